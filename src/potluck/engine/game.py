@@ -1,0 +1,291 @@
+"""The game object: one per game, holding its rules and data, never any state."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from potluck.engine.action import Action
+from potluck.engine.bots import Bot, RandomBot
+from potluck.engine.errors import (
+    IllegalActionError,
+    NotYourTurnError,
+    PotluckError,
+    RecordError,
+)
+from potluck.engine.options import Option, resolve_options
+from potluck.engine.outcome import Outcome
+from potluck.engine.state import State, rng_from_json, rng_to_json
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A", bound=Action)
+
+
+class Game(ABC, Generic[S, A]):
+    """The rules of one game: every verb of the engine contract (``docs/engine.md``).
+
+    A game object is immutable and holds no game in progress; states are separate
+    values. Subclasses declare the class attributes below and implement the
+    abstract hooks (named with a leading underscore where the base class wraps
+    them with the checks every game shares).
+
+        >>> import potluck
+        >>> g = potluck.load_game("cafe-carnage")
+        >>> s = g.new_game(num_players=4, seed=42)
+        >>> g.to_act(s)
+        (0, 1, 2, 3)
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[int]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[Mapping[str, Option]] = {}
+    #: A one-screen summary of the rules, in Markdown, for ``potluck rules``.
+    summary: ClassVar[str] = ""
+    #: How actions are written, for help screens.
+    notation: ClassVar[str] = ""
+
+    #: Where the game's card data came from (``None``: the built-in data).
+    data_source: str | None = None
+
+    # ------------------------------------------------------------------ creation
+
+    def new_game(
+        self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> S:
+        """A new game at the table, every chance event drawn from ``seed``."""
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise PotluckError(f"num_players must be a whole number, not {num_players!r}")
+        if not self.min_players <= num_players <= self.max_players:
+            raise PotluckError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {num_players}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise PotluckError(f"seed must be a whole number, not {seed!r}")
+        resolved = resolve_options(self.id, self.options, options)
+        return self._new_game(num_players, seed, resolved)
+
+    @abstractmethod
+    def _new_game(self, num_players: int, seed: int, options: Mapping[str, Any]) -> S: ...
+
+    # ------------------------------------------------------------------ turn
+
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """The seats that must act now; several for a sealed simultaneous choice."""
+        return state.acting
+
+    def is_over(self, state: S) -> bool:
+        return not state.acting
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[A]:
+        """Every action ``seat`` may take now, in a stable order; ``[]`` if it need not act."""
+
+    @abstractmethod
+    def parse_action(self, state: S, seat: int, text: str) -> A:
+        """The action that ``text`` writes; ``InvalidActionError`` if it writes none."""
+
+    def explain(self, state: S, seat: int, action: A | str) -> str | None:
+        """``None`` if ``seat`` may take ``action`` now, else a sentence saying why not."""
+        if not isinstance(action, Action):
+            action = self.parse_action(state, seat, action)
+        if not state.acting:
+            return "The game is over."
+        if seat not in state.acting:
+            return self._not_your_turn(state, seat)
+        if action in self.legal_actions(state, seat):
+            return None
+        return self._why_illegal(state, seat, action)
+
+    def _not_your_turn(self, state: S, seat: int) -> str:
+        if not 0 <= seat < state.num_players:
+            return f"There is no seat {seat} at this table (seats 0 to {state.num_players - 1})."
+        waiting = ", ".join(str(s) for s in state.acting)
+        return f"It is not seat {seat}'s turn: waiting for seat(s) {waiting}."
+
+    @abstractmethod
+    def _why_illegal(self, state: S, seat: int, action: A) -> str:
+        """Why ``action`` is not legal for ``seat``, who is to act."""
+
+    # ------------------------------------------------------------------ change
+
+    def step(self, state: S, seat: int, action: A | str) -> None:
+        """Apply ``action`` in place: the fast path for simulation and search.
+
+        Raises ``InvalidActionError``, ``NotYourTurnError`` or
+        ``IllegalActionError`` (with the ``explain`` sentence) and then leaves
+        ``state`` unchanged.
+        """
+        if not isinstance(action, Action):
+            action = self.parse_action(state, seat, action)
+        if seat not in state.acting:
+            raise NotYourTurnError(
+                "The game is over." if not state.acting else self._not_your_turn(state, seat)
+            )
+        if action not in self.legal_actions(state, seat):
+            raise IllegalActionError(self._why_illegal(state, seat, action))
+        self._step(state, seat, action)  # type: ignore[arg-type]
+        state.history.append((seat, action))
+
+    def apply(self, state: S, seat: int, action: A | str) -> S:
+        """The state after ``action``; ``state`` itself is not changed."""
+        successor = state.clone()
+        self.step(successor, seat, action)
+        return successor
+
+    @abstractmethod
+    def _step(self, state: S, seat: int, action: A) -> None:
+        """Make the change for a legal action, resolving any chance it triggers."""
+
+    # ------------------------------------------------------------------ what seats see
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """All that ``seat`` may know, JSON-ready; ``seat=None`` is a spectator."""
+
+    @abstractmethod
+    def redeal(self, state: S, seat: int, rng: random.Random) -> S:
+        """A state ``seat`` cannot tell from ``state``, with what it cannot see drawn anew."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome:
+        """How the finished game ended; ``PotluckError`` while it is still going."""
+
+    def metrics(self, state: S) -> dict[str, float | int | str]:
+        """Game-specific numbers about a finished game, for simulations and studies."""
+        return {}
+
+    # ------------------------------------------------------------------ bounds and encodings
+
+    @abstractmethod
+    def max_steps(self, num_players: int) -> int:
+        """No game with this many players takes more steps than this."""
+
+    @abstractmethod
+    def num_distinct_actions(
+        self, num_players: int, options: Mapping[str, Any] | None = None
+    ) -> int:
+        """The size of the integer action space."""
+
+    def action_index(self, state: S, seat: int, action: A | str) -> int:
+        """The action's integer code, in ``range(num_distinct_actions(...))``."""
+        if not isinstance(action, Action):
+            action = self.parse_action(state, seat, action)
+        return action.index
+
+    @abstractmethod
+    def action_from_index(self, state: S, seat: int, index: int) -> A:
+        """The action whose code is ``index``; ``InvalidActionError`` if there is none."""
+
+    # ------------------------------------------------------------------ bots
+
+    def bots(self) -> dict[str, Callable[[], Bot]]:
+        """Bot names for this game and how to make each."""
+        return {"random": RandomBot}
+
+    def make_bot(self, name: str) -> Bot:
+        factories = self.bots()
+        if name not in factories:
+            raise PotluckError(
+                f"{self.title} has no bot {name!r}; its bots are: {', '.join(sorted(factories))}"
+            )
+        return factories[name]()
+
+    # ------------------------------------------------------------------ records and saving
+
+    def record(self, state: S) -> dict[str, Any]:
+        """The game as seed plus actions: enough for ``replay`` to rebuild ``state``."""
+        record: dict[str, Any] = {
+            "game": self.id,
+            "version": self.version,
+            "num_players": state.num_players,
+            "seed": state.seed,
+            "options": dict(state.options),
+            "actions": [[seat, str(action)] for seat, action in state.history],
+        }
+        if self.data_source is not None:
+            record["data"] = self.data_source
+        if self.is_over(state):
+            record["outcome"] = self.outcome(state).to_json()
+        return record
+
+    def replay(self, record: Mapping[str, Any], *, upto: int | None = None) -> S:
+        """Rebuild a game from its record (optionally only its first ``upto`` actions)."""
+        self._check_header(record, "record")
+        try:
+            num_players, seed = record["num_players"], record["seed"]
+            options, actions = record.get("options", {}), record["actions"]
+        except KeyError as missing:
+            raise RecordError(f"the record has no {missing.args[0]!r} field") from None
+        state = self.new_game(num_players, seed, options)
+        for number, entry in enumerate(actions[:upto] if upto is not None else actions, 1):
+            try:
+                seat, text = entry
+                self.step(state, int(seat), str(text))
+            except (TypeError, ValueError) as error:
+                raise RecordError(f"action {number} of the record, {entry!r}: {error}") from None
+        return state
+
+    def to_json(self, state: S) -> dict[str, Any]:
+        """The full state, RNG included, as JSON-ready data; ``from_json`` restores it exactly."""
+        return {
+            "game": self.id,
+            "version": self.version,
+            "num_players": state.num_players,
+            "seed": state.seed,
+            "options": dict(state.options),
+            "acting": list(state.acting),
+            "history": [[seat, str(action)] for seat, action in state.history],
+            "rng": rng_to_json(state.rng),
+            "state": self._state_to_json(state),
+        }
+
+    def from_json(self, data: Mapping[str, Any]) -> S:
+        self._check_header(data, "saved state")
+        try:
+            state = self._state_from_json(
+                data["state"],
+                data["num_players"],
+                data["seed"],
+                resolve_options(self.id, self.options, data["options"]),
+            )
+            state.rng = rng_from_json(data["rng"])
+            state.acting = tuple(int(seat) for seat in data["acting"])
+            history = []
+            for seat, text in data["history"]:
+                history.append((int(seat), self._action_from_text(str(text))))
+            state.history = history
+        except (KeyError, TypeError, IndexError) as error:
+            raise RecordError(f"the saved state is malformed: {error!r}") from None
+        return state
+
+    def _check_header(self, data: Mapping[str, Any], what: str) -> None:
+        if not isinstance(data, Mapping):
+            raise RecordError(f"a {what} must be a JSON object, not {type(data).__name__}")
+        if data.get("game") != self.id:
+            raise RecordError(f"this {what} is of game {data.get('game')!r}, not {self.id!r}")
+        if data.get("version") != self.version:
+            raise RecordError(
+                f"this {what} is of {self.id} version {data.get('version')!r}; "
+                f"this engine plays version {self.version}"
+            )
+
+    @abstractmethod
+    def _action_from_text(self, text: str) -> A:
+        """Parse canonical action text without a state (for saved histories)."""
+
+    @abstractmethod
+    def _state_to_json(self, state: S) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _state_from_json(
+        self, data: Mapping[str, Any], num_players: int, seed: int, options: Mapping[str, Any]
+    ) -> S: ...
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.id!r} v{self.version}>"

@@ -1,0 +1,77 @@
+"""The part of every game state that the engine itself relies on."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Self
+
+from potluck.engine.action import Action
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the same state as ``rng``."""
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
+
+
+def rng_to_json(rng: random.Random) -> list[Any]:
+    version, internal, gauss_next = rng.getstate()
+    return [version, list(internal), gauss_next]
+
+
+def rng_from_json(data: list[Any]) -> random.Random:
+    rng = random.Random()
+    version, internal, gauss_next = data
+    rng.setstate((version, tuple(internal), gauss_next))
+    return rng
+
+
+class State:
+    """Base class of every game's state.
+
+    A state is a compact mutable object. The engine reads and writes these
+    fields; a game adds its own slots and implements ``clone``:
+
+    - ``num_players``, ``seed``, ``options``: how the game was created
+      (``options`` is never mutated, so clones share it).
+    - ``rng``: the only source of chance, seeded from ``seed``.
+    - ``acting``: the seats that must act now (``Game.to_act``); several at once
+      for sealed simultaneous choices, ``()`` once the game is over.
+    - ``history``: every ``(seat, action)`` applied so far: with the seed and
+      options, it *is* the game (see ``Game.record``).
+    """
+
+    __slots__ = ("acting", "history", "num_players", "options", "rng", "seed")
+
+    num_players: int
+    seed: int
+    options: Mapping[str, Any]
+    rng: random.Random
+    acting: tuple[int, ...]
+    history: list[tuple[int, Action]]
+
+    def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.rng = random.Random(seed)
+        self.acting = ()
+        self.history = []
+
+    def clone(self) -> Self:
+        """An independent copy; a game whose state holds mutable containers overrides it."""
+        twin = self._blank_copy()
+        return twin
+
+    def _blank_copy(self) -> Self:
+        """A new object with the engine's fields copied; the caller copies the game's own."""
+        twin = object.__new__(type(self))
+        twin.num_players = self.num_players
+        twin.seed = self.seed
+        twin.options = self.options
+        twin.rng = copy_rng(self.rng)
+        twin.acting = self.acting
+        twin.history = self.history.copy()
+        return twin
