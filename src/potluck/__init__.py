@@ -1,12 +1,12 @@
 """Potluck: faithful rules engines, bots and tools for food-themed tabletop games.
 
-    >>> import potluck
-    >>> "cafe-carnage" in potluck.list_games()
-    True
-    >>> g = potluck.load_game("cafe-carnage")
-    >>> s = g.new_game(num_players=4, seed=42)
-    >>> len(g.legal_actions(s, 0)) >= 1
-    True
+>>> import potluck
+>>> "cafe-carnage" in potluck.list_games()
+True
+>>> g = potluck.load_game("cafe-carnage")
+>>> s = g.new_game(num_players=4, seed=42)
+>>> len(g.legal_actions(s, 0)) >= 1
+True
 """
 
 from potluck.engine.action import Action

@@ -36,13 +36,13 @@ class Bot(Protocol):
 class RandomBot:
     """Picks uniformly among the legal actions.
 
-        >>> import potluck, random
-        >>> g = potluck.load_game("cafe-carnage")
-        >>> s = g.new_game(4, seed=1)
-        >>> bot = RandomBot()
-        >>> a = bot.choose(g, None, 0, g.legal_actions(s, 0), random.Random(0))
-        >>> a in g.legal_actions(s, 0)
-        True
+    >>> import potluck, random
+    >>> g = potluck.load_game("cafe-carnage")
+    >>> s = g.new_game(4, seed=1)
+    >>> bot = RandomBot()
+    >>> a = bot.choose(g, None, 0, g.legal_actions(s, 0), random.Random(0))
+    >>> a in g.legal_actions(s, 0)
+    True
     """
 
     name = "random"

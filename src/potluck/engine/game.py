@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from potluck.engine.action import Action
@@ -98,7 +98,7 @@ class Game(ABC, Generic[S, A]):
             return "The game is over."
         if seat not in state.acting:
             return self._not_your_turn(state, seat)
-        if action in self.legal_actions(state, seat):
+        if self._is_legal(state, seat, action):
             return None
         return self._why_illegal(state, seat, action)
 
@@ -107,6 +107,11 @@ class Game(ABC, Generic[S, A]):
             return f"There is no seat {seat} at this table (seats 0 to {state.num_players - 1})."
         waiting = ", ".join(str(s) for s in state.acting)
         return f"It is not seat {seat}'s turn: waiting for seat(s) {waiting}."
+
+    def _is_legal(self, state: S, seat: int, action: Action) -> bool:
+        """Whether ``seat``, who is to act, may take ``action``; games override it with a
+        check cheaper than building the whole legal list."""
+        return action in self.legal_actions(state, seat)
 
     @abstractmethod
     def _why_illegal(self, state: S, seat: int, action: A) -> str:
@@ -127,9 +132,9 @@ class Game(ABC, Generic[S, A]):
             raise NotYourTurnError(
                 "The game is over." if not state.acting else self._not_your_turn(state, seat)
             )
-        if action not in self.legal_actions(state, seat):
+        if not self._is_legal(state, seat, action):
             raise IllegalActionError(self._why_illegal(state, seat, action))
-        self._step(state, seat, action)  # type: ignore[arg-type]
+        self._step(state, seat, action)
         state.history.append((seat, action))
 
     def apply(self, state: S, seat: int, action: A | str) -> S:
@@ -256,7 +261,7 @@ class Game(ABC, Generic[S, A]):
             )
             state.rng = rng_from_json(data["rng"])
             state.acting = tuple(int(seat) for seat in data["acting"])
-            history = []
+            history: list[tuple[int, Action]] = []
             for seat, text in data["history"]:
                 history.append((int(seat), self._action_from_text(str(text))))
             state.history = history

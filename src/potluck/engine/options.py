@@ -23,8 +23,8 @@ _FALSE = {"false", "no", "off", "0"}
 def coerce_option(name: str, option: Option, value: Any) -> Any:
     """Check ``value`` against the option's type; text (from a command line) is converted.
 
-        >>> coerce_option("fast", Option(bool, False, ""), "yes")
-        True
+    >>> coerce_option("fast", Option(bool, False, ""), "yes")
+    True
     """
     if isinstance(value, str) and option.type is not str:
         text = value.strip().lower()
@@ -59,9 +59,7 @@ def resolve_options(
     unknown = sorted(set(given) - set(declared))
     if unknown:
         known = ", ".join(sorted(declared)) or "none"
-        raise OptionError(
-            f"{game_id} has no option {unknown[0]!r}; its options are: {known}"
-        )
+        raise OptionError(f"{game_id} has no option {unknown[0]!r}; its options are: {known}")
     return {
         name: coerce_option(name, option, given[name]) if name in given else option.default
         for name, option in declared.items()

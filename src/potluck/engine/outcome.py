@@ -35,7 +35,9 @@ class Outcome:
         }
 
     @classmethod
-    def from_keys(cls, scores: tuple[float, ...], keys: list[tuple[Any, ...]], reason: str) -> Outcome:
+    def from_keys(
+        cls, scores: tuple[float, ...], keys: list[tuple[Any, ...]], reason: str
+    ) -> Outcome:
         """Rank seats by ``keys`` (higher is better, compared as tuples).
 
         Seats with equal keys share a place; the winners are those in first place.

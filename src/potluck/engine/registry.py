@@ -44,8 +44,8 @@ def list_games() -> list[str]:
 def load_game(game_id: str, *, data: DataSource = None) -> Game[Any, Any]:
     """The game with this id, with its built-in data or the data given.
 
-        >>> load_game("cafe-carnage").title
-        'Café Carnage'
+    >>> load_game("cafe-carnage").title
+    'Café Carnage'
     """
     if data is None and game_id in _CACHE:
         return _CACHE[game_id]

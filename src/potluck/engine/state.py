@@ -61,8 +61,15 @@ class State:
         self.history = []
 
     def clone(self) -> Self:
-        """An independent copy; a game whose state holds mutable containers overrides it."""
+        """An independent copy; a game whose state holds mutable containers overrides it.
+
+        This default copies every slot of the game's state class by reference,
+        which is right for slots holding ints, strings and tuples.
+        """
         twin = self._blank_copy()
+        for name in _game_slots(type(self)):
+            if hasattr(self, name):
+                setattr(twin, name, getattr(self, name))
         return twin
 
     def _blank_copy(self) -> Self:
@@ -75,3 +82,26 @@ class State:
         twin.acting = self.acting
         twin.history = self.history.copy()
         return twin
+
+
+def _game_slots(cls: type[State]) -> tuple[str, ...]:
+    """The slots a game's state class adds to those of ``State``."""
+    names = _SLOTS.get(cls)
+    if names is None:
+        names = tuple(
+            name
+            for klass in cls.__mro__
+            if klass is not State and klass is not object
+            for name in _slot_names(klass)
+        )
+        _SLOTS[cls] = names
+    return names
+
+
+def _slot_names(klass: type) -> tuple[str, ...]:
+    slots = klass.__dict__.get("__slots__", ())
+    names = (slots,) if isinstance(slots, str) else tuple(slots)
+    return tuple(name for name in names if name not in ("__weakref__", "__dict__"))
+
+
+_SLOTS: dict[type[State], tuple[str, ...]] = {}

@@ -1,0 +1,5 @@
+"""``python -m potluck.cli``: the same as the ``potluck`` command."""
+
+from potluck.cli import main
+
+main()

@@ -1,0 +1,323 @@
+"""The ``potluck`` command: list, read, play, simulate, replay and benchmark games.
+
+    potluck games
+    potluck rules cafe-carnage
+    potluck play cafe-carnage --seats you,greedy,greedy,random --seed 7
+    potluck simulate cafe-carnage -n 1000 --players 4 --agents greedy,random --json
+    potluck replay ~/.local/share/potluck/records/cafe-carnage-....json --as 0
+    potluck bench cafe-carnage --seconds 2
+
+Commands only parse and format; the work is in ``potluck.sim``, ``potluck.bench``
+and the engine. Every error the user can fix prints one red line and exits 2.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.markdown import Markdown
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from potluck.bench import bench_game
+from potluck.cli.common import (
+    CliError,
+    console,
+    load_json,
+    parse_list,
+    parse_settings,
+    reports_errors,
+    save_record,
+)
+from potluck.cli.play import PlaySession, parse_seats
+from potluck.cli.render import format_value
+from potluck.cli.replay import check_record, run_replay
+from potluck.engine.game import Game
+from potluck.engine.registry import list_games, load_game
+from potluck.sim import GameResult, SimulationSummary, simulate
+
+app = typer.Typer(
+    name="potluck",
+    help="Play, simulate and study the Potluck games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+# Options several commands share.
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `potluck games`).")]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option("--set", metavar="NAME=VALUE", help="A variant option; repeat for several."),
+]
+DataOpt = Annotated[
+    Path | None, typer.Option("--data", help="Use this card data file (TOML) instead.")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        try:
+            number = version("potluck")
+        except PackageNotFoundError:  # running from a source tree without installing
+            number = "unknown"
+        typer.echo(f"potluck {number}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Play, simulate and study the Potluck games."""
+
+
+def _options_text(game: Game[Any, Any]) -> str:
+    return ", ".join(f"{name}={option.default!r}" for name, option in game.options.items()) or "–"
+
+
+@app.command()
+@reports_errors
+def games() -> None:
+    """List the games: id, title, players and variant options."""
+    table = Table(box=box.SIMPLE_HEAD)
+    for column in ("Id", "Title", "Players", "Options"):
+        table.add_column(column)
+    for game_id in list_games():
+        game = load_game(game_id)
+        table.add_row(
+            game_id, game.title, f"{game.min_players}-{game.max_players}", _options_text(game)
+        )
+    console().print(table)
+
+
+@app.command()
+@reports_errors
+def rules(game_id: GameArg) -> None:
+    """Print a game's rules summary, its variant options and its action notation."""
+    game = load_game(game_id)
+    out = console()
+    out.rule(f"{escape(game.title)} ({game.min_players}-{game.max_players} players)")
+    out.print(Markdown(game.summary or "_This game has no summary yet._"))
+    if game.options:
+        table = Table(title="Options (--set NAME=VALUE)", box=box.SIMPLE_HEAD, title_justify="left")
+        for column in ("Name", "Type", "Default", "Meaning"):
+            table.add_column(column)
+        for name, option in game.options.items():
+            table.add_row(name, option.type.__name__, format_value(option.default), option.help)
+        out.print(table)
+    if game.notation:
+        out.rule("Notation")
+        out.print(Markdown(game.notation))
+
+
+@app.command()
+@reports_errors
+def play(
+    game_id: GameArg,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated, one per seat: a bot name, or you / human / human:NAME. "
+            "Default: you and random bots up to the minimum players."
+        ),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Deal from this seed (default: random).")] = None,
+    settings: SetOpt = None,
+    data: DataOpt = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Save the record here (default: the user data dir).")
+    ] = None,
+) -> None:
+    """Play at the terminal against bots, or with friends passing the keyboard."""
+    game = load_game(game_id, data=data)
+    specs = (
+        parse_list(seats, "--seats")
+        if seats is not None
+        else ["you"] + ["random"] * (game.min_players - 1)
+    )
+    if seed is None:
+        # A fresh deal each time, printed so that the game can be dealt again.
+        seed = random.SystemRandom().randrange(2**31)
+    players = parse_seats(game, specs, seed)
+    if not any(player.human for player in players):
+        raise CliError("no human seat: use `potluck simulate` to watch bots play")
+    state = game.new_game(len(players), seed, parse_settings(settings))
+    out = console()
+    out.print(f"[bold]{escape(game.title)}[/], {len(players)} players, seed {seed}")
+    finished = PlaySession(game, players, state, out).run()
+    path = save_record(game.record(state), save)
+    status = "Record" if finished else "Record of the unfinished game"
+    out.print(f"{status} saved to {escape(str(path))}")
+    out.print(f"Replay it with: potluck replay {escape(str(path))}")
+
+
+def _agent_table(summary: SimulationSummary) -> Table:
+    table = Table(title="By agent", box=box.SIMPLE_HEAD, title_justify="left")
+    for column, justify in (
+        ("Agent", "left"),
+        ("Seat-games", "right"),
+        ("Wins", "right"),
+        ("Win rate", "right"),
+        ("Mean score", "right"),
+    ):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    rates, scores = summary.win_rate_by_agent, summary.mean_score_by_agent
+    for name, count in summary.seat_games_by_agent.items():
+        table.add_row(
+            name,
+            str(count),
+            f"{summary.wins_by_agent[name]:g}",
+            f"{rates[name]:.1%}",
+            f"{scores[name]:.2f}",
+        )
+    return table
+
+
+def _seat_table(summary: SimulationSummary) -> Table:
+    table = Table(title="By seat", box=box.SIMPLE_HEAD, title_justify="left")
+    for column, justify in (
+        ("Seat", "left"),
+        ("Wins", "right"),
+        ("Win rate", "right"),
+        ("Mean score", "right"),
+    ):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    rows = zip(
+        summary.wins_by_seat, summary.win_rate_by_seat, summary.mean_score_by_seat, strict=True
+    )
+    for seat, (wins, rate, score) in enumerate(rows):
+        table.add_row(str(seat), f"{wins:g}", f"{rate:.1%}", f"{score:.2f}")
+    return table
+
+
+@app.command("simulate")
+@reports_errors
+def simulate_command(
+    game_id: GameArg,
+    games: Annotated[int, typer.Option("-n", "--games", min=1, help="How many games.")] = 100,
+    players: Annotated[
+        int | None, typer.Option(help="Players per game (default: the game's minimum).")
+    ] = None,
+    agents: Annotated[
+        str,
+        typer.Option(
+            help="Comma-separated bot names, seated in order, cycled to fill the table "
+            "and rotated one seat each game."
+        ),
+    ] = "random",
+    seed: Annotated[int, typer.Option(help="Game i is dealt from seed + i.")] = 0,
+    settings: SetOpt = None,
+    data: DataOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Let bots play many games; report wins and scores by seat and by agent."""
+    game = load_game(game_id, data=data)
+    num_players = game.min_players if players is None else players
+    names = parse_list(agents, "--agents")
+    options = parse_settings(settings)
+    out = console()
+    show_bar = not as_json and out.is_terminal
+    with Progress(
+        TextColumn("Simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=out,
+        disable=not show_bar,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("games", total=games)
+
+        def advance(_: GameResult) -> None:
+            bar.advance(task)
+
+        summary = simulate(game, games, num_players, names, seed, options, progress=advance)
+    if as_json:
+        typer.echo(json.dumps(summary.to_json()))
+        return
+    out.print(
+        f"[bold]{escape(game.title)}[/]: {summary.games} games, {num_players} players, "
+        f"agents {', '.join(names)}, seed {seed}"
+    )
+    out.print(_seat_table(summary))
+    out.print(_agent_table(summary))
+    for key, value in summary.mean_metrics.items():
+        out.print(f"Mean {escape(key)}: {value:.3f}")
+    out.print(
+        f"Mean game length {summary.mean_steps:.1f} steps; "
+        f"{summary.games_per_second:,.0f} games/s ({summary.seconds:.2f} s)"
+    )
+
+
+@app.command()
+@reports_errors
+def replay(
+    record_path: Annotated[Path, typer.Argument(metavar="RECORD.json", help="A saved record.")],
+    seat: Annotated[
+        int | None, typer.Option("--as", help="Show this seat's view (default: spectator).")
+    ] = None,
+) -> None:
+    """Step through a saved game: Enter next, b back, a number jumps, q quits."""
+    record = check_record(load_json(record_path, "record"))
+    game = load_game(str(record["game"]), data=record.get("data"))
+    run_replay(game, record, seat, console())
+
+
+@app.command()
+@reports_errors
+def bench(
+    game_id: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="One game (default: every game).")
+    ] = None,
+    seconds: Annotated[float, typer.Option(help="Time per game.")] = 2.0,
+    players: Annotated[
+        int | None, typer.Option(help="Players (default: each game's minimum).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game and of the moves.")] = 0,
+    as_json: JsonOpt = False,
+) -> None:
+    """Random playouts on one core: how many games and steps per second."""
+    ids = [game_id] if game_id is not None else list_games()
+    out = console()
+    results = {}
+    for one in ids:
+        if not as_json:
+            out.print(f"Benchmarking {escape(one)} for {seconds:g} s...")
+        results[one] = bench_game(load_game(one), players, seconds, seed)
+    if as_json:
+        typer.echo(json.dumps({one: result.to_json() for one, result in results.items()}))
+        return
+    table = Table(box=box.SIMPLE_HEAD)
+    for column in ("Game", "Players", "Games", "Steps", "Games/s", "Steps/s"):
+        table.add_column(column, justify="left" if column == "Game" else "right")
+    for one, result in results.items():
+        table.add_row(
+            one,
+            str(result.players),
+            f"{result.games:,}",
+            f"{result.steps:,}",
+            f"{result.games_per_second:,.0f}",
+            f"{result.steps_per_second:,.0f}",
+        )
+    out.print(table)
+
+
+def main() -> None:
+    """Console entry point (``potluck`` in pyproject.toml)."""
+    app(prog_name="potluck")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

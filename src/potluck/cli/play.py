@@ -1,0 +1,233 @@
+"""Playing at the terminal: humans and bots at one table.
+
+Each human sees only their own seat's view. With several humans at one
+terminal, the screen is cleared and a hand-over prompt ("Pass to seat 2,
+press Enter") shown before each one's turn, so nobody sees another's secrets;
+what happened since their last turn is then repeated for them. Bots act at
+once, through the same ``Bot.choose`` the simulator uses.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.markup import escape
+
+from potluck.cli.common import CliError
+from potluck.cli.render import outcome_table, render_view
+from potluck.engine.action import Action
+from potluck.engine.bots import Bot
+from potluck.engine.errors import PotluckError
+from potluck.engine.game import Game
+from potluck.sim import bot_rng
+
+#: Seat specs that mean "a person at this terminal".
+HUMAN_WORDS = ("you", "human")
+
+
+@dataclass(slots=True)
+class Player:
+    """Who sits in a seat: a human (``bot is None``) or a bot with its own generator."""
+
+    seat: int
+    name: str
+    bot: Bot | None = None
+    rng: random.Random | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+    @property
+    def label(self) -> str:
+        """``"Seat 2 (greedy)"``: how the table refers to this player."""
+        return f"Seat {self.seat} ({self.name})"
+
+
+def parse_seats(game: Game[Any, Any], specs: Sequence[str], seed: int) -> list[Player]:
+    """``["you", "greedy", "human:Ann"]`` -> one :class:`Player` per seat.
+
+    A spec is a bot name from ``game.bots()``, or ``you``, ``human`` or
+    ``human:NAME`` for a person.
+    """
+    bots = game.bots()
+    players = []
+    for seat, spec in enumerate(specs):
+        word, _, name = spec.partition(":")
+        if word.lower() in HUMAN_WORDS:
+            who = name.strip() or ("you" if word.lower() == "you" else "human")
+            players.append(Player(seat, who))
+        elif spec in bots:
+            players.append(Player(seat, spec, game.make_bot(spec), bot_rng(seed, seat)))
+        else:
+            raise CliError(
+                f"unknown seat {spec!r}: give you, human, human:NAME or one of "
+                f"{game.title}'s bots: {', '.join(sorted(bots))}"
+            )
+    return players
+
+
+class SealedChoices:
+    """Tells which actions belong to a sealed simultaneous choice, to keep them hidden.
+
+    When ``to_act`` names several seats, they choose in secret; the batch stays
+    secret until its last seat has chosen, even though by then ``to_act`` names
+    that seat alone.
+    """
+
+    def __init__(self) -> None:
+        self._pending: set[int] = set()
+
+    def is_sealed(self, acting: Sequence[int], seat: int) -> bool:
+        """Whether ``seat``'s action, about to be taken while ``acting`` act, is secret."""
+        if len(acting) > 1 and not self._pending.intersection(acting):
+            self._pending = set(acting)
+        sealed = seat in self._pending
+        self._pending.discard(seat)
+        return sealed
+
+
+class _QuitError(Exception):
+    """The human typed quit (or closed the input)."""
+
+
+class PlaySession:
+    """One game at the terminal; :meth:`run` plays it to the end or until someone quits."""
+
+    def __init__(
+        self, game: Game[Any, Any], players: Sequence[Player], state: Any, console: Console
+    ) -> None:
+        self.game = game
+        self.players = list(players)
+        self.state = state
+        self.console = console
+        self.humans = [seat for seat, player in enumerate(players) if player.human]
+        # What happened, as (seat that acted, public text) pairs.
+        self.events: list[tuple[int, str]] = []
+        # Per human seat: how many events they have been shown (for the recap after hand-over).
+        self.seen: dict[int, int] = dict.fromkeys(self.humans, 0)
+        self.at_screen: int | None = None
+        self.sealed = SealedChoices()
+
+    @property
+    def hand_over(self) -> bool:
+        """Several humans share the screen, so each turn starts with a hand-over."""
+        return len(self.humans) > 1
+
+    def run(self) -> bool:
+        """Play until the game ends (``True``) or a human quits (``False``)."""
+        game, state = self.game, self.state
+        try:
+            while acting := game.to_act(state):
+                seat = acting[0]
+                secret = self.sealed.is_sealed(acting, seat)
+                player = self.players[seat]
+                action = self._human_turn(seat) if player.human else self._bot_turn(seat, player)
+                game.step(state, seat, action)
+                self._event(seat, action, secret)
+        except (_QuitError, typer.Abort):
+            self.console.print(f"\nGame abandoned after {len(state.history)} actions.")
+            return False
+        self._show_end()
+        return True
+
+    # ------------------------------------------------------------------ turns
+
+    def _bot_turn(self, seat: int, player: Player) -> Action:
+        assert player.bot is not None  # only bots' turns come here
+        assert player.rng is not None
+        game, state = self.game, self.state
+        view = game.view(state, seat) if player.bot.needs_view else None
+        return player.bot.choose(game, view, seat, game.legal_actions(state, seat), player.rng)
+
+    def _human_turn(self, seat: int) -> Action:
+        game, state, console = self.game, self.state, self.console
+        player = self.players[seat]
+        label = player.label
+        if self.hand_over and self.at_screen != seat:
+            console.clear()
+            typer.prompt(
+                f"Pass to seat {seat} ({player.name}), press Enter", default="", show_default=False
+            )
+            console.clear()
+            missed = [line for actor, line in self.events[self.seen[seat] :] if actor != seat]
+            if missed:
+                console.print("[bold]Since your last turn:[/]")
+                for line in missed:
+                    console.print(f"  {escape(line)}")
+        self.at_screen = seat
+        self.seen[seat] = len(self.events)
+        legal = game.legal_actions(state, seat)
+        console.rule(f"{escape(label)} to act")
+        console.print(render_view(game, game.view(state, seat), seat))
+        self._list_actions(legal)
+        while True:
+            answer = typer.prompt(f"{label} (number, notation, help or quit)").strip()
+            command = answer.lower()
+            if command in ("quit", "exit"):
+                raise _QuitError
+            if command in ("help", "?"):
+                self._help()
+                self._list_actions(legal)
+                continue
+            try:
+                action = self._choose(seat, answer, legal)
+            except PotluckError as error:
+                console.print(f"[red]{escape(str(error))}[/]")
+                continue
+            console.print(f"You chose [bold]{escape(str(action))}[/].")
+            return action
+
+    def _choose(self, seat: int, answer: str, legal: Sequence[Action]) -> Action:
+        """The action a human's answer names: a number from the list or notation."""
+        if answer.isdigit():
+            number = int(answer)
+            if not 1 <= number <= len(legal):
+                raise CliError(f"choose a number from 1 to {len(legal)}")
+            return legal[number - 1]
+        action: Action = self.game.parse_action(self.state, seat, answer)
+        reason = self.game.explain(self.state, seat, action)
+        if reason is not None:
+            raise CliError(reason)
+        return action
+
+    def _list_actions(self, legal: Sequence[Action]) -> None:
+        for number, action in enumerate(legal, 1):
+            self.console.print(f"  [cyan]{number:>3}[/]  {escape(str(action))}")
+
+    def _help(self) -> None:
+        game, console = self.game, self.console
+        if game.summary:
+            console.print(Markdown(game.summary))
+        if game.notation:
+            console.rule("Notation")
+            console.print(Markdown(game.notation))
+        console.print(
+            "Type an action's number or its notation; [bold]help[/] shows this, "
+            "[bold]quit[/] ends the game (its record is still saved)."
+        )
+
+    # ------------------------------------------------------------------ telling what happened
+
+    def _event(self, seat: int, action: Action, secret: bool) -> None:
+        label = self.players[seat].label
+        line = f"{label} made a sealed choice." if secret else f"{label}: {action}"
+        self.events.append((seat, line))
+        if not self.players[seat].human:
+            self.console.print(escape(line))
+
+    def _show_end(self) -> None:
+        game, state, console = self.game, self.state, self.console
+        if self.hand_over:
+            console.clear()
+        # With one human the final view is theirs; otherwise everyone watches as spectators.
+        seat = self.humans[0] if len(self.humans) == 1 else None
+        console.rule("Game over")
+        console.print(render_view(game, game.view(state, seat), seat))
+        console.print(outcome_table(game.outcome(state), [p.label for p in self.players]))

@@ -1,0 +1,246 @@
+"""Café Carnage bots. They decide from their seat's view only."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from potluck.engine.action import Action
+from potluck.engine.game import Game
+
+#: Share of a night's meal planned for each course (a main costs about as
+#: much as a starter and a dessert together in the built-in data).
+_COURSE_SHARE = {"starter": 0.27, "main": 0.46, "dessert": 0.27}
+
+#: What a meal picked at random from three menus costs with the built-in decks
+#: (starter + main + dessert). The table's own past meals are mixed in as they
+#: are revealed, so other decks and other kinds of diners are learnt.
+_PRIOR_MEAL = {
+    4: 0.032,
+    5: 0.127,
+    6: 0.226,
+    7: 0.25,
+    8: 0.189,
+    9: 0.108,
+    10: 0.049,
+    11: 0.016,
+    12: 0.003,
+}
+_PRIOR_WEIGHT = 12.0
+
+#: Chance that someone still holding a RUN! card plays it tonight, by the
+#: number of cards in their hand (a diner with one card left must play it).
+_RUN_CHANCE = {1: 1.0, 2: 0.5, 3: 0.4}
+_RUN_CHANCE_MANY = 1.0 / 3.0
+
+#: Chance that another stayer votes to split the bill.
+_SPLIT_CHANCE = 0.5
+
+#: Meals a plan may aim at on a future night (a menu of three per course).
+_PLAN_RANGE = range(5, 10)
+
+
+class _Table:
+    """What the bot believes about the table tonight, from its view."""
+
+    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
+        self.seat = seat
+        self.nights_left = int(view["rounds"]) - int(view["round"]) + 1
+        counts: dict[int, float] = {v: p * _PRIOR_WEIGHT for v, p in _PRIOR_MEAL.items()}
+        for record in view["log"]:
+            for meal in record["meals"]:
+                if meal["seat"] != seat:
+                    cost = int(meal["cost"])
+                    counts[cost] = counts.get(cost, 0.0) + 1.0
+        total = sum(counts.values())
+        self.meals = sorted((v, w / total) for v, w in counts.items())
+        self.mean = sum(v * p for v, p in self.meals)
+        # Each rival's chance of running tonight and on each later night.
+        self.run_now: list[float] = []
+        self.run_later: list[list[float]] = [[] for _ in range(self.nights_left - 1)]
+        for player in view["players"]:
+            if player["seat"] == seat:
+                continue
+            hand = int(player["hand_size"])
+            if not player["has_run_card"] or hand <= 0:
+                self.run_now.append(0.0)
+                for night in self.run_later:
+                    night.append(0.0)
+                continue
+            still = 1.0
+            chances = []
+            for j in range(self.nights_left):
+                q = _RUN_CHANCE.get(hand - j, _RUN_CHANCE_MANY) if hand - j > 0 else 0.0
+                chances.append(still * q)
+                still *= 1.0 - q
+            self.run_now.append(chances[0])
+            for j, night in enumerate(self.run_later):
+                night.append(chances[j + 1])
+
+    def below(self, m: float) -> tuple[float, float, float]:
+        """P(rival meal <= m), P(rival meal == m) and the mean of meals <= m."""
+        le = eq = acc = 0.0
+        for v, p in self.meals:
+            if v <= m:
+                le += p
+                acc += v * p
+                if v == m:
+                    eq += p
+        return le, eq, (acc / le if le > 0 else 0.0)
+
+    def run_value(self, chances: Sequence[float], m: float) -> float:
+        """Expected gain of running with a meal costing ``m`` against rivals running with ``chances``."""
+        le, eq, mean_le = self.below(m)
+        all_le = all_eq = none = 1.0
+        count = 0.0
+        for p in chances:
+            stay_or_le = 1.0 - p + p * le
+            all_le *= stay_or_le
+            all_eq *= 1.0 - p + p * eq
+            none *= 1.0 - p
+            if stay_or_le > 0:
+                count += p * le / stay_or_le
+        caught = max(0.0, all_le - all_eq)
+        if caught <= 0:
+            return m
+        at_least_one = 1.0 - none / all_le if all_le > 0 else 1.0
+        others = count / at_least_one if at_least_one > 0 else 1.0
+        bill = max(1.0, others) * mean_le + 0.5
+        return (1.0 - caught) * m - caught * bill
+
+    def best_run(self, chances: Sequence[float], meals: Sequence[int]) -> tuple[float, int]:
+        return max((self.run_value(chances, m), m) for m in meals)
+
+    def stay_value(self, m: float, split: bool) -> float:
+        """Expected gain of staying with a meal costing ``m`` and voting split or not."""
+        # Distribution over (rivals running (capped at 2), rivals staying, their split votes).
+        dist: dict[tuple[int, int, int], float] = {(0, 0, 0): 1.0}
+        for p in self.run_now:
+            nxt: dict[tuple[int, int, int], float] = {}
+            for (run, stay, yes), w in dist.items():
+                for key, q in (
+                    ((min(run + 1, 2), stay, yes), p),
+                    ((run, stay + 1, yes + 1), (1.0 - p) * _SPLIT_CHANCE),
+                    ((run, stay + 1, yes), (1.0 - p) * (1.0 - _SPLIT_CHANCE)),
+                ):
+                    if q > 0:
+                        nxt[key] = nxt.get(key, 0.0) + w * q
+            dist = nxt
+        mine = 1 if split else 0
+        value = 0.0
+        for (run, stay, yes), w in dist.items():
+            if 2 * (yes + mine) > stay + 1:
+                pool = m + stay * self.mean + (self.mean if run == 1 else 0.0)
+                value += w * (m - pool / (stay + 1) - 0.5)
+        return value
+
+
+class GreedyBot:
+    """A diner who counts: score is Gourmet Points plus money left, so paying for
+    its own meal is free; only other people's money matters.
+
+    - Models the table: rivals' meals follow the cost of past meals (mixed with a
+      prior for random picks); a rival holding a RUN! card runs tonight with a
+      chance set by its hand size (certainly with one card left).
+    - Running: escaping gains the whole meal, being caught costs the other
+      runners' meals. For tonight and each later night it estimates the best
+      expected gain of running (choosing the meal cost to sit under the rivals'
+      likely runners), and runs on the night that is best. On the night it runs
+      it orders towards that best meal cost.
+    - Staying: it eats as well as it can (a split bill then makes the others
+      subsidise it; paying separately costs nothing) and votes split when its
+      expected gain from a split bill is positive, saving a Split card for a
+      better night when it has fewer Split cards than nights to stay.
+    """
+
+    name = "greedy"
+    needs_view = True
+
+    def choose(
+        self,
+        game: Game[Any, Any],
+        view: Mapping[str, Any] | None,
+        seat: int,
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
+        assert view is not None
+        if len(legal) == 1:
+            return legal[0]
+        table = _Table(view, seat)
+        if view["phase"] == "ballot":
+            return self._ballot(view, table, legal)
+        return self._order(view, table, legal)
+
+    # ------------------------------------------------------------------ planning
+
+    def _must_run(self, view: Mapping[str, Any], table: _Table) -> bool:
+        """Whether the hand forces the RUN! card out by the last night."""
+        hand = view["you"]["hand"]
+        cards = int(hand["split"]) + int(hand["separately"]) + int(hand["run"])
+        if view["phase"] == "ballot" and view["you"]["card"] is not None:
+            cards += 1
+        return bool(hand["run"]) and cards <= table.nights_left
+
+    def _future_run(self, table: _Table) -> float:
+        if not table.run_later:
+            return float("-inf")
+        return max(table.best_run(night, _PLAN_RANGE)[0] for night in table.run_later)
+
+    def _typical_stay(self, table: _Table) -> float:
+        return table.stay_value(table.mean + 2.0, True)
+
+    def _plan_run(self, view: Mapping[str, Any], table: _Table) -> bool:
+        if not view["you"]["hand"]["run"]:
+            return False
+        now = table.best_run(table.run_now, _PLAN_RANGE)[0]
+        if self._must_run(view, table):
+            return now >= self._future_run(table)
+        return now > self._typical_stay(table)
+
+    # ------------------------------------------------------------------ orders
+
+    def _order(self, view: Mapping[str, Any], table: _Table, legal: Sequence[Action]) -> Action:
+        you = view["you"]
+        values = {d["dish"]: int(d["value"]) for d in you["menu"]}
+        options = [(values[str(a)], a) for a in legal]
+        if not self._plan_run(view, table):
+            return max(options, key=lambda o: o[0])[1]
+        target = table.best_run(table.run_now, range(3, 14))[1]
+        spent = sum(int(d["value"]) for d in you["order"].values() if d is not None)
+        course = view["phase"]
+        planned = sum(_COURSE_SHARE[c] for c, d in you["order"].items() if d is None)
+        aim = (target - spent) * _COURSE_SHARE[course] / planned
+        return min(options, key=lambda o: (abs(o[0] - aim), o[0]))[1]
+
+    # ------------------------------------------------------------------ ballot
+
+    def _ballot(self, view: Mapping[str, Any], table: _Table, legal: Sequence[Action]) -> Action:
+        you = view["you"]
+        meal = sum(int(d["value"]) for d in you["order"].values() if d is not None)
+        by_text = {str(a): a for a in legal}
+        split = table.stay_value(meal, True)
+        separately = table.stay_value(meal, False)
+        stay = max(split, separately) if "split" in by_text else separately
+        if "run" in by_text:
+            run = table.run_value(table.run_now, meal)
+            if self._must_run(view, table):
+                if run - stay >= self._future_run(table) - self._typical_stay(table):
+                    return by_text["run"]
+            elif run > stay:
+                return by_text["run"]
+        hand = you["hand"]
+        stays_left = table.nights_left - (1 if self._must_run(view, table) else 0)
+        if "split" in by_text and "separately" in by_text:
+            gain = split - separately
+            if hand["split"] >= stays_left:
+                bar = 0.0
+            else:
+                bar = self._typical_stay(table) - table.stay_value(table.mean + 2.0, False)
+            return by_text["split"] if gain > bar else by_text["separately"]
+        if "split" in by_text:
+            return by_text["split"]
+        if "separately" in by_text:
+            return by_text["separately"]
+        return by_text["run"]

@@ -1,0 +1,237 @@
+"""What each seat may know in Café Carnage, and re-dealing what it may not.
+
+Public: everyone's money, points, IOU token, hand size and whether they still
+hold a RUN! card (only a successful escape discards it); who has made the
+current sealed choice; every revealed meal, runner and bill; the tally (not
+the owners) of the stayers' shuffled votes; deck sizes and eaten dishes.
+Private to a seat: its hand, its menu, its orders and card this round, and its
+own past votes. Never shown: other seats' hands, menus, orders before Dinner is
+Served, sealed cards, the decks' contents and the RNG.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from potluck.games.cafe_carnage.schema import COURSES
+from potluck.games.cafe_carnage.state import (
+    BALLOT,
+    CARD_WORDS,
+    NO_CARD,
+    NO_DISH,
+    OVER,
+    PHASE_NAMES,
+    RUN,
+    SEPARATELY,
+    SPLIT,
+    STARTING_HAND,
+    CafeState,
+    RoundRecord,
+)
+
+if TYPE_CHECKING:
+    from potluck.games.cafe_carnage.rules import CafeCarnage
+
+
+def _round_json(game: CafeCarnage, record: RoundRecord, seat: int | None) -> dict[str, Any]:
+    n = len(record.paid)
+    meals = []
+    for s in range(n):
+        dishes = [game.dish_json(d) for d in record.orders[3 * s : 3 * s + 3]]
+        meals.append(
+            {
+                "seat": s,
+                "dishes": dishes,
+                "cost": sum(d["value"] for d in dishes),
+                "scored": record.scored[s],
+            }
+        )
+    result: dict[str, Any] = {
+        "round": record.number,
+        "meals": meals,
+        "runners": list(record.runners),
+        "caught": list(record.caught),
+        "escaped": [s for s in record.runners if s not in record.caught],
+        "runners_bill": record.runners_bill,
+        "votes": {"split": record.split_votes, "separately": record.separately_votes},
+        "bill": None if record.method == NO_CARD else CARD_WORDS[record.method],
+        "paid": list(record.paid),
+        "iou_loans": list(record.loans),
+    }
+    if seat is not None:
+        result["your_card"] = CARD_WORDS[record.ballots[seat]]
+    return result
+
+
+def build_view(game: CafeCarnage, state: CafeState, seat: int | None) -> dict[str, Any]:
+    n = state.num_players
+    phase = state.phase
+    acting = state.acting
+    players = []
+    for s in range(n):
+        hand = state.hands[3 * s : 3 * s + 3]
+        players.append(
+            {
+                "seat": s,
+                "money": state.money[s],
+                "points": state.points[s],
+                "iou": state.iou[s],
+                "hand_size": sum(hand) + (1 if state.ballots[s] != NO_CARD else 0),
+                "has_run_card": not state.fled[s],
+                "waiting_for": s in acting,
+                "eaten": [
+                    game.dish_slugs[d]
+                    for d in range(len(game.dish_slugs))
+                    if state.eaten[s] >> d & 1
+                ],
+            }
+        )
+    view: dict[str, Any] = {
+        "game": game.id,
+        "seat": seat,
+        "num_players": n,
+        "round": min(state.round + 1, game.rounds),
+        "rounds": game.rounds,
+        "phase": PHASE_NAMES[phase],
+        "to_act": list(acting),
+        "guards": game.guards(n),
+        "options": dict(state.options),
+        "decks": {COURSES[c]: len(state.decks[c]) for c in range(3)},
+        "players": players,
+        "log": [_round_json(game, r, seat) for r in state.log],
+    }
+    if seat is not None:
+        base = 3 * seat
+        you: dict[str, Any] = {
+            "hand": {CARD_WORDS[c]: state.hands[base + c] for c in range(3)},
+            "menu": [game.dish_json(d) for d in state.menus[seat]] if phase < BALLOT else [],
+            "order": {
+                COURSES[c]: (
+                    game.dish_json(state.orders[base + c])
+                    if state.orders[base + c] != NO_DISH
+                    else None
+                )
+                for c in range(3)
+            },
+            "card": None if state.ballots[seat] == NO_CARD else CARD_WORDS[state.ballots[seat]],
+        }
+        view["you"] = you
+    if phase == OVER:
+        outcome = game.outcome(state)
+        view["final_scores"] = list(outcome.scores)
+        view["winners"] = list(outcome.winners)
+        view["result"] = outcome.reason
+    return view
+
+
+# ---------------------------------------------------------------------- redeal
+
+
+def _sample_past_votes(state: CafeState, seat: int, rng: random.Random) -> list[list[int]] | None:
+    """Per past round, a card per seat consistent with what ``seat`` saw; ``None`` if none found.
+
+    The public record shows each round's runners and the tally of the stayers'
+    votes; ``seat`` also knows its own card. Each player owns two Split and two
+    Separately cards, so a draw that gives anyone a third is rejected.
+    """
+    n = state.num_players
+    for _ in range(50):
+        votes: list[list[int]] = []
+        used = [[0, 0] for _ in range(n)]
+        ok = True
+        for record in state.log:
+            cards = list(record.ballots)
+            others = [s for s in range(n) if s != seat and record.ballots[s] != RUN]
+            splits = record.split_votes - (1 if record.ballots[seat] == SPLIT else 0)
+            chosen = set(rng.sample(others, splits))
+            for s in others:
+                cards[s] = SPLIT if s in chosen else SEPARATELY
+            for s in range(n):
+                if cards[s] != RUN:
+                    used[s][cards[s]] += 1
+                    if used[s][cards[s]] > STARTING_HAND[cards[s]]:
+                        ok = False
+            votes.append(cards)
+        if ok:
+            return votes
+    return None
+
+
+def redeal(game: CafeCarnage, state: CafeState, seat: int, rng: random.Random) -> CafeState:
+    """Redraw what ``seat`` cannot see: decks, others' menus, orders and cards.
+
+    Other seats' hands are rebuilt from a fresh draw of who cast which of the
+    shuffled votes in past rounds (consistent with every public tally); a sealed
+    card this round is redrawn from the seat's new hand. Returns a new state.
+    """
+    twin = state.clone()
+    n = state.num_players
+    others = [s for s in range(n) if s != seat]
+    phase = state.phase
+    if phase != OVER:
+        for course in range(3):
+            sealed = [s for s in others if twin.orders[3 * s + course] != NO_DISH]
+            dealt = others if course == phase else []
+            pool = twin.decks[course] + twin.discards[course]
+            for s in sealed:
+                if course != phase:
+                    pool.append(twin.orders[3 * s + course])
+            for s in dealt:
+                pool.extend(twin.menus[s])
+            rng.shuffle(pool)
+            for s in dealt:
+                menu = tuple(pool[-game.menu_size :])
+                del pool[-game.menu_size :]
+                twin.menus[s] = menu
+            for s in sealed:
+                if course == phase:
+                    twin.orders[3 * s + course] = rng.choice(game._orderable(twin, s))
+                else:
+                    twin.orders[3 * s + course] = pool.pop()
+            discard_count = len(state.discards[course])
+            twin.discards[course] = pool[:discard_count]
+            twin.decks[course] = pool[discard_count:]
+    votes = _sample_past_votes(state, seat, rng)
+    if votes is not None:
+        for s in others:
+            hand = list(STARTING_HAND)
+            for round_votes in votes:
+                card = round_votes[s]
+                if card != RUN:
+                    hand[card] -= 1
+            hand[RUN] = 0 if twin.fled[s] else 1
+            if twin.ballots[s] != NO_CARD:
+                deck = [c for c in range(3) for _ in range(hand[c])]
+                card = rng.choice(deck)
+                hand[card] -= 1
+                twin.ballots[s] = card
+            twin.hands[3 * s : 3 * s + 3] = hand
+    twin.rng = random.Random(rng.getrandbits(64))
+    return twin
+
+
+# ---------------------------------------------------------------------- invariants
+
+
+def invariant_problems(game: CafeCarnage, state: CafeState) -> list[str]:
+    problems = []
+    n = state.num_players
+    for course in range(3):
+        cards = state.decks[course] + state.discards[course] + state.consumed[course]
+        if course == state.phase:
+            for menu in state.menus:
+                cards.extend(menu)
+        elif course < state.phase <= BALLOT:
+            cards.extend(state.orders[3 * s + course] for s in range(n))
+        if sorted(cards) != sorted(game.full_decks[course]):
+            problems.append(f"{COURSES[course]} cards are not conserved")
+    for s in range(n):
+        hand = state.hands[3 * s : 3 * s + 3]
+        if min(hand) < 0 or hand[SPLIT] > 2 or hand[SEPARATELY] > 2 or hand[RUN] > 1:
+            problems.append(f"seat {s} holds an impossible hand {hand}")
+        if state.money[s] < 0:
+            problems.append(f"seat {s} has negative money")
+        if state.fled[s] and hand[RUN]:
+            problems.append(f"seat {s} fled but still holds its Run! card")
+    return problems

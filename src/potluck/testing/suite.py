@@ -1,0 +1,225 @@
+"""Random playouts and the whole conformance suite over them.
+
+    >>> import potluck
+    >>> from potluck.testing import run_conformance
+    >>> run_conformance(potluck.load_game("cafe-carnage"), num_players=4, seed=1)
+
+``run_conformance`` plays one random game (uniform among the legal actions of a
+seat drawn uniformly from ``to_act``, from a generator seeded by ``seed``; the game
+itself is seeded with ``seed`` too) and runs every check of
+:mod:`potluck.testing.checks` along it: the cheap ones at every step, the costly
+ones (views and redeals, JSON round-trips, replays) every ``sample_every`` steps,
+on the first and on the final state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from potluck.engine.action import Action
+from potluck.engine.registry import list_games, load_game
+from potluck.engine.state import State
+from potluck.testing.checks import (
+    AnyGame,
+    Snapshot,
+    check_action_encoding,
+    check_action_text_roundtrip,
+    check_apply_pure,
+    check_every_actor_has_a_legal_action,
+    check_explain_matches_errors,
+    check_invariants,
+    check_json_roundtrip,
+    check_not_your_turn,
+    check_outcome,
+    check_redeal_consistent,
+    check_sealed_choices_hidden,
+    check_views_json_and_no_leaks,
+    dump,
+    snapshot,
+    where,
+)
+
+#: Called with the state before each step (its step number is ``len(state.history)``)
+#: and once with the final state.
+StepHook = Callable[[State], None]
+
+#: How many sampled states of a playout also get the costly future-play check.
+_FUTURE_CHECKS = 3
+
+
+@dataclass
+class Playout:
+    """One random game: how it was set up, the actions taken, and the final state."""
+
+    game: AnyGame
+    num_players: int
+    seed: int
+    options: Mapping[str, Any]
+    final: State
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+
+
+def chooser(seed: int) -> random.Random:
+    """The generator a playout with ``seed`` chooses seats and actions with.
+
+    It differs from the game's own ``random.Random(seed)``, so that the choices are
+    not the same numbers as the game's chance.
+    """
+    return random.Random(f"potluck-playout-{seed}")
+
+
+def random_playout(
+    game: AnyGame,
+    num_players: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    on_step: StepHook | None = None,
+) -> Playout:
+    """Play a game to its end with uniformly random choices; check it ends within
+    ``game.max_steps`` and that every chosen seat has a legal action.
+
+    ``on_step`` sees every state before its step, and the final state.
+    """
+    state = game.new_game(num_players, seed, options)
+    rng = chooser(seed)
+    bound = game.max_steps(num_players)
+    actions: list[tuple[int, Action]] = []
+    while True:
+        if on_step is not None:
+            on_step(state)
+        to_act = game.to_act(state)
+        if not to_act:
+            break
+        if len(actions) >= bound:
+            raise AssertionError(
+                f"the game has not ended after max_steps = {bound} steps ({where(game, state)})"
+            )
+        seat = to_act[rng.randrange(len(to_act))]
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise AssertionError(
+                f"seat {seat} must act but has no legal action ({where(game, state)})"
+            )
+        action = legal[rng.randrange(len(legal))]
+        game.step(state, seat, action)
+        actions.append((seat, action))
+    return Playout(game, num_players, seed, dict(state.options), state, actions)
+
+
+def check_random_playouts(
+    game: AnyGame,
+    num_players: int,
+    seed: int,
+    games: int = 10,
+    options: Mapping[str, Any] | None = None,
+) -> None:
+    """Play ``games`` random games (seeds ``seed``, ``seed + 1``, ...) with the cheap checks
+    at every step: each ends within the bound, every seat to act has a legal action,
+    the invariants hold, and the outcome is sound."""
+
+    def cheap(state: State) -> None:
+        check_every_actor_has_a_legal_action(game, state)
+        check_invariants(game, state)
+
+    for number in range(games):
+        playout = random_playout(game, num_players, seed + number, options, on_step=cheap)
+        check_outcome(game, playout.final)
+
+
+def check_replay(
+    game: AnyGame, playout: Playout, upto: Mapping[int, Snapshot] | None = None
+) -> None:
+    """The record of a playout is JSON, and replaying it rebuilds the final state;
+    ``upto`` maps step numbers to the ``snapshot`` expected after that many actions."""
+    record = game.record(playout.final)
+    text = dump(record, f"the record ({where(game, playout.final)})")
+    if len(record["actions"]) != len(playout.actions):
+        raise AssertionError(
+            f"the record holds {len(record['actions'])} actions, "
+            f"the game took {len(playout.actions)}"
+        )
+    replayed = game.replay(json.loads(text))
+    expected = snapshot(game, playout.final)
+    got = snapshot(game, replayed)
+    if got != expected:
+        raise AssertionError(
+            f"replaying the record does not rebuild the state ({where(game, playout.final)}): "
+            f"{expected.difference(got)}"
+        )
+    for step, wanted in sorted((upto or {}).items()):
+        got = snapshot(game, game.replay(record, upto=step))
+        if got != wanted:
+            raise AssertionError(
+                f"replaying the first {step} actions does not rebuild the state after step {step} "
+                f"({game.id}, {playout.num_players} players, seed {playout.seed}): "
+                f"{wanted.difference(got)}"
+            )
+
+
+def run_conformance(
+    game: AnyGame,
+    num_players: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    sample_every: int = 5,
+) -> Playout:
+    """Run every conformance check over one random playout; ``AssertionError`` on a breach.
+
+    Every step: turn, not-your-turn, action text and encoding, ``apply`` purity and
+    the game's invariants. Every ``sample_every``-th step, the first and the final:
+    also views and leaks, redeals, sealed choices, ``explain`` against the errors,
+    JSON round-trips (for a few of them with the rest of the game played on) and
+    replays up to that step. Returns the playout for further checks.
+    """
+    checks = random.Random(f"potluck-checks-{seed}")
+    sampled: dict[int, State] = {}
+
+    def every_step(state: State) -> None:
+        step = len(state.history)
+        check_every_actor_has_a_legal_action(game, state)
+        check_not_your_turn(game, state)
+        check_action_text_roundtrip(game, state)
+        check_action_encoding(game, state)
+        check_invariants(game, state)
+        to_act = game.to_act(state)
+        if to_act:
+            seat = to_act[checks.randrange(len(to_act))]
+            legal = game.legal_actions(state, seat)
+            check_apply_pure(game, state, seat, legal[checks.randrange(len(legal))])
+        if step == 0:
+            check_outcome(game, state)
+        if step % sample_every == 0 or not to_act:
+            check_views_json_and_no_leaks(game, state, checks)
+            check_redeal_consistent(game, state, checks)
+            check_sealed_choices_hidden(game, state, checks)
+            check_explain_matches_errors(game, state, checks)
+            sampled[step] = state.clone()
+
+    playout = random_playout(game, num_players, seed, options, on_step=every_step)
+    check_outcome(game, playout.final)
+    check_replay(game, playout, {step: snapshot(game, state) for step, state in sampled.items()})
+    steps = sorted(sampled)
+    with_future = set(checks.sample(steps, min(_FUTURE_CHECKS, len(steps))))
+    for step in steps:
+        future = playout.actions[step:] if step in with_future else []
+        check_json_roundtrip(game, sampled[step], future)
+    return playout
+
+
+def conformance_cases(games: list[str] | None = None) -> list[tuple[str, int]]:
+    """Every ``(game id, number of players)`` the suite should cover, for ``parametrize``.
+
+    >>> ("cafe-carnage", 4) in conformance_cases()
+    True
+    """
+    cases: list[tuple[str, int]] = []
+    for game_id in list_games() if games is None else games:
+        game = load_game(game_id)
+        cases.extend((game_id, n) for n in range(game.min_players, game.max_players + 1))
+    return cases
