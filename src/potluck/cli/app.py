@@ -279,7 +279,7 @@ def replay(
 @reports_errors
 def bench(
     game_id: Annotated[
-        str | None, typer.Argument(metavar="[GAME]", help="One game (default: every game).")
+        str | None, typer.Argument(metavar="GAME", help="One game (default: every game).")
     ] = None,
     seconds: Annotated[float, typer.Option(help="Time per game.")] = 2.0,
     players: Annotated[

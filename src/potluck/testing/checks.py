@@ -92,7 +92,7 @@ def json_problem(value: Any, path: str = "") -> str | None:
         >>> json_problem({"a": [1, 2.5, None]}) is None
         True
         >>> json_problem({"a": {1: float("nan")}})
-        "[a] has a non-string key 1 (int)"
+        '[a] has a non-string key 1 (int)'
     """
     if value is None or isinstance(value, bool | int | str):
         return None
@@ -557,12 +557,14 @@ def check_redeal_consistent(game: AnyGame, state: State, rng: random.Random) -> 
             raise AssertionError(f"redeal changes the history ({at})")
         check_invariants(game, other, "a redealt state")
         text = dump(game.to_json(other), f"to_json of a redealt state ({at})")
-        again = dump(game.to_json(game.from_json(json.loads(text))))
+        restored = game.from_json(json.loads(text))
+        again = dump(game.to_json(restored))
         if again != text:
             raise AssertionError(
                 f"a redealt state does not round-trip through JSON ({at}): "
                 f"{first_difference(json.loads(text), json.loads(again))}"
             )
+        _check_same_legal_actions(game, other, restored, f"a redealt state ({at})")
         for actor in game.to_act(other):
             legal = game.legal_actions(other, actor)
             action = legal[rng.randrange(len(legal))]
@@ -624,6 +626,7 @@ def check_json_roundtrip(
                 f"{_who(seat)}'s view differs after a JSON round-trip "
                 f"({where(game, state)}): {found}"
             )
+    _check_same_legal_actions(game, state, restored, where(game, state))
     original = state.clone()
     for number, (seat, action) in enumerate(future, 1):
         game.step(original, seat, action)
@@ -641,6 +644,18 @@ def check_json_roundtrip(
                 f"a state restored from JSON plays on differently from the original "
                 f"({where(game, state)}, {len(future)} actions later): "
                 f"{expected.difference(got)}"
+            )
+
+
+def _check_same_legal_actions(game: AnyGame, state: State, restored: State, what: str) -> None:
+    """Every seat has the same legal actions in ``state`` and in its JSON copy ``restored``
+    (which catches legal-action caches that a change to the state left stale)."""
+    for seat in range(state.num_players):
+        mine, theirs = game.legal_actions(state, seat), game.legal_actions(restored, seat)
+        if mine != theirs:
+            raise AssertionError(
+                f"seat {seat} has other legal actions after a JSON round-trip of {what}: "
+                f"{[str(a) for a in mine][:8]} before, {[str(a) for a in theirs][:8]} after"
             )
 
 

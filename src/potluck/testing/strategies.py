@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 #: The largest seed a playout draws: seeds are any 32-bit number.
@@ -28,11 +28,13 @@ def seeds() -> st.SearchStrategy[int]:
 
 def conformance_settings(max_examples: int = 5, *, derandomize: bool = True) -> settings:
     """Settings for playout tests: a few examples, no deadline (a playout is slow next
-    to a unit test), derandomized by default so that CI runs the same seeds each time."""
+    to a unit test), derandomized by default so that CI runs the same seeds each time,
+    and no shrinking: a smaller seed is not a simpler game, and each try is a playout."""
     return settings(
         max_examples=max_examples,
         deadline=None,
         derandomize=derandomize,
         database=None,
+        phases=(Phase.explicit, Phase.generate),
         suppress_health_check=[HealthCheck.too_slow],
     )

@@ -8,8 +8,8 @@
 seat drawn uniformly from ``to_act``, from a generator seeded by ``seed``; the game
 itself is seeded with ``seed`` too) and runs every check of
 :mod:`potluck.testing.checks` along it: the cheap ones at every step, the costly
-ones (views and redeals, JSON round-trips, replays) every ``sample_every`` steps,
-on the first and on the final state.
+ones (views and redeals, JSON round-trips, replays) on about one step in
+``sample_every``, on the first and on the final state.
 """
 
 from __future__ import annotations
@@ -172,7 +172,9 @@ def run_conformance(
     """Run every conformance check over one random playout; ``AssertionError`` on a breach.
 
     Every step: turn, not-your-turn, action text and encoding, ``apply`` purity and
-    the game's invariants. Every ``sample_every``-th step, the first and the final:
+    the game's invariants. On about one step in ``sample_every`` (drawn from ``seed``,
+    so that the sample does not fall in step with the game's rounds), the first and
+    the final:
     also views and leaks, redeals, sealed choices, ``explain`` against the errors,
     JSON round-trips (for a few of them with the rest of the game played on) and
     replays up to that step. Returns the playout for further checks.
@@ -194,7 +196,7 @@ def run_conformance(
             check_apply_pure(game, state, seat, legal[checks.randrange(len(legal))])
         if step == 0:
             check_outcome(game, state)
-        if step % sample_every == 0 or not to_act:
+        if step == 0 or not to_act or checks.randrange(sample_every) == 0:
             check_views_json_and_no_leaks(game, state, checks)
             check_redeal_consistent(game, state, checks)
             check_sealed_choices_hidden(game, state, checks)

@@ -1,0 +1,575 @@
+"""Café Carnage: the rulebook's worked examples and one test per rule and ruling.
+
+Seats in the rulebook's examples: Francois 0, Kwame 1, Alice 2, Meera 3.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import potluck
+from potluck.games.cafe_carnage import CafeCarnage, CafeState, caught_runners
+from potluck.games.cafe_carnage.state import BALLOT, DESSERT, MAIN, OVER, STARTER
+
+FRANCOIS, KWAME, ALICE, MEERA = range(4)
+
+
+@pytest.fixture
+def game() -> CafeCarnage:
+    g = potluck.load_game("cafe-carnage")
+    assert isinstance(g, CafeCarnage)
+    return g
+
+
+def take_card(game: CafeCarnage, state: CafeState, dish: int, protect: tuple[int, ...]) -> None:
+    """Take a card of ``dish`` out of play: from the deck, else from an unprotected seat's menu."""
+    deck = state.decks[state.phase]
+    if dish in deck:
+        deck.remove(dish)
+        return
+    for other in range(state.num_players):
+        menu = list(state.menus[other])
+        if other not in protect and dish in menu:
+            replacement = next(card for card in deck if card != dish)
+            deck.remove(replacement)
+            menu[menu.index(dish)] = replacement
+            state.menus[other] = tuple(menu)
+            return
+    raise AssertionError(f"no card of {game.dish_slugs[dish]} is free")
+
+
+def force_menu(
+    game: CafeCarnage, state: CafeState, seat: int, slugs: list[str], protect: tuple[int, ...] = ()
+) -> None:
+    """Give ``seat`` exactly this menu, keeping every card of the course in play (conserved)."""
+    state.decks[state.phase].extend(state.menus[seat])
+    state.menus[seat] = ()
+    dishes = [game.dish_slugs.index(slug) for slug in slugs]
+    for dish in dishes:
+        take_card(game, state, dish, (*protect, seat))
+    state.menus[seat] = tuple(dishes)
+    game._derive_choices(state)
+    assert not game.invariants(state)
+
+
+def rig_menu(
+    game: CafeCarnage, state: CafeState, seat: int, slug: str, protect: tuple[int, ...] = ()
+) -> None:
+    """Make sure ``slug`` is on ``seat``'s menu (the rest of the menu is kept)."""
+    dish = game.dish_slugs.index(slug)
+    assert game.course_of[dish] == state.phase, f"{slug} is not a {state.phase}"
+    menu = [game.dish_slugs[d] for d in state.menus[seat]]
+    if slug not in menu:
+        force_menu(game, state, seat, [slug, *menu[1:]], protect)
+
+
+def cheapest(game: CafeCarnage, state: CafeState, seat: int) -> str:
+    return str(min(game.legal_actions(state, seat), key=lambda a: game.value_of[a.dish]))
+
+
+def order_round(
+    game: CafeCarnage, state: CafeState, meals: dict[int, tuple[str, str, str]]
+) -> None:
+    """Take Orders: the seats in ``meals`` order those dishes, the others their cheapest."""
+    for course in (STARTER, MAIN, DESSERT):
+        assert state.phase == course
+        for seat in range(state.num_players):
+            if seat in meals:
+                rig_menu(game, state, seat, meals[seat][course], protect=tuple(range(seat)))
+        for seat in range(state.num_players):
+            dish = meals[seat][course] if seat in meals else cheapest(game, state, seat)
+            game.step(state, seat, dish)
+    assert state.phase == BALLOT
+
+
+def vote(game: CafeCarnage, state: CafeState, cards: dict[int, str]) -> None:
+    for seat in range(state.num_players):
+        game.step(state, seat, cards[seat])
+
+
+# The rulebook's example meals, built from the menu sheet and our authored values.
+ALICE_MEAL = ("vegetable-samosas", "butternut-squash-pie", "sweet-plum-roulade")  # 2+3+2 = 7
+KWAME_MEAL = ("tomato-soup", "butternut-squash-pie", "banana-split")  # 1+3+2 = 6
+FRANCOIS_MEAL = ("spring-rolls", "vegetable-tacos", "sweet-plum-roulade")  # 1+2+2 = 5
+MEERA_MEAL = ("smoked-ham", "butternut-squash-pie", "banana-split")  # 3+3+2 = 8
+
+EXAMPLE_MEALS = {FRANCOIS: FRANCOIS_MEAL, KWAME: KWAME_MEAL, ALICE: ALICE_MEAL, MEERA: MEERA_MEAL}
+EXAMPLE_CARDS = {FRANCOIS: "split", KWAME: "run", ALICE: "run", MEERA: "separately"}
+
+
+def meal_cost(game: CafeCarnage, meal: tuple[str, str, str]) -> int:
+    return sum(game.value_of[game.dish_slugs.index(slug)] for slug in meal)
+
+
+# ---------------------------------------------------------------------- worked examples
+
+
+def test_example_meals_cost_what_the_rulebook_says(game: CafeCarnage) -> None:
+    assert meal_cost(game, ALICE_MEAL) == 7
+    assert meal_cost(game, KWAME_MEAL) == 6
+    assert meal_cost(game, FRANCOIS_MEAL) == 5
+    assert meal_cost(game, MEERA_MEAL) == 8
+
+
+def test_dinner_is_served_alice_gains_7_points(game: CafeCarnage) -> None:
+    """Step 3 example: Samosas, Butternut Squash Pie and Sweet Plum Roulade give Alice +7."""
+    state = game.new_game(4, seed=1)
+    order_round(game, state, {ALICE: ALICE_MEAL})
+    vote(game, state, {0: "separately", 1: "separately", 2: "separately", 3: "separately"})
+    assert state.points[ALICE] == 7
+    assert state.log[0].scored[ALICE] == 7
+
+
+def test_check_please_alice_caught_paying_for_kwame(game: CafeCarnage) -> None:
+    """Step 4 example: Alice (7) and Kwame (6) run; one guard catches Alice, who pays $13."""
+    state = game.new_game(4, seed=2)
+    assert game.guards(4) == 1
+    order_round(game, state, EXAMPLE_MEALS)
+    vote(game, state, EXAMPLE_CARDS)
+    record = state.log[0]
+    assert record.runners == (KWAME, ALICE)
+    assert record.caught == (ALICE,)
+    assert record.runners_bill == 13
+    assert record.paid[ALICE] == 13 and state.money[ALICE] == 30 - 13
+    assert record.paid[KWAME] == 0 and state.money[KWAME] == 30
+    # Kwame discards her Run! card for good; Alice takes hers back.
+    assert state.fled[KWAME] and state.hands[3 * KWAME + 2] == 0
+    assert not state.fled[ALICE] and state.hands[3 * ALICE + 2] == 1
+
+
+def test_settle_up_francois_and_meera_pay_separately_on_a_tied_ballot(game: CafeCarnage) -> None:
+    """Step 5 example: one Split and one Separately is a tie, so each pays their own meal."""
+    state = game.new_game(4, seed=2)
+    order_round(game, state, EXAMPLE_MEALS)
+    vote(game, state, EXAMPLE_CARDS)
+    record = state.log[0]
+    assert (record.split_votes, record.separately_votes) == (1, 1)
+    assert record.method == 1  # separately
+    assert record.paid[FRANCOIS] == 5
+    assert record.paid[MEERA] == 8
+
+
+def test_ious_meera_takes_an_iou_with_7_dollars_left(game: CafeCarnage) -> None:
+    """IOU example, in a mid-game state (ruling CC-5): Meera owes $8 with $7 left."""
+    state = game.new_game(4, seed=2)
+    order_round(game, state, EXAMPLE_MEALS)
+    state.money[MEERA] = 7
+    vote(game, state, EXAMPLE_CARDS)
+    assert state.iou[MEERA]
+    assert state.log[0].loans[MEERA] == 1
+    assert state.money[MEERA] == 7 + 5 - 8
+    assert state.points[MEERA] == 8 - 5  # her meal's 8 points, then 5 spaces back
+
+
+# ---------------------------------------------------------------------- setup
+
+
+def test_setup_budget_hand_and_menus(game: CafeCarnage) -> None:
+    state = game.new_game(5, seed=3)
+    assert state.money == [30] * 5
+    assert state.hands == [2, 2, 1] * 5
+    assert all(len(menu) == 3 for menu in state.menus)
+    assert game.to_act(state) == (0, 1, 2, 3, 4)
+    assert {len(d) for d in game.full_decks} == {35}
+
+
+def test_player_counts_are_four_to_six(game: CafeCarnage) -> None:
+    for n in (4, 5, 6):
+        game.new_game(n)
+    for n in (3, 7):
+        with pytest.raises(potluck.PotluckError, match="4 to 6 players"):
+            game.new_game(n)
+
+
+def test_guards_on_duty_by_player_count(game: CafeCarnage) -> None:
+    assert [game.guards(n) for n in (4, 5, 6)] == [1, 2, 2]
+
+
+# ---------------------------------------------------------------------- take orders
+
+
+def test_orders_are_sealed_and_simultaneous(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=4)
+    game.step(state, 2, game.legal_actions(state, 2)[0])
+    assert game.to_act(state) == (0, 1, 3)
+    for seat in (0, 1, 3):
+        assert game.view(state, seat)["you"]["order"]["starter"] is None
+    spectator = json.dumps(game.view(state, None))
+    assert game.legal_actions(state, 2) == []
+    with pytest.raises(potluck.NotYourTurnError, match="has ordered a starter"):
+        game.step(state, 2, game.legal_actions(state, 0)[0])
+    assert "waiting_for" in spectator
+
+
+def test_courses_are_dealt_one_after_another(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=5)
+    for course in (STARTER, MAIN, DESSERT):
+        assert state.phase == course
+        assert all(game.course_of[d] == course for menu in state.menus for d in menu)
+        for seat in range(4):
+            game.step(state, seat, game.legal_actions(state, seat)[0])
+    assert state.phase == BALLOT
+
+
+def test_a_dish_off_the_menu_is_refused_with_the_menu(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=6)
+    menu = {game.dish_slugs[d] for d in state.menus[0]}
+    other = next(
+        slug
+        for slug, c in zip(game.dish_slugs, game.course_of, strict=True)
+        if c == 0 and slug not in menu
+    )
+    reason = game.explain(state, 0, other)
+    assert reason is not None and "is not on your starter menu" in reason
+    before = game.to_json(state)
+    with pytest.raises(potluck.IllegalActionError) as error:
+        game.step(state, 0, other)
+    assert error.value.reason == reason
+    assert game.to_json(state) == before
+    main = next(slug for slug, c in zip(game.dish_slugs, game.course_of, strict=True) if c == 1)
+    assert "you are choosing a starter now" in (game.explain(state, 0, main) or "")
+    assert "choose a starter" in (game.explain(state, 0, "split") or "")
+
+
+def test_unparsable_text_is_an_invalid_action(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=6)
+    with pytest.raises(potluck.InvalidActionError, match="not a Café Carnage action"):
+        game.parse_action(state, 0, "a pint of ale")
+
+
+def test_dish_names_parse_in_any_case(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=6)
+    assert str(game.parse_action(state, 0, "Rhubarb & Apple Pie")) == "rhubarb-and-apple-pie"
+    assert str(game.parse_action(state, 0, "  Crème Chocolate ")) == "creme-chocolate"
+    assert str(game.parse_action(state, 0, "Each Pay Separately")) == "separately"
+
+
+# ---------------------------------------------------------------------- secret ballot
+
+
+def test_ballot_cards_come_from_the_hand(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=7)
+    order_round(game, state, {})
+    assert [str(a) for a in game.legal_actions(state, 0)] == ["split", "separately", "run"]
+    state.hands[0:3] = [0, 2, 1]
+    game._derive_choices(state)
+    assert "played both" in (game.explain(state, 0, "split") or "")
+
+
+def test_a_runner_who_got_away_has_no_run_card_left(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=8)
+    order_round(game, state, {})
+    vote(game, state, {0: "run", 1: "split", 2: "split", 3: "separately"})
+    assert state.fled[0]
+    order_round(game, state, {})
+    assert "run" not in [str(a) for a in game.legal_actions(state, 0)]
+    assert "got away" in (game.explain(state, 0, "run") or "")
+
+
+# ---------------------------------------------------------------------- check, please!
+
+
+def test_caught_runners_table() -> None:
+    costs = [9, 8, 8, 4, 3, 7]
+    assert caught_runners([], costs) == []
+    assert caught_runners([3], costs) == []  # a lone runner always escapes
+    assert caught_runners([0, 3], costs) == [0]  # 2-4 runners: the dearest is caught
+    assert caught_runners([1, 2, 3], costs) == [1, 2]  # a tie for dearest: all caught
+    assert caught_runners([1, 2], costs) == []  # all the same cost: all escape
+    assert caught_runners([0, 1, 3, 4, 5], costs) == [0, 1]  # 5 runners: the two dearest
+    assert caught_runners([0, 1, 2, 3, 4], costs) == [0, 1, 2]  # ruling CC-3: tie for 2nd
+
+
+def test_caught_runners_split_all_runners_meals_rounded_up(game: CafeCarnage) -> None:
+    state = game.new_game(6, seed=9)
+    meals = {
+        0: ("seafood-tempura", "soton-game-jam-burger", "raspberry-cheesecake"),  # 12
+        1: ("smoked-ham", "soton-game-jam-burger", "neapolitan-cake"),  # 12
+        2: ("tomato-soup", "masala-omelette", "coffee-espresso"),  # 4
+        3: ("tomato-soup", "masala-omelette", "fruit-salad"),  # 4
+        4: ("spring-rolls", "vegetable-tacos", "fruit-salad"),  # 4
+    }
+    order_round(game, state, meals)
+    vote(game, state, {0: "run", 1: "run", 2: "run", 3: "run", 4: "run", 5: "split"})
+    record = state.log[0]
+    assert record.caught == (0, 1)
+    assert record.runners_bill == 12 + 12 + 4 + 4 + 4
+    assert record.paid[0] == record.paid[1] == 18  # 36 / 2
+    assert state.hands[2] == 1 and state.hands[5] == 1  # the caught take Run! back
+    assert all(state.fled[s] for s in (2, 3, 4))
+
+
+def test_rounding_up_leaves_a_tip(game: CafeCarnage) -> None:
+    state = game.new_game(5, seed=10)
+    meals = {
+        0: ("smoked-ham", "soton-game-jam-burger", "neapolitan-cake"),  # 12
+        1: ("smoked-ham", "soton-game-jam-burger", "neapolitan-cake"),  # 12
+        2: ("tomato-soup", "masala-omelette", "coffee-espresso"),  # 4
+        3: ("spring-rolls", "vegetable-tacos", "banana-split"),  # 5
+    }
+    order_round(game, state, meals)
+    vote(game, state, {0: "run", 1: "run", 2: "run", 3: "run", 4: "separately"})
+    record = state.log[0]
+    assert record.caught == (0, 1)
+    assert record.runners_bill == 33
+    assert record.paid[0] == record.paid[1] == 17  # 16.5 rounded up; $1 goes to the tip jar
+
+
+# ---------------------------------------------------------------------- settle up
+
+
+def test_split_majority_shares_every_unpaid_meal_including_escaped_runners(
+    game: CafeCarnage,
+) -> None:
+    state = game.new_game(4, seed=11)
+    meals = {
+        0: ("tomato-soup", "masala-omelette", "coffee-espresso"),  # 4
+        1: ("smoked-ham", "buffalo-steak", "neapolitan-cake"),  # 11, runs alone
+        2: ("spring-rolls", "vegetable-tacos", "banana-split"),  # 5
+        3: ("vegetable-samosas", "butternut-squash-pie", "sweet-plum-roulade"),  # 7
+    }
+    order_round(game, state, meals)
+    vote(game, state, {0: "split", 1: "run", 2: "split", 3: "separately"})
+    record = state.log[0]
+    assert record.caught == ()
+    assert record.method == 0  # split
+    share = -(-(4 + 11 + 5 + 7) // 3)  # 27 / 3 = 9
+    assert [record.paid[s] for s in (0, 2, 3)] == [share] * 3
+    assert record.paid[1] == 0
+
+
+def test_separate_bills_leave_an_escaped_runners_meal_to_the_restaurant(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=12)
+    order_round(game, state, {})
+    costs = [sum(game.value_of[d] for d in state.orders[3 * s : 3 * s + 3]) for s in range(4)]
+    vote(game, state, {0: "run", 1: "separately", 2: "separately", 3: "split"})
+    record = state.log[0]
+    assert record.paid == (0, costs[1], costs[2], costs[3])
+
+
+def test_a_split_share_is_rounded_up(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=13)
+    meals = {
+        0: ("tomato-soup", "masala-omelette", "coffee-espresso"),  # 4
+        1: ("tomato-soup", "masala-omelette", "coffee-espresso"),  # 4
+        2: ("tomato-soup", "masala-omelette", "coffee-espresso"),  # 4
+        3: ("tomato-soup", "masala-omelette", "banana-split"),  # 5
+    }
+    order_round(game, state, meals)
+    vote(game, state, {0: "split", 1: "split", 2: "split", 3: "split"})
+    assert state.log[0].paid == (5, 5, 5, 5)  # 17 / 4 = 4.25, rounded up
+
+
+def test_everyone_running_leaves_nobody_to_settle_up(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=14)
+    meals = {s: ("tomato-soup", "masala-omelette", "coffee-espresso") for s in range(4)}
+    order_round(game, state, meals)
+    vote(game, state, dict.fromkeys(range(4), "run"))
+    record = state.log[0]
+    assert record.caught == () and record.method == -1
+    assert state.money == [30] * 4
+
+
+# ---------------------------------------------------------------------- IOUs
+
+
+def test_iou_loans_repeat_until_the_bill_is_paid_with_one_token(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=15)
+    meals = {0: ("smoked-ham", "soton-game-jam-burger", "neapolitan-cake")}  # 12
+    order_round(game, state, meals)
+    state.money[0] = 1
+    vote(game, state, {0: "separately", 1: "separately", 2: "separately", 3: "split"})
+    assert state.log[0].loans[0] == 3  # short $11: three $5 loans
+    assert state.money[0] == 1 + 15 - 12
+    assert state.points[0] == 12 - 15
+    assert state.iou[0]
+
+
+# ---------------------------------------------------------------------- the end
+
+
+def play_out(game: CafeCarnage, state: CafeState, seed: int = 0) -> None:
+    rng = random.Random(seed)
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        actions = game.legal_actions(state, seat)
+        game.step(state, seat, rng.choice(actions))
+
+
+def test_five_rounds_then_the_game_ends(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=16)
+    play_out(game, state)
+    assert state.phase == OVER and len(state.log) == 5
+    assert game.to_act(state) == ()
+    assert len(state.history) == game.max_steps(4)
+
+
+def test_end_bonus_only_without_an_iou(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=17)
+    play_out(game, state)
+    state.points[:] = [20, 20, 20, 20]
+    state.money[:] = [5, 5, 0, 9]
+    state.iou[:] = [False, True, False, True]
+    assert game.final_scores(state) == [25, 20, 20, 20]
+
+
+def test_tie_breaks_on_money_then_a_shared_win(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=18)
+    play_out(game, state)
+    state.iou[:] = [True] * 4
+    state.points[:] = [30, 30, 28, 30]
+    state.money[:] = [2, 4, 9, 4]
+    outcome = game.outcome(state)
+    assert outcome.winners == (1, 3)
+    assert outcome.ranking[:2] == (1, 3) and outcome.places == (3, 1, 4, 1)
+    assert "share the win" in outcome.reason
+    state.money[3] = 3
+    assert game.outcome(state).winners == (1,)
+
+
+def test_outcome_before_the_end_is_an_error(game: CafeCarnage) -> None:
+    with pytest.raises(potluck.PotluckError, match="not over"):
+        game.outcome(game.new_game(4))
+
+
+# ---------------------------------------------------------------------- advanced variant
+
+
+def test_no_repeat_dishes_refuses_a_dish_eaten_earlier_in_the_week(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=19, options={"no_repeat_dishes": True})
+    meals = {0: ("tomato-soup", "masala-omelette", "coffee-espresso")}
+    order_round(game, state, meals)
+    vote(game, state, {0: "separately", 1: "separately", 2: "separately", 3: "split"})
+    force_menu(game, state, 0, ["tomato-soup", "spring-rolls", "spring-rolls"])
+    assert [str(a) for a in game.legal_actions(state, 0)] == ["spring-rolls"]
+    assert "no dish twice a week" in (game.explain(state, 0, "tomato-soup") or "")
+
+
+def test_a_forced_repeat_is_paid_but_scores_nothing(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=20, options={"no_repeat_dishes": True})
+    meal = ("tomato-soup", "masala-omelette", "coffee-espresso")
+    order_round(game, state, {0: meal})
+    vote(game, state, {0: "separately", 1: "separately", 2: "separately", 3: "split"})
+    force_menu(game, state, 0, ["tomato-soup"] * 3)
+    assert [str(a) for a in game.legal_actions(state, 0)] == ["tomato-soup"]
+    order_round(game, state, {0: ("tomato-soup", "vegetable-tacos", "fruit-salad")})
+    money = state.money[0]
+    vote(game, state, {0: "separately", 1: "separately", 2: "separately", 3: "split"})
+    assert state.log[1].scored[0] == 2 + 1  # tacos and fruit salad; the soup scores 0
+    assert money - state.money[0] == 1 + 2 + 1  # but all three are paid
+
+
+def test_the_base_game_lets_a_dish_be_eaten_twice(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=21)
+    meal = ("tomato-soup", "masala-omelette", "coffee-espresso")
+    order_round(game, state, {0: meal})
+    vote(game, state, {0: "separately", 1: "separately", 2: "separately", 3: "split"})
+    order_round(game, state, {0: meal})
+    vote(game, state, {0: "separately", 1: "separately", 2: "separately", 3: "split"})
+    assert state.log[1].scored[0] == 4
+
+
+# ---------------------------------------------------------------------- decks
+
+
+def test_decks_running_dry_reshuffle_the_eaten_dishes(game: CafeCarnage) -> None:
+    """Ruling CC-4: with six players a course deck runs dry in round 4."""
+    state = game.new_game(6, seed=22)
+    for _ in range(3):
+        order_round(game, state, {})
+        vote(game, state, dict.fromkeys(range(6), "separately"))
+        # keep everyone's hand able to last: give back the card (hands do not matter here)
+        state.hands[:] = [2, 2, 1] * 6
+        game._derive_choices(state)
+    assert state.round == 3
+    assert all(len(menu) == 3 for menu in state.menus)
+    assert not game.invariants(state)
+    assert len(state.consumed[STARTER]) == 0  # 35 - 18 = 17 < 18: the eaten 18 came back
+
+
+# ---------------------------------------------------------------------- hidden information
+
+
+def test_votes_of_the_stayers_are_anonymous(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=2)
+    order_round(game, state, EXAMPLE_MEALS)
+    vote(game, state, EXAMPLE_CARDS)
+    spectator = game.view(state, None)["log"][0]
+    assert spectator["votes"] == {"split": 1, "separately": 1}
+    assert "your_card" not in spectator
+    assert game.view(state, FRANCOIS)["log"][0]["your_card"] == "split"
+    assert game.view(state, MEERA)["log"][0]["your_card"] == "separately"
+
+
+def test_views_show_only_the_seats_own_menu_and_hand(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=23)
+    view = game.view(state, 1)
+    assert len(view["you"]["menu"]) == 3
+    assert "you" not in game.view(state, None)
+    text = json.dumps(game.view(state, None))
+    assert "menu" not in text and "rng" not in text
+
+
+# ---------------------------------------------------------------------- data
+
+
+def test_a_users_dish_file_loads_through_the_same_schema(tmp_path: Path) -> None:
+    lines = ["[table]", "budget = 40", ""]
+    for course in ("starter", "main", "dessert"):
+        for i in range(6):
+            lines += [
+                f"[[{course}]]",
+                f'name = "{course.title()} {i}"',
+                f"value = {i + 1}",
+                "copies = 3",
+                "",
+            ]
+    path = tmp_path / "my-dishes.toml"
+    path.write_text("\n".join(lines))
+    custom = potluck.load_game("cafe-carnage", data=path)
+    state = custom.new_game(4, seed=1)
+    assert state.money == [40] * 4
+    assert custom.data_source == str(path)
+    assert custom.record(state)["data"] == str(path)
+
+
+def test_a_broken_dish_file_says_what_is_wrong(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('[[starter]]\nname = "Soup"\nvalue = -1\ncopies = 30\n')
+    with pytest.raises(potluck.DataError, match=r"starter\.0\.value"):
+        potluck.load_game("cafe-carnage", data=path)
+    path.write_text(
+        '[[starter]]\nname = "Soup"\nvalue = 1\ncopies = 3\n[[main]]\nname = "Pie"\nvalue = 1\ncopies = 30\n[[dessert]]\nname = "Cake"\nvalue = 1\ncopies = 30\n'
+    )
+    with pytest.raises(potluck.DataError, match="starter deck has 3 cards"):
+        potluck.load_game("cafe-carnage", data=path)
+    with pytest.raises(potluck.DataError, match="does not exist"):
+        potluck.load_game("cafe-carnage", data=tmp_path / "missing.toml")
+
+
+def test_built_in_data_has_35_cards_per_course_and_the_menu_sheets_names(game: CafeCarnage) -> None:
+    assert game.data.authored
+    assert [len(deck) for deck in game.full_decks] == [35, 35, 35]
+    counts = [sum(1 for c in game.course_of if c == course) for course in range(3)]
+    assert counts == [10, 11, 10]
+    assert "Soton Game Jam Burger" in game.dish_names
+    values = {name: game.value_of[i] for i, name in enumerate(game.dish_names)}
+    assert (
+        values["Vegetable Samosas"] + values["Butternut Squash Pie"] + values["Sweet Plum Roulade"]
+        == 7
+    )
+    starters = sorted(
+        {game.value_of[i] for i in range(len(game.dish_names)) if game.course_of[i] == 0}
+    )
+    mains = sorted(
+        {game.value_of[i] for i in range(len(game.dish_names)) if game.course_of[i] == 1}
+    )
+    desserts = sorted(
+        {game.value_of[i] for i in range(len(game.dish_names)) if game.course_of[i] == 2}
+    )
+    possible = {s + m + d for s in starters for m in mains for d in desserts}
+    assert {5, 6, 7, 8} <= possible

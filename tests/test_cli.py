@@ -1,0 +1,425 @@
+"""The ``potluck`` command line, driven through Typer's CliRunner.
+
+Most tests use the toy game from ``test_sim`` (a sealed bid, a sequential
+bonus step, a secret number per seat); the last group runs the same commands
+on Café Carnage.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner, Result
+
+import potluck
+from potluck.cli import app
+from potluck.cli.render import generic_view
+from potluck.sim import simulate
+from test_sim import TOY_ID, ToyGame
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
+    return runner.invoke(app, list(args), input=input, env=env)
+
+
+def assert_clean_error(result: Result, message: str) -> None:
+    """Exit 2, one red line naming the problem, no traceback."""
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert result.stderr.strip().count("\n") == 0
+    assert "Traceback" not in result.output
+
+
+@pytest.fixture(autouse=True)
+def toy() -> Iterator[None]:
+    potluck.register(TOY_ID, ToyGame)
+    try:
+        yield
+    finally:
+        potluck.unregister(TOY_ID)
+
+
+def _timeless(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in ("seconds", "games_per_second")}
+
+
+# ---------------------------------------------------------------------- games, rules, version
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert result.exit_code == 0
+    assert re.fullmatch(r"potluck \S+\n", result.stdout)
+
+
+def test_games_lists_id_title_players_and_options() -> None:
+    result = run("games")
+    assert result.exit_code == 0, result.output
+    line = next(line for line in result.stdout.splitlines() if TOY_ID in line)
+    assert "Toy Table" in line
+    assert "2-4" in line
+    assert "rounds=2" in line
+
+
+def test_rules_shows_summary_options_and_notation() -> None:
+    result = run("rules", TOY_ID)
+    assert result.exit_code == 0, result.output
+    assert "Bid low or high" in result.stdout
+    assert "How many rounds (1 to 5)." in result.stdout
+    assert "Notation" in result.stdout
+    assert "pass or bonus" in result.stdout
+
+
+def test_unknown_game_is_one_red_line() -> None:
+    assert_clean_error(run("rules", "chess"), "unknown game 'chess'; known games:")
+
+
+# ---------------------------------------------------------------------- play
+
+
+def test_play_one_human_against_bots_to_the_end(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = run(
+        "play", TOY_ID, "--seats", "you,first,random", "--seed", "5", "--save", str(save),
+        input="1\n" * 10,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Seat 0 (you) to act" in out
+    assert "Secret" in out  # the human's own hidden number is shown to them
+    assert "Pass to" not in out  # one human: no hand-over screens
+    assert "Seat 1 (first) made a sealed choice." in out  # bots' bids stay hidden
+    assert "Result" in out
+    assert f"Record saved to {save}" in out.replace("\n", "")
+    record = json.loads(save.read_text())
+    game = potluck.load_game(TOY_ID)
+    state = game.replay(record)
+    assert game.is_over(state)
+    assert record["seed"] == 5
+    assert record["outcome"] == game.outcome(state).to_json()
+
+
+def test_play_saves_under_the_user_data_dir_by_default(tmp_path: Path) -> None:
+    result = run(
+        "play", TOY_ID, "--seats", "you,random", "--seed", "1", input="1\n" * 10,
+        env={"XDG_DATA_HOME": str(tmp_path)},
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    saved = list((tmp_path / "potluck" / "records").glob(f"{TOY_ID}-*-seed1.json"))
+    assert len(saved) == 1
+    assert json.loads(saved[0].read_text())["game"] == TOY_ID
+
+
+def test_play_takes_notation_and_asks_again_after_a_mistake(tmp_path: Path) -> None:
+    answers = ["jump", "9", "bonus", "help", "HIGH"] + ["1"] * 10
+    result = run(
+        "play", TOY_ID, "--seats", "you,first", "--seed", "2", "--set", "rounds=1",
+        "--save", str(tmp_path / "g.json"), input="\n".join(answers) + "\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "'jump' is not low, high, pass or bonus" in out
+    assert "choose a number from 1 to 2" in out
+    assert "You are bidding: low or high." in out  # game.explain's sentence
+    assert "Bid low or high, then maybe take a bonus." in out  # help shows the summary
+    assert "You chose high." in out
+    record = json.loads((tmp_path / "g.json").read_text())
+    assert record["options"] == {"rounds": 1}
+    assert [0, "high"] in record["actions"]
+
+
+def test_play_quit_keeps_the_unfinished_record(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    result = run(
+        "play", TOY_ID, "--seats", "you,first", "--seed", "2", "--save", str(save),
+        input="1\nquit\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Game abandoned after 2 actions." in result.stdout
+    assert "Record of the unfinished game saved" in result.stdout
+    record = json.loads(save.read_text())
+    assert len(record["actions"]) == 2
+    assert "outcome" not in record
+
+
+def test_play_ends_cleanly_when_input_runs_out(tmp_path: Path) -> None:
+    result = run("play", TOY_ID, "--save", str(tmp_path / "g.json"), input="")
+    assert result.exit_code == 0, result.output
+    assert "Game abandoned after 0 actions." in result.stdout
+
+
+def test_play_hands_over_between_humans_and_keeps_bids_secret(tmp_path: Path) -> None:
+    # "\n1\n" fits both cases: Enter at a hand-over then 1, or a blank answer
+    # (asked again) then 1 when the same human is still at the screen.
+    result = run(
+        "play", TOY_ID, "--seats", "human:Ann,human:Bob", "--seed", "3",
+        "--save", str(tmp_path / "g.json"), input="\n1\n" * 12,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Pass to seat 0 (Ann), press Enter" in out
+    assert "Pass to seat 1 (Bob), press Enter" in out
+    assert "Since your last turn:" in out
+    assert "Seat 0 (Ann) made a sealed choice." in out
+    assert "Seat 0 (Ann): low" not in out  # never shown to Bob
+    assert "Result" in out
+
+
+def test_play_refuses_bad_seats_and_options() -> None:
+    assert_clean_error(
+        run("play", TOY_ID, "--seats", "you,genius"),
+        "unknown seat 'genius': give you, human, human:NAME or one of Toy Table's bots: "
+        "first, random",
+    )
+    assert_clean_error(run("play", TOY_ID, "--seats", "random,first"), "no human seat")
+    assert_clean_error(run("play", TOY_ID, "--set", "rounds"), "--set takes name=value")
+    assert_clean_error(run("play", TOY_ID, "--set", "speed=3"), "no option 'speed'")
+    assert_clean_error(run("play", TOY_ID, "--set", "rounds=many"), "option 'rounds' takes")
+    assert_clean_error(
+        run("play", TOY_ID, "--seats", "you,first,first,first,first"), "2 to 4 players, not 5"
+    )
+
+
+# ---------------------------------------------------------------------- simulate
+
+
+def test_simulate_json_is_one_object_with_the_figures() -> None:
+    args = ("simulate", TOY_ID, "-n", "10", "--players", "3", "--agents", "first,random")
+    result = run(*args, "--seed", "4", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 10
+    assert data["players"] == 3
+    assert data["agents"] == ["first", "random"]
+    assert data["seed"] == 4
+    assert len(data["win_rate_by_seat"]) == 3
+    assert sum(data["win_rate_by_seat"]) == pytest.approx(1)
+    assert set(data["win_rate_by_agent"]) == {"first", "random"}
+    for key in ("games_per_second", "mean_steps", "mean_score_by_seat", "mean_score_by_agent"):
+        assert key in data
+    game = potluck.load_game(TOY_ID)
+    library = simulate(game, 10, 3, ["first", "random"], seed=4).to_json()
+    assert _timeless(data) == _timeless(library)
+
+
+def test_simulate_prints_tables() -> None:
+    result = run("simulate", TOY_ID, "-n", "6", "--agents", "first,random", "--set", "rounds=3")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "By seat" in out
+    assert "By agent" in out
+    assert "Mean top_score" in out
+    assert "Mean game length 9.0 steps" in out
+    assert "games/s" in out
+
+
+def test_simulate_refuses_unknown_agent() -> None:
+    assert_clean_error(
+        run("simulate", TOY_ID, "-n", "3", "--agents", "random,genius"), "no bot 'genius'"
+    )
+    assert_clean_error(run("simulate", TOY_ID, "--agents", " , "), "--agents is empty")
+
+
+# ---------------------------------------------------------------------- replay
+
+
+@pytest.fixture
+def saved_game(tmp_path: Path) -> Path:
+    save = tmp_path / "g.json"
+    result = run(
+        "play", TOY_ID, "--seats", "you,first", "--seed", "8", "--save", str(save),
+        input="2\n" * 10,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return save
+
+
+def test_replay_steps_through_to_the_result(saved_game: Path) -> None:
+    actions = len(json.loads(saved_game.read_text())["actions"])
+    result = run("replay", str(saved_game), input="\n" * (actions + 1))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert f"after action 0 of {actions}, seen by spectator" in out
+    assert f"after action {actions} of {actions}" in out
+    assert "Seat 0 made a sealed choice." in out  # the spectator never saw the bids
+    assert "Secret" not in out
+    assert "Result" in out
+
+
+def test_replay_as_a_seat_shows_its_secrets_and_own_bids(saved_game: Path) -> None:
+    result = run("replay", str(saved_game), "--as", "0", input="1\n2\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Secret" in out
+    assert "Seat 0: high" in out  # its own bid (answer 2)
+    assert "Seat 1 made a sealed choice." in out
+
+
+def test_replay_goes_back_and_jumps(saved_game: Path) -> None:
+    result = run("replay", str(saved_game), input="4\nb\nzz\nq\n")
+    assert result.exit_code == 0, result.output
+    headers = re.findall(r"after action (\d+) of", result.stdout)
+    assert headers == ["0", "4", "3", "3"]
+    assert "Type Enter, b, q or a number from 0 to" in result.stdout
+
+
+def test_replay_refuses_bad_files(tmp_path: Path, saved_game: Path) -> None:
+    assert_clean_error(run("replay", str(tmp_path / "none.json")), "does not exist")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert_clean_error(run("replay", str(bad)), "is not valid JSON")
+    bad.write_text("[1, 2]")
+    assert_clean_error(run("replay", str(bad)), "must be a JSON object, not list")
+    bad.write_text('{"seed": 1}')
+    assert_clean_error(run("replay", str(bad)), "it has no 'game' field")
+    record = json.loads(saved_game.read_text())
+    record["actions"][0][1] = "jump"
+    bad.write_text(json.dumps(record))
+    assert_clean_error(run("replay", str(bad)), "action 1 of the record")
+    assert_clean_error(run("replay", str(saved_game), "--as", "7"), "--as takes a seat from 0 to 1")
+
+
+# ---------------------------------------------------------------------- bench
+
+
+def test_bench_json() -> None:
+    result = run("bench", TOY_ID, "--seconds", "0.05", "--players", "3", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert list(data) == [TOY_ID]
+    figures = data[TOY_ID]
+    assert figures["players"] == 3
+    assert figures["games"] >= 1
+    assert figures["steps"] == figures["games"] * 8
+    assert figures["steps_per_second"] > 0
+
+
+def test_bench_table() -> None:
+    result = run("bench", TOY_ID, "--seconds", "0.05")
+    assert result.exit_code == 0, result.output
+    assert "Steps/s" in result.stdout
+    assert_clean_error(run("bench", TOY_ID, "--seconds", "0"), "positive time")
+
+
+# ---------------------------------------------------------------------- Café Carnage
+
+
+def _cafe_available() -> bool:
+    try:
+        potluck.load_game("cafe-carnage")
+    except Exception:  # not written yet, or half-written: skip rather than fail here
+        return False
+    return True
+
+
+cafe = pytest.mark.skipif(not _cafe_available(), reason="cafe-carnage is not importable yet")
+
+
+@cafe
+def test_cafe_games_and_rules() -> None:
+    listing = run("games")
+    assert listing.exit_code == 0, listing.output
+    assert "Café Carnage" in listing.stdout
+    assert "4-6" in listing.stdout
+    rules = run("rules", "cafe-carnage")
+    assert rules.exit_code == 0, rules.output
+    assert "Café Carnage" in rules.stdout
+    assert "no_repeat_dishes" in rules.stdout
+    assert "Notation" in rules.stdout
+
+
+@cafe
+def test_cafe_full_game_at_the_terminal_then_replay(tmp_path: Path) -> None:
+    save = tmp_path / "cafe.json"
+    result = run(
+        "play", "cafe-carnage", "--seats", "you,random,random,random", "--seed", "11",
+        "--save", str(save), input="1\n" * 200,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Result" in result.stdout
+    record = json.loads(save.read_text())
+    game = potluck.load_game("cafe-carnage")
+    assert game.is_over(game.replay(record))
+    steps = len(record["actions"])
+    replay = run("replay", str(save), "--as", "0", input="\n" * (steps + 1))
+    assert replay.exit_code == 0, replay.output
+    assert f"after action {steps} of {steps}" in replay.stdout
+    assert "Result" in replay.stdout
+
+
+@cafe
+def test_cafe_simulate_json() -> None:
+    args = ("simulate", "cafe-carnage", "-n", "20", "--players", "4", "--agents", "greedy,random")
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 20
+    assert len(data["win_rate_by_seat"]) == 4
+    assert set(data["win_rate_by_agent"]) == {"greedy", "random"}
+    assert sum(data["win_rate_by_seat"]) == pytest.approx(1)
+
+
+@cafe
+def test_cafe_bench_json() -> None:
+    result = run("bench", "cafe-carnage", "--seconds", "0.5", "--json")
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)["cafe-carnage"]
+    assert figures["players"] == 4
+    assert figures["games"] >= 1
+    assert figures["steps_per_second"] > 0
+
+
+# ---------------------------------------------------------------------- drawing views
+
+
+def _draw(renderable: Any) -> str:
+    console = Console(file=io.StringIO(), width=100)
+    console.print(renderable)
+    output = console.file.getvalue()  # type: ignore[attr-defined]
+    assert isinstance(output, str)
+    return output
+
+
+def test_generic_view_draws_tables_named_records_and_the_latest_log_entry() -> None:
+    view = {
+        "round": 2,
+        "players": [{"seat": 0, "money": 30, "eaten": ["soup", "cake"]}, {"seat": 1, "money": 25}],
+        "decks": {"starter": 19},
+        "log": [
+            {"round": 1, "bill": "split"},
+            {"round": 2, "meals": [{"seat": 0, "dishes": [{"dish": "x", "name": "Tomato Soup"}]}]},
+        ],
+        "you": {"order": {"starter": {"dish": "tomato-soup", "name": "Tomato Soup"}}},
+    }
+    text = _draw(generic_view(view, seat=0))
+    assert "Players" in text
+    assert "soup, cake" in text
+    assert "Decks" in text
+    assert "Log: latest of 2 entries" in text
+    assert "split" not in text  # only the latest entry is drawn in full
+    assert "tomato-soup" not in text  # a named record reads as its name
+    assert text.count("Tomato Soup") == 2
+
+
+def test_a_game_can_draw_its_own_views(tmp_path: Path) -> None:
+    class DrawnToy(ToyGame):
+        def render_view(self, view: Mapping[str, Any]) -> str:
+            return f"CUSTOM round {view['round']}"
+
+    potluck.register(TOY_ID, DrawnToy)
+    result = run(
+        "play", TOY_ID, "--seats", "you,first", "--seed", "1", "--save", str(tmp_path / "g.json"),
+        input="1\n" * 10,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "CUSTOM round 1" in result.stdout
+    assert "Players" not in result.stdout
