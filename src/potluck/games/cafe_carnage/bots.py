@@ -205,12 +205,18 @@ class GreedyBot:
         you = view["you"]
         values = {d["dish"]: int(d["value"]) for d in you["menu"]}
         options = [(values[str(a)], a) for a in legal]
-        if not self._plan_run(view, table):
-            return max(options, key=lambda o: o[0])[1]
-        target = table.best_run(table.run_now, range(3, 14))[1]
         spent = sum(int(d["value"]) for d in you["order"].values() if d is not None)
         course = view["phase"]
         planned = sum(_COURSE_SHARE[c] for c, d in you["order"].items() if d is None)
+        me = view["players"][table.seat]
+        money = int(me["money"])
+        if self._plan_run(view, table):
+            target = float(table.best_run(table.run_now, range(3, 14))[1])
+        elif me["iou"]:
+            return max(options, key=lambda o: o[0])[1]
+        else:
+            stays = table.nights_left - (1 if self._must_run(view, table) else 0)
+            target = money / max(1, stays)
         aim = (target - spent) * _COURSE_SHARE[course] / planned
         return min(options, key=lambda o: (abs(o[0] - aim), o[0]))[1]
 

@@ -208,6 +208,7 @@ def redeal(game: CafeCarnage, state: CafeState, seat: int, rng: random.Random) -
                 twin.ballots[s] = card
             twin.hands[3 * s : 3 * s + 3] = hand
     twin.rng = random.Random(rng.getrandbits(64))
+    game._derive_choices(twin)
     return twin
 
 
