@@ -134,11 +134,15 @@ def test_check_please_alice_caught_paying_for_kwame(game: CafeCarnage) -> None:
     assert record.runners == (KWAME, ALICE)
     assert record.caught == (ALICE,)
     assert record.runners_bill == 13
-    assert record.paid[ALICE] == 13 and state.money[ALICE] == 30 - 13
-    assert record.paid[KWAME] == 0 and state.money[KWAME] == 30
+    assert record.paid[ALICE] == 13
+    assert state.money[ALICE] == 30 - 13
+    assert record.paid[KWAME] == 0
+    assert state.money[KWAME] == 30
     # Kwame discards her Run! card for good; Alice takes hers back.
-    assert state.fled[KWAME] and state.hands[3 * KWAME + 2] == 0
-    assert not state.fled[ALICE] and state.hands[3 * ALICE + 2] == 1
+    assert state.fled[KWAME]
+    assert state.hands[3 * KWAME + 2] == 0
+    assert not state.fled[ALICE]
+    assert state.hands[3 * ALICE + 2] == 1
 
 
 def test_settle_up_francois_and_meera_pay_separately_on_a_tied_ballot(game: CafeCarnage) -> None:
@@ -224,7 +228,8 @@ def test_a_dish_off_the_menu_is_refused_with_the_menu(game: CafeCarnage) -> None
         if c == 0 and slug not in menu
     )
     reason = game.explain(state, 0, other)
-    assert reason is not None and "is not on your starter menu" in reason
+    assert reason is not None
+    assert "is not on your starter menu" in reason
     before = game.to_json(state)
     with pytest.raises(potluck.IllegalActionError) as error:
         game.step(state, 0, other)
@@ -299,7 +304,8 @@ def test_caught_runners_split_all_runners_meals_rounded_up(game: CafeCarnage) ->
     assert record.caught == (0, 1)
     assert record.runners_bill == 12 + 12 + 4 + 4 + 4
     assert record.paid[0] == record.paid[1] == 18  # 36 / 2
-    assert state.hands[2] == 1 and state.hands[5] == 1  # the caught take Run! back
+    assert state.hands[2] == 1
+    assert state.hands[5] == 1
     assert all(state.fled[s] for s in (2, 3, 4))
 
 
@@ -366,11 +372,12 @@ def test_a_split_share_is_rounded_up(game: CafeCarnage) -> None:
 
 def test_everyone_running_leaves_nobody_to_settle_up(game: CafeCarnage) -> None:
     state = game.new_game(4, seed=14)
-    meals = {s: ("tomato-soup", "masala-omelette", "coffee-espresso") for s in range(4)}
+    meals = dict.fromkeys(range(4), ("tomato-soup", "masala-omelette", "coffee-espresso"))
     order_round(game, state, meals)
     vote(game, state, dict.fromkeys(range(4), "run"))
     record = state.log[0]
-    assert record.caught == () and record.method == -1
+    assert record.caught == ()
+    assert record.method == -1
     assert state.money == [30] * 4
 
 
@@ -403,7 +410,8 @@ def play_out(game: CafeCarnage, state: CafeState, seed: int = 0) -> None:
 def test_five_rounds_then_the_game_ends(game: CafeCarnage) -> None:
     state = game.new_game(4, seed=16)
     play_out(game, state)
-    assert state.phase == OVER and len(state.log) == 5
+    assert state.phase == OVER
+    assert len(state.log) == 5
     assert game.to_act(state) == ()
     assert len(state.history) == game.max_steps(4)
 
@@ -425,7 +433,8 @@ def test_tie_breaks_on_money_then_a_shared_win(game: CafeCarnage) -> None:
     state.money[:] = [2, 4, 9, 4]
     outcome = game.outcome(state)
     assert outcome.winners == (1, 3)
-    assert outcome.ranking[:2] == (1, 3) and outcome.places == (3, 1, 4, 1)
+    assert outcome.ranking[:2] == (1, 3)
+    assert outcome.places == (3, 1, 4, 1)
     assert "share the win" in outcome.reason
     state.money[3] = 3
     assert game.outcome(state).winners == (1,)
@@ -511,7 +520,8 @@ def test_views_show_only_the_seats_own_menu_and_hand(game: CafeCarnage) -> None:
     assert len(view["you"]["menu"]) == 3
     assert "you" not in game.view(state, None)
     text = json.dumps(game.view(state, None))
-    assert "menu" not in text and "rng" not in text
+    assert "menu" not in text
+    assert "rng" not in text
 
 
 # ---------------------------------------------------------------------- data
@@ -543,7 +553,9 @@ def test_a_broken_dish_file_says_what_is_wrong(tmp_path: Path) -> None:
     with pytest.raises(potluck.DataError, match=r"starter\.0\.value"):
         potluck.load_game("cafe-carnage", data=path)
     path.write_text(
-        '[[starter]]\nname = "Soup"\nvalue = 1\ncopies = 3\n[[main]]\nname = "Pie"\nvalue = 1\ncopies = 30\n[[dessert]]\nname = "Cake"\nvalue = 1\ncopies = 30\n'
+        '[[starter]]\nname = "Soup"\nvalue = 1\ncopies = 3\n'
+        '[[main]]\nname = "Pie"\nvalue = 1\ncopies = 30\n'
+        '[[dessert]]\nname = "Cake"\nvalue = 1\ncopies = 30\n'
     )
     with pytest.raises(potluck.DataError, match="starter deck has 3 cards"):
         potluck.load_game("cafe-carnage", data=path)
@@ -573,3 +585,27 @@ def test_built_in_data_has_35_cards_per_course_and_the_menu_sheets_names(game: C
     )
     possible = {s + m + d for s in starters for m in mains for d in desserts}
     assert {5, 6, 7, 8} <= possible
+
+
+def test_every_player_runs_at_least_once(game: CafeCarnage) -> None:
+    """Ruling CC-6: five cards for five rounds, so the Run! card must be played."""
+    for seed in range(40):
+        state = game.new_game(4 + seed % 3, seed=seed)
+        play_out(game, state, seed)
+        for seat in range(state.num_players):
+            assert any(seat in record.runners for record in state.log)
+            escapes = sum(seat in r.runners and seat not in r.caught for r in state.log)
+            assert escapes <= 1
+            assert state.fled[seat] == (escapes == 1)
+
+
+def test_ballot_comes_after_all_three_courses(game: CafeCarnage) -> None:
+    """Ruling CC-1: action cards are chosen in Step 2, after the orders, before the reveal."""
+    state = game.new_game(4, seed=24)
+    order_round(game, state, {})
+    assert state.phase == BALLOT
+    view = game.view(state, 1)
+    assert view["log"] == []  # nothing is revealed before every card is down
+    assert view["you"]["order"]["dessert"] is not None
+    vote(game, state, dict.fromkeys(range(4), "separately"))
+    assert len(game.view(state, 1)["log"][0]["meals"]) == 4  # Step 3 reveals every meal

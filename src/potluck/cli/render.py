@@ -14,7 +14,7 @@ facts as a key/value grid, lists of records (``players`` first) as tables,
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from rich import box
@@ -23,10 +23,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from potluck.cli.renderers import ViewRenderer, renderer_for
 from potluck.engine.game import Game
 from potluck.engine.outcome import Outcome
-
-ViewRenderer = Callable[[Mapping[str, Any]], RenderableType]
 
 #: Keys drawn in their own places rather than among the plain facts.
 _SPECIAL = ("players", "you", "last_round", "log")
@@ -39,6 +38,9 @@ NAME_KEYS = ("name", "title", "label")
 
 def custom_renderer(game: Game[Any, Any]) -> ViewRenderer | None:
     """The game's own view renderer, if it has one (see the module docstring)."""
+    written = renderer_for(game.id)
+    if written is not None:
+        return written
     method = getattr(game, "render_view", None)
     if callable(method):
         return cast(ViewRenderer, method)

@@ -15,7 +15,8 @@ class Outcome:
       shared win).
     - ``ranking``: every seat from first to last, tie-breaks applied; seats that
       remain tied keep seat order.
-    - ``places``: each seat's place, 1 for the winners; tied seats share a place.
+    - ``places``: each seat's place, 1 for the winners; tied seats share a place and
+      the next place is skipped (1, 1, 3).
     - ``reason``: a sentence saying why the game ended and how it was decided.
     """
 
@@ -44,7 +45,7 @@ class Outcome:
 
             >>> o = Outcome.from_keys((10, 12, 12), [(10,), (12, 3), (12, 3)], "end")
             >>> o.winners, o.ranking, o.places
-            ((1, 2), (1, 2, 0), (2, 1, 1))
+            ((1, 2), (1, 2, 0), (3, 1, 1))
         """
         order = sorted(range(len(keys)), key=lambda seat: (keys[seat], -seat), reverse=True)
         # sorted(reverse=True) with -seat puts lower seats first among equal keys

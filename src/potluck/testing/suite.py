@@ -2,7 +2,9 @@
 
     >>> import potluck
     >>> from potluck.testing import run_conformance
-    >>> run_conformance(potluck.load_game("cafe-carnage"), num_players=4, seed=1)
+    >>> playout = run_conformance(potluck.load_game("cafe-carnage"), num_players=4, seed=1)
+    >>> playout.final.phase == 4
+    True
 
 ``run_conformance`` plays one random game (uniform among the legal actions of a
 seat drawn uniformly from ``to_act``, from a generator seeded by ``seed``; the game

@@ -56,6 +56,10 @@ class _Table:
         total = sum(counts.values())
         self.meals = sorted((v, w / total) for v, w in counts.items())
         self.mean = sum(v * p for v, p in self.meals)
+        self._below: dict[float, tuple[float, float, float]] = {}
+        self._stay: dict[tuple[float, bool], float] = {}
+        self._future: float | None = None
+        self._dist: dict[tuple[int, int, int], float] | None = None
         # Each rival's chance of running tonight and on each later night.
         self.run_now: list[float] = []
         self.run_later: list[list[float]] = [[] for _ in range(self.nights_left - 1)]
@@ -77,9 +81,15 @@ class _Table:
             self.run_now.append(chances[0])
             for j, night in enumerate(self.run_later):
                 night.append(chances[j + 1])
+        # Rivals who cannot run do not change a runner's odds.
+        self.runners_now = [p for p in self.run_now if p > 0]
+        self.runners_later = [[p for p in night if p > 0] for night in self.run_later]
 
     def below(self, m: float) -> tuple[float, float, float]:
         """P(rival meal <= m), P(rival meal == m) and the mean of meals <= m."""
+        cached = self._below.get(m)
+        if cached is not None:
+            return cached
         le = eq = acc = 0.0
         for v, p in self.meals:
             if v <= m:
@@ -87,10 +97,14 @@ class _Table:
                 acc += v * p
                 if v == m:
                     eq += p
-        return le, eq, (acc / le if le > 0 else 0.0)
+        result = (le, eq, (acc / le if le > 0 else 0.0))
+        self._below[m] = result
+        return result
 
     def run_value(self, chances: Sequence[float], m: float) -> float:
-        """Expected gain of running with a meal costing ``m`` against rivals running with ``chances``."""
+        """Expected gain of running with a meal costing ``m``; rivals run with ``chances``."""
+        if not chances:
+            return m
         le, eq, mean_le = self.below(m)
         all_le = all_eq = none = 1.0
         count = 0.0
@@ -112,9 +126,10 @@ class _Table:
     def best_run(self, chances: Sequence[float], meals: Sequence[int]) -> tuple[float, int]:
         return max((self.run_value(chances, m), m) for m in meals)
 
-    def stay_value(self, m: float, split: bool) -> float:
-        """Expected gain of staying with a meal costing ``m`` and voting split or not."""
-        # Distribution over (rivals running (capped at 2), rivals staying, their split votes).
+    def _votes(self) -> dict[tuple[int, int, int], float]:
+        """Chances of (rivals running (capped at 2), rivals staying, their split votes)."""
+        if self._dist is not None:
+            return self._dist
         dist: dict[tuple[int, int, int], float] = {(0, 0, 0): 1.0}
         for p in self.run_now:
             nxt: dict[tuple[int, int, int], float] = {}
@@ -127,13 +142,32 @@ class _Table:
                     if q > 0:
                         nxt[key] = nxt.get(key, 0.0) + w * q
             dist = nxt
+        self._dist = dist
+        return dist
+
+    def stay_value(self, m: float, split: bool) -> float:
+        """Expected gain of staying with a meal costing ``m`` and voting split or not."""
+        cached = self._stay.get((m, split))
+        if cached is not None:
+            return cached
+        dist = self._votes()
         mine = 1 if split else 0
         value = 0.0
         for (run, stay, yes), w in dist.items():
             if 2 * (yes + mine) > stay + 1:
                 pool = m + stay * self.mean + (self.mean if run == 1 else 0.0)
                 value += w * (m - pool / (stay + 1) - 0.5)
+        self._stay[m, split] = value
         return value
+
+    def future_run(self) -> float:
+        """The best expected gain of running on a later night."""
+        if self._future is None:
+            self._future = max(
+                (self.best_run(night, _PLAN_RANGE)[0] for night in self.runners_later),
+                default=float("-inf"),
+            )
+        return self._future
 
 
 class GreedyBot:
@@ -183,42 +217,47 @@ class GreedyBot:
             cards += 1
         return bool(hand["run"]) and cards <= table.nights_left
 
-    def _future_run(self, table: _Table) -> float:
-        if not table.run_later:
-            return float("-inf")
-        return max(table.best_run(night, _PLAN_RANGE)[0] for night in table.run_later)
-
     def _typical_stay(self, table: _Table) -> float:
         return table.stay_value(table.mean + 2.0, True)
 
     def _plan_run(self, view: Mapping[str, Any], table: _Table) -> bool:
         if not view["you"]["hand"]["run"]:
             return False
-        now = table.best_run(table.run_now, _PLAN_RANGE)[0]
+        now = table.best_run(table.runners_now, _PLAN_RANGE)[0]
         if self._must_run(view, table):
-            return now >= self._future_run(table)
+            return now >= table.future_run()
         return now > self._typical_stay(table)
 
     # ------------------------------------------------------------------ orders
 
     def _order(self, view: Mapping[str, Any], table: _Table, legal: Sequence[Action]) -> Action:
         you = view["you"]
+        me = view["players"][table.seat]
+        eaten = set(me.get("eaten", ())) if view["options"].get("no_repeat_dishes") else set()
         values = {d["dish"]: int(d["value"]) for d in you["menu"]}
         options = [(values[str(a)], a) for a in legal]
+        if all(str(a) in eaten for a in legal):
+            # A forced repeat scores nothing: pay as little as possible.
+            return min(options, key=lambda o: o[0])[1]
         spent = sum(int(d["value"]) for d in you["order"].values() if d is not None)
         course = view["phase"]
-        planned = sum(_COURSE_SHARE[c] for c, d in you["order"].items() if d is None)
-        me = view["players"][table.seat]
-        money = int(me["money"])
         if self._plan_run(view, table):
-            target = float(table.best_run(table.run_now, range(3, 14))[1])
-        elif me["iou"]:
-            return max(options, key=lambda o: o[0])[1]
-        else:
-            stays = table.nights_left - (1 if self._must_run(view, table) else 0)
-            target = money / max(1, stays)
-        aim = (target - spent) * _COURSE_SHARE[course] / planned
-        return min(options, key=lambda o: (abs(o[0] - aim), o[0]))[1]
+            target = table.best_run(table.runners_now, range(3, 14))[1]
+            planned = sum(_COURSE_SHARE[c] for c, d in you["order"].items() if d is None)
+            aim = (target - spent) * _COURSE_SHARE[course] / planned
+            return min(options, key=lambda o: (abs(o[0] - aim), o[0]))[1]
+        money = int(me["money"])
+        last_pay = table.nights_left == 1 or (
+            table.nights_left == 2 and self._must_run(view, table)
+        )
+        if course == "dessert" and last_pay:
+            # The last bill this week: leave no dollar of a loan unspent.
+            def waste(value: int) -> int:
+                cost = spent + value
+                return (money - cost) % 5 if me["iou"] or cost > money else 0
+
+            return min(options, key=lambda o: (waste(o[0]), -o[0]))[1]
+        return max(options, key=lambda o: o[0])[1]
 
     # ------------------------------------------------------------------ ballot
 
@@ -230,9 +269,9 @@ class GreedyBot:
         separately = table.stay_value(meal, False)
         stay = max(split, separately) if "split" in by_text else separately
         if "run" in by_text:
-            run = table.run_value(table.run_now, meal)
+            run = table.run_value(table.runners_now, meal)
             if self._must_run(view, table):
-                if run - stay >= self._future_run(table) - self._typical_stay(table):
+                if run - stay >= table.future_run() - self._typical_stay(table):
                     return by_text["run"]
             elif run > stay:
                 return by_text["run"]

@@ -425,7 +425,7 @@ class CafeCarnage(Game[CafeState, CafeAction]):
         paid: list[int],
         loans: list[int],
     ) -> tuple[int, int, int]:
-        """Step 5: the stayers' shuffled votes decide: split all that is unpaid, or each pays own."""
+        """Step 5: the stayers' shuffled votes decide: share all that is unpaid, or pay own."""
         stayers = [s for s in range(state.num_players) if state.ballots[s] != RUN]
         if not stayers:
             return 0, 0, NO_CARD

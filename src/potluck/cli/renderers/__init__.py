@@ -1,0 +1,28 @@
+"""Terminal renderers for the games that draw their own screen (by game id).
+
+They live with the CLI, not with the rules: the rules core knows nothing of Rich.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rich.console import RenderableType
+
+ViewRenderer = Callable[[Mapping[str, Any]], RenderableType]
+
+_RENDERERS = {
+    "cafe-carnage": "potluck.cli.renderers.cafe_carnage:render",
+}
+
+
+def renderer_for(game_id: str) -> ViewRenderer | None:
+    """The terminal renderer written for ``game_id``, if there is one."""
+    target = _RENDERERS.get(game_id)
+    if target is None:
+        return None
+    module, _, name = target.partition(":")
+    renderer: ViewRenderer = getattr(importlib.import_module(module), name)
+    return renderer

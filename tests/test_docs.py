@@ -1,0 +1,40 @@
+"""The documentation's examples run: the code in docs/*.md and the docstrings' examples."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+
+import potluck
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = sorted((ROOT / "docs").rglob("*.md"))
+
+
+def python_blocks(path: Path) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", path.read_text("utf-8"), flags=re.DOTALL)
+
+
+@pytest.mark.parametrize("path", [p for p in DOCS if python_blocks(p)], ids=lambda p: p.name)
+def test_markdown_examples_run(path: Path) -> None:
+    for block in python_blocks(path):
+        exec(compile(block, str(path), "exec"), {"__name__": "docs_example"})
+
+
+MODULES = sorted(
+    info.name
+    for info in pkgutil.walk_packages(potluck.__path__, "potluck.")
+    if not info.name.startswith("potluck.cli")
+)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0, f"{result.failed} docstring example(s) failed in {name}"
