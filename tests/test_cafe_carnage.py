@@ -33,7 +33,8 @@ def take_card(game: CafeCarnage, state: CafeState, dish: int, protect: tuple[int
         return
     for other in range(state.num_players):
         menu = list(state.menus[other])
-        if other not in protect and dish in menu:
+        # A protected seat keeps the one card it was rigged with, but not a spare copy.
+        if dish in menu and (other not in protect or menu.count(dish) > 1):
             replacement = next(card for card in deck if card != dish)
             deck.remove(replacement)
             menu[menu.index(dish)] = replacement

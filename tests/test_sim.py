@@ -16,7 +16,7 @@ import pytest
 
 import potluck
 from potluck import Action, Game, Option, Outcome, PotluckError, RandomBot, State
-from potluck.bench import BenchResult, bench_game
+from potluck.bench import BenchResult, bench_best, bench_game
 from potluck.engine.errors import IllegalActionError, InvalidActionError, OptionError
 from potluck.sim import GameResult, bot_rng, lineup, play_game, simulate
 
@@ -354,7 +354,16 @@ def test_bench_plays_whole_games_for_about_the_time_given(toy: ToyGame) -> None:
         "seconds",
         "games_per_second",
         "steps_per_second",
+        "trials_steps_per_second",
     }
+
+
+def test_bench_best_reports_the_fastest_trial(toy: ToyGame) -> None:
+    result = bench_best(toy, seconds=0.06, repeat=3)
+    assert len(result.trials) == 3
+    assert result.steps_per_second == max(result.trials)
+    with pytest.raises(PotluckError, match="at least one trial"):
+        bench_best(toy, seconds=0.01, repeat=0)
 
 
 def test_bench_rejects_bad_arguments(toy: ToyGame) -> None:

@@ -26,7 +26,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from potluck.bench import bench_game
+from potluck.bench import bench_best
 from potluck.cli.common import (
     CliError,
     console,
@@ -286,16 +286,19 @@ def bench(
         int | None, typer.Option(help="Players (default: each game's minimum).")
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game and of the moves.")] = 0,
+    repeat: Annotated[
+        int, typer.Option(help="Split the time into this many trials and report the fastest.")
+    ] = 3,
     as_json: JsonOpt = False,
 ) -> None:
-    """Random playouts on one core: how many games and steps per second."""
+    """Random playouts on one core: how many games and steps per second (best of trials)."""
     ids = [game_id] if game_id is not None else list_games()
     out = console()
     results = {}
     for one in ids:
         if not as_json:
             out.print(f"Benchmarking {escape(one)} for {seconds:g} s...")
-        results[one] = bench_game(load_game(one), players, seconds, seed)
+        results[one] = bench_best(load_game(one), players, seconds, seed, repeat)
     if as_json:
         typer.echo(json.dumps({one: result.to_json() for one, result in results.items()}))
         return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -54,7 +55,7 @@ class _Table:
                     cost = int(meal["cost"])
                     counts[cost] = counts.get(cost, 0.0) + 1.0
         total = sum(counts.values())
-        self.meals = sorted((v, w / total) for v, w in counts.items())
+        self.meals = tuple(sorted((v, w / total) for v, w in counts.items()))
         self.mean = sum(v * p for v, p in self.meals)
         self._below: dict[float, tuple[float, float, float]] = {}
         self._stay: dict[tuple[float, bool], float] = {}
@@ -123,8 +124,9 @@ class _Table:
         bill = max(1.0, others) * mean_le + 0.5
         return (1.0 - caught) * m - caught * bill
 
-    def best_run(self, chances: Sequence[float], meals: Sequence[int]) -> tuple[float, int]:
-        return max((self.run_value(chances, m), m) for m in meals)
+    def best_run(self, chances: Sequence[float], meals: range) -> tuple[float, int]:
+        """The best expected gain of running, and the meal cost that gets it."""
+        return _best_run(self.meals, tuple(chances), meals.start, meals.stop)
 
     def _votes(self) -> dict[tuple[int, int, int], float]:
         """Chances of (rivals running (capped at 2), rivals staying, their split votes)."""
@@ -168,6 +170,16 @@ class _Table:
                 default=float("-inf"),
             )
         return self._future
+
+
+@functools.lru_cache(maxsize=4096)
+def _best_run(
+    meals: tuple[tuple[int, float], ...], chances: tuple[float, ...], low: int, high: int
+) -> tuple[float, int]:
+    table = _Table.__new__(_Table)
+    table.meals = meals
+    table._below = {}
+    return max((table.run_value(chances, m), m) for m in range(low, high))
 
 
 class GreedyBot:

@@ -327,8 +327,8 @@ class CafeCarnage(Game[CafeState, CafeAction]):
             )
         if not state.choices[seat][1] >> action.index & 1:
             raise IllegalActionError(self._why_illegal(state, seat, action))
-        self._step(state, seat, action)
         state.history.append((seat, action))
+        self._step(state, seat, action)
 
     def _step(self, state: CafeState, seat: int, action: CafeAction) -> None:
         phase = state.phase
