@@ -173,6 +173,17 @@ def test_ious_meera_takes_an_iou_with_7_dollars_left(game: CafeCarnage) -> None:
 # ---------------------------------------------------------------------- setup
 
 
+def test_setup_example_four_friends_one_guard_on_duty(game: CafeCarnage) -> None:
+    """Setup example: Alice, Francois, Meera and Kwame take $30 and a full hand; one guard."""
+    state = game.new_game(4, seed=0)
+    view = game.view(state, ALICE)
+    assert view["guards"] == 1
+    assert [p["money"] for p in view["players"]] == [30] * 4
+    assert [p["points"] for p in view["players"]] == [0] * 4
+    assert view["you"]["hand"] == {"split": 2, "separately": 2, "run": 1}
+    assert all(p["hand_size"] == 5 for p in view["players"])
+
+
 def test_setup_budget_hand_and_menus(game: CafeCarnage) -> None:
     state = game.new_game(5, seed=3)
     assert state.money == [30] * 5

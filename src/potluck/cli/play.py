@@ -166,7 +166,7 @@ class PlaySession:
         legal = game.legal_actions(state, seat)
         console.rule(f"{escape(label)} to act")
         console.print(render_view(game, game.view(state, seat), seat))
-        self._list_actions(legal)
+        self._list_actions(state, seat, legal)
         while True:
             answer = typer.prompt(f"{label} (number, notation, help or quit)").strip()
             command = answer.lower()
@@ -174,7 +174,7 @@ class PlaySession:
                 raise _QuitError
             if command in ("help", "?"):
                 self._help()
-                self._list_actions(legal)
+                self._list_actions(state, seat, legal)
                 continue
             try:
                 action = self._choose(seat, answer, legal)
@@ -197,9 +197,12 @@ class PlaySession:
             raise CliError(reason)
         return action
 
-    def _list_actions(self, legal: Sequence[Action]) -> None:
+    def _list_actions(self, state: Any, seat: int, legal: Sequence[Action]) -> None:
         for number, action in enumerate(legal, 1):
-            self.console.print(f"  [cyan]{number:>3}[/]  {escape(str(action))}")
+            text = str(action)
+            described = self.game.describe_action(state, seat, action)
+            extra = f"  [dim]{escape(described)}[/]" if described != text else ""
+            self.console.print(f"  [cyan]{number:>3}[/]  {escape(text)}{extra}")
 
     def _help(self) -> None:
         game, console = self.game, self.console

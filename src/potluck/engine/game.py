@@ -102,6 +102,13 @@ class Game(ABC, Generic[S, A]):
             return None
         return self._why_illegal(state, seat, action)
 
+    def describe_action(self, state: S, seat: int, action: A) -> str:
+        """A player-facing description of a legal action, for menus and buttons.
+
+        The default is the canonical text; games say more (a card's name and price).
+        """
+        return str(action)
+
     def _not_your_turn(self, state: S, seat: int) -> str:
         if not 0 <= seat < state.num_players:
             return f"There is no seat {seat} at this table (seats 0 to {state.num_players - 1})."

@@ -314,6 +314,12 @@ class CafeCarnage(Game[CafeState, CafeAction]):
             doing = "has played an action card"
         return f"Seat {seat} {doing}; waiting for seat(s) {waiting}."
 
+    def describe_action(self, state: CafeState, seat: int, action: CafeAction) -> str:
+        """``Vegetable Samosas ($2)`` for an order, the card's title for a card."""
+        if action.dish >= 0:
+            return f"{self.dish_names[action.dish]} (${self.value_of[action.dish]})"
+        return CARD_TITLES[action.card]
+
     # ------------------------------------------------------------------ change
 
     def step(self, state: CafeState, seat: int, action: CafeAction | str) -> None:
