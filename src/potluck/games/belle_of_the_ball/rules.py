@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -60,7 +60,7 @@ _BELLE_RE = re.compile(
 )
 
 
-def score_group(interests: list[tuple[int, ...]], singles: bool = False) -> int:
+def score_group(interests: Sequence[Sequence[int]], singles: bool = False) -> int:
     """Step 3, Score: one chip for each guest showing an interest that another guest of
     the group shows too (ruling BB-1); with ``singles`` every interest shown scores.
 
