@@ -784,3 +784,24 @@ def test_greedy_is_deterministic() -> None:
     view = G.view(state, 0)
     legal = G.legal_actions(state, 0)
     assert len({bot.choose(G, view, 0, legal, random.Random(k)) for k in range(4)}) == 1
+
+
+def test_terminal_renderer_shows_the_line_groups_and_hand() -> None:
+    from rich.console import Console
+
+    from potluck.cli.renderers import renderer_for
+
+    render = renderer_for("belle-of-the-ball")
+    assert render is not None
+    state = fresh(2, seed=3)
+    G.step(state, 0, "invite 2 to group 1")
+    console = Console(width=120, record=True)
+    console.print(render(G.view(state, 1)))
+    text = console.export_text()
+    assert "The line" in text
+    assert "Group 1 (1/5)" in text
+    assert "Your Belles" in text
+    while not G.is_over(state):
+        finish_turn(state)
+    console.print(render(G.view(state, None)))
+    assert "wins" in console.export_text() or "share" in console.export_text()
