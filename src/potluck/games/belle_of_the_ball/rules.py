@@ -232,7 +232,7 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
 
     def _start_round(self, state: BelleState) -> None:
         """Start of Round: deal three cards per player face up in a line, or end the game
-        when the deck cannot make a full line (ruling BB-10)."""
+        when the deck cannot make a full line (ruling BB-7)."""
         need = self.line_size(state.num_players)
         if len(state.deck) < need:
             state.acting = ()
@@ -531,11 +531,12 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
     @staticmethod
     def next_start(chips: list[int], holder: int) -> int:
         """Who takes the Start Player token: the fewest chips; on a tie the holder keeps it,
-        else the tied player first to the holder's left (ruling BB-8).
+        else the tied player first to the holder's left (ruling BB-6).
 
-            >>> BelleOfTheBall.next_start([4, 2, 2, 9], holder=0), \
-BelleOfTheBall.next_start([4, 2, 2, 9], holder=2)
-            (1, 2)
+            >>> BelleOfTheBall.next_start([4, 2, 2, 9], holder=0)
+            1
+            >>> BelleOfTheBall.next_start([4, 2, 2, 9], holder=2)
+            2
         """
         n = len(chips)
         fewest = min(chips)

@@ -161,8 +161,6 @@ def invariant_problems(game: BelleOfTheBall, state: BelleState) -> list[str]:
         problems.append("the line and its chips differ in length")
     for s in range(n):
         groups = state.parties[s * SLOTS : s * SLOTS + SLOTS]
-        if sum(1 for g in groups if g) > SLOTS:
-            problems.append(f"seat {s} has too many groups")
         if any(len(g) > FULL for g in groups):
             problems.append(f"seat {s} has a group of more than five")
         if state.acting and s != state.turn and any(len(g) >= FULL for g in groups):
