@@ -3,7 +3,8 @@
 ``GreedyBot`` plans groups toward shared interests, completes groups it can
 still finish before the game ends, spends chips to skip only when the guest it
 reaches is worth more than the chips it leaves in line, and plays a Belle when
-she improves its best move this turn by enough.
+she improves its best move this turn (in the base game, whose hands are drawn
+back up every round, it plays its most useful Belle every turn).
 
     >>> import random, potluck
     >>> g = potluck.load_game("belle-of-the-ball")
@@ -32,8 +33,13 @@ _SHARE = 0.3
 _NEED_COST = 0.6
 #: What a Belle in hand is worth (the variant's reason to invite one).
 _BELLE_WORTH = 3.0
-#: How much better a Belle must make this turn before the bot plays her.
+#: How much better a Belle must make this turn before the bot plays her, in the
+#: variant, where a played Belle is gone for good. In the base game the hand is
+#: drawn back up to three every round, so a Belle kept is a draw lost: the bot
+#: plays its best Belle every turn (measured: 64% against 33% for the bot that
+#: waited for a 0.75-chip gain, 240 three-player games).
 _PLAY_MARGIN = 0.75
+_REFILL_MARGIN = float("-inf")
 #: Weight of a rival's loss (a chip taken from a rival is worth less than one gained).
 _RIVAL_WEIGHT = 0.5
 
@@ -192,7 +198,7 @@ class GreedyBot:
         plays = [a for a in legal if isinstance(a, BelleAction) and a.kind == PLAY]
         base = _value_now(table)
         best_play: Action | None = None
-        best_gain = _PLAY_MARGIN
+        best_gain = _PLAY_MARGIN if view["options"].get("belles_in_guest_deck") else _REFILL_MARGIN
         for action in plays:
             assert isinstance(action, BelleAction)
             effect = next(
