@@ -741,6 +741,24 @@ def test_the_variant_conforms(n: int) -> None:
     run_conformance(G, n, seed=11, options=VARIANT, sample_every=8)
 
 
+def test_metrics_say_what_goes_with_winning() -> None:
+    state = fresh(3, seed=4)
+    bots = [G.make_bot("greedy"), G.make_bot("random"), G.make_bot("random")]
+    rng = random.Random(0)
+    while not G.is_over(state):
+        seat = G.to_act(state)[0]
+        view = G.view(state, seat)
+        G.step(
+            state, seat, str(bots[seat].choose(G, view, seat, G.legal_actions(state, seat), rng))
+        )
+    metrics = G.metrics(state)
+    assert metrics["rounds"] == 6
+    assert metrics["full_groups"] == sum(state.groups_scored)
+    assert float(metrics["winner_full_groups"]) >= 1
+    assert metrics["winners_top_belle"] in G.belle_slugs
+    assert metrics["belles_played"] == sum(state.belles_played)
+
+
 # ---------------------------------------------------------------------- bots
 
 

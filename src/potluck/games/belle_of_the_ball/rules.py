@@ -588,7 +588,18 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
             "winning_chips": ranked[0],
             "margin": ranked[0] - ranked[1] if n > 1 else 0,
             "groups_left_unscored": sum(1 for g in state.parties if g),
+            # What goes with winning: the winners' own groups, skips and favourite Belle.
+            "winner_full_groups": sum(state.groups_scored[w] for w in outcome.winners)
+            / len(outcome.winners),
+            "winner_skip_chips": sum(state.skip_chips[w] for w in outcome.winners)
+            / len(outcome.winners),
         }
+        by_kind = [
+            sum(state.belles_played[w * kinds + k] for w in outcome.winners) for k in range(kinds)
+        ]
+        if max(by_kind) > 0:
+            # A text metric: the lab tallies it; ties go to the Belle first in the data.
+            result["winners_top_belle"] = self.belle_slugs[by_kind.index(max(by_kind))]
         return result
 
     # ------------------------------------------------------------------ text and numbers
