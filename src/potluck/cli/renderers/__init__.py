@@ -14,6 +14,7 @@ from rich.console import RenderableType
 ViewRenderer = Callable[[Mapping[str, Any]], RenderableType]
 
 _RENDERERS = {
+    "belle-of-the-ball": "potluck.cli.renderers.belle_of_the_ball:render",
     "cafe-carnage": "potluck.cli.renderers.cafe_carnage:render",
 }
 

@@ -1,0 +1,108 @@
+"""Belle of the Ball's state: flat lists of small ints, cheap to copy.
+
+Cards are ints: guest ``g`` (its index in the data) is ``g``; a Belle of kind
+``b`` is ``BELLE_BASE + b`` (copies of one Belle share their code).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self
+
+from potluck.engine.state import State
+
+#: Card codes at or above this are Belles.
+BELLE_BASE = 1000
+#: Group slots per player: four, and a fifth that only Grand Dame Gwendolyn opens.
+SLOTS = 5
+MAX_GROUPS = 4
+FULL = 5
+#: The longest line: three guests for each of five players.
+MAX_LINE = 15
+MAX_SEATS = 5
+
+# Bits of ``effects``: what the Belle played this turn allows.
+FREE_SKIPS, FOUR_IS_FULL, SINGLES_SCORE, FIFTH_GROUP = 1, 2, 4, 8
+
+
+class BelleState(State):
+    """The ballroom during a game of Belle of the Ball.
+
+    ``parties[seat * SLOTS + slot]`` is the list of guests in that group, in the
+    order they were placed (empty: no group there).
+    """
+
+    __slots__ = (
+        "belle_deck",
+        "belle_discard",
+        "belles_played",
+        "boxed",
+        "chips",
+        "deck",
+        "effects",
+        "group_chips",
+        "groups_scored",
+        "guest_discard",
+        "hands",
+        "invites_left",
+        "line",
+        "line_chips",
+        "minted",
+        "parties",
+        "played_now",
+        "round",
+        "skip_chips",
+        "start",
+        "turn",
+    )
+
+    deck: list[int]  # face down; drawn from the end
+    boxed: list[int]  # the guests discarded unseen at setup
+    line: list[int]
+    line_chips: list[int]  # chips lying on each card of the line
+    parties: list[list[int]]
+    chips: list[int]
+    hands: list[list[int]]  # Belle kinds per seat, sorted
+    belle_deck: list[int]
+    belle_discard: list[int]
+    guest_discard: list[int]  # scored full groups and guests sent away, face up
+    start: int  # the seat holding the Start Player token
+    turn: int  # whose turn it is (also in ``acting`` while the game goes on)
+    round: int  # 1-based; the number of rounds played once the game is over
+    played_now: int  # the Belle kind played this turn, or -1
+    invites_left: int  # invitations still to make this turn
+    effects: int  # bits: rules bent for this turn
+    minted: int  # chips the bank has paid out in all (the bank is unlimited)
+    # Statistics for views and metrics, per seat.
+    groups_scored: list[int]
+    group_chips: list[int]
+    skip_chips: list[int]
+    belles_played: list[int]  # per seat and Belle kind: seat * kinds + kind
+
+    def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(num_players, seed, options)
+
+    def clone(self) -> Self:
+        twin = self._blank_copy()
+        twin.deck = self.deck.copy()
+        twin.boxed = self.boxed.copy()
+        twin.line = self.line.copy()
+        twin.line_chips = self.line_chips.copy()
+        twin.parties = [group.copy() for group in self.parties]
+        twin.chips = self.chips.copy()
+        twin.hands = [hand.copy() for hand in self.hands]
+        twin.belle_deck = self.belle_deck.copy()
+        twin.belle_discard = self.belle_discard.copy()
+        twin.guest_discard = self.guest_discard.copy()
+        twin.start = self.start
+        twin.turn = self.turn
+        twin.round = self.round
+        twin.played_now = self.played_now
+        twin.invites_left = self.invites_left
+        twin.effects = self.effects
+        twin.minted = self.minted
+        twin.groups_scored = self.groups_scored.copy()
+        twin.group_chips = self.group_chips.copy()
+        twin.skip_chips = self.skip_chips.copy()
+        twin.belles_played = self.belles_played.copy()
+        return twin
