@@ -744,3 +744,22 @@ def test_greedy_beats_random() -> None:
         if i % 3 in outcome.winners:
             wins += 1 / len(outcome.winners)
     assert wins / games > 0.8
+
+
+# ---------------------------------------------------------------------- the terminal
+
+
+def test_a_whole_game_at_the_terminal_then_replay(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from potluck.cli import app
+
+    save = tmp_path / "belly.json"
+    runner = CliRunner()
+    args = ["play", "belly-battle", "--seats", "you,greedy", "--seed", "3", "--save", str(save)]
+    result = runner.invoke(app, args, input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "Result" in result.output
+    assert "Owned cards" in result.output  # the Belly Battle renderer drew the screen
+    record = json.loads(save.read_text())
+    assert REAL.is_over(REAL.replay(record))

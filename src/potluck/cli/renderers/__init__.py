@@ -14,6 +14,7 @@ from rich.console import RenderableType
 ViewRenderer = Callable[[Mapping[str, Any]], RenderableType]
 
 _RENDERERS = {
+    "belly-battle": "potluck.cli.renderers.belly_battle:render",
     "cafe-carnage": "potluck.cli.renderers.cafe_carnage:render",
 }
 
