@@ -11,8 +11,9 @@
 - it insures its most valuable restaurant, pays Yuck! to the poorest rival,
 - it takes the tunnel when the fees ahead of the exit are lower,
 - it accepts offers at up to the card's price (more if it completes three in a row),
-- and short of cash it first offers a card at its price to the richest rival, then
-  sells chefs (no loss in wealth), then its cheapest cards, then stars.
+- below its reserve it offers a bare card at its price to the richest rival,
+- and in debt it makes that offer first, then sells chefs (no loss in wealth),
+  then its cheapest cards, then stars.
 
     >>> import potluck, random
     >>> g = potluck.load_game("belly-battle")
@@ -230,6 +231,11 @@ class _Table:
 
     def _window(self, legal: list[BellyAction]) -> BellyAction:
         best, gain = self._find(legal, PASS), 0.0
+        if self.cash < RESERVE:
+            # Short of a reserve: raise it by offering a bare card at its price.
+            sale = self._fair_offer(legal)
+            if sale is not None:
+                return sale
         for action in legal:
             if action.kind not in (CHEF, STAR):
                 continue
@@ -250,22 +256,25 @@ class _Table:
                 best, gain = action, value
         return best
 
+    def _fair_offer(self, legal: list[BellyAction]) -> BellyAction | None:
+        """An offer of the cheapest bare card, at its price, to the richest rival who can
+        pay: twice what the bank gives, and no loss of wealth."""
+        fair = [
+            a
+            for a in legal
+            if a.kind == OFFER
+            and a.amount == self.game.price[a.card]
+            and not self.cards[a.card]["chefs"]
+            and not self.cards[a.card]["star"]
+        ]
+        if not fair:
+            return None
+        return min(fair, key=lambda a: (a.amount, -self.players[a.other]["cash"], a.index))
+
     def _raise_cash(self, legal: list[BellyAction]) -> BellyAction:
-        offers = [a for a in legal if a.kind == OFFER]
-        if offers:
-            # Offer the cheapest bare card at its price to the richest rival who can pay.
-            fair = [
-                a
-                for a in offers
-                if a.amount == self.game.price[a.card]
-                and not self.cards[a.card]["chefs"]
-                and not self.cards[a.card]["star"]
-            ]
-            if fair:
-                return min(
-                    fair,
-                    key=lambda a: (a.amount, -self.players[a.other]["cash"], a.index),
-                )
+        sale = self._fair_offer(legal)
+        if sale is not None:
+            return sale
         chefs = [a for a in legal if a.kind == SELL_CHEF]
         if chefs:
             return min(chefs, key=lambda a: (self.game.chef_price[a.card], a.index))
