@@ -763,3 +763,13 @@ def test_a_whole_game_at_the_terminal_then_replay(tmp_path: Path) -> None:
     assert "Owned cards" in result.output  # the Belly Battle renderer drew the screen
     record = json.loads(save.read_text())
     assert REAL.is_over(REAL.replay(record))
+
+
+def test_every_test_named_in_the_rulings_table_exists() -> None:
+    import re
+
+    doc = Path(__file__).resolve().parent.parent / "docs" / "games" / "belly-battle.md"
+    named = set(re.findall(r"`(test_[a-z0-9_]+)`", doc.read_text("utf-8")))
+    assert len(named) >= 20
+    missing = sorted(name for name in named if name not in globals())
+    assert not missing
