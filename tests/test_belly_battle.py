@@ -86,6 +86,7 @@ def table(num_players: int = 3, seed: int = 0) -> BellyState:
     state.turn = 0
     state.pos = [0] * num_players
     state.holders = [NOBODY] * 4
+    state.bank_net = 0
     return state
 
 

@@ -342,6 +342,7 @@ class BellyBattle(Game[BellyState, BellyAction]):
         state.offer = (NOBODY, -1, NOBODY, 0)
         state.resume = WINDOW
         state.bankrupt = NOBODY
+        state.bank_net = 0
         state.log = ()
         state.stats = [0] * len(STAT_NAMES)
         # Setup 3: one random restaurant (free: ruling BB-7) and one Munchtime card each.
@@ -598,6 +599,7 @@ class BellyBattle(Game[BellyState, BellyAction]):
         elif kind == SP_BOLLYWOOD:
             if any(state.owner[c] == mover for c in range(self.num_restaurants)):
                 state.cash[mover] += self.bank.bollywood_bonus
+                state.bank_net -= self.bank.bollywood_bonus
                 self._say(state, f"Bollywood shoots at seat {mover}'s restaurant: +100.")
         elif kind == SP_TUNNEL:
             if not state.tunnel_blocked:
@@ -685,6 +687,8 @@ class BellyBattle(Game[BellyState, BellyAction]):
                 cash[payer] -= amount
                 if payee != BANK:
                     cash[payee] += amount
+                else:
+                    state.bank_net += amount
                 del queue[:3]
                 continue
             if payer not in state.owner:
@@ -705,6 +709,8 @@ class BellyBattle(Game[BellyState, BellyAction]):
         """Bankruptcy: the last cash goes to the creditor and the game ends."""
         if payee != BANK:
             state.cash[payee] += state.cash[seat]
+        else:
+            state.bank_net += state.cash[seat]
         state.cash[seat] = 0
         state.queue = []
         state.bankrupt = seat
@@ -933,6 +939,7 @@ class BellyBattle(Game[BellyState, BellyAction]):
             card = self.space_card[state.pos[seat]]
             if kind == BUY:
                 state.cash[seat] -= self.price[card]
+                state.bank_net += self.price[card]
                 self._gain(state, seat, card)
                 state.stats[ST_BOUGHT] += 1
                 self._say(state, f"Seat {seat} buys {names[card]} for {self.price[card]}.")
@@ -1013,26 +1020,31 @@ class BellyBattle(Game[BellyState, BellyAction]):
         sellback = self.bank.token_sellback
         if kind == CHEF:
             state.cash[seat] -= self.chef_price[card]
+            state.bank_net += self.chef_price[card]
             state.chefs[card] += 1
             state.stats[ST_CHEFS] += 1
             self._say(state, f"Seat {seat} hires a chef at {name}.")
         elif kind == STAR:
             state.cash[seat] -= self.star_price[card]
+            state.bank_net += self.star_price[card]
             state.star[card] = 1
             state.stats[ST_STARS] += 1
             self._say(state, f"Seat {seat} earns a star for {name}.")
         elif kind == SELL:
             value = self.sale_value(state, card)
             state.cash[seat] += value
+            state.bank_net -= value
             self._to_bank(state, card)
             state.stats[ST_SOLD] += 1
             self._say(state, f"Seat {seat} sells {name} back to the bank for {value}.")
         elif kind == SELL_CHEF:
             state.cash[seat] += sellback
+            state.bank_net -= sellback
             state.chefs[card] -= 1
             self._say(state, f"Seat {seat} sells a chef of {name} for {sellback}.")
         else:  # SELL_STAR
             state.cash[seat] += sellback
+            state.bank_net -= sellback
             state.star[card] = 0
             self._say(state, f"Seat {seat} sells the star of {name} for {sellback}.")
 
@@ -1211,6 +1223,7 @@ class BellyBattle(Game[BellyState, BellyAction]):
             "offer": list(state.offer),
             "resume": state.resume,
             "bankrupt": state.bankrupt,
+            "bank_net": state.bank_net,
             "log": list(state.log),
             "stats": list(state.stats),
         }
@@ -1254,6 +1267,7 @@ class BellyBattle(Game[BellyState, BellyAction]):
             state.offer = (a, b, c, d)
             state.resume = int(data["resume"])
             state.bankrupt = int(data["bankrupt"])
+            state.bank_net = int(data["bank_net"])
             state.log = tuple(str(line) for line in data["log"])
             state.stats = ints("stats")
         except (KeyError, TypeError, ValueError) as error:

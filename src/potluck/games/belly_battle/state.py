@@ -74,6 +74,7 @@ class BellyState(State):
     __slots__ = (
         "acquired",
         "after",
+        "bank_net",
         "bankrupt",
         "cash",
         "chefs",
@@ -132,6 +133,7 @@ class BellyState(State):
     offer: tuple[int, int, int, int]  # (seller, card, buyer, price) of the open offer
     resume: int  # the phase to go back to after an offer is answered
     bankrupt: int  # the bankrupt seat, or NOBODY
+    bank_net: int  # Brupees Mr. Munchwalla has taken in, less what he has paid out
     log: tuple[str, ...]  # what happened lately, in words, newest last
     stats: list[int]
 
@@ -168,6 +170,7 @@ class BellyState(State):
         twin.offer = self.offer
         twin.resume = self.resume
         twin.bankrupt = self.bankrupt
+        twin.bank_net = self.bank_net
         twin.log = self.log
         twin.stats = self.stats.copy()
         return twin

@@ -166,6 +166,12 @@ def invariant_problems(game: BellyBattle, state: BellyState) -> list[str]:
         problems.append("Munchtime cards are not conserved")
     if state.deck != sorted(state.deck):
         problems.append("the Munchtime deck is not kept sorted")
+    start = bank.start_money * state.num_players
+    if sum(state.cash) + state.bank_net != start:
+        problems.append(
+            f"money is not conserved: players hold {sum(state.cash)}, the bank's net is "
+            f"{state.bank_net}, but {start} was dealt"
+        )
     if state.phase == OVER and state.acting:
         problems.append("the game is over but seats still act")
     return problems
