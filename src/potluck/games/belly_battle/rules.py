@@ -67,6 +67,7 @@ from potluck.games.belly_battle.state import (
     HAUNTED,
     INSURE_CHOICE,
     MONSTERCHEF,
+    NEXT_TURN,
     NOBODY,
     OVER,
     PHASE_NAMES,
@@ -356,6 +357,8 @@ class BellyBattle(Game[BellyState, BellyAction]):
         state.deck = deck
         state.log = tuple(f"Seat {s} is dealt {self.names[c]}." for s, c in enumerate(dealt))
         self._start_turn(state)
+        while state.phase == NEXT_TURN:
+            self._start_turn(state)
         return state
 
     # ------------------------------------------------------------------ helpers
@@ -748,7 +751,7 @@ class BellyBattle(Game[BellyState, BellyAction]):
                 state.acting = ()
                 self._say(state, f"The {state.round}-round limit is reached: the game ends.")
                 return
-        self._start_turn(state)
+        state.phase = NEXT_TURN  # ``_step`` starts the turn
 
     # ------------------------------------------------------------------ legality
 
@@ -933,6 +936,13 @@ class BellyBattle(Game[BellyState, BellyAction]):
         self._step(state, seat, action)
 
     def _step(self, state: BellyState, seat: int, action: BellyAction) -> None:
+        self._resolve(state, seat, action)
+        # Turns that need no decision follow one another here, in a loop rather than
+        # by recursion, so that no run of them can exhaust the stack.
+        while state.phase == NEXT_TURN:
+            self._start_turn(state)
+
+    def _resolve(self, state: BellyState, seat: int, action: BellyAction) -> None:
         phase, kind, card = state.phase, action.kind, action.card
         names = self.names
         if phase == BUY_OR_PASS:

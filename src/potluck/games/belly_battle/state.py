@@ -10,6 +10,8 @@ from potluck.engine.state import State
 # Phases: who must decide what.
 BUY_OR_PASS, TAKEOVER_CHOICE, SWAP_CHOICE, INSURE_CHOICE, YUCK_CHOICE, TUNNEL_CHOICE = range(6)
 WINDOW, RESPOND, DEBT, OVER = range(6, 10)
+#: Never seen between steps: the turn is over and the next one is to start.
+NEXT_TURN = -1
 PHASE_NAMES = (
     "buy-or-pass",
     "takeover",

@@ -172,6 +172,8 @@ def invariant_problems(game: BellyBattle, state: BellyState) -> list[str]:
             f"money is not conserved: players hold {sum(state.cash)}, the bank's net is "
             f"{state.bank_net}, but {start} was dealt"
         )
+    if not 0 <= state.phase < len(PHASE_NAMES):
+        problems.append(f"the state was left between turns (phase {state.phase})")
     if state.phase == OVER and state.acting:
         problems.append("the game is over but seats still act")
     return problems
