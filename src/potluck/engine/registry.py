@@ -16,6 +16,7 @@ GameFactory = Callable[[DataSource], Game[Any, Any]]
 #: Built-in games, imported on first use so that loading one game costs no other.
 _BUILTIN: dict[str, str] = {
     "belle-of-the-ball": "potluck.games.belle_of_the_ball:BelleOfTheBall",
+    "belly-battle": "potluck.games.belly_battle:BellyBattle",
     "cafe-carnage": "potluck.games.cafe_carnage:CafeCarnage",
 }
 _FACTORIES: dict[str, GameFactory] = {}

@@ -15,6 +15,7 @@ ViewRenderer = Callable[[Mapping[str, Any]], RenderableType]
 
 _RENDERERS = {
     "belle-of-the-ball": "potluck.cli.renderers.belle_of_the_ball:render",
+    "belly-battle": "potluck.cli.renderers.belly_battle:render",
     "cafe-carnage": "potluck.cli.renderers.cafe_carnage:render",
 }
 

@@ -1,0 +1,290 @@
+"""Belly Battle bots. They decide from their seat's view only (and the public board data).
+
+``GreedyBot`` plays by simple values:
+
+- it buys every restaurant it can while keeping a cash reserve,
+- it upgrades (star first, then chefs) where the fee gained is largest, since a
+  chef or star is worth what it costs in the final wealth count,
+- it challenges in a Takeover Battle when the expected gain (win chance times
+  the card's worth, minus the fee it pays on losing) is positive,
+- it swaps its weakest restaurant for the strongest it may take,
+- it insures its most valuable restaurant, pays Yuck! to the poorest rival,
+- it takes the tunnel when the fees ahead of the exit are lower,
+- it accepts offers at up to the card's price (more if it completes three in a row),
+- below its reserve it offers a bare card at its price to the richest rival,
+- and in debt it makes that offer first, then sells chefs (no loss in wealth),
+  then its cheapest cards, then stars.
+
+    >>> import potluck, random
+    >>> g = potluck.load_game("belly-battle")
+    >>> s = g.new_game(2, seed=3)
+    >>> seat = g.to_act(s)[0]
+    >>> bot = GreedyBot()
+    >>> bot.choose(g, g.view(s, seat), seat, g.legal_actions(s, seat), random.Random(0)) in (
+    ...     g.legal_actions(s, seat))
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from potluck.engine.action import Action
+from potluck.engine.game import Game
+from potluck.games.belly_battle.actions import (
+    ACCEPT,
+    BUY,
+    CHEF,
+    DECLINE,
+    INSURE,
+    OFFER,
+    PASS,
+    SELL,
+    SELL_CHEF,
+    SELL_STAR,
+    STAR,
+    SWAP,
+    TAKEOVER,
+    TUNNEL,
+    YUCK,
+    BellyAction,
+)
+
+#: Cash the bot keeps in hand for fees it may owe before its next window.
+RESERVE = 120
+#: Chance that a given space is landed on by one rival in one turn (about 1/44:
+#: one landing per turn, the track is 44 spaces long).
+LAND_CHANCE = 1.0 / 44.0
+#: Chance of each total of two dice.
+_TWO_DICE = {t: (6 - abs(t - 7)) / 36.0 for t in range(2, 13)}
+
+
+def win_chance(rolls: int) -> float:
+    """The challenger's chance to win a Takeover Battle against ``rolls`` defence dice.
+
+    Ties are rolled again, so it is P(win) / (1 - P(tie)).
+
+        >>> round(win_chance(1), 3), round(win_chance(4), 3)
+        (0.5, 0.151)
+    """
+    win = tie = 0.0
+    for attack in range(1, 7):
+        below = ((attack - 1) / 6.0) ** rolls
+        at_most = (attack / 6.0) ** rolls
+        win += below / 6.0
+        tie += (at_most - below) / 6.0
+    return win / (1.0 - tie)
+
+
+class GreedyBot:
+    """Plays by the values described in the module docstring; never illegal."""
+
+    name = "greedy"
+    needs_view = True
+
+    def choose(
+        self,
+        game: Game[Any, Any],
+        view: Mapping[str, Any] | None,
+        seat: int,
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
+        if len(legal) == 1 or view is None:
+            return legal[0]
+        actions: list[BellyAction] = [a for a in legal if isinstance(a, BellyAction)]
+        if len(actions) != len(legal):
+            return legal[0]
+        return _Table(game, view, seat).choose(actions)
+
+
+class _Table:
+    """The bot's reading of its view."""
+
+    def __init__(self, game: Any, view: Mapping[str, Any], seat: int) -> None:
+        self.game = game
+        self.view = view
+        self.seat = seat
+        self.cards = view["cards"]
+        self.players = view["players"]
+        self.cash = int(self.players[seat]["cash"])
+        self.rivals = len(self.players) - 1
+        self.rounds_left = max(1, min(25, int(view["max_rounds"]) - int(view["round"]) + 1))
+
+    # -------------------------------------------------------------- values
+
+    def worth(self, card: int) -> float:
+        """What a card is worth to its holder: its wealth plus its expected fees."""
+        info = self.cards[card]
+        game = self.game
+        wealth = int(game.price[card]) + 50 * int(info["chefs"]) + 150 * int(info["star"])
+        return wealth + self.income(int(info["fee"]))
+
+    def income(self, fee: int) -> float:
+        return fee * self.rivals * LAND_CHANCE * self.rounds_left
+
+    def level_fee(self, card: int, chefs: int, star: int) -> int:
+        fees = self.game.fees[card]
+        return int(fees[3] if star else fees[chefs])
+
+    # -------------------------------------------------------------- choice
+
+    def choose(self, legal: list[BellyAction]) -> BellyAction:
+        kinds = {a.kind for a in legal}
+        if BUY in kinds:
+            card = self.game.space_card[self.players[self.seat]["position"]]
+            return self._find(legal, BUY if self.cash - self.game.price[card] >= RESERVE else PASS)
+        if TAKEOVER in kinds:
+            return self._takeover(legal)
+        if SWAP in kinds:
+            return self._swap(legal)
+        if INSURE in kinds:
+            return max(
+                (a for a in legal if a.kind == INSURE), key=lambda a: (self.worth(a.card), -a.index)
+            )
+        if YUCK in kinds:
+            return min(
+                (a for a in legal if a.kind == YUCK),
+                key=lambda a: (self.players[a.other]["wealth"], a.index),
+            )
+        if TUNNEL in kinds:
+            return self._tunnel(legal)
+        if ACCEPT in kinds:
+            return self._answer(legal)
+        if self.view["phase"] == "raise-cash":
+            return self._raise_cash(legal)
+        return self._window(legal)
+
+    @staticmethod
+    def _find(legal: list[BellyAction], kind: int) -> BellyAction:
+        for action in legal:
+            if action.kind == kind:
+                return action
+        return legal[0]
+
+    def _takeover(self, legal: list[BellyAction]) -> BellyAction:
+        best, gain = self._find(legal, PASS), 0.0
+        for action in legal:
+            if action.kind != TAKEOVER:
+                continue
+            info = self.cards[action.card]
+            rolls = (
+                1
+                if action.card >= self.game.num_restaurants
+                else (4 if info["star"] else 1 + info["chefs"])
+            )
+            chance = win_chance(rolls)
+            value = chance * self.worth(action.card) - (1 - chance) * info["fee"]
+            if value > gain:
+                best, gain = action, value
+        return best
+
+    def _swap(self, legal: list[BellyAction]) -> BellyAction:
+        best, gain = self._find(legal, PASS), 0.0
+        for action in legal:
+            if action.kind == SWAP:
+                value = self.worth(action.other) - self.worth(action.card)
+                if value > gain:
+                    best, gain = action, value
+        return best
+
+    def _danger(self, space: int) -> float:
+        """Expected fee paid on the next roll from ``space``."""
+        game = self.game
+        size = game.board_size
+        total = 0.0
+        for roll, chance in _TWO_DICE.items():
+            card = game.space_card[(space + roll) % size]
+            if card >= 0:
+                owner = self.cards[card]["owner"]
+                if owner is not None and owner != self.seat:
+                    total += chance * self.cards[card]["fee"]
+        return total
+
+    def _tunnel(self, legal: list[BellyAction]) -> BellyAction:
+        here = int(self.players[self.seat]["position"])
+        there = self.game.tunnel_exit.get(here, here)
+        return self._find(legal, TUNNEL if self._danger(there) < self._danger(here) else PASS)
+
+    def _answer(self, legal: list[BellyAction]) -> BellyAction:
+        offer = self.view["offer"]
+        card = self.game.slugs.index(offer["card"])
+        price = int(offer["price"])
+        limit = (
+            self.game.price[card] + 50 * self.cards[card]["chefs"] + 150 * self.cards[card]["star"]
+        )
+        if self._completes_triple(card):
+            limit = limit * 3 // 2
+        ok = price <= limit and self.cash - price >= RESERVE
+        return self._find(legal, ACCEPT if ok else DECLINE)
+
+    def _completes_triple(self, card: int) -> bool:
+        game = self.game
+        if card >= game.num_restaurants:
+            return False
+        for trio in game.triples[card]:
+            if all(c == card or self.cards[c]["owner"] == self.seat for c in trio):
+                return True
+        return False
+
+    def _window(self, legal: list[BellyAction]) -> BellyAction:
+        best, gain = self._find(legal, PASS), 0.0
+        if self.cash < RESERVE:
+            # Short of a reserve: raise it by offering a bare card at its price.
+            sale = self._fair_offer(legal)
+            if sale is not None:
+                return sale
+        for action in legal:
+            if action.kind not in (CHEF, STAR):
+                continue
+            card = action.card
+            info = self.cards[card]
+            cost = self.game.chef_price[card] if action.kind == CHEF else self.game.star_price[card]
+            if self.cash - cost < RESERVE:
+                continue
+            before = self.level_fee(card, info["chefs"], info["star"])
+            after = (
+                self.level_fee(card, info["chefs"] + 1, 0)
+                if action.kind == CHEF
+                else self.level_fee(card, 2, 1)
+            )
+            lost = cost - (50 if action.kind == CHEF else 150)  # wealth the token does not keep
+            value = self.income(after - before) - lost
+            if value > gain:
+                best, gain = action, value
+        return best
+
+    def _fair_offer(self, legal: list[BellyAction]) -> BellyAction | None:
+        """An offer of the cheapest bare card, at its price, to the richest rival who can
+        pay: twice what the bank gives, and no loss of wealth."""
+        fair = [
+            a
+            for a in legal
+            if a.kind == OFFER
+            and a.amount == self.game.price[a.card]
+            and not self.cards[a.card]["chefs"]
+            and not self.cards[a.card]["star"]
+        ]
+        if not fair:
+            return None
+        return min(fair, key=lambda a: (a.amount, -self.players[a.other]["cash"], a.index))
+
+    def _raise_cash(self, legal: list[BellyAction]) -> BellyAction:
+        sale = self._fair_offer(legal)
+        if sale is not None:
+            return sale
+        chefs = [a for a in legal if a.kind == SELL_CHEF]
+        if chefs:
+            return min(chefs, key=lambda a: (self.game.chef_price[a.card], a.index))
+        sells = [a for a in legal if a.kind == SELL]
+        if sells:
+            return min(sells, key=lambda a: (self.worth(a.card), a.index))
+        stars = [a for a in legal if a.kind == SELL_STAR]
+        if stars:
+            return stars[0]
+        return legal[0]
+
+
+__all__ = ["GreedyBot", "win_chance"]

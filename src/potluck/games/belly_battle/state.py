@@ -1,0 +1,178 @@
+"""Belly Battle's state: flat lists of small ints, cheap to copy."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self
+
+from potluck.engine.state import State
+
+# Phases: who must decide what.
+BUY_OR_PASS, TAKEOVER_CHOICE, SWAP_CHOICE, INSURE_CHOICE, YUCK_CHOICE, TUNNEL_CHOICE = range(6)
+WINDOW, RESPOND, DEBT, OVER = range(6, 10)
+#: Never seen between steps: the turn is over and the next one is to start.
+NEXT_TURN = -1
+PHASE_NAMES = (
+    "buy-or-pass",
+    "takeover",
+    "swap",
+    "insure",
+    "yuck",
+    "tunnel",
+    "upgrade-window",
+    "respond-to-offer",
+    "raise-cash",
+    "over",
+)
+
+# The one-round cards, by their slot in ``holders``.
+CELEBRITY, HAUNTED, MONSTERCHEF, CHEESY = range(4)
+ROUND_CARD_NAMES = ("Celebrity Visit", "Haunted", "MonsterChef", "Cheesy Scandal")
+
+# Where play goes once the queue of payments is settled.
+AFTER_LAND, AFTER_WINDOW = range(2)
+
+BANK = -1
+NOBODY = -1
+
+#: Counters kept for ``metrics``, by their slot in ``stats``.
+STAT_NAMES = (
+    "restaurants_bought",
+    "takeovers_won",
+    "takeovers_lost",
+    "swaps",
+    "trades",
+    "sold_to_bank",
+    "chefs_bought",
+    "stars_bought",
+    "munchtimes",
+    "tunnels",
+    "debts",
+)
+(
+    ST_BOUGHT,
+    ST_TAKE_WON,
+    ST_TAKE_LOST,
+    ST_SWAPS,
+    ST_TRADES,
+    ST_SOLD,
+    ST_CHEFS,
+    ST_STARS,
+    ST_MUNCH,
+    ST_TUNNELS,
+    ST_DEBTS,
+) = range(len(STAT_NAMES))
+
+
+class BellyState(State):
+    """The table during a game of Belly Battle.
+
+    Card-indexed lists (``owner``, ``chefs``, ``star``, ``insured``, ``acquired``)
+    hold restaurants first, then corner cafes. Seat-indexed lists hold one entry
+    per seat. ``queue`` holds payments still to make, three ints each
+    (payer, payee or ``BANK``, amount).
+    """
+
+    __slots__ = (
+        "acquired",
+        "after",
+        "bank_net",
+        "bankrupt",
+        "cash",
+        "chefs",
+        "debt_offers",
+        "deck",
+        "dice",
+        "golden",
+        "holders",
+        "insured",
+        "knows",
+        "log",
+        "munch",
+        "offer",
+        "owner",
+        "phase",
+        "pos",
+        "queue",
+        "resume",
+        "round",
+        "stamp",
+        "star",
+        "stats",
+        "tunnel_blocked",
+        "tunnel_used",
+        "turn",
+        "window_actions",
+        "window_left",
+        "window_offered",
+    )
+
+    round: int  # 0-based round number
+    turn: int  # the seat whose turn it is
+    phase: int
+    dice: tuple[int, int]  # the mover's last roll
+    pos: list[int]  # per seat: board space
+    cash: list[int]
+    tunnel_used: list[bool]  # per seat: went through the tunnel this turn or last
+    tunnel_blocked: bool  # the mover went through the tunnel on their previous turn
+    owner: list[int]  # per card: seat or BANK
+    chefs: list[int]  # per card
+    star: list[int]  # per card: 0 or 1
+    insured: list[bool]  # per card: a BellyGuard card sits by it
+    acquired: list[int]  # per card: when its owner got it (``stamp`` then), for Golden Belly
+    stamp: int
+    golden: int  # card with the Golden Belly Award, or -1 (on its space)
+    holders: list[int]  # per one-round card: the seat holding it, or NOBODY
+    munch: list[int]  # per seat: its Munchtime card
+    deck: list[int]  # Munchtime cards with Mr. Munchwalla, sorted (drawn at random)
+    knows: list[int]  # per seat: bit mask of seats whose current card it has seen
+    queue: list[int]  # payments to make, (payer, payee, amount) flattened
+    after: int  # AFTER_LAND or AFTER_WINDOW, once the queue is settled
+    window_left: list[int]  # seats still to act in this upgrade window, in order
+    window_actions: int  # deals the seat acting in the window has made
+    window_offered: bool  # it has made its one offer of this window
+    debt_offers: int  # offers the debtor may still make
+    offer: tuple[int, int, int, int]  # (seller, card, buyer, price) of the open offer
+    resume: int  # the phase to go back to after an offer is answered
+    bankrupt: int  # the bankrupt seat, or NOBODY
+    bank_net: int  # Brupees Mr. Munchwalla has taken in, less what he has paid out
+    log: tuple[str, ...]  # what happened lately, in words, newest last
+    stats: list[int]
+
+    def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(num_players, seed, options)
+
+    def clone(self) -> Self:
+        twin = self._blank_copy()
+        twin.round = self.round
+        twin.turn = self.turn
+        twin.phase = self.phase
+        twin.dice = self.dice
+        twin.pos = self.pos.copy()
+        twin.cash = self.cash.copy()
+        twin.tunnel_used = self.tunnel_used.copy()
+        twin.tunnel_blocked = self.tunnel_blocked
+        twin.owner = self.owner.copy()
+        twin.chefs = self.chefs.copy()
+        twin.star = self.star.copy()
+        twin.insured = self.insured.copy()
+        twin.acquired = self.acquired.copy()
+        twin.stamp = self.stamp
+        twin.golden = self.golden
+        twin.holders = self.holders.copy()
+        twin.munch = self.munch.copy()
+        twin.deck = self.deck.copy()
+        twin.knows = self.knows.copy()
+        twin.queue = self.queue.copy()
+        twin.after = self.after
+        twin.window_left = self.window_left.copy()
+        twin.window_actions = self.window_actions
+        twin.window_offered = self.window_offered
+        twin.debt_offers = self.debt_offers
+        twin.offer = self.offer
+        twin.resume = self.resume
+        twin.bankrupt = self.bankrupt
+        twin.bank_net = self.bank_net
+        twin.log = self.log
+        twin.stats = self.stats.copy()
+        return twin
