@@ -16,6 +16,7 @@ GameFactory = Callable[[DataSource], Game[Any, Any]]
 #: Built-in games, imported on first use so that loading one game costs no other.
 _BUILTIN: dict[str, str] = {
     "cafe-carnage": "potluck.games.cafe_carnage:CafeCarnage",
+    "food-advice": "potluck.games.food_advice:FoodAdvice",
 }
 _FACTORIES: dict[str, GameFactory] = {}
 _CACHE: dict[str, Game[Any, Any]] = {}
