@@ -320,19 +320,19 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         return []
 
     def _placing_actions(self, state: FoodState, seat: int) -> list[FoodAction]:
+        shop_ok, channel_ok = self._room(state, seat)
         shops = state.shop_chips[seat].bit_count()
         channels = state.channel_chips[seat].bit_count()
-        free = state.chips[seat] - shops - channels > 0
         legal: list[FoodAction] = []
         if shops >= 2 and channels >= 1:
             legal.append(self.act(DONE))
-        if free and shops < MAX_SHOPS:
+        if shop_ok:
             legal += [
                 self.act(SHOP, shop)
                 for slot, shop in enumerate(state.board)
                 if not state.shop_chips[seat] >> slot & 1
             ]
-        if free and channels < MAX_CHANNELS:
+        if channel_ok:
             legal += [
                 self.act(PROMOTE, c)
                 for c in range(self.mabius)
@@ -341,6 +341,19 @@ class FoodAdvice(Game[FoodState, FoodAction]):
             if not state.channel_chips[seat] >> self.mabius & 1:
                 legal += [self.act(INVEST, s) for s in range(state.num_players) if s != seat]
         return legal
+
+    def _room(self, state: FoodState, seat: int) -> tuple[bool, bool]:
+        """Whether ``seat`` may place a chip on one more shop, and on one more channel.
+
+        Two shops and one channel come first; a spare chip (won by votes or an
+        event) adds a third shop or a second channel (ruling FA-16).
+        """
+        shops = state.shop_chips[seat].bit_count()
+        channels = state.channel_chips[seat].bit_count()
+        free = state.chips[seat] - shops - channels
+        shop_ok = shops < 2 or (shops < MAX_SHOPS and free - (channels == 0) > 0)
+        channel_ok = channels < 1 or (channels < MAX_CHANNELS and free - max(0, 2 - shops) > 0)
+        return shop_ok and free > 0, channel_ok and free > 0
 
     def _event_choices(self, state: FoodState, seat: int) -> list[FoodAction]:
         card = state.event_new[seat]
@@ -397,12 +410,16 @@ class FoodAdvice(Game[FoodState, FoodAction]):
                 return f"You already have a chip in {self.shop_names[action.thing]}: one per shop."
             if state.shop_chips[seat].bit_count() >= MAX_SHOPS:
                 return f"You may sell in at most {MAX_SHOPS} shops."
+            if not self._room(state, seat)[0]:
+                return "Your last chip must go on a promotion channel: one is required."
         if kind in (PROMOTE, INVEST):
             channel = action.thing if kind == PROMOTE else self.mabius
             if state.channel_chips[seat] >> channel & 1:
                 return f"You already have a chip on {self.channels[channel]}."
             if state.channel_chips[seat].bit_count() >= MAX_CHANNELS:
                 return f"You may use at most {MAX_CHANNELS} promotion channels."
+            if not self._room(state, seat)[1]:
+                return "Your remaining chips must go on shops first: two shops are required."
         if kind in (SHOP, PROMOTE, INVEST):
             return "You have no chip left to place: say 'done'."
         if kind == DONE:
