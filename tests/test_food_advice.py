@@ -7,6 +7,7 @@ built from the ingredients of the right price category and hashtag.
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -577,3 +578,27 @@ def test_a_full_game_keeps_every_card_and_saves_exactly(game: FoodAdvice) -> Non
     metrics = game.metrics(state)
     assert isinstance(metrics["sales"], int)
     assert metrics["sales"] > 0
+
+
+def test_terminal_renderer_draws_every_phase(game: FoodAdvice) -> None:
+    from rich.console import Console
+
+    from potluck.cli.renderers import renderer_for
+
+    render = renderer_for("food-advice")
+    assert render is not None
+    console = Console(width=100, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
+    state = game.new_game(4, seed=18)
+    rng = random.Random(2)
+    seen = set()
+    while True:
+        if state.phase not in seen or not state.acting:  # each phase once: rendering is slow
+            for seat in (state.acting[0] if state.acting else 0, None):
+                console.print(render(game.view(state, seat)))
+        seen.add(state.phase)
+        if not state.acting:
+            break
+        seat = state.acting[0]
+        game.step(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert "Customers of round 3" in console.export_text()
+    assert {EXCHANGE, RESPOND, KEEP, NAMING, VOTING, PLACING} <= seen

@@ -15,6 +15,7 @@ ViewRenderer = Callable[[Mapping[str, Any]], RenderableType]
 
 _RENDERERS = {
     "cafe-carnage": "potluck.cli.renderers.cafe_carnage:render",
+    "food-advice": "potluck.cli.renderers.food_advice:render",
 }
 
 
