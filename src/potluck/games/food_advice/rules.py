@@ -103,11 +103,10 @@ class FoodAdvice(Game[FoodState, FoodAction]):
     }
     summary: ClassVar[str] = resources.files(__package__).joinpath("summary.md").read_text("utf-8")
     notation: ClassVar[str] = (
-        "pass | offer <ingredient> to <seat> | give <ingredient> | decline | "
-        'discard <ingredient> | name "<name>" / "<tagline>" | vote <seat> | '
-        "shop <shop> | promote <channel> | invest <seat> | done | target <seat> | "
-        "remove <ingredient>. Cards are written in lower case with dashes, e.g. "
-        "'offer oat-flakes to 2', 'shop sparget', 'promote black-friday'."
+        "pass | offer INGREDIENT to SEAT | give INGREDIENT | decline | discard INGREDIENT | "
+        'name "NAME" / "TAGLINE" | vote SEAT | shop SHOP | promote CHANNEL | invest SEAT | '
+        "done | target SEAT | remove INGREDIENT. Cards are written in lower case with "
+        "dashes, e.g. 'offer oat-flakes to 2', 'shop sparget', 'promote black-friday'."
     )
 
     def __init__(self, data: DataSource = None) -> None:
