@@ -602,3 +602,58 @@ def test_terminal_renderer_draws_every_phase(game: FoodAdvice) -> None:
         game.step(state, seat, rng.choice(game.legal_actions(state, seat)))
     assert "Customers of round 3" in console.export_text()
     assert {EXCHANGE, RESPOND, KEEP, NAMING, VOTING, PLACING} <= seen
+
+
+def test_mabius_investor_is_paid_by_the_bank_on_every_purchase(game: FoodAdvice) -> None:
+    """FA-21: Mabius invests in a player; the bank pays 10 F per purchase of their products
+    (regular, Joker or extra), and the seller loses nothing."""
+    state = game.new_game(4, seed=19)
+    play_until(game, state, PLACING)
+    state.invest[2] = 0
+    offer = product(game, 0, 0, "tea", [(10, "healthy"), (10, "sour"), (10, "rich")])
+    before = list(state.money)
+    hip = customer(game, "Mister Hipster")
+    for kind in ("regular", "extra", "joker"):
+        game._pay_sale(state, hip, offer, 30, "test", kind)
+    assert state.money[2] - before[2] == 30
+    assert state.money[0] - before[0] >= 90
+
+
+def test_extra_customers_and_jokers_earn_no_shop_bonus(game: FoodAdvice) -> None:
+    state = game.new_game(4, seed=20)
+    play_until(game, state, PLACING)
+    sparget = game.shop_names.index("Sparget")
+    if sparget not in state.board:
+        state.shop_deck.append(state.board[0])
+        state.shop_deck.remove(sparget)
+        state.board[0] = sparget
+    state.shop_chips[0] = 1 << state.board.index(sparget)
+    offer = product(game, 0, 0, "tea", [(10, "healthy"), (10, "sour"), (10, "rich")])
+    before = state.money[0]
+    game._pay_sale(state, customer(game, "Mister Hipster"), offer, 30, "test", "extra")
+    assert state.money[0] - before == 30
+    assert not game.invariants(state)
+
+
+def test_advertising_terms(game: FoodAdvice) -> None:
+    """The authored advertising terms: National (2 sales), Marketing buzz (2 votes),
+    Sensation (a hashtag nobody else has), Bull's eye (a 2-match sale), Top reviews."""
+    state = game.new_game(4, seed=21)
+    play_until(game, state, PLACING)
+    state.votes = [1, 0, 1, 1]  # seat 1: 3 votes, seat 0: 1
+    offers = game.offers(state)
+    names = [a.name for a in game.data.advertising]
+    national, buzz, top = (
+        names.index("National"),
+        names.index("Marketing buzz"),
+        names.index("Top reviews"),
+    )
+    assert game.advert_met(state, 1, buzz, offers)
+    assert not game.advert_met(state, 0, buzz, offers)
+    assert game.advert_met(state, 1, top, offers)
+    assert not game.advert_met(state, 2, top, offers)
+    sale = {"customer": "Mister Hipster", "kind": "regular", "seller": 3, "product": 3}
+    state.sales = [sale]
+    assert not game.advert_met(state, 3, national, offers)
+    state.sales = [sale, sale]
+    assert game.advert_met(state, 3, national, offers)

@@ -953,6 +953,13 @@ class FoodAdvice(Game[FoodState, FoodAction]):
                 3,
             ),
         }
+        # What goes with winning: the winners' product prices, and their share of sales.
+        won = [p for p, owner in enumerate(state.prod_owner) if owner in winners]
+        metrics["winner_mean_price"] = round(
+            sum(sum(self.ing_price[i] for i in state.prod_ings[p]) for p in won) / max(1, len(won)),
+            3,
+        )
+        metrics["winner_sales"] = sum(1 for s in sold if s["seller"] in winners)
         for slug in self.channel_slugs:
             uses = [
                 seat
