@@ -382,6 +382,7 @@ def test_keep_three_and_hands_stay_hidden(game: FoodAdvice) -> None:
     assert game.to_act(state) == (0, 1, 2, 3)
     view = game.view(state, 1)
     assert len(view["you"]["hand"]) == 6
+    assert all(p["shape"] in game.shapes for p in view["players"])  # shapes are face up
     assert "hand" not in json.dumps(view["players"]) or all(
         "hand" not in p for p in view["players"]
     )
@@ -657,3 +658,11 @@ def test_advertising_terms(game: FoodAdvice) -> None:
     assert not game.advert_met(state, 3, national, offers)
     state.sales = [sale, sale]
     assert game.advert_met(state, 3, national, offers)
+
+
+@pytest.mark.parametrize("num_players", [2, 3])
+def test_small_table_passes_the_conformance_suite(game: FoodAdvice, num_players: int) -> None:
+    """The shared suite covers 4-6 players (min_players); the small-table option too."""
+    from potluck.testing import run_conformance
+
+    run_conformance(game, num_players, seed=num_players, options={"small_table": True})
