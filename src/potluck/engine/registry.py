@@ -18,6 +18,7 @@ _BUILTIN: dict[str, str] = {
     "belle-of-the-ball": "potluck.games.belle_of_the_ball:BelleOfTheBall",
     "belly-battle": "potluck.games.belly_battle:BellyBattle",
     "cafe-carnage": "potluck.games.cafe_carnage:CafeCarnage",
+    "food-advice": "potluck.games.food_advice:FoodAdvice",
 }
 _FACTORIES: dict[str, GameFactory] = {}
 _CACHE: dict[str, Game[Any, Any]] = {}

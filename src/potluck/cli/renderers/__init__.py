@@ -17,6 +17,7 @@ _RENDERERS = {
     "belle-of-the-ball": "potluck.cli.renderers.belle_of_the_ball:render",
     "belly-battle": "potluck.cli.renderers.belly_battle:render",
     "cafe-carnage": "potluck.cli.renderers.cafe_carnage:render",
+    "food-advice": "potluck.cli.renderers.food_advice:render",
 }
 
 

@@ -1,0 +1,257 @@
+"""FoodAdvice's greedy bot: it builds and places products for the customer deck.
+
+It decides from its seat's view and the game's public card data (the customer
+deck's list of cards is printed in the box; only its order is secret).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from potluck.engine.action import Action
+from potluck.games.food_advice.actions import (
+    DECLINE,
+    DISCARD,
+    DONE,
+    GIVE,
+    INVEST,
+    PASS,
+    PROMOTE,
+    REMOVE,
+    SHOP,
+    TARGET,
+    VOTE,
+    FoodAction,
+)
+from potluck.games.food_advice.market import Buyer, Offer, choose, matches
+
+if TYPE_CHECKING:
+    from potluck.engine.game import Game
+    from potluck.games.food_advice.rules import FoodAdvice
+
+#: What an extra personal customer is worth, roughly (an average sale).
+_EXTRA_CUSTOMER = 25.0
+
+
+class GreedyBot:
+    """Plays for foodcoins, one decision at a time, by simulating the customers.
+
+    - **Products**: keeps the three ingredients (and accepts the trade) whose
+      product earns most over the whole customer deck, each customer choosing
+      by the rulebook's order among every product on the table and the new one.
+    - **Shops and promotion**: places chips where the expected bonus is largest
+      (shop terms and shapes over the customers who would buy from it); picks
+      Black Friday or Flavor Sampling by the sales they add, Mabius on the rival
+      who sells most, advertising when its terms look met.
+    - **Votes** go to the poorest rival; **events** hit the richest rival (or
+      the product whose loss hurts them most) and trim its own product only
+      when that sells better.
+
+        >>> import potluck, random
+        >>> g = potluck.load_game("food-advice")
+        >>> s = g.new_game(4, seed=1)
+        >>> bot = GreedyBot()
+        >>> a = bot.choose(g, g.view(s, 0), 0, g.legal_actions(s, 0), random.Random(0))
+        >>> a in g.legal_actions(s, 0)
+        True
+    """
+
+    name = "greedy"
+    needs_view = True
+
+    def choose(
+        self,
+        game: Game[Any, Any],
+        view: Mapping[str, Any] | None,
+        seat: int,
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
+        assert view is not None
+        helper = _Mind(game, view, seat)  # type: ignore[arg-type]
+        actions = [a for a in legal if isinstance(a, FoodAction)]
+        kind = actions[0].kind
+        if kind == PASS:
+            return actions[0]  # it makes no offers: a trade helps the other side as much
+        if kind in (DECLINE, GIVE):
+            return helper.answer(actions)
+        if kind == DISCARD:
+            return helper.discard(actions)
+        if kind == VOTE:
+            return min(actions, key=lambda a: (helper.money[a.seat], a.seat))
+        if kind in (DONE, SHOP, PROMOTE, INVEST):
+            return helper.place(actions)
+        if kind == TARGET:
+            return max(actions, key=lambda a: (helper.money[a.seat], -a.seat))
+        if kind == REMOVE:
+            return helper.remove(actions)
+        return actions[0]  # naming: the generated name
+
+
+class _Mind:
+    """What the bot works out from one view."""
+
+    def __init__(self, game: FoodAdvice, view: Mapping[str, Any], seat: int) -> None:
+        self.game, self.view, self.seat = game, view, seat
+        self.money = [p["money"] for p in view["players"]]
+        self.ing_of = {slug: i for i, slug in enumerate(game.ing_slugs)}
+        self.shape_of = {name: i for i, name in enumerate(game.shapes)}
+        self.customers = [c for c in range(len(game.cust_names)) if not game.cust_joker[c]]
+        self.offers = [
+            Offer(
+                p["product"],
+                p["owner"],
+                self.shape_of[p["shape"]],
+                p["price"],
+                game.product_tags([self.ing_of[i] for i in p["ingredients"]]),
+            )
+            for p in view["products"]
+        ]
+        me = view["players"][seat]
+        self.shape = self.shape_of[me["shape"]] if me["shape"] else -1
+
+    # ------------------------------------------------------------------ products
+
+    def sales(
+        self, offers: list[Offer], black_friday: int = 0, flavor: int = 0
+    ) -> list[tuple[int, Offer, int]]:
+        """(customer, offer, paid) for every regular customer who would buy something."""
+        limit = self.game.data.marketing.black_friday_limit
+        bought = []
+        for c in self.customers:
+            choice = choose(self.game.buyers[c], offers, black_friday, flavor, limit)
+            if choice.offer is not None:
+                bought.append((c, choice.offer, choice.paid))
+        return bought
+
+    def revenue(self, offers: list[Offer], seller: int, bf: int = 0, fs: int = 0) -> float:
+        return float(sum(paid for _, o, paid in self.sales(offers, bf, fs) if o.seller == seller))
+
+    def product_value(self, ings: Sequence[int]) -> float:
+        if self.shape < 0:
+            return 0.0
+        game = self.game
+        new = Offer(
+            10_000,
+            self.seat,
+            self.shape,
+            sum(game.ing_price[i] for i in ings),
+            game.product_tags(list(ings)),
+        )
+        return self.revenue([*self.offers, new], self.seat)
+
+    def best_keep(self, hand: list[int]) -> tuple[float, tuple[int, ...]]:
+        kept = self.game.kept
+        return max(
+            ((self.product_value(combo), combo) for combo in combinations(sorted(hand), kept)),
+            key=lambda pair: pair[0],
+        )
+
+    def hand(self) -> list[int]:
+        return [self.ing_of[i["ingredient"]] for i in self.view["you"]["hand"]]
+
+    def discard(self, actions: list[FoodAction]) -> FoodAction:
+        _, keep = self.best_keep(self.hand())
+        for action in actions:
+            if action.thing not in keep:
+                return action
+        return actions[0]
+
+    def answer(self, actions: list[FoodAction]) -> FoodAction:
+        hand = self.hand()
+        offered = self.ing_of[self.view["offer"]["ingredient"]["ingredient"]]
+        best, choice = self.best_keep(hand)[0], actions[0]
+        for action in actions:
+            if action.kind == GIVE:
+                swapped = [i for i in hand if i != action.thing] + [offered]
+                value = self.best_keep(swapped)[0]
+                if value > best:
+                    best, choice = value, action
+        return choice
+
+    # ------------------------------------------------------------------ placing
+
+    def place(self, actions: list[FoodAction]) -> FoodAction:
+        game, seat = self.game, self.seat
+        mine = self.sales(self.offers)
+        scores: dict[FoodAction, float] = {}
+        for action in actions:
+            if action.kind == SHOP:
+                spec = game.data.shops[action.thing]
+                value = 0.0
+                for c, offer, _ in mine:
+                    if offer.seller != seat:
+                        continue
+                    if game.shop_term_met(action.thing, c, offer):
+                        value += spec.bonus
+                    if game.shop_shapes[action.thing] >> offer.shape & 1:
+                        value += game.data.table.shape_match_bonus
+                scores[action] = value * 6 / len(self.customers) + 0.5  # some shop beats none
+            elif action.kind == INVEST:
+                sold = sum(1 for _, o, _ in mine if o.seller == action.seat)
+                scores[action] = sold * 6 / len(self.customers) * game.data.marketing.mabius_profit
+            elif action.kind == PROMOTE:
+                scores[action] = self.channel_value(action.thing, mine)
+        if not scores:
+            return actions[0]
+        best = max(scores, key=lambda a: (scores[a], -a.index))
+        if DONE in [a.kind for a in actions] and scores[best] <= 1.0:
+            return next(a for a in actions if a.kind == DONE)
+        return best
+
+    def channel_value(self, channel: int, mine: list[tuple[int, Offer, int]]) -> float:
+        game, seat = self.game, self.seat
+        scale = 6 / len(self.customers)
+        base = self.revenue(self.offers, seat)
+        if channel == game.black_friday:
+            return (self.revenue(self.offers, seat, bf=1 << seat) - base) * scale
+        if channel == game.flavor:
+            return (self.revenue(self.offers, seat, fs=1 << seat) - base) * scale
+        spec = game.data.advertising[channel]
+        received = [p["votes_received"] or 0 for p in self.view["players"]]
+        sold = [(c, o) for c, o, _ in mine if o.seller == seat]
+        if spec.when == "votes_at_least":
+            met = received[seat] >= spec.value
+        elif spec.when == "top_vote":
+            met = received[seat] == max(received)
+        elif spec.when == "sales_at_least":
+            met = len(sold) * scale >= spec.value
+        elif spec.when == "matches_at_least":
+            hits = sum(1 for c, o in sold if matches(game.buyers[c], o) >= spec.value)
+            met = hits * scale >= 1
+        else:
+            newest = [o for o in self.offers if o.seller == seat][-1:]
+            others = 0
+            for o in self.offers:
+                if o.seller != seat:
+                    others |= o.tags
+            met = any(o.tags & ~others for o in newest)
+        return _EXTRA_CUSTOMER if met else 0.0
+
+    # ------------------------------------------------------------------ events
+
+    def remove(self, actions: list[FoodAction]) -> FoodAction:
+        game, seat = self.game, self.seat
+        richest = max((s for s in range(len(self.money)) if s != seat), key=lambda s: self.money[s])
+
+        def after(action: FoodAction) -> float:
+            offers = []
+            for o, p in zip(self.offers, self.view["products"], strict=True):
+                ings = [self.ing_of[i] for i in p["ingredients"]]
+                if action.thing in ings:
+                    ings.remove(action.thing)
+                    o = o._replace(
+                        price=sum(game.ing_price[i] for i in ings), tags=game.product_tags(ings)
+                    )
+                offers.append(o)
+            mine = self.revenue(offers, seat)
+            theirs = self.revenue(offers, richest)
+            return mine - theirs
+
+        return max(actions, key=lambda a: (after(a), -a.index))
+
+
+__all__ = ["Buyer", "GreedyBot"]

@@ -1,0 +1,155 @@
+"""How customers choose products (rulebook, "How customers choose products").
+
+Pure functions over ``Offer`` tuples, so that the rulebook's worked examples
+can be tested on their own. Hashtags and shapes are bit masks over the data's
+hashtag and shape lists.
+
+    >>> hipster = Buyer(tags=0b111, shapes=0b1, budget=40)
+    >>> chips = Offer(product=0, seller=1, shape=2, price=25, tags=0b101)
+    >>> choc = Offer(product=1, seller=2, shape=3, price=35, tags=0b100)
+    >>> choose(hipster, [choc, chips]).offer is chips
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+#: Why a customer bought or left, as words for the sales log.
+BY_FLAVOUR = "most hashtag matches"
+BY_PRICE = "price closest to the budget"
+BY_SHAPE = "favourite shape"
+BY_SAMPLING = "Flavor Sampling"
+LEFT_NOTHING = "nothing on offer within budget"
+LEFT_NO_MATCH = "no hashtag match and no favourite shape"
+LEFT_UNDECIDED = "could not choose"
+
+
+class Offer(NamedTuple):
+    """A product on offer: its index, seller, shape, price and hashtag mask."""
+
+    product: int
+    seller: int
+    shape: int
+    price: int
+    tags: int
+
+
+class Buyer(NamedTuple):
+    """A customer: taste hashtags and favourite shapes (masks) and budget."""
+
+    tags: int
+    shapes: int
+    budget: int
+
+
+class Choice(NamedTuple):
+    """What one customer did: the offer bought (``None``: left), the price paid, why."""
+
+    offer: Offer | None
+    paid: int
+    reason: str
+
+
+def matches(buyer: Buyer, offer: Offer) -> int:
+    """How many of the buyer's hashtags the product carries."""
+    return (buyer.tags & offer.tags).bit_count()
+
+
+def _pays(buyer: Buyer, offer: Offer, black_friday: int, limit: int) -> int | None:
+    """What the buyer would pay: the price within budget; the budget for a Black Friday
+    seller's product up to ``limit`` over it; ``None`` if it is out of reach."""
+    if offer.price <= buyer.budget:
+        return offer.price
+    if black_friday >> offer.seller & 1 and offer.price <= buyer.budget + limit:
+        return buyer.budget
+    return None
+
+
+def choose(
+    buyer: Buyer,
+    offers: Sequence[Offer],
+    black_friday: int = 0,
+    flavor_sampling: int = 0,
+    limit: int = 20,
+) -> Choice:
+    """A regular customer's choice among every product on offer (rulings FA-4, FA-6, FA-9).
+
+    1. Only products within budget count (a Black Friday seller's product up to
+       ``limit`` over budget counts too, sold at the budget).
+    2. The most hashtag matches; among those the price closest to the budget.
+    3. Still tied, or no match at all: the favourite shape.
+    4. Still tied: a Flavor Sampling seller's product, if exactly one is among them.
+    5. Otherwise the customer leaves.
+
+    ``black_friday`` and ``flavor_sampling`` are bit masks of seats.
+    """
+    reachable = [(o, p) for o in offers if (p := _pays(buyer, o, black_friday, limit)) is not None]
+    if not reachable:
+        return Choice(None, 0, LEFT_NOTHING)
+    best = max(matches(buyer, o) for o, _ in reachable)
+    if best > 0:
+        pool = [(o, p) for o, p in reachable if matches(buyer, o) == best]
+        if len(pool) == 1:
+            return Choice(pool[0][0], pool[0][1], BY_FLAVOUR)
+        top = max(p for _, p in pool)
+        pool = [(o, p) for o, p in pool if p == top]
+        if len(pool) == 1:
+            return Choice(pool[0][0], pool[0][1], BY_PRICE)
+        shaped = [(o, p) for o, p in pool if buyer.shapes >> o.shape & 1]
+        if len(shaped) == 1:
+            return Choice(shaped[0][0], shaped[0][1], BY_SHAPE)
+        if shaped:
+            pool = shaped
+    else:
+        pool = [(o, p) for o, p in reachable if buyer.shapes >> o.shape & 1]
+        if not pool:
+            return Choice(None, 0, LEFT_NO_MATCH)
+        if len(pool) == 1:
+            return Choice(pool[0][0], pool[0][1], BY_SHAPE)
+        top = max(p for _, p in pool)
+        pool = [(o, p) for o, p in pool if p == top]
+        if len(pool) == 1:
+            return Choice(pool[0][0], pool[0][1], BY_SHAPE)
+    sampled = [(o, p) for o, p in pool if flavor_sampling >> o.seller & 1]
+    if len(sampled) == 1:
+        return Choice(sampled[0][0], sampled[0][1], BY_SAMPLING)
+    return Choice(None, 0, LEFT_UNDECIDED)
+
+
+def choose_extra(buyer: Buyer, offers: Sequence[Offer]) -> Choice:
+    """An extra personal customer buys one of this player's products, always (ruling FA-12).
+
+    The usual order picks among the player's products (matches, then the price
+    closest to the budget counting an over-budget product at the budget, then
+    shape); if that leaves a tie, the newest product. A product over budget is
+    sold at the customer's budget (the Mary Shoppins example).
+    """
+    if not offers:
+        return Choice(None, 0, LEFT_NOTHING)
+    best = max(matches(buyer, o) for o in offers)
+    pool = [o for o in offers if matches(buyer, o) == best]
+    reason = BY_FLAVOUR if best else BY_SHAPE
+    top = max(min(o.price, buyer.budget) for o in pool)
+    pool = [o for o in pool if min(o.price, buyer.budget) == top]
+    shaped = [o for o in pool if buyer.shapes >> o.shape & 1]
+    pool = shaped or pool
+    pick = max(pool, key=lambda o: o.product)
+    return Choice(pick, min(pick.price, buyer.budget), reason)
+
+
+def joker_buys(buyer: Buyer, offers: Sequence[Offer]) -> list[Offer]:
+    """What a Joker buys (ruling FA-7): every product with a hashtag match (or, if none
+    matches, with one of his shapes), most matches first, then the most expensive,
+    then the oldest, while his budget lasts; he skips what he can no longer afford."""
+    pool = [o for o in offers if matches(buyer, o) > 0]
+    if not pool:
+        pool = [o for o in offers if buyer.shapes >> o.shape & 1]
+    pool.sort(key=lambda o: (-matches(buyer, o), -o.price, o.product))
+    left, bought = buyer.budget, []
+    for offer in pool:
+        if offer.price <= left:
+            bought.append(offer)
+            left -= offer.price
+    return bought

@@ -1,0 +1,125 @@
+"""FoodAdvice's state: flat lists of small ints (and the products' names), cheap to copy."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self
+
+from potluck.engine.state import State
+
+# Phases of a round, in order (``PHASE_NAMES`` for views).
+EXCHANGE, RESPOND, KEEP, NAMING, VOTING, PLACING, EVENTS, OVER = range(8)
+PHASE_NAMES = ("exchange", "respond", "keep", "naming", "voting", "placing", "events", "over")
+
+ROLES = ("Banker", "Journalist", "Farmer", "Politician", "Retailer", "Prosecutor")
+# Promotion channels: the data's advertising channels come first (0..A-1), then these.
+FLAVOR_SAMPLING, BLACK_FRIDAY, MABIUS = "Flavor Sampling", "Black Friday", "Mabius"
+
+#: Slots holding a list of ints, copied on clone.
+INT_LISTS = (
+    "roles",
+    "money",
+    "chips",
+    "ing_deck",
+    "shape_deck",
+    "dealt_shape",
+    "prod_owner",
+    "prod_shape",
+    "prod_round",
+    "votes",
+    "shop_deck",
+    "board",
+    "shop_chips",
+    "channel_chips",
+    "invest",
+    "event_deck",
+    "event_discard",
+    "event_new",
+    "extra",
+    "cust_deck",
+    "cust_discard",
+    "cust_table",
+    "order",
+    "offered",
+)
+#: Slots holding a list of lists of ints, copied deeply on clone.
+NESTED_LISTS = ("hands", "prod_ings", "held")
+#: Slots holding a list of strings.
+STR_LISTS = ("prod_name", "prod_tagline", "pending_name", "pending_tagline")
+#: Slots holding ints.
+INTS = ("round", "phase", "turn", "offer_from", "offer_ing", "offer_to")
+#: Slots holding public logs: lists of JSON-ready dicts, never changed in place (a new
+#: list is made to add an entry), so clones share them.
+LOGS = ("log", "trades", "sales", "events_played")
+#: The end-of-game tie-break, a JSON-ready dict (or ``None``), never changed in place.
+OTHER = ("tiebreak",)
+ALL_SLOTS = INTS + INT_LISTS + NESTED_LISTS + STR_LISTS + LOGS + OTHER
+
+
+class FoodState(State):
+    """The table during a game of FoodAdvice.
+
+    Cards are indices into the game's data lists. Decks are unordered: a card is
+    drawn at random from the deck when dealt (as from a shuffled deck), so the
+    order is never stored. Products are parallel lists (``prod_*``), one entry
+    per product created, in order of creation. ``order`` is this round's seat
+    order for turns (it starts one seat further each round); ``turn`` indexes it.
+    """
+
+    __slots__ = ALL_SLOTS
+
+    round: int  # 0-based; equals the number of rounds once the game is over
+    phase: int
+    turn: int
+    offer_from: int  # the pending ingredient offer (-1 when none)
+    offer_ing: int
+    offer_to: int
+    roles: list[int]
+    money: list[int]
+    chips: list[int]  # chips each player holds (3 + votes won + events)
+    ing_deck: list[int]
+    shape_deck: list[int]
+    dealt_shape: list[int]  # per seat: the shape dealt this round (-1 before the deal)
+    prod_owner: list[int]
+    prod_shape: list[int]
+    prod_round: list[int]
+    votes: list[int]  # per seat: the seat voted for this round (-1: not yet)
+    shop_deck: list[int]
+    board: list[int]  # shop cards face up this round
+    shop_chips: list[int]  # per seat: bit mask of board slots holding its chip
+    channel_chips: list[int]  # per seat: bit mask of promotion channels holding its chip
+    invest: list[int]  # per seat: the seat invested in through Mabius (-1: none)
+    event_deck: list[int]
+    event_discard: list[int]
+    event_new: list[int]  # per seat: the event card dealt and not yet played (-1: none)
+    extra: list[int]  # per seat: extra personal customers won by events this round
+    cust_deck: list[int]
+    cust_discard: list[int]
+    cust_table: list[int]  # customers revealed this round (kept until the round ends)
+    order: list[int]
+    offered: list[int]  # per seat: offers made in this round's exchange window
+    hands: list[list[int]]  # per seat: ingredient cards in hand
+    prod_ings: list[list[int]]  # per product: its ingredients (events may remove some)
+    held: list[list[int]]  # per seat: event cards held face down for later
+    prod_name: list[str]
+    prod_tagline: list[str]
+    pending_name: list[str]  # per seat: the name given this round, secret until all named
+    pending_tagline: list[str]
+    log: list[dict[str, Any]]  # one entry per finished round
+    trades: list[dict[str, Any]]  # this round's offers and answers
+    sales: list[dict[str, Any]]  # this round's customers and what they did
+    events_played: list[dict[str, Any]]  # this round's events
+    tiebreak: dict[str, Any] | None
+
+    def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(num_players, seed, options)
+
+    def clone(self) -> Self:
+        twin = self._blank_copy()
+        for name in INTS + LOGS + OTHER:
+            setattr(twin, name, getattr(self, name))
+        for name in INT_LISTS + STR_LISTS:
+            setattr(twin, name, getattr(self, name).copy())
+        for name in NESTED_LISTS:
+            setattr(twin, name, [inner.copy() for inner in getattr(self, name)])
+        return twin
