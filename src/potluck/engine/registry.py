@@ -15,6 +15,7 @@ GameFactory = Callable[[DataSource], Game[Any, Any]]
 
 #: Built-in games, imported on first use so that loading one game costs no other.
 _BUILTIN: dict[str, str] = {
+    "burger-joint": "potluck.games.burger_joint:BurgerJoint",
     "cafe-carnage": "potluck.games.cafe_carnage:CafeCarnage",
 }
 _FACTORIES: dict[str, GameFactory] = {}
