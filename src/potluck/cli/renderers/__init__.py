@@ -14,6 +14,7 @@ from rich.console import RenderableType
 ViewRenderer = Callable[[Mapping[str, Any]], RenderableType]
 
 _RENDERERS = {
+    "burger-joint": "potluck.cli.renderers.burger_joint:render",
     "cafe-carnage": "potluck.cli.renderers.cafe_carnage:render",
 }
 

@@ -201,6 +201,10 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
         self.discard_actions = tuple(add(f"discard {col[c]}", DISCARD_ONE, c) for c in range(nc))
         self.actions = tuple(actions)
         self._by_text = {a.text: a for a in actions}
+        from potluck.games.burger_joint.view import boards_json
+
+        #: Both boards' costs and values as JSON-ready data (shared by every view).
+        self.boards = boards_json(self)
 
     # ------------------------------------------------------------------ creation
 

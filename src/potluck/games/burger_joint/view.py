@@ -29,6 +29,45 @@ def _counts(game: BurgerJoint, values: list[int]) -> dict[str, int]:
     return {game.colours[c]: values[c] for c in range(game.num_colours)}
 
 
+def _cost(game: BurgerJoint, cost: tuple[int, ...]) -> dict[str, int]:
+    return {game.colours[c]: n for c, n in enumerate(cost) if n}
+
+
+def boards_json(game: BurgerJoint) -> list[dict[str, Any]]:
+    """Both development boards: what each item costs and is worth (public data)."""
+    boards = []
+    for side in game.sides:
+        boards.append(
+            {
+                "side": side.name,
+                "publicity": {
+                    "cost": _cost(game, side.publicity_cost),
+                    "track": list(side.publicity_points),
+                },
+                "basic": {
+                    "cost": _cost(game, side.basic_cost),
+                    "spaces": list(side.basic_points),
+                },
+                "diners": {
+                    game.colours[c]: _cost(game, side.diner_cost[c])
+                    for c in range(game.num_colours)
+                },
+                "diner_points": side.diner_points,
+                "bistros": [
+                    {
+                        "slot": k + 1,
+                        "name": side.bistro_names[k],
+                        "points": side.bistro_points[k],
+                        "ability": ABILITIES[side.bistro_ability[k]],
+                        "cost": _cost(game, side.bistro_cost[k]),
+                    }
+                    for k in range(game.num_bistros)
+                ],
+            }
+        )
+    return boards
+
+
 def build_view(game: BurgerJoint, state: BurgerState, seat: int | None) -> dict[str, Any]:
     """The whole table as JSON-ready data (the same for every seat: nothing is private)."""
     nc, nb = game.num_colours, game.num_bistros
@@ -67,6 +106,10 @@ def build_view(game: BurgerJoint, state: BurgerState, seat: int | None) -> dict[
         "publicity_bought": state.pub_buys,
         "redraw_aside": _counts(game, state.aside),
         "win_points": game.win,
+        "turn_limit": game.turn_limit,
+        # Static data, built once per game object and shared by every view: read it,
+        # never change it (a fresh copy on each call would double the view's cost).
+        "boards": game.boards,
     }
     if state.phase == DRAFT:
         areas: dict[str, list[str]] = {"general": [], "Burger": [], "Pizza": []}
