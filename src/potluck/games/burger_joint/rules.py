@@ -728,6 +728,10 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
             "turns": state.turn,
             "winner_side": side.name if len(outcome.winners) == 1 else "shared",
             "ended_by": "points" if state.winner != NO_WINNER else "turn_limit",
+            # The same as a number, so that a simulation's mean is the share of games won
+            # on points rather than stopped by the turn limit.
+            "won_on_points": 1 if state.winner != NO_WINNER else 0,
+            "burger_won": 1 if outcome.winners == (0,) else 0,
             "winner_publicity": state.publicity[w],
             "winner_basics": state.basics[w],
             "winner_diners": sum(state.diners[w * nc : w * nc + nc]),
