@@ -787,3 +787,14 @@ def test_greedy_is_deterministic(game: BurgerJoint) -> None:
     view = game.view(state, seat)
     legal = game.legal_actions(state, seat)
     assert len({bot.choose(game, view, seat, legal, random.Random(k)) for k in range(5)}) == 1
+
+
+def test_legal_actions_are_exactly_the_allowed_ones_in_code_order(game: BurgerJoint) -> None:
+    for seed in range(3):
+        state = game.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            seat = state.acting[0]
+            legal = game.legal_actions(state, seat)
+            assert legal == [a for a in game.actions if game.explain(state, seat, a) is None]
+            game.step(state, seat, legal[rng.randrange(len(legal))])

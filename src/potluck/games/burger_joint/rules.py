@@ -563,12 +563,17 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
                     legal.extend(
                         self.trade_actions[a * nc + b] for b in range(nc) if bag[b] or a == b
                     )
-            for action in (self.redraw_action, *self.swap_two_actions, self.extra_action):
-                if why(state, seat, action) is None:
-                    legal.append(action)
-            for action in (*self.swap_one_actions, *self.pick_actions):
-                if why(state, seat, action) is None:
-                    legal.append(action)
+            # Only the abilities owned and unused this turn are worth checking one by one.
+            for ability, group in (
+                (AB_REDRAW, (self.redraw_action,)),
+                (AB_SWAP_TWO, self.swap_two_actions),
+                (AB_EXTRA, (self.extra_action,)),
+                (AB_SWAP_ONE, self.swap_one_actions),
+                (AB_PICK, self.pick_actions),
+            ):
+                if state.used >> ability & 1 or not self._owns_ability(state, seat, ability):
+                    continue
+                legal.extend(action for action in group if why(state, seat, action) is None)
         for group in (
             self.pub_both_actions,
             self.pub_steal_actions,
