@@ -798,3 +798,31 @@ def test_legal_actions_are_exactly_the_allowed_ones_in_code_order(game: BurgerJo
             legal = game.legal_actions(state, seat)
             assert legal == [a for a in game.actions if game.explain(state, seat, a) is None]
             game.step(state, seat, legal[rng.randrange(len(legal))])
+
+
+def test_the_terminal_renderer_draws_every_phase(game: BurgerJoint) -> None:
+    from rich.console import Console
+
+    from potluck.cli.renderers import renderer_for
+
+    render = renderer_for("burger-joint")
+    assert render is not None
+    state = game.new_game(2, seed=2)
+    board(game, state, BURGER, bistros=[1])
+    rng = random.Random(2)
+    phases: set[str] = set()
+    while True:
+        view = game.view(state, state.acting[0] if state.acting else None)
+        if view["phase"] not in phases:
+            phases.add(view["phase"])
+            console = Console(record=True, width=100)
+            console.print(render(view))
+            assert f"Turn {view['turn']}" in console.export_text()
+        if game.is_over(state):
+            break
+        seat = state.acting[0]
+        legal = game.legal_actions(state, seat)
+        # Prefer the redraw ability once, so that its phase is drawn too.
+        wanted = [a for a in legal if str(a) == "redraw"]
+        game.step(state, seat, wanted[0] if wanted else legal[rng.randrange(len(legal))])
+    assert {"production", "trading", "redraw", "discard", "over"} <= phases

@@ -135,7 +135,8 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
     summary: ClassVar[str] = resources.files(__package__).joinpath("summary.md").read_text("utf-8")
     notation: ClassVar[str] = (
         "Colours: white black yellow green brown red. Production: 'take red'. "
-        "Trading: 'trade white for red' (3-for-1), 'redraw' then 'put <colour>'... 'draw', "
+        "Trading: 'trade white for red' (3-for-1), 'redraw' then 'put white' for each cube "
+        "and 'draw', "
         "'swap-two white black for red', 'extra', 'swap-one white for red', 'pick red'. "
         "Building: 'publicity steal red and advance' (first buy of a turn), "
         "'publicity steal red' or 'publicity advance' (later buys), 'basic', 'diner white', "
