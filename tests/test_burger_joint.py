@@ -826,3 +826,15 @@ def test_the_terminal_renderer_draws_every_phase(game: BurgerJoint) -> None:
         wanted = [a for a in legal if str(a) == "redraw"]
         game.step(state, seat, wanted[0] if wanted else legal[rng.randrange(len(legal))])
     assert {"production", "trading", "redraw", "discard", "over"} <= phases
+
+
+def test_a_malformed_saved_state_is_refused(game: BurgerJoint) -> None:
+    from potluck.engine.errors import RecordError
+
+    saved = game.to_json(game.new_game(2, seed=1))
+    saved["state"]["bag"] = [10, 10]
+    with pytest.raises(RecordError, match="'bag' has 2 entries, not 6"):
+        game.from_json(saved)
+    del saved["state"]["cubes"]
+    with pytest.raises(RecordError, match="malformed"):
+        game.from_json(saved)

@@ -26,6 +26,7 @@ from potluck.engine.errors import (
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
+    OptionError,
     PotluckError,
     RecordError,
 )
@@ -82,7 +83,13 @@ _BUILDS = (PUB_BOTH, PUB_STEAL, PUB_ADVANCE, BASIC, DINER, BISTRO)
 
 
 class Side:
-    """One development board, turned into count vectors indexed by colour."""
+    """One development board, turned into count vectors indexed by colour.
+
+    >>> import potluck
+    >>> burger = potluck.load_game("burger-joint").sides[0]
+    >>> burger.name, burger.basic_cost, burger.basics_value
+    ('Burger', (0, 1, 1, 0, 1, 0), (0, 0, 0, 1, 1, 2, 3))
+    """
 
     def __init__(self, data: BoardData, index: int) -> None:
         spec = data.sides[index]
@@ -211,8 +218,6 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
 
     def _new_game(self, num_players: int, seed: int, options: Mapping[str, Any]) -> BurgerState:
         if options["first_pick"] not in FIRST_PICK_TEXTS:
-            from potluck.engine.errors import OptionError
-
             raise OptionError(
                 f"option 'first_pick' is 'english' or 'german', not {options['first_pick']!r}"
             )
@@ -890,11 +895,16 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
                 "score": 2,
                 "aside": nc,
             }
+            sizes = {}
             for name, length in lists.items():
                 values = [int(v) for v in data[name]]
-                if len(values) != length:
-                    raise RecordError(f"the saved Burger Joint state's {name!r} has the wrong size")
+                sizes[name] = (len(values), length)
                 setattr(state, name, values)
         except (KeyError, TypeError, ValueError) as error:
             raise RecordError(f"the saved Burger Joint state is malformed: {error!r}") from None
+        for name, (got, wanted) in sizes.items():
+            if got != wanted:
+                raise RecordError(
+                    f"the saved Burger Joint state's {name!r} has {got} entries, not {wanted}"
+                )
         return state
