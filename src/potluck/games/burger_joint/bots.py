@@ -25,14 +25,14 @@ from typing import TYPE_CHECKING, Any
 
 from potluck.engine.action import Action
 from potluck.engine.game import Game
-from potluck.games.burger_joint.schema import ABILITIES
 
 if TYPE_CHECKING:
     from potluck.games.burger_joint.rules import BurgerJoint, Side
 
 #: What one unit of production capacity is worth, in victory points.
 _CAPACITY_VALUE = 0.9
-#: What each bistro ability is worth per game, in victory points (by ABILITIES order).
+#: What each bistro ability is worth per game, in victory points (in the order of
+#: ``schema.ABILITIES``: redraw, swap-two, extra, swap-one, pick, none).
 _ABILITY_VALUE = (0.15, 0.35, 0.55, 0.35, 0.7, 0.0)
 #: Worth of owning at least one basic restaurant (a diner can be built on it).
 _BASIC_READY = 0.35
@@ -230,4 +230,4 @@ class GreedyBot:
         return [t for _, t in texts]
 
 
-__all__ = ["ABILITIES", "GreedyBot"]
+__all__ = ["GreedyBot"]
