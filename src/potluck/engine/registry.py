@@ -17,6 +17,7 @@ GameFactory = Callable[[DataSource], Game[Any, Any]]
 _BUILTIN: dict[str, str] = {
     "belle-of-the-ball": "potluck.games.belle_of_the_ball:BelleOfTheBall",
     "belly-battle": "potluck.games.belly_battle:BellyBattle",
+    "burger-joint": "potluck.games.burger_joint:BurgerJoint",
     "cafe-carnage": "potluck.games.cafe_carnage:CafeCarnage",
     "food-advice": "potluck.games.food_advice:FoodAdvice",
 }

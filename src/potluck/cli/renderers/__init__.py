@@ -16,6 +16,7 @@ ViewRenderer = Callable[[Mapping[str, Any]], RenderableType]
 _RENDERERS = {
     "belle-of-the-ball": "potluck.cli.renderers.belle_of_the_ball:render",
     "belly-battle": "potluck.cli.renderers.belly_battle:render",
+    "burger-joint": "potluck.cli.renderers.burger_joint:render",
     "cafe-carnage": "potluck.cli.renderers.cafe_carnage:render",
     "food-advice": "potluck.cli.renderers.food_advice:render",
 }

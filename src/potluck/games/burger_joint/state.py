@@ -1,0 +1,114 @@
+"""Burger Joint's state: flat lists of small ints, cheap to copy.
+
+Per-seat-and-colour lists are indexed ``seat * C + colour`` (``C`` colours);
+per-seat-and-bistro lists ``seat * B + slot``. Seat 0 plays the Burger board
+and starts; seat 1 plays Pizza.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self
+
+from potluck.engine.state import State
+
+# Phases of a turn.
+DRAFT, TRADE, BUILD, REDRAW, DISCARD, OVER = range(6)
+PHASE_NAMES = ("production", "trading", "building", "redraw", "discard", "over")
+
+# Kinds of action.
+(
+    TAKE,
+    TRADE3,
+    REDRAW_START,
+    PUT,
+    DRAW,
+    SWAP_TWO,
+    EXTRA,
+    SWAP_ONE,
+    PICK,
+    PUB_BOTH,
+    PUB_STEAL,
+    PUB_ADVANCE,
+    BASIC,
+    DINER,
+    BISTRO,
+    END,
+    DISCARD_ONE,
+) = range(17)
+
+# Ability numbers (the order of ``schema.ABILITIES``); bit ``1 << n`` in ``used``.
+AB_REDRAW, AB_SWAP_TWO, AB_EXTRA, AB_SWAP_ONE, AB_PICK, AB_NONE = range(6)
+
+NO_WINNER = -1
+
+
+class BurgerState(State):
+    """The table during a game of Burger Joint.
+
+    The bag is a count per colour: its order does not exist, every draw is made
+    from ``rng`` when it happens, so the bag's contents are public (known by
+    counting) and nothing about it is hidden but the future.
+    """
+
+    __slots__ = (
+        "active",
+        "aside",
+        "bag",
+        "basics",
+        "bistros",
+        "cubes",
+        "diners",
+        "owed",
+        "phase",
+        "pool",
+        "pub_buys",
+        "publicity",
+        "score",
+        "taken",
+        "turn",
+        "used",
+        "winner",
+    )
+
+    active: int  # the active player's seat
+    phase: int
+    turn: int  # turns started so far (1 during the first turn)
+    bag: list[int]  # per colour
+    cubes: list[int]  # per seat and colour: each player's storage
+    pool: list[int]  # per colour: production cubes not yet taken
+    owed: list[int]  # per seat: cubes it may take this production (capacity, at most 4)
+    taken: list[int]  # per seat: cubes taken this production
+    basics: list[int]  # per seat: basic restaurants (top spaces of the column)
+    diners: list[int]  # per seat and colour: 1 if the diner is owned
+    bistros: list[int]  # per seat and slot: 1 if the bistro is built
+    publicity: list[int]  # per seat: 0 off the track, k on its k-th space
+    score: list[int]  # per seat: the scoring marker
+    used: int  # bit mask of abilities used this turn
+    pub_buys: int  # publicity bought this turn
+    aside: list[int]  # per colour: cubes put aside for the redraw ability
+    winner: int  # the seat that reached the winning score, or NO_WINNER
+
+    def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(num_players, seed, options)
+
+    def clone(self) -> Self:
+        twin = self._blank_copy()
+        twin.active = self.active
+        twin.phase = self.phase
+        twin.turn = self.turn
+        twin.bag = self.bag.copy()
+        twin.cubes = self.cubes.copy()
+        twin.pool = self.pool.copy()
+        twin.owed = self.owed.copy()
+        twin.taken = self.taken.copy()
+        twin.basics = self.basics.copy()
+        twin.diners = self.diners.copy()
+        twin.bistros = self.bistros.copy()
+        twin.publicity = self.publicity.copy()
+        twin.score = self.score.copy()
+        twin.used = self.used
+        twin.pub_buys = self.pub_buys
+        twin.aside = self.aside.copy()
+        twin.winner = self.winner
+        return twin
