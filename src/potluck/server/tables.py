@@ -100,7 +100,7 @@ class Seat:
         return {
             "seat": self.seat,
             "kind": self.kind,
-            "name": self.name if self.kind == "human" else f"{self.bot} bot",
+            "name": self.name if self.kind == "human" else f"Bot {self.seat} ({self.bot})",
             "bot": self.bot if self.kind == "bot" else None,
             "free": self.free,
             "taken_over": self.taken_over,

@@ -15,7 +15,7 @@ const Potluck = (() => {
       else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
       else node.setAttribute(key, value === true ? "" : value);
     }
-    for (const child of children.flat()) {
+    for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
       node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }
@@ -53,7 +53,7 @@ const Potluck = (() => {
       if (v.length === 0) return el("span", { class: "muted", text: "none" });
       if (v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))) return objectTable(v);
       if (v.every((x) => x === null || typeof x !== "object")) return document.createTextNode(v.join(", "));
-      return el("ol", {}, v.map((x) => el("li", {}, value(x))));
+      return el("ol", { start: "0" }, v.map((x) => el("li", {}, value(x))));  // seats count from 0
     }
     if (v.name !== undefined && Object.keys(v).length <= 5) {
       return document.createTextNode(v.value !== undefined ? `${v.name} (${v.value})` : String(v.name));
@@ -187,6 +187,7 @@ const Potluck = (() => {
           ? el("button", { id: "come-back", onclick: () => seatCall("POST", `/api/tables/${id}/seats/${payload.seat}/return`), text: "Take my seat back" })
           : el("button", { class: "secondary", id: "leave", onclick: () => seatCall("DELETE", `/api/tables/${id}/seats/${payload.seat}`), text: "Leave (a bot plays for me)" }));
       }
+      mine.className = mine.childNodes.length ? "panel" : "hidden";
     }
 
     async function seatCall(method, path) {
@@ -352,7 +353,7 @@ const Potluck = (() => {
           loaded = true;
           as.replaceChildren(el("option", { value: "spectator", text: "a spectator" }),
             el("option", { value: "all", text: "everyone (all-seeing)" }),
-            data.table.seats.map((s) => el("option", { value: s.seat, text: `seat ${s.seat}: ${s.name || ""}` })));
+            ...data.table.seats.map((s) => el("option", { value: s.seat, text: `seat ${s.seat}: ${s.name || ""}` })));
           as.value = who;
         }
         where.textContent = `${data.table.title} · table ${id} · replay`;
