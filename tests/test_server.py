@@ -25,6 +25,7 @@ import potluck
 from potluck.server import TableService, create_app
 from potluck.server.db import ActionRow, Base, TableRow, make_engine, migrate
 from potluck.server.tables import LiveTable, Watcher
+from webtest import fresh_database_url
 
 GAME = "cafe-carnage"
 BOTS3 = ["greedy", "random", "greedy"]
@@ -50,7 +51,7 @@ def make_service(url: str, clock: Clock | None = None) -> TableService:
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    return fresh_database_url(tmp_path)
 
 
 @pytest.fixture
@@ -411,8 +412,8 @@ def test_a_table_whose_log_no_longer_replays_is_set_aside(db_url: str) -> None:
         assert "version 999" in (row.problem or "")
 
 
-def test_the_migrations_build_exactly_the_models(tmp_path: Path) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'm.sqlite3'}")
+def test_the_migrations_build_exactly_the_models(db_url: str) -> None:
+    engine = make_engine(db_url)
     migrate(engine)
     migrate(engine)  # a second start upgrades nothing
     with engine.connect() as connection:

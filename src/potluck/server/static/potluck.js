@@ -339,13 +339,16 @@ const Potluck = (() => {
     let step = 0;
     let steps = 0;
     let loaded = false;
+    let asked = 0;  // answers to older requests that arrive late are dropped
 
     async function show(next) {
       step = Math.max(0, Math.min(next, steps || next));
+      const ticket = ++asked;
       const who = as.value;
       const query = who === "all" ? "everyone=true" : who === "spectator" ? "" : `seat=${who}`;
       try {
         const data = await api("GET", `/api/tables/${id}/replay?step=${step}&${query}`);
+        if (ticket !== asked) return;
         steps = data.steps;
         slider.max = steps;
         slider.value = step;
