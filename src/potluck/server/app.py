@@ -376,7 +376,9 @@ def create_app(
                     await websocket.send_json(
                         {"type": "error", "error": "bad_message", "reason": "Send JSON."}
                     )
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):
+            # RuntimeError: the socket was found closed while a push was sent to it
+            # (Starlette's WebSocketDisconnected); either way the watcher is gone
             pass
         finally:
             with contextlib.suppress(ValueError):

@@ -35,7 +35,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
@@ -404,9 +404,10 @@ class TableService:
         game, before = table.game, table.state
         after = game.apply(before, seat, action)
         number = len(before.history)
-        with Session(self.engine) as session, session.begin():
-            session.add(
-                ActionRow(
+        # SQLAlchemy Core, not the ORM: one short transaction per move, on the hot path
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(ActionRow).values(
                     table_id=table.id,
                     number=number,
                     seat=seat,
@@ -416,7 +417,7 @@ class TableService:
                 )
             )
             if game.is_over(after):
-                session.execute(
+                connection.execute(
                     update(TableRow)
                     .where(TableRow.id == table.id)
                     .values(status="over", finished_at=now(), outcome=game.outcome(after).to_json())
