@@ -545,3 +545,6 @@ def test_potluck_serve_is_a_command() -> None:
         "postgresql+psycopg://ann:***@db/potluck"
     )
     assert _safe_url("sqlite:///x.db") == "sqlite:///x.db"
+    wrong = CliRunner().invoke(app, ["serve", "--database-url", "nosuchdb://x"])
+    assert wrong.exit_code == 2
+    assert "cannot use the database nosuchdb://x" in wrong.output

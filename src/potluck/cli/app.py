@@ -346,8 +346,14 @@ def serve(
             f"the server needs the web extra ({missing.name} is missing): "
             "pip install 'potluck[web]'"
         ) from None
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
     url = database_url or default_database_url()
-    web = create_app(url, bot_delay=bot_delay)
+    try:
+        web = create_app(url, bot_delay=bot_delay)
+    except (SQLAlchemyError, ArgumentError, ImportError) as error:
+        first_line = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
+        raise CliError(f"cannot use the database {_safe_url(url)}: {first_line}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"Potluck is served at http://{shown}:{port}/  (database: {_safe_url(url)})")
     typer.echo("Open that address in a browser; Ctrl+C stops the server.")

@@ -350,12 +350,33 @@ def create_app(
             return
         await websocket.accept()
 
+        # Pushes go through a one-slot mailbox and a writer task of their own, so that
+        # a slow or stalled browser never holds up the move that caused the push (nor
+        # anyone else's): it skips to the newest state, each push being the whole view.
+        newest: list[dict[str, Any]] = []
+        ready = asyncio.Event()
+        writing = asyncio.Lock()  # one message at a time on the socket
+
         async def send(payload: dict[str, Any]) -> None:
-            await websocket.send_json({"type": "state", **payload})
+            newest[:] = [payload]
+            ready.set()
+
+        async def reply(message: dict[str, Any]) -> None:
+            async with writing:
+                await websocket.send_json(message)
+
+        async def writer() -> None:
+            while True:
+                await ready.wait()
+                ready.clear()
+                if newest:
+                    payload = newest.pop()
+                    await reply({"type": "state", **payload})
 
         watcher = Watcher(seat, send)
         await send(tables.payload(table, seat))
         table.watchers.append(watcher)
+        pusher = asyncio.create_task(writer())
         try:
             while True:
                 text = await websocket.receive_text()
@@ -369,13 +390,9 @@ def create_app(
                         raise TableError(401, "no_seat", "Spectators cannot act.")
                     await tables.act(table_id, seat, str(message.get("action", "")))
                 except TableError as error:
-                    await websocket.send_json(
-                        {"type": "error", "error": error.code, "reason": error.reason}
-                    )
+                    await reply({"type": "error", "error": error.code, "reason": error.reason})
                 except json.JSONDecodeError:
-                    await websocket.send_json(
-                        {"type": "error", "error": "bad_message", "reason": "Send JSON."}
-                    )
+                    await reply({"type": "error", "error": "bad_message", "reason": "Send JSON."})
         except (WebSocketDisconnect, RuntimeError):
             # RuntimeError: the socket was found closed while a push was sent to it
             # (Starlette's WebSocketDisconnected); either way the watcher is gone
@@ -383,6 +400,9 @@ def create_app(
         finally:
             with contextlib.suppress(ValueError):
                 table.watchers.remove(watcher)
+            pusher.cancel()
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+                await pusher
 
     # ------------------------------------------------------------------ pages
 

@@ -36,15 +36,15 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def _play(base: str, table_id: str, token: str, seed: int, times: list[float]) -> None:
+async def _play(
+    http: httpx.AsyncClient, table_id: str, token: str, seed: int, times: list[float]
+) -> None:
     """Play seat 0 of one table: act on each push that offers moves, timing each POST."""
     rng = random.Random(seed)
-    url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}?token={token}"
+    url = str(http.base_url).rstrip("/").replace("http", "ws", 1)
+    url += f"/ws/tables/{table_id}?token={token}"
     headers = {"Authorization": f"Bearer {token}"}
-    async with (
-        connect(url, max_size=None) as pushes,
-        httpx.AsyncClient(base_url=base, timeout=30, headers=headers) as http,
-    ):
+    async with connect(url, max_size=None, open_timeout=60) as pushes:
         floor = 0  # pushes from before our last move are stale: their actions are gone
         async for raw in pushes:
             message: dict[str, Any] = json.loads(raw)
@@ -54,7 +54,9 @@ async def _play(base: str, table_id: str, token: str, seed: int, times: list[flo
                 continue
             choice = rng.choice(message["legal"])["action"]
             started = time.perf_counter()
-            response = await http.post(f"/api/tables/{table_id}/actions", json={"action": choice})
+            response = await http.post(
+                f"/api/tables/{table_id}/actions", json={"action": choice}, headers=headers
+            )
             times.append(time.perf_counter() - started)
             if response.status_code != 200:
                 raise RuntimeError(f"refused: {response.text}")
@@ -62,11 +64,14 @@ async def _play(base: str, table_id: str, token: str, seed: int, times: list[flo
 
 
 async def _run(base: str, tables: int) -> list[float]:
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+    # one client for every table: making a client per table costs the load generator
+    # more time than the moves it measures
+    limits = httpx.Limits(max_connections=tables + 10, max_keepalive_connections=tables + 10)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         seated = []
         for number in range(tables):
             created = (
-                await client.post(
+                await http.post(
                     "/api/tables",
                     json={
                         "game": "cafe-carnage",
@@ -77,13 +82,13 @@ async def _run(base: str, tables: int) -> list[float]:
                 )
             ).json()
             joined = (
-                await client.post(f"/api/tables/{created['id']}/seats/0", json={"name": "load"})
+                await http.post(f"/api/tables/{created['id']}/seats/0", json={"name": "load"})
             ).json()
             seated.append((created["id"], joined["token"]))
-    times: list[float] = []
-    await asyncio.gather(
-        *(_play(base, table, token, seed, times) for seed, (table, token) in enumerate(seated))
-    )
+        times: list[float] = []
+        await asyncio.gather(
+            *(_play(http, table, token, seed, times) for seed, (table, token) in enumerate(seated))
+        )
     return times
 
 
@@ -102,7 +107,7 @@ def main() -> None:
         )  # fmt: skip
         base = f"http://127.0.0.1:{port}"
         try:
-            for _ in range(100):
+            for _ in range(600):  # the server may take a while to start on a busy machine
                 try:
                     httpx.get(base + "/api/games", timeout=1)
                     break
