@@ -171,6 +171,9 @@ const Potluck = (() => {
     };
 
     function draw(next) {
+      // The answer to our move and the socket's pushes race each other: an older state
+      // arriving late must not hide the newer one (it could show no move to make).
+      if (payload && next.step < payload.step) return;
       payload = next;
       const t = payload.table;
       where.textContent = `${t.title} · table ${t.id} · ${t.status}` +
