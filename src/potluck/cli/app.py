@@ -6,6 +6,7 @@
     potluck simulate cafe-carnage -n 1000 --players 4 --agents greedy,random --json
     potluck replay ~/.local/share/potluck/records/cafe-carnage-....json --as 0
     potluck bench cafe-carnage --seconds 2
+    potluck serve --port 8000
 
 Commands only parse and format; the work is in ``potluck.sim``, ``potluck.bench``
 and the engine. Every error the user can fix prints one red line and exits 2.
@@ -315,6 +316,58 @@ def bench(
             f"{result.steps_per_second:,.0f}",
         )
     out.print(table)
+
+
+@app.command()
+@reports_errors
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: the network).")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            help="SQLAlchemy URL, e.g. postgresql+psycopg://user:pw@host/db "
+            "(default: a SQLite file in your data directory).",
+        ),
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it moves.")] = 0.6,
+) -> None:
+    """Serve the games in the browser: a lobby, live tables with bots, and replays."""
+    try:
+        import uvicorn
+
+        from potluck.server import create_app
+        from potluck.server.db import default_database_url
+    except ImportError as missing:
+        raise CliError(
+            f"the server needs the web extra ({missing.name} is missing): "
+            "pip install 'potluck[web]'"
+        ) from None
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    url = database_url or default_database_url()
+    try:
+        web = create_app(url, bot_delay=bot_delay)
+    except (SQLAlchemyError, ArgumentError, ImportError) as error:
+        first_line = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
+        raise CliError(f"cannot use the database {_safe_url(url)}: {first_line}") from None
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    typer.echo(f"Potluck is served at http://{shown}:{port}/  (database: {_safe_url(url)})")
+    typer.echo("Open that address in a browser; Ctrl+C stops the server.")
+    uvicorn.run(web, host=host, port=port, log_level="warning")
+
+
+def _safe_url(url: str) -> str:
+    """The database URL without its password, for printing."""
+    scheme, sep, rest = url.partition("://")
+    credentials, at, place = rest.rpartition("@")
+    if not at:
+        return url
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}{sep}{user}:***@{place}"
 
 
 def main() -> None:

@@ -1,0 +1,158 @@
+"""The server's database: tables, seats and the action log, with SQLAlchemy 2.
+
+A table is stored as its game, seed and options plus one row per action, in order
+(a game is its seed plus its actions), so a restarted server rebuilds every table
+by replaying its log. Seat tokens are stored only as SHA-256 hashes: a leaked
+database copy gives nobody a seat.
+
+The schema is created and upgraded by the Alembic migrations in
+``potluck/server/migrations`` (``migrate(engine)``, run at every start); the
+models below must match them (``tests/test_server.py`` checks that they do).
+
+    >>> engine = make_engine("sqlite://")
+    >>> migrate(engine)
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from platformdirs import user_data_dir
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.pool import StaticPool
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def default_database_url() -> str:
+    """The embedded default: a SQLite file in the user's data directory."""
+    folder = Path(user_data_dir("potluck"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'server.sqlite3'}"
+
+
+def now() -> datetime:
+    """The current time in UTC (for the rows' timestamps only; no rule reads it)."""
+    return datetime.now(UTC)
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a seat token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the server's models."""
+
+
+class TableRow(Base):
+    """One game table: enough, with its actions, to rebuild the game exactly."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    game_version: Mapped[int] = mapped_column(Integer)
+    num_players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: ``open`` (free seats), ``running``, ``over`` or ``broken`` (its log no longer replays).
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    problem: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class SeatRow(Base):
+    """One seat of a table: a human (once joined, with a token) or a bot."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: ``human`` or ``bot``.
+    kind: Mapped[str] = mapped_column(String(8))
+    #: The bot that plays the seat: a bot seat's level, or the bot that took over a human seat.
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    #: Why a bot plays this human seat now: ``timeout`` or ``left`` (``None``: the human does).
+    taken_over: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+
+class ActionRow(Base):
+    """One action of a table's game, numbered from 0 in the order it was applied."""
+
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(200))
+    by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets foreign keys and use from the server's threads."""
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False},
+            # one shared connection, or every connection would see its own empty database
+            poolclass=StaticPool if memory else None,
+        )
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            if not memory:
+                cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
+                # a commit survives the server process dying at once; only a power cut
+                # between checkpoints can lose the last moves (and no fsync per move)
+                cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def alembic_config() -> Config:
+    """Alembic's configuration, pointing at the migrations shipped in the package."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's schema up to date (creating it on first use)."""
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

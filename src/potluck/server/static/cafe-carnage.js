@@ -1,0 +1,145 @@
+// Café Carnage's game screen: the table with its diners, your menu and orders, your ballot
+// cards, and the bill of each night. Draws only from the seat's view (see potluck.js).
+"use strict";
+
+(() => {
+  const { el, seatsPanel, seatName } = Potluck;
+  const PHASES = {
+    starter: "Take orders: choose a starter",
+    main: "Take orders: choose a main",
+    dessert: "Take orders: choose a dessert",
+    ballot: "Secret ballot: play an action card",
+    over: "The week is over",
+  };
+  const CARDS = {
+    split: ["Split the Bill Evenly", "split"],
+    separately: ["Each Pay Separately", "separately"],
+    run: ["RUN!", "run"],
+  };
+
+  // A clickable card for an action: enabled if legal, else disabled with the reason on hover.
+  function actionCard(payload, ctx, action, className, children) {
+    const legal = payload.legal.find((a) => a.action === action);
+    const reason = legal ? null : (payload.illegal[action] || payload.waiting || "Not now.");
+    return el("button", {
+      class: className,
+      "data-action": action,
+      disabled: ctx.readOnly || !legal,
+      title: legal ? legal.label : reason,
+      onclick: legal ? () => ctx.act(action) : null,
+    }, children);
+  }
+
+  function dishCard(payload, ctx, dish) {
+    return actionCard(payload, ctx, dish.dish, `dish ${dish.course}`, [
+      el("span", { class: "course", text: dish.course }),
+      el("span", { class: "title", text: dish.name }),
+      el("span", { class: "price", text: `$${dish.value}` }),
+    ]);
+  }
+
+  function diners(payload) {
+    const view = payload.view;
+    const last = view.log.length ? view.log[view.log.length - 1] : null;
+    return el("div", { class: "diners", id: "diners" }, view.players.map((p) => {
+      const meal = last ? last.meals[p.seat] : null;
+      let status = "";
+      if (view.phase !== "over") status = p.waiting_for ? "choosing…" : "ready";
+      return el("div", { class: `diner${p.seat === view.seat ? " me" : ""}`, "data-seat": p.seat },
+        el("div", { class: "name" }, seatName(payload.table, p.seat), p.seat === view.seat ? " (you)" : "",
+          payload.table.seats[p.seat].kind === "bot" ? el("span", { class: "badge bot", text: "bot" }) : null,
+          payload.table.seats[p.seat].taken_over ? el("span", { class: "badge away", text: "bot plays" }) : null),
+        el("div", { class: "stats" },
+          el("span", { title: "money", text: `$${p.money}` }),
+          el("span", { title: "Gourmet Points", text: `★ ${p.points}` }),
+          el("span", { title: "action cards in hand", text: `🂠 ${p.hand_size}` }),
+          p.has_run_card ? null : el("span", { title: "escaped: the RUN! card is gone", text: "ran" }),
+          p.iou ? el("span", { class: "iou", title: "holds an IOU: no end-of-game money bonus", text: "IOU" }) : null),
+        el("div", { class: "status", text: status }),
+        meal ? el("div", { class: "plate", title: `round ${last.round}` },
+          `Last night: ${meal.dishes.map((d) => d.name).join(", ")} ($${meal.cost})`) : null);
+    }));
+  }
+
+  function bill(round, payload) {
+    const name = (s) => seatName(payload.table, s);
+    const verdict = [];
+    if (round.runners.length) {
+      verdict.push(`Ran: ${round.runners.map(name).join(", ")}.`);
+      verdict.push(round.caught.length ? `Caught: ${round.caught.map(name).join(", ")} (pay $${round.runners_bill} between them).` : "Nobody was caught.");
+    }
+    if (round.bill) verdict.push(`The table voted ${round.votes.split} to ${round.votes.separately}: ${round.bill === "split" ? "split the bill evenly" : "each pays separately"}.`);
+    return el("div", { class: "bill", "data-round": round.round },
+      el("h3", { text: `The bill, night ${round.round}` }),
+      el("p", { class: "verdict", text: verdict.join(" ") }),
+      round.your_card ? el("p", { class: "muted", text: `You played: ${CARDS[round.your_card][0]}` }) : null,
+      el("div", { class: "scroll" }, el("table", { class: "data" },
+        el("thead", {}, el("tr", {}, ["Diner", "Starter", "Main", "Dessert"].map((h) => el("th", { text: h })),
+          ["Cost", "Scored", "Paid", "IOUs"].map((h) => el("th", { class: "num", text: h })))),
+        el("tbody", {}, round.meals.map((m) => el("tr", {},
+          el("td", {}, name(m.seat), round.runners.includes(m.seat) ? el("span", { class: "badge away", text: round.caught.includes(m.seat) ? "caught" : "escaped" }) : null),
+          m.dishes.map((d) => el("td", { text: `${d.name} ($${d.value})` })),
+          el("td", { class: "num", text: `$${m.cost}` }),
+          el("td", { class: "num", text: `+${m.scored}` }),
+          el("td", { class: "num", text: `$${round.paid[m.seat]}` }),
+          el("td", { class: "num", text: round.iou_loans[m.seat] ? String(round.iou_loans[m.seat]) : "" })))))));
+  }
+
+  function yourPanel(payload, ctx) {
+    const view = payload.view;
+    const you = view.you;
+    const box = el("section", { class: "panel", id: "you" });
+    if (!you) {
+      box.append(el("p", { class: "muted", text: "Spectators see the table and the bills; menus, orders and ballots stay secret." }));
+      return box;
+    }
+    const ordering = ["starter", "main", "dessert"].includes(view.phase);
+    box.append(el("h2", { text: PHASES[view.phase] || view.phase }));
+    if (payload.waiting && !ctx.readOnly) box.append(el("p", { class: "muted", id: "waiting", text: payload.waiting }));
+    if (ordering && you.menu.length) {
+      box.append(el("h3", { text: `Your ${view.phase} menu` }),
+        el("div", { class: "cards", id: "menu" }, you.menu.map((d) => dishCard(payload, ctx, d))));
+    }
+    box.append(el("h3", { text: "Your order tonight" }),
+      el("div", { class: "order-slots", id: "order" }, ["starter", "main", "dessert"].map((c) =>
+        el("div", { class: "slot" }, el("div", { class: "muted", text: c }), you.order[c] ? `${you.order[c].name} ($${you.order[c].value})` : "—"))));
+    box.append(el("h3", { text: "Your action cards" }),
+      el("div", { class: "cards", id: "hand" }, Object.entries(CARDS).map(([card, [title, cls]]) =>
+        actionCard(payload, ctx, card, `ballot ${cls}`, [
+          el("span", { text: title }),
+          el("span", { class: "count", text: `× ${you.hand[card] || 0}` }),
+        ]))));
+    if (you.card) box.append(el("p", { class: "muted", text: `Played face down: ${CARDS[you.card][0]}` }));
+    // any legal action the cards above do not show (none today) still gets a button
+    const shown = new Set([...(ordering ? you.menu.map((d) => d.dish) : []), ...Object.keys(CARDS)]);
+    const others = payload.legal.filter((a) => !shown.has(a.action));
+    if (others.length) box.append(el("div", { class: "actions" }, others.map((a) =>
+      el("button", { "data-action": a.action, onclick: () => ctx.act(a.action), text: a.label }))));
+    return box;
+  }
+
+  Potluck.renderers["cafe-carnage"] = (root, payload, ctx) => {
+    const view = payload.view;
+    const screen = el("div", { class: "cafe" });
+    screen.append(el("section", { class: "felt", id: "table" },
+      el("h2", {}, `Night ${view.round} of ${view.rounds} · ${PHASES[view.phase] || view.phase}`),
+      el("p", { class: "status" },
+        `Decks: ${view.decks.starter} starters, ${view.decks.main} mains, ${view.decks.dessert} desserts · ` +
+        `${view.guards} guard${view.guards === 1 ? "" : "s"} at the door` +
+        (view.options.no_repeat_dishes ? " · no dish twice a week" : "")),
+      diners(payload)));
+    const nights = view.log.slice().reverse();
+    const bills = el("section", { class: "panel", id: "bills" },
+      nights.length ? bill(nights[0], payload) : el("p", { class: "muted", text: "No bill yet: the first night is being ordered." }),
+      nights.length > 1 ? el("details", {}, el("summary", { text: "Earlier nights" }), nights.slice(1).map((r) => bill(r, payload))) : null);
+    if (view.final_scores) {
+      bills.prepend(el("div", { class: "notice good", id: "final" },
+        el("strong", { text: "Final scores: " }),
+        view.final_scores.map((s, i) => `${seatName(payload.table, i)} ${s}`).join(" · "),
+        ". ", view.result));
+    }
+    screen.append(el("div", { class: "grid halves" }, el("div", {}, yourPanel(payload, ctx)), el("div", {}, bills)));
+    screen.append(seatsPanel(payload));
+    root.append(screen);
+  };
+})();

@@ -1,0 +1,394 @@
+// Potluck in the browser: the lobby, join, table and replay pages, and the generic game screen.
+// Plain JavaScript, no build step and no fetches beyond this server. Everything shown is built
+// with textContent (never innerHTML), so a player's name cannot inject markup.
+"use strict";
+
+const Potluck = (() => {
+  const renderers = {};  // game id -> function(root, payload, ctx) drawing that game's screen
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat(Infinity)) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  async function api(method, path, body) {
+    const options = { method, headers: {}, credentials: "same-origin" };
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    const response = await fetch(path, options);
+    let data = null;
+    try { data = await response.json(); } catch (_) { data = null; }
+    if (!response.ok) {
+      const reason = (data && (data.reason || data.detail)) || response.statusText;
+      const error = new Error(reason);
+      error.status = response.status;
+      throw error;
+    }
+    return data;
+  }
+
+  function tableIdFromPath() { return location.pathname.split("/")[2]; }
+
+  function words(key) { return String(key).replace(/_/g, " "); }
+
+  // A readable rendering of any JSON value: the generic screen's building block.
+  function value(v) {
+    if (v === null || v === undefined) return el("span", { class: "muted", text: "-" });
+    if (typeof v === "boolean") return document.createTextNode(v ? "yes" : "no");
+    if (typeof v !== "object") return document.createTextNode(String(v));
+    if (Array.isArray(v)) {
+      if (v.length === 0) return el("span", { class: "muted", text: "none" });
+      if (v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))) return objectTable(v);
+      if (v.every((x) => x === null || typeof x !== "object")) return document.createTextNode(v.join(", "));
+      return el("ol", { start: "0" }, v.map((x) => el("li", {}, value(x))));  // seats count from 0
+    }
+    if (v.name !== undefined && Object.keys(v).length <= 5) {
+      return document.createTextNode(v.value !== undefined ? `${v.name} (${v.value})` : String(v.name));
+    }
+    return el("dl", { class: "kv" }, Object.entries(v).map(([k, x]) => [el("dt", { text: words(k) }), el("dd", {}, value(x))]));
+  }
+
+  function objectTable(rows) {
+    const keys = [];
+    for (const row of rows) for (const key of Object.keys(row)) if (!keys.includes(key)) keys.push(key);
+    return el("div", { class: "scroll" }, el("table", { class: "data" },
+      el("thead", {}, el("tr", {}, keys.map((k) => el("th", { text: words(k) })))),
+      el("tbody", {}, rows.map((row) => el("tr", {}, keys.map((k) => el("td", {}, value(row[k]))))))));
+  }
+
+  function seatName(table, seat) {
+    const s = table.seats[seat];
+    return s ? (s.name || `seat ${seat}`) : `seat ${seat}`;
+  }
+
+  // The seats: who plays where, who is a bot, who must act now.
+  function seatsPanel(payload) {
+    const t = payload.table;
+    return el("section", { class: "panel" }, el("h2", { text: "Seats" }),
+      el("div", { class: "scroll" }, el("table", { class: "data", id: "seats" },
+        el("tbody", {}, t.seats.map((s) => el("tr", {},
+          el("td", { text: String(s.seat) }),
+          el("td", {},
+            s.free ? el("a", { href: `/tables/${t.id}/join/${s.seat}`, text: "free seat: join" }) : (s.name || ""),
+            s.seat === payload.seat ? el("span", { class: "badge", text: "you" }) : null,
+            s.kind === "bot" ? el("span", { class: "badge bot", text: "bot" }) : null,
+            s.taken_over ? el("span", { class: "badge away", text: `${s.played_by_bot} bot plays (${s.taken_over === "timeout" ? "timed out" : "left"})` }) : null,
+            payload.to_act.includes(s.seat) && !payload.outcome ? el("span", { class: "badge turn", text: "to act" }) : null)))))));
+  }
+
+  // The legal actions as buttons, and the others with their reason on hover.
+  function actionsPanel(payload, ctx) {
+    const box = el("section", { class: "panel", id: "actions" }, el("h2", { text: "Your move" }));
+    if (payload.seat === null || payload.seat === undefined) {
+      box.append(el("p", { class: "muted", text: "You are watching as a spectator." }));
+      return box;
+    }
+    if (!payload.legal.length) {
+      box.append(el("p", { class: "muted", text: payload.waiting || "Nothing to do now." }));
+      return box;
+    }
+    box.append(el("div", { class: "actions" }, payload.legal.map((a) =>
+      el("button", { "data-action": a.action, title: a.action, onclick: () => ctx.act(a.action), text: a.label }))));
+    const blocked = Object.entries(payload.illegal || {});
+    if (blocked.length) {
+      box.append(el("details", {}, el("summary", { class: "muted", text: `Why not the other ${blocked.length} actions?` }),
+        el("div", { class: "actions" }, blocked.map(([action, reason]) =>
+          el("button", { class: "secondary", disabled: true, title: reason, "data-action": action, text: action })))));
+    }
+    return box;
+  }
+
+  function outcomeBanner(payload) {
+    if (!payload.outcome) return null;
+    const o = payload.outcome;
+    const names = o.winners.map((s) => seatName(payload.table, s)).join(" and ");
+    return el("div", { class: "notice good", id: "outcome" },
+      el("strong", { text: `Game over: ${names} ${o.winners.length > 1 ? "share the win" : "wins"}. ` }),
+      o.reason, " ",
+      el("a", { href: `/tables/${payload.table.id}/replay`, text: "Watch the replay" }));
+  }
+
+  // The screen any game gets: its view laid out from the JSON, plus seats and actions.
+  function genericScreen(root, payload, ctx) {
+    const view = payload.view || {};
+    const main = el("div", {});
+    const players = Array.isArray(view.players) ? view.players : null;
+    if (view.you) main.append(el("section", { class: "panel", id: "you" }, el("h2", { text: "You" }), value(view.you)));
+    if (players) main.append(el("section", { class: "panel", id: "players" }, el("h2", { text: "Players" }), objectTable(players)));
+    const rest = Object.fromEntries(Object.entries(view).filter(([k]) => !["you", "players", "game", "seat"].includes(k)));
+    main.append(el("section", { class: "panel", id: "board" }, el("h2", { text: "The game" }), value(rest)));
+    root.append(el("div", { class: "grid two" },
+      el("div", {}, ctx.readOnly ? null : actionsPanel(payload, ctx), main),
+      el("div", {}, seatsPanel(payload))));
+  }
+
+  function render(root, payload, ctx) {
+    root.replaceChildren();
+    const banner = outcomeBanner(payload);
+    if (banner && !ctx.readOnly) root.append(banner);
+    const draw = renderers[payload.table.game] || genericScreen;
+    draw(root, payload, ctx);
+  }
+
+  // ---------------------------------------------------------------- the table page
+
+  function tablePage() {
+    const id = tableIdFromPath();
+    const root = document.getElementById("screen");
+    const notice = document.getElementById("notice");
+    const where = document.getElementById("where");
+    let payload = null;
+    let socket = null;
+    let retry = 500;
+
+    function say(text, kind) {
+      notice.textContent = text || "";
+      notice.className = text ? `notice ${kind || ""}` : "hidden";
+    }
+
+    const ctx = {
+      readOnly: false,
+      async act(action) {
+        try {
+          say("");
+          draw(await api("POST", `/api/tables/${id}/actions`, { action }));
+        } catch (error) { say(error.message, "error"); }
+      },
+      explain(action) { return payload && payload.illegal ? payload.illegal[action] : null; },
+    };
+
+    function draw(next) {
+      // The answer to our move and the socket's pushes race each other: an older state
+      // arriving late must not hide the newer one (it could show no move to make).
+      if (payload && next.step < payload.step) return;
+      payload = next;
+      const t = payload.table;
+      where.textContent = `${t.title} · table ${t.id} · ${t.status}` +
+        (t.seconds_left !== undefined ? ` · ${t.seconds_left}s left to act` : "");
+      render(root, payload, ctx);
+      const mine = document.getElementById("mine");
+      mine.replaceChildren();
+      if (payload.seat !== null && payload.seat !== undefined && !payload.outcome) {
+        const seat = t.seats[payload.seat];
+        const link = localStorage.getItem(`potluck-seat-link-${id}`);
+        if (link) mine.append(el("p", { class: "muted" }, "Your seat link (open it again to come back, on any device): ",
+          el("span", { class: "link-box mono", text: location.origin + link })));
+        mine.append(seat.taken_over
+          ? el("button", { id: "come-back", onclick: () => seatCall("POST", `/api/tables/${id}/seats/${payload.seat}/return`), text: "Take my seat back" })
+          : el("button", { class: "secondary", id: "leave", onclick: () => seatCall("DELETE", `/api/tables/${id}/seats/${payload.seat}`), text: "Leave (a bot plays for me)" }));
+      }
+      mine.className = mine.childNodes.length ? "panel" : "hidden";
+    }
+
+    async function seatCall(method, path) {
+      try { draw(await api(method, path)); } catch (error) { say(error.message, "error"); }
+    }
+
+    function connect() {
+      const scheme = location.protocol === "https:" ? "wss" : "ws";
+      socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${id}`);
+      socket.onopen = () => { retry = 500; };
+      socket.onmessage = (event) => {
+        const message = JSON.parse(event.data);
+        if (message.type === "state") draw(message);
+        else if (message.type === "error") say(message.reason, "error");
+      };
+      socket.onclose = () => {
+        setTimeout(connect, retry);  // the server may be restarting: come back when it is up
+        retry = Math.min(retry * 2, 8000);
+      };
+    }
+
+    api("GET", `/api/tables/${id}`).then(draw, (error) => say(error.message, "error"));
+    connect();
+  }
+
+  // ---------------------------------------------------------------- the join page
+
+  function joinPage() {
+    const parts = location.pathname.split("/");
+    const id = parts[2];
+    const seat = Number(parts[4]);
+    const form = document.getElementById("join-form");
+    const info = document.getElementById("join-info");
+    const notice = document.getElementById("notice");
+    api("GET", `/api/tables/${id}`).then((p) => {
+      const t = p.table;
+      info.replaceChildren(el("p", {}, `${t.title}, ${t.num_players} players. You are joining as seat ${seat}.`),
+        el("ul", {}, t.seats.map((s) => el("li", {}, `Seat ${s.seat}: `, s.free ? el("em", { text: "free" }) : s.name))));
+    }, (error) => { notice.textContent = error.message; notice.className = "notice error"; });
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const name = form.elements.name.value;
+      try {
+        const joined = await api("POST", `/api/tables/${id}/seats/${seat}`, { name });
+        localStorage.setItem(`potluck-seat-link-${id}`, joined.seat_link);
+        location.href = `/tables/${id}`;
+      } catch (error) { notice.textContent = error.message; notice.className = "notice error"; }
+    });
+  }
+
+  // ---------------------------------------------------------------- the lobby
+
+  function lobbyPage() {
+    const form = document.getElementById("create-form");
+    const created = document.getElementById("created");
+    const notice = document.getElementById("notice");
+    let games = [];
+
+    function currentGame() { return games.find((g) => g.id === form.elements.game.value); }
+
+    function drawForm() {
+      const game = currentGame();
+      const players = form.elements.num_players;
+      const wanted = Math.min(Math.max(Number(players.value) || game.min_players, game.min_players), game.max_players);
+      players.replaceChildren(...Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
+        const n = game.min_players + i;
+        return el("option", { value: n, selected: n === wanted, text: String(n) });
+      }));
+      const seats = document.getElementById("seat-choices");
+      seats.replaceChildren(...Array.from({ length: wanted }, (_, i) => el("label", {}, `Seat ${i} `,
+        el("select", { name: `seat${i}`, "data-seat": i },
+          el("option", { value: "human", text: "human", selected: i === 0 }),
+          game.bots.map((b) => el("option", { value: b, text: `${b} bot`, selected: i > 0 && b === (game.bots.includes("greedy") ? "greedy" : "random") }))))));
+      const options = document.getElementById("option-choices");
+      options.replaceChildren(...Object.entries(game.options).map(([name, o]) => el("label", { title: o.help },
+        o.type === "bool"
+          ? [el("input", { type: "checkbox", name: `opt_${name}`, checked: o.default }), ` ${words(name)}`]
+          : [`${words(name)} `, el("input", { type: o.type === "str" ? "text" : "number", name: `opt_${name}`, value: o.default })],
+        el("div", { class: "muted", text: o.help }))));
+      document.getElementById("rules").textContent = game.summary || "";
+    }
+
+    async function refresh() {
+      try {
+        const tables = await api("GET", "/api/tables");
+        for (const status of ["open", "running", "over"]) {
+          const list = document.getElementById(`tables-${status}`);
+          const mine = tables.filter((t) => t.status === status).slice(0, 20);
+          list.replaceChildren(...(mine.length ? mine.map((t) => el("li", {},
+            el("strong", { text: t.title }), ` · ${t.num_players} players · `,
+            t.seats.map((s) => s.free ? el("a", { href: `/tables/${t.id}/join/${s.seat}`, class: "join-link", text: `join seat ${s.seat}` }) : (s.name || "")).flatMap((x, i) => i ? [", ", x] : [x]),
+            " · ",
+            status === "over"
+              ? el("a", { href: `/tables/${t.id}/replay`, text: "replay" })
+              : el("a", { href: `/tables/${t.id}`, text: "watch" })))
+            : [el("li", { class: "muted", text: "none" })]));
+        }
+      } catch (error) { notice.textContent = error.message; notice.className = "notice error"; }
+    }
+
+    form.addEventListener("change", (event) => { if (["game", "num_players"].includes(event.target.name)) drawForm(); });
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const game = currentGame();
+      const options = {};
+      for (const [name, o] of Object.entries(game.options)) {
+        const input = form.elements[`opt_${name}`];
+        options[name] = o.type === "bool" ? input.checked : o.type === "str" ? input.value : Number(input.value);
+      }
+      const n = Number(form.elements.num_players.value);
+      const seats = Array.from({ length: n }, (_, i) => form.elements[`seat${i}`].value);
+      const timer = form.elements.turn_seconds.value;
+      try {
+        const table = await api("POST", "/api/tables", {
+          game: game.id, num_players: n, options, seats, turn_seconds: timer ? Number(timer) : null,
+        });
+        notice.className = "hidden";
+        created.replaceChildren(el("h3", { text: "Table created" }),
+          table.join.length
+            ? el("div", {}, el("p", { text: "Send each player their invite link, or take a seat yourself:" }),
+              el("ul", { id: "invites" }, table.join.map((j) => el("li", {}, `Seat ${j.seat}: `,
+                el("span", { class: "link-box mono", text: location.origin + j.join }), " ",
+                el("a", { class: "button", href: j.join, text: "Sit here" })))))
+            : el("p", {}, "Only bots play: ", el("a", { href: table.url, text: "watch the table" })));
+        created.className = "panel";
+        refresh();
+      } catch (error) { notice.textContent = error.message; notice.className = "notice error"; }
+    });
+
+    api("GET", "/api/games").then((list) => {
+      games = list;
+      form.elements.game.replaceChildren(...games.map((g) => el("option", { value: g.id, text: g.title })));
+      drawForm();
+    });
+    refresh();
+    setInterval(refresh, 5000);
+  }
+
+  // ---------------------------------------------------------------- the replay page
+
+  function replayPage() {
+    const id = tableIdFromPath();
+    const root = document.getElementById("screen");
+    const notice = document.getElementById("notice");
+    const slider = document.getElementById("step");
+    const as = document.getElementById("as");
+    const where = document.getElementById("where");
+    const said = document.getElementById("last");
+    let step = 0;
+    let steps = 0;
+    let loaded = false;
+    let asked = 0;  // answers to older requests that arrive late are dropped
+
+    async function show(next) {
+      step = Math.max(0, Math.min(next, steps || next));
+      const ticket = ++asked;
+      const who = as.value;
+      const query = who === "all" ? "everyone=true" : who === "spectator" ? "" : `seat=${who}`;
+      try {
+        const data = await api("GET", `/api/tables/${id}/replay?step=${step}&${query}`);
+        if (ticket !== asked) return;
+        steps = data.steps;
+        slider.max = steps;
+        slider.value = step;
+        if (!loaded) {
+          loaded = true;
+          as.replaceChildren(el("option", { value: "spectator", text: "a spectator" }),
+            el("option", { value: "all", text: "everyone (all-seeing)" }),
+            ...data.table.seats.map((s) => el("option", { value: s.seat, text: `seat ${s.seat}: ${s.name || ""}` })));
+          as.value = who;
+        }
+        where.textContent = `${data.table.title} · table ${id} · replay`;
+        document.getElementById("counter").textContent = `step ${step} of ${steps}`;
+        said.textContent = data.last ? `Last: ${data.table.seats[data.last.seat].name || "seat " + data.last.seat} played ${data.last.action}` : "The start of the game.";
+        root.replaceChildren();
+        const ctx = { readOnly: true, act() {}, explain() { return null; } };
+        const views = data.views ? data.views.map((v, s) => [v, s]) : [[data.view, data.seat]];
+        for (const [view, seat] of views) {
+          const box = el("div", { class: "replay-view" });
+          if (data.views) box.append(el("h2", { text: `As seat ${seat}: ${data.table.seats[seat].name || ""}` }));
+          root.append(box);
+          render(box, { table: data.table, view, seat, to_act: data.to_act, legal: [], illegal: {}, outcome: null }, ctx);
+        }
+      } catch (error) { notice.textContent = error.message; notice.className = "notice error"; }
+    }
+
+    document.getElementById("first").onclick = () => show(0);
+    document.getElementById("back").onclick = () => show(step - 1);
+    document.getElementById("next").onclick = () => show(step + 1);
+    document.getElementById("last-step").onclick = () => show(steps);
+    slider.oninput = () => show(Number(slider.value));
+    as.onchange = () => show(step);
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "ArrowRight") show(step + 1);
+      if (event.key === "ArrowLeft") show(step - 1);
+    });
+    show(0);
+  }
+
+  return { el, api, value, objectTable, seatsPanel, actionsPanel, seatName, renderers, render, tablePage, joinPage, lobbyPage, replayPage };
+})();

@@ -1,0 +1,202 @@
+"""Browser tests: Playwright drives Debian's Chromium (headless) against a real server.
+
+They need the ``playwright`` package and ``/usr/bin/chromium`` (``.ci/run`` installs
+both; Playwright's own browser download is never used) and are skipped without
+them. Screenshots of each screen go to ``test-output/browser/``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from webtest import LiveServer, fresh_database_url
+
+sync_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():  # pragma: no cover - depends on the machine
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+# How the machine's Chromium runs here: headless, as root, with no network but loopback.
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "browser"
+PHONE = {"width": 390, "height": 844}
+WIDE = {"width": 1200, "height": 900}
+
+Page = Any  # playwright's Page; its stubs are not part of the type check
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(fresh_database_url(tmp_path))
+    yield live
+    live.stop()
+
+
+def new_page(browser: Any, viewport: dict[str, int] = WIDE) -> Page:
+    page = browser.new_context(viewport=viewport).new_page()
+    page.set_default_timeout(15000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    return page
+
+
+def join_by_link(page: Page, url: str, name: str) -> None:
+    page.goto(url)
+    page.fill("input[name=name]", name)
+    page.click("#join")
+    page.wait_for_selector("#diners")
+
+
+def play_until_over(pages: list[Page], limit: float = 90.0) -> int:
+    """Each page clicks one of its enabled cards when it has one, until all show the end."""
+    clicks, deadline = 0, time.monotonic() + limit
+    while not all(page.locator("#outcome").count() for page in pages):
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        moved = False
+        for page in pages:
+            cards = page.locator("#you button[data-action]:not([disabled])")
+            if cards.count():
+                try:
+                    cards.first.click(timeout=500)
+                    clicks, moved = clicks + 1, True
+                except sync_api.Error:
+                    pass  # the screen was redrawn under the click: look again
+        if not moved:
+            time.sleep(0.05)
+    return clicks
+
+
+def test_two_browsers_create_and_join_a_cafe_table_with_two_bots_and_finish_it(
+    browser: Any, server: LiveServer
+) -> None:
+    ann = new_page(browser)
+    ann.goto(server.url + "/")
+    ann.wait_for_selector("select[name=game] option", state="attached")
+    ann.screenshot(path=SHOTS / "lobby.png", full_page=True)
+    ann.select_option("select[name=seat1]", "human")
+    ann.select_option("select[name=seat2]", "greedy")
+    ann.select_option("select[name=seat3]", "random")
+    ann.click("#create")
+    invites = ann.locator("#invites .link-box")
+    invites.first.wait_for()
+    assert invites.count() == 2
+    bo_link = invites.nth(1).inner_text()
+    ann.locator("#invites a").first.click()
+    ann.fill("input[name=name]", "Ann")
+    ann.click("#join")
+    ann.wait_for_selector("#diners")
+
+    bo = new_page(browser, PHONE)  # the second player is on a phone
+    join_by_link(bo, bo_link, "Bo")
+    ann.wait_for_selector("#menu button:not([disabled])")
+    bo.wait_for_selector("#menu button:not([disabled])")
+    ann.screenshot(path=SHOTS / "cafe-carnage-table.png", full_page=True)
+    bo.screenshot(path=SHOTS / "cafe-carnage-phone.png", full_page=True)
+    assert bo.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    # an illegal card explains itself on hover, and clicking it is impossible
+    run = ann.locator("#hand button[data-action=run]")
+    assert run.is_disabled()
+    assert "choose a starter" in (run.get_attribute("title") or "")
+
+    clicks = play_until_over([ann, bo])
+    assert clicks >= 2 * 20  # 5 nights of 3 courses and a ballot each, per human
+    ann.screenshot(path=SHOTS / "cafe-carnage-over.png", full_page=True)
+    assert "Final scores" in ann.locator("#final").inner_text()
+    assert ann.errors == []
+    assert bo.errors == []
+
+    ann.click("#outcome a")  # the replay
+    ann.wait_for_selector("#counter:has-text('step 0')")
+    for _ in range(12):
+        ann.click("#next")
+    ann.select_option("#as", "1")
+    ann.wait_for_selector("#counter:has-text('step 12')")
+    ann.wait_for_selector("#diners")
+    ann.screenshot(path=SHOTS / "cafe-carnage-replay.png", full_page=True)
+
+
+def test_a_spectator_sees_no_hidden_card(browser: Any, server: LiveServer) -> None:
+    created = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "cafe-carnage", "num_players": 4, "seats": ["human", "greedy", "greedy",
+              "random"]},
+    ).json()  # fmt: skip
+    ann = new_page(browser)
+    join_by_link(ann, server.url + created["join"][0]["join"], "Ann")
+    ann.wait_for_selector("#menu button")
+    menu = [t.strip() for t in ann.locator("#menu .title").all_inner_texts()]
+    assert len(menu) == 3
+    watcher = new_page(browser)
+    watcher.goto(f"{server.url}/tables/{created['id']}")
+    watcher.wait_for_selector("#diners")
+    watcher.screenshot(path=SHOTS / "cafe-carnage-spectator.png", full_page=True)
+    seen = watcher.locator("body").inner_text()
+    assert "Ann" in seen
+    for dish in menu:
+        assert dish not in seen
+    assert watcher.locator("#you button").count() == 0
+    # and after Ann orders, the spectator still cannot see her order
+    ann.locator("#menu button").first.click()
+    ann.wait_for_selector("#order .slot:has-text('$')")
+    watcher.wait_for_selector("#table h2:has-text('choose a main')")
+    seen = watcher.locator("body").inner_text()
+    for dish in menu:
+        assert dish not in seen
+
+
+def test_a_restarted_server_resumes_the_table_in_the_open_page(
+    browser: Any, tmp_path: Path
+) -> None:
+    url = fresh_database_url(tmp_path)
+    first = LiveServer(url)
+    created = httpx.post(
+        first.url + "/api/tables",
+        json={"game": "cafe-carnage", "num_players": 4, "seats": ["human", "greedy", "random",
+              "greedy"]},
+    ).json()  # fmt: skip
+    ann = new_page(browser)
+    join_by_link(ann, first.url + created["join"][0]["join"], "Ann")
+    ann.locator("#menu button").first.click()
+    ann.wait_for_selector("#menu.cards .main, #menu .dish.main")
+    ordered = ann.locator("#order .slot").first.inner_text()
+    first.stop()
+
+    second = LiveServer(url, port=first.port)
+    try:
+        # the page's socket reconnects by itself and shows the same game
+        ann.wait_for_selector("#menu .dish.main", timeout=20000)
+        assert ann.locator("#order .slot").first.inner_text() == ordered
+        ann.reload()
+        ann.wait_for_selector("#menu .dish.main")
+        assert ann.locator("#order .slot").first.inner_text() == ordered
+        play_until_over([ann])
+        assert ann.errors == []
+    finally:
+        second.stop()

@@ -1,0 +1,69 @@
+"""What the server's tests share: the database they run on and a real server in a thread.
+
+By default each test gets a SQLite file of its own. With ``POTLUCK_TEST_DATABASE_URL``
+set (``.ci/run`` sets it to a PostgreSQL server it starts), the same tests run on
+that database instead, emptied before each test; run them then without xdist.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import uvicorn
+from sqlalchemy import text
+
+from potluck.server import create_app
+from potluck.server.db import Base, make_engine
+
+#: A database to run the server tests on instead of SQLite files (PostgreSQL in CI).
+SHARED_URL = os.environ.get("POTLUCK_TEST_DATABASE_URL") or None
+
+
+def fresh_database_url(tmp_path: Path) -> str:
+    """An empty database for one test."""
+    if SHARED_URL is None:
+        return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    engine = make_engine(SHARED_URL)
+    with engine.begin() as connection:
+        Base.metadata.drop_all(connection)
+        connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    engine.dispose()
+    return SHARED_URL
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class LiveServer:
+    """``potluck serve`` in a thread on a loopback port, for browser tests.
+
+    >>> server = LiveServer("sqlite:///x.db")  # doctest: +SKIP
+    >>> server.url, server.stop()  # doctest: +SKIP
+    """
+
+    def __init__(self, database_url: str, port: int | None = None, bot_delay: float = 0.0):
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        app = create_app(database_url, bot_delay=bot_delay)
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=self.port, log_level="warning", timeout_graceful_shutdown=1
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
