@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit bench setup clean
+.PHONY: play play-terminal test lint typecheck unit bench setup clean
 
 setup: $(STAMP)
 
@@ -17,8 +17,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,web]'
 	@touch $(STAMP)
 
-## The main job: play Café Carnage in the terminal against three greedy bots.
+## The main job: serve the games in the browser (embedded SQLite), then open the address it prints.
 play: $(STAMP)
+	$(BIN)/potluck serve
+
+## Play Café Carnage in the terminal against three greedy bots.
+play-terminal: $(STAMP)
 	$(BIN)/potluck play cafe-carnage --seats you,greedy,greedy,greedy
 
 ## The whole test suite: lint, format, types, then every test on all cores.

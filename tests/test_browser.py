@@ -99,6 +99,9 @@ def test_two_browsers_create_and_join_a_cafe_table_with_two_bots_and_finish_it(
     ann.goto(server.url + "/")
     ann.wait_for_selector("select[name=game] option", state="attached")
     ann.screenshot(path=SHOTS / "lobby.png", full_page=True)
+    # The lobby lists every game; choose Café Carnage at four players explicitly.
+    ann.select_option("select[name=game]", "cafe-carnage")
+    ann.select_option("select[name=num_players]", "4")
     ann.select_option("select[name=seat1]", "human")
     ann.select_option("select[name=seat2]", "greedy")
     ann.select_option("select[name=seat3]", "random")
