@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import json
 import os
-import traceback
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
@@ -30,10 +28,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from potluck.engine.errors import PotluckError
-from potluck.engine.game import Game
-from potluck.engine.registry import load_game
 from potluck.lab.study import Study, StudyError, parse_study
-from potluck.sim import play_game
+from potluck.lab.worker import Chunk, play_chunk
 
 __all__ = ["ROW_SCHEMA", "Chunk", "load_results", "plan_chunks", "play_chunk", "run_study"]
 
@@ -61,29 +57,6 @@ PARTS = "parts"
 DEFAULT_CHUNK = 50
 
 
-@dataclass(frozen=True, slots=True)
-class Chunk:
-    """Consecutive games of one arm at one player count: the unit of work sent to a worker."""
-
-    game: str
-    data: str | None
-    options: dict[str, Any]
-    players: int
-    arm: str
-    first: int  # game indices first..last inclusive
-    last: int
-    seed: int  # the study's seed: game i is dealt from seed + i
-    agents: tuple[str, ...]
-
-    @property
-    def name(self) -> str:
-        return f"{self.players}p-{self.arm}-{self.first:07d}-{self.last:07d}"
-
-    @property
-    def size(self) -> int:
-        return self.last - self.first + 1
-
-
 def plan_chunks(study: Study, chunk_size: int = DEFAULT_CHUNK) -> list[Chunk]:
     """Every chunk of the study, in a fixed order (player count, game index, arm)."""
     if chunk_size < 1:
@@ -107,62 +80,6 @@ def plan_chunks(study: Study, chunk_size: int = DEFAULT_CHUNK) -> list[Chunk]:
                     )
                 )
     return chunks
-
-
-_GAMES: dict[tuple[str, str | None], Game[Any, Any]] = {}
-
-
-def _game(game_id: str, data: str | None) -> Game[Any, Any]:
-    # Loaded once per worker process: parsing the data file per chunk would dominate.
-    if data is None:
-        return load_game(game_id)  # the registry caches games with their built-in data
-    key = (game_id, data)
-    if key not in _GAMES:
-        _GAMES[key] = load_game(game_id, data=data)
-    return _GAMES[key]
-
-
-def play_chunk(chunk: Chunk) -> list[dict[str, Any]]:
-    """Play a chunk's games; a game that raises is recorded with its seed and error."""
-    game = _game(chunk.game, chunk.data)
-    rows = []
-    for index in range(chunk.first, chunk.last + 1):
-        seed = chunk.seed + index
-        seats = [chunk.agents[(s + index) % len(chunk.agents)] for s in range(chunk.players)]
-        row: dict[str, Any] = {
-            "players": chunk.players,
-            "arm": chunk.arm,
-            "index": index,
-            "seed": seed,
-            "agents": seats,
-        }
-        try:
-            result = play_game(game, chunk.players, seats, seed, chunk.options)
-        except Exception as error:  # a crashed game must not stop the study
-            last = traceback.extract_tb(error.__traceback__)[-1:]
-            where = f" at {last[0].filename}:{last[0].lineno}" if last else ""
-            row.update(
-                scores=[],
-                winners=[],
-                places=[],
-                length=0,
-                metrics="{}",
-                seat_metrics="[]",
-                error=f"{type(error).__name__}: {error}{where}",
-            )
-        else:
-            outcome = result.outcome
-            row.update(
-                scores=[float(x) for x in outcome.scores],
-                winners=list(outcome.winners),
-                places=list(outcome.places),
-                length=result.steps,
-                metrics=json.dumps(dict(result.metrics), sort_keys=True),
-                seat_metrics=json.dumps([dict(m) for m in result.seat_metrics], sort_keys=True),
-                error=None,
-            )
-        rows.append(row)
-    return rows
 
 
 def _write_part(out: Path, chunk: Chunk, rows: list[dict[str, Any]]) -> None:
