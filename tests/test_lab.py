@@ -70,6 +70,7 @@ def study_of(**changes: Any) -> dict[str, Any]:
         ({"players": [4, 4]}, "field 'players': [4, 4] repeats a count"),
         ({"players": []}, "field 'players': give at least one player count"),
         ({"agents": []}, "field 'agents'"),
+        ({"agents": ["random"] * 5}, "field 'agents': 5 agents do not fit a table of 4"),
         ({"agents": ["greedy", "clever"]}, "field 'agents': Café Carnage has no bot 'clever'"),
         ({"arms": {"x": {"options": {"speed": 1}}}}, "field 'arms.x.options'"),
         ({"arms": {"x": {"optoins": {}}}}, "field 'arms.x.optoins': unknown field"),
@@ -141,9 +142,19 @@ def test_arms_are_paired_same_seeds_and_seats() -> None:
     for c in chunks:
         by_arm.setdefault(c.arm, []).append((c.players, c.first, c.last))
     assert by_arm[BASELINE] == by_arm["no-repeats"]
-    # Seats rotate one place per game, so every seat hosts every agent equally often.
+    # The line-up turns one seat per game, so every seat hosts every position equally often.
     assert study.seats_of(4, 0) == ("greedy", "random", "greedy", "random")
     assert study.seats_of(4, 1) == ("random", "greedy", "random", "greedy")
+    # At an odd table every game has the same line-up (3 greedy, 2 random).
+    for index in range(10):
+        assert sorted(study.seats_of(5, index)).count("greedy") == 3
+    assert [study.seats_of(5, i)[0] for i in range(5)] == [
+        "greedy",
+        "random",
+        "greedy",
+        "random",
+        "greedy",
+    ]
     assert study.seed_of(5) == 3 + 5
 
 

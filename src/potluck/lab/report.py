@@ -478,8 +478,8 @@ def write_html(found: Analysis, rows: list[dict[str, Any]], path: Path | str) ->
         "<p>"
         + html.escape(
             f"{s['games']} games per arm and player count; players {s['players']}; agents "
-            f"{', '.join(s['agents'])} (seated in order and rotated one seat per game); seed "
-            f"{s['seed']}; arms: baseline (the game's defaults)"
+            f"{', '.join(s['agents'])} (cycled to fill the table, the line-up turned one "
+            f"seat per game); seed {s['seed']}; arms: baseline (the game's defaults)"
             + "".join(f", {name} {spec}" for name, spec in s["arms"].items())
         )
         + ". Intervals are 95%; a shared win counts 1/k to each of k winners.</p>",

@@ -6,7 +6,7 @@ A study is a TOML file::
     players = [4, 5, 6]          # one count or a list
     games = 2000                 # per arm and player count
     seed = 1                     # game i is dealt from seed + i in every arm
-    agents = ["greedy", "random"]  # seated in order, cycled, rotated one seat per game
+    agents = ["greedy", "random"]  # one per seat, cycled to fill the table; turned a seat per game
 
     [arms.no-repeats]            # optional: variants compared with the baseline
     options = { no_repeat_dishes = true }
@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from potluck.engine.errors import PotluckError
 from potluck.engine.options import resolve_options
 from potluck.engine.registry import load_game
-from potluck.sim import lineup
+from potluck.lab.worker import seating
 
 __all__ = ["BASELINE", "Arm", "Study", "StudyError", "load_study", "parse_study"]
 
@@ -100,8 +100,8 @@ class Study:
         return self.seed + index
 
     def seats_of(self, num_players: int, index: int) -> tuple[str, ...]:
-        """The agent in each seat in game ``index``: rotated one seat per game."""
-        return lineup(self.agents, num_players, index)
+        """The agent in each seat in game ``index``: the same line-up, turned one seat per game."""
+        return tuple(seating(self.agents, num_players, index))
 
     def arm(self, name: str) -> Arm:
         for arm in self.arms:
@@ -165,6 +165,11 @@ def parse_study(raw: Mapping[str, Any], *, base: Path | None = None, name: str =
                 f"{name}: field 'players': {game.title} is for {game.min_players} to "
                 f"{game.max_players} players, not {count}"
             )
+    if len(spec.agents) > min(players):
+        raise StudyError(
+            f"{name}: field 'agents': {len(spec.agents)} agents do not fit a table of "
+            f"{min(players)}; give at most one per seat"
+        )
     bots = game.bots()
     for agent in spec.agents:
         if agent not in bots:

@@ -20,7 +20,26 @@ from potluck.engine.game import Game
 from potluck.engine.registry import load_game
 from potluck.sim import play_game
 
-__all__ = ["Chunk", "play_chunk"]
+__all__ = ["Chunk", "play_chunk", "seating"]
+
+
+def seating(agents: tuple[str, ...] | list[str], num_players: int, index: int) -> list[str]:
+    """The agent in each seat in game ``index`` of a study.
+
+    The table is ``agents`` cycled to fill the seats, then turned one seat per
+    game: seat ``s`` gets table position ``(s + index) % num_players``. Every
+    game has the same line-up (say 3 greedy and 2 random at 5 players), and over
+    ``num_players`` games each seat hosts each position once, so seat effects
+    are measured apart from the bots. (Cycling the agent list by game instead
+    would change the line-up from game to game at odd table sizes.)
+
+        >>> seating(["greedy", "random"], 5, 0)
+        ['greedy', 'random', 'greedy', 'random', 'greedy']
+        >>> seating(["greedy", "random"], 5, 1)
+        ['random', 'greedy', 'random', 'greedy', 'greedy']
+    """
+    table = [agents[s % len(agents)] for s in range(num_players)]
+    return [table[(s + index) % num_players] for s in range(num_players)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +84,7 @@ def play_chunk(chunk: Chunk) -> list[dict[str, Any]]:
     rows = []
     for index in range(chunk.first, chunk.last + 1):
         seed = chunk.seed + index
-        seats = [chunk.agents[(s + index) % len(chunk.agents)] for s in range(chunk.players)]
+        seats = seating(chunk.agents, chunk.players, index)
         row: dict[str, Any] = {
             "players": chunk.players,
             "arm": chunk.arm,
