@@ -266,7 +266,8 @@ def test_ray_gives_the_same_results_as_local_processes(tmp_path: Path) -> None:
     ray = pytest.importorskip("ray")
     study = parse_study(study_of(players=[4, 6], games=6))
     run_study(study, tmp_path / "local", workers=2, chunk_size=4)
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    # address="local": always a fresh instance, never another session's cluster.
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         assert run_study(study, tmp_path / "ray", backend="ray", chunk_size=4) == 24
     finally:

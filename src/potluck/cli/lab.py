@@ -85,15 +85,24 @@ def run_command(
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        played = run_study(
-            study,
-            out,
-            workers=workers,
-            backend=backend,
-            address=address,
-            chunk_size=chunk,
-            progress=progress,
-        )
+        try:
+            played = run_study(
+                study,
+                out,
+                workers=workers,
+                backend=backend,
+                address=address,
+                chunk_size=chunk,
+                progress=progress,
+            )
+        except KeyboardInterrupt:
+            # Finished chunks are on disk; the same command picks up from there.
+            bar.stop()
+            out_console.print(
+                f"Interrupted. The games finished so far are kept in {escape(str(out))}; "
+                "run the same command again to resume."
+            )
+            raise typer.Exit(130) from None
     skipped = study.total_games - played
     note = f" ({skipped} already there)" if skipped else ""
     out_console.print(f"Played {played} games{note}; results in {escape(str(out))}")

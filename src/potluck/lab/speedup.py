@@ -17,10 +17,37 @@ import os
 import shutil
 import tempfile
 import time
+from multiprocessing import get_context
 from pathlib import Path
 
 from potluck.lab.runner import run_study
 from potluck.lab.study import parse_study
+
+
+def _spin() -> None:
+    total = 0
+    for i in range(10_000_000):
+        total += i
+
+
+def machine_ceiling() -> float:
+    """How much faster two busy processes finish two jobs than one process does one twice.
+
+    Pure CPU and no lab at all: on an idle 2-core machine about 2.0; when other
+    programs load the machine, lower. It is the ceiling for the lab's speed-up
+    at that moment, printed beside it so that a low figure can be read.
+    """
+    start = time.perf_counter()
+    _spin()
+    one = time.perf_counter() - start
+    context = get_context("spawn")
+    workers = [context.Process(target=_spin) for _ in range(2)]
+    start = time.perf_counter()
+    for process in workers:
+        process.start()
+    for process in workers:
+        process.join()
+    return 2 * one / (time.perf_counter() - start)
 
 
 def measure(games: int, trials: int, workers: list[int]) -> dict[int, float]:
@@ -59,7 +86,9 @@ def main() -> None:
     parser.add_argument("--workers", default="1,2")
     args = parser.parse_args()
     workers = [int(w) for w in args.workers.split(",")]
+    print(f"machine ceiling before: {machine_ceiling():.2f}x")
     best = measure(args.games, args.trials, workers)
+    print(f"machine ceiling after: {machine_ceiling():.2f}x")
     one = best[workers[0]]
     for w, seconds in best.items():
         print(
