@@ -425,11 +425,17 @@ def test_lab_run_and_report_commands(tmp_path: Path) -> None:
     assert "Played 8 games" in result.output
     again = runner.invoke(app, ["lab", "run", str(study), "--out", str(tmp_path / "r")])
     assert "Played 0 games (8 already there)" in again.output
-    report = tmp_path / "report.html"
-    result = runner.invoke(app, ["lab", "report", str(tmp_path / "r"), "--html", str(report)])
+    report, figures = tmp_path / "report.html", tmp_path / "figures.json"
+    result = runner.invoke(
+        app,
+        ["lab", "report", str(tmp_path / "r"), "--html", str(report), "--json", str(figures)],
+    )
     assert result.exit_code == 0, result.output
     assert "4 players, arm baseline: 8 games" in result.output
     assert report.read_text("utf-8").startswith("<!doctype html>")
+    data = json.loads(figures.read_text("utf-8"))
+    assert data["tables"][0]["games"] == 8
+    assert set(data["ratings"]) == {"greedy", "random"}
 
 
 def test_lab_commands_report_bad_input_in_one_line(tmp_path: Path) -> None:

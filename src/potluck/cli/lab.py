@@ -116,6 +116,10 @@ def report_command(
     html_path: Annotated[
         Path | None, typer.Option("--html", metavar="REPORT.html", help="Write the HTML report.")
     ] = None,
+    json_path: Annotated[
+        Path | None,
+        typer.Option("--json", metavar="FIGURES.json", help="Write every figure as JSON."),
+    ] = None,
 ) -> None:
     """Print a study's headline numbers; with --html, write the full report with plots."""
     _lab()
@@ -129,3 +133,7 @@ def report_command(
     if html_path is not None:
         written = write_html(found, rows, html_path)
         typer.echo(f"\nReport written to {written}")
+    if json_path is not None:
+        json_path.parent.mkdir(parents=True, exist_ok=True)
+        json_path.write_text(found.to_json_text(), "utf-8")
+        typer.echo(f"Figures written to {json_path}")

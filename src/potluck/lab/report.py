@@ -19,7 +19,7 @@ import json
 import math
 import statistics
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +57,20 @@ class Analysis:
     winning: list[dict[str, Any]] = field(default_factory=list)
     #: Crashed games: seed, arm, players and the error.
     errors: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_json_text(self) -> str:
+        """Every figure as JSON text; a figure that cannot be computed (NaN) is ``null``."""
+
+        def clean(value: Any) -> Any:
+            if isinstance(value, float) and not math.isfinite(value):
+                return None
+            if isinstance(value, dict):
+                return {str(k): clean(v) for k, v in value.items()}
+            if isinstance(value, list | tuple):
+                return [clean(v) for v in value]
+            return value
+
+        return json.dumps(clean(asdict(self)), indent=1) + "\n"
 
 
 def _ok(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
