@@ -403,6 +403,14 @@ img{max-width:100%}h2{border-bottom:2px solid #444;margin-top:2em}.sig{font-weig
 """
 
 
+def _arm_text(spec: dict[str, Any]) -> str:
+    """``no_repeat_dishes=True, data my.toml`` for an arm's options and data file."""
+    parts = [f"{k}={v!r}" for k, v in spec.get("options", {}).items()]
+    if spec.get("data"):
+        parts.append(f"data {spec['data']}")
+    return ", ".join(parts) or "the defaults"
+
+
 def _png(figure: Any) -> str:
     import matplotlib.pyplot as plt
 
@@ -494,7 +502,7 @@ def write_html(found: Analysis, rows: list[dict[str, Any]], path: Path | str) ->
             f"{s['games']} games per arm and player count; players {s['players']}; agents "
             f"{', '.join(s['agents'])} (cycled to fill the table, the line-up turned one "
             f"seat per game); seed {s['seed']}; arms: baseline (the game's defaults)"
-            + "".join(f", {name} {spec}" for name, spec in s["arms"].items())
+            + "".join(f", {name} ({_arm_text(spec)})" for name, spec in s["arms"].items())
         )
         + ". Intervals are 95%; a shared win counts 1/k to each of k winners.</p>",
     ]
@@ -599,7 +607,10 @@ def write_html(found: Analysis, rows: list[dict[str, Any]], path: Path | str) ->
     if found.ratings:
         parts.append("<h2>Agents</h2>")
         figure, axis = plt.subplots(figsize=(6, 0.4 * len(found.ratings) + 1))
-        axis.barh(list(found.ratings)[::-1], list(found.ratings.values())[::-1])
+        # Bars from the mean rating (1500): only differences of Elo mean anything.
+        gaps = [elo - 1500 for elo in found.ratings.values()][::-1]
+        axis.barh(list(found.ratings)[::-1], gaps, left=1500)
+        axis.axvline(1500, color="k", linewidth=1)
         axis.set(title="Elo (Bradley-Terry on head-to-head finishes, baseline)", xlabel="Elo")
         parts.append(_png(figure))
         parts.append(
