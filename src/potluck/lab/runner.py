@@ -20,7 +20,8 @@ import json
 import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from multiprocessing import get_context
+from multiprocessing import get_all_start_methods, get_context
+from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any
 
@@ -160,6 +161,21 @@ def run_study(
     return played
 
 
+def _context() -> BaseContext:
+    """How worker processes start: from a fork server where there is one, else spawned.
+
+    Never a plain fork of this process, whose other threads (the progress bar's)
+    may hold locks. The fork server is a fresh single-threaded process that has
+    imported ``potluck.lab.worker`` once; each worker is a cheap fork of it, so
+    N workers cost one interpreter start, not N.
+    """
+    if "forkserver" in get_all_start_methods():
+        context = get_context("forkserver")
+        context.set_forkserver_preload(["potluck.lab.worker"])
+        return context
+    return get_context("spawn")  # Windows, and macOS builds without a fork server
+
+
 def _run_local(todo: list[Chunk], workers: int | None) -> Iterator[tuple[Chunk, list[Any]]]:
     workers = workers or os.cpu_count() or 1
     if workers < 1:
@@ -168,8 +184,7 @@ def _run_local(todo: list[Chunk], workers: int | None) -> Iterator[tuple[Chunk, 
         for chunk in todo:
             yield chunk, play_chunk(chunk)
         return
-    # spawn: workers import potluck afresh, as Ray's do, and no lock of this process is copied.
-    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+    with ProcessPoolExecutor(workers, mp_context=_context()) as pool:
         queue = iter(todo)
         running: dict[Future[list[dict[str, Any]]], Chunk] = {}
 
