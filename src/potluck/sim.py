@@ -81,6 +81,8 @@ class GameResult:
     outcome: Outcome
     steps: int
     metrics: Mapping[str, float | int | str] = field(default_factory=dict)
+    #: ``Game.seat_metrics`` of each seat, indexed by seat.
+    seat_metrics: tuple[Mapping[str, float | int], ...] = ()
     #: ``Game.record`` of the game when ``play_game(..., keep_record=True)``.
     record: dict[str, Any] | None = None
 
@@ -130,6 +132,7 @@ def play_game(
         outcome=game.outcome(state),
         steps=steps,
         metrics=game.metrics(state),
+        seat_metrics=tuple(game.seat_metrics(state, seat) for seat in range(num_players)),
         record=game.record(state) if keep_record else None,
     )
 

@@ -7,6 +7,8 @@
     potluck replay ~/.local/share/potluck/records/cafe-carnage-....json --as 0
     potluck bench cafe-carnage --seconds 2
     potluck serve --port 8000
+    potluck lab run studies/cafe-player-counts.toml --out results/cafe
+    potluck lab report results/cafe --html cafe.html
 
 Commands only parse and format; the work is in ``potluck.sim``, ``potluck.bench``
 and the engine. Every error the user can fix prints one red line and exits 2.
@@ -37,6 +39,7 @@ from potluck.cli.common import (
     reports_errors,
     save_record,
 )
+from potluck.cli.lab import lab_app
 from potluck.cli.play import PlaySession, parse_seats
 from potluck.cli.render import format_value
 from potluck.cli.replay import check_record, run_replay
@@ -51,6 +54,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.add_typer(lab_app, name="lab")
 
 # Options several commands share.
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `potluck games`).")]

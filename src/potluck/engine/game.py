@@ -172,6 +172,15 @@ class Game(ABC, Generic[S, A]):
         """Game-specific numbers about a finished game, for simulations and studies."""
         return {}
 
+    def seat_metrics(self, state: S, seat: int) -> dict[str, float | int]:
+        """Numbers about one seat's play in a finished game (dishes eaten, cards played...).
+
+        The lab relates them to winning ("which dishes go with winning"); a key
+        such as ``"dish:tiramisu"`` counts how often the seat had that thing.
+        Games that do not say anything about single seats keep this default.
+        """
+        return {}
+
     # ------------------------------------------------------------------ bounds and encodings
 
     @abstractmethod

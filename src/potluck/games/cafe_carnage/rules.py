@@ -529,6 +529,35 @@ class CafeCarnage(Game[CafeState, CafeAction]):
             "mean_meal": round(3 * sum(meals) / len(meals), 3) if meals else 0.0,
         }
 
+    def seat_metrics(self, state: CafeState, seat: int) -> dict[str, float | int]:
+        """What ``seat`` ate and did, for the lab's "what goes with winning" tables.
+
+        ``dish:<slug>`` counts the times the seat ate that dish; ``card:<word>``
+        the action cards it played; ``escapes``/``caught`` its runs; ``iou`` 1 if
+        it took an IOU token; ``money_left`` its dollars at the end.
+        """
+        found: dict[str, float | int] = {}
+        runs = escapes = 0
+        for record in state.log:
+            for course in range(3):
+                dish = record.orders[seat * 3 + course]
+                if dish < 0:  # defensive: every seat orders all three courses each round
+                    continue
+                slug = self.dish_slugs[dish]
+                found[f"dish:{slug}"] = found.get(f"dish:{slug}", 0) + 1
+            card = record.ballots[seat]
+            if card != NO_CARD:
+                key = f"card:{CARD_WORDS[card]}"
+                found[key] = found.get(key, 0) + 1
+            if seat in record.runners:
+                runs += 1
+                escapes += seat not in record.caught
+        found["escapes"] = escapes
+        found["caught"] = runs - escapes
+        found["iou"] = int(state.iou[seat])
+        found["money_left"] = state.money[seat]
+        return found
+
     # ------------------------------------------------------------------ text and numbers
 
     def parse_action(self, state: CafeState | None, seat: int, text: str) -> CafeAction:

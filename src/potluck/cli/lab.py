@@ -1,0 +1,139 @@
+"""``potluck lab``: run balance studies and report on them.
+
+    potluck lab run studies/cafe-player-counts.toml --out results/cafe --workers 2
+    potluck lab run studies/cafe-player-counts.toml --out results/cafe --backend ray
+    potluck lab report results/cafe --html reports/cafe.html
+
+The work is in ``potluck.lab``; these commands only parse, show progress and print.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from potluck.cli.common import CliError, console, reports_errors
+
+lab_app = typer.Typer(
+    name="lab",
+    help="Balance studies: paired arms, many games, a report with confidence intervals.",
+    no_args_is_help=True,
+)
+
+
+def _lab() -> None:
+    """Fail with the install command when the lab extra is missing."""
+    try:
+        import matplotlib  # noqa: F401
+        import pyarrow  # noqa: F401
+        import scipy  # noqa: F401
+    except ImportError as error:
+        raise CliError(
+            f"the lab needs {error.name}: install it with pip install -e '.[lab]'"
+        ) from None
+
+
+@lab_app.command("run")
+@reports_errors
+def run_command(
+    study_path: Annotated[Path, typer.Argument(metavar="STUDY.toml", help="The study file.")],
+    out: Annotated[Path, typer.Option("--out", help="The results folder (resumed if it exists).")],
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Local processes (default: every core).")
+    ] = None,
+    backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (default: RAY_ADDRESS or local).")
+    ] = None,
+    chunk: Annotated[int, typer.Option(min=1, help="Games per work unit and result file.")] = 50,
+) -> None:
+    """Play a study's games and stream one row per game to Parquet files under --out."""
+    _lab()
+    from potluck.lab import load_study, run_study
+
+    study = load_study(study_path)
+    if backend not in ("local", "ray"):
+        raise CliError(f"--backend must be local or ray, not {backend!r}")
+    out_console = console()
+    out_console.print(
+        f"[bold]{escape(study.game)}[/]: {study.total_games} games "
+        f"({study.games} x players {list(study.players)} x arms {', '.join(study.arm_names)})"
+    )
+    with Progress(
+        TextColumn("Playing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=out_console,
+        disable=not out_console.is_terminal,
+    ) as bar:
+        task = bar.add_task("games", total=study.total_games)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        try:
+            played = run_study(
+                study,
+                out,
+                workers=workers,
+                backend=backend,
+                address=address,
+                chunk_size=chunk,
+                progress=progress,
+            )
+        except KeyboardInterrupt:
+            # Finished chunks are on disk; the same command picks up from there.
+            bar.stop()
+            out_console.print(
+                f"Interrupted. The games finished so far are kept in {escape(str(out))}; "
+                "run the same command again to resume."
+            )
+            raise typer.Exit(130) from None
+    skipped = study.total_games - played
+    note = f" ({skipped} already there)" if skipped else ""
+    out_console.print(f"Played {played} games{note}; results in {escape(str(out))}")
+    out_console.print(f"Report: potluck lab report {escape(str(out))} --html REPORT.html")
+
+
+@lab_app.command("report")
+@reports_errors
+def report_command(
+    results: Annotated[Path, typer.Argument(metavar="RESULTS", help="A results folder.")],
+    html_path: Annotated[
+        Path | None, typer.Option("--html", metavar="REPORT.html", help="Write the HTML report.")
+    ] = None,
+    json_path: Annotated[
+        Path | None,
+        typer.Option("--json", metavar="FIGURES.json", help="Write every figure as JSON."),
+    ] = None,
+) -> None:
+    """Print a study's headline numbers; with --html, write the full report with plots."""
+    _lab()
+    from potluck.lab import analyse, console_summary, load_results, write_html
+
+    study, rows = load_results(results)
+    if not rows:
+        raise CliError(f"{results} holds no finished games yet")
+    found = analyse(study, rows)
+    typer.echo(console_summary(found))
+    if html_path is not None:
+        written = write_html(found, rows, html_path)
+        typer.echo(f"\nReport written to {written}")
+    if json_path is not None:
+        json_path.parent.mkdir(parents=True, exist_ok=True)
+        json_path.write_text(found.to_json_text(), "utf-8")
+        typer.echo(f"Figures written to {json_path}")
