@@ -55,21 +55,30 @@ def bot_rng(seed: int, seat: int) -> random.Random:
 
 
 def lineup(agents: Sequence[str], num_players: int, rotation: int = 0) -> tuple[str, ...]:
-    """The agent in each seat: ``agents`` rotated by ``rotation``, cycled to fill the table.
+    """The agent in each seat: ``agents`` in seat order, cycled to fill the table, then
+    the table turned by ``rotation`` seats.
 
-    Seat ``s`` gets ``agents[(s + rotation) % len(agents)]``, so over
-    ``len(agents)`` consecutive games every seat hosts every agent equally often
-    (seat order matters in most games; rotation keeps it out of the comparison).
+    Seat ``s`` gets table position ``(s + rotation) % num_players``. Every game
+    has the same line-up (say 3 greedy and 2 random at 5 players) and over
+    ``num_players`` consecutive games each seat hosts each position once, so
+    seat effects are measured apart from the bots. (Rotating the agent list
+    instead would change the line-up from game to game at odd table sizes.)
 
         >>> lineup(["greedy", "random"], 4)
         ('greedy', 'random', 'greedy', 'random')
         >>> lineup(["a", "b", "c"], 3, rotation=1)
         ('b', 'c', 'a')
+        >>> lineup(["greedy", "random"], 5, rotation=1)
+        ('random', 'greedy', 'random', 'greedy', 'greedy')
     """
     if not agents:
         raise PotluckError("give at least one agent")
-    k = len(agents)
-    return tuple(agents[(seat + rotation) % k] for seat in range(num_players))
+    if len(agents) > num_players:
+        raise PotluckError(
+            f"{len(agents)} agents for {num_players} seats: give at most one agent per seat"
+        )
+    table = [agents[seat % len(agents)] for seat in range(num_players)]
+    return tuple(table[(seat + rotation) % num_players] for seat in range(num_players))
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from typing import Any
 
 from potluck.engine.game import Game
 from potluck.engine.registry import load_game
-from potluck.sim import play_game
+from potluck.sim import lineup, play_game
 
 __all__ = ["Chunk", "play_chunk", "seating"]
 
@@ -38,8 +38,7 @@ def seating(agents: tuple[str, ...] | list[str], num_players: int, index: int) -
         >>> seating(["greedy", "random"], 5, 1)
         ['random', 'greedy', 'random', 'greedy', 'greedy']
     """
-    table = [agents[s % len(agents)] for s in range(num_players)]
-    return [table[(s + index) % num_players] for s in range(num_players)]
+    return list(lineup(agents, num_players, index))
 
 
 @dataclass(frozen=True, slots=True)
