@@ -666,3 +666,26 @@ def test_small_table_passes_the_conformance_suite(game: FoodAdvice, num_players:
     from potluck.testing import run_conformance
 
     run_conformance(game, num_players, seed=num_players, options={"small_table": True})
+
+
+def test_the_prosecutor_has_no_violation_to_fine(game: FoodAdvice) -> None:
+    """Ruling FA-24: the engine refuses every violation, so no 5 F fine ever arises."""
+    state = game.new_game(4, seed=3)
+    seat = game.to_act(state)[0]
+    before = game.to_json(state)
+    outsider = next(s for s in range(4) if s not in game.to_act(state))
+    legal = game.legal_actions(state, seat)[0]
+    with pytest.raises(IllegalActionError):
+        game.step(state, outsider, legal)
+    illegal = next(
+        (
+            game.action_from_index(state, seat, i)
+            for i in range(game.num_distinct_actions(4))
+            if game.explain(state, seat, game.action_from_index(state, seat, i)) is not None
+        ),
+        None,
+    )
+    if illegal is not None:
+        with pytest.raises(IllegalActionError):
+            game.step(state, seat, illegal)
+    assert game.to_json(state) == before
