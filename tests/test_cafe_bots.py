@@ -8,23 +8,15 @@ from typing import Any
 import pytest
 
 import potluck
+from potluck.sim import play_game
+from potluck.testing.bots import win_share
 
 GAME = potluck.load_game("cafe-carnage")
 
 
 def _play(num_players: int, seed: int, agents: list[str], options: dict[str, Any] | None) -> Any:
-    bots = {name: GAME.make_bot(name) for name in set(agents)}
-    state = GAME.new_game(num_players, seed=seed, options=options)
-    rngs = [random.Random(seed * 100 + i) for i in range(num_players)]
-    while not GAME.is_over(state):
-        for seat in GAME.to_act(state):
-            bot = bots[agents[seat]]
-            legal = GAME.legal_actions(state, seat)
-            view = GAME.view(state, seat) if bot.needs_view else None
-            action = bot.choose(GAME, view, seat, legal, rngs[seat])
-            assert action in legal
-            GAME.step(state, seat, action)
-    return GAME.outcome(state)
+    """A whole game; ``Game.step`` refuses any illegal choice, so this checks legality too."""
+    return play_game(GAME, num_players, agents, seed, options).outcome
 
 
 @pytest.mark.parametrize(
@@ -47,11 +39,4 @@ def test_greedy_is_deterministic() -> None:
 
 
 def test_greedy_beats_random_diners() -> None:
-    games, wins = 400, 0.0
-    for i in range(games):
-        agents = ["random"] * 4
-        agents[i % 4] = "greedy"
-        outcome = _play(4, 10_000 + i, agents, None)
-        if i % 4 in outcome.winners:
-            wins += 1 / len(outcome.winners)
-    assert wins / games > 0.33
+    assert win_share(GAME, "greedy", 4, games=400, seed=10_000) > 0.33
