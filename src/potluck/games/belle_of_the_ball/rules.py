@@ -602,6 +602,25 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
             result["winners_top_belle"] = self.belle_slugs[by_kind.index(max(by_kind))]
         return result
 
+    def seat_metrics(self, state: BelleState, seat: int) -> dict[str, float | int]:
+        """What ``seat`` did, for the lab's "what goes with winning" tables.
+
+        ``belle:<slug>`` counts the Belles it played; ``groups_scored``,
+        ``group_chips`` (chips its full groups earned), ``skip_chips`` (chips it
+        paid to skip guests) and ``chips`` (its final chips) are totals.
+        """
+        kinds = self.kinds
+        found: dict[str, float | int] = {}
+        for kind in range(kinds):
+            played = state.belles_played[seat * kinds + kind]
+            if played:
+                found[f"belle:{self.belle_slugs[kind]}"] = played
+        found["groups_scored"] = state.groups_scored[seat]
+        found["group_chips"] = state.group_chips[seat]
+        found["skip_chips"] = state.skip_chips[seat]
+        found["chips"] = state.chips[seat]
+        return found
+
     # ------------------------------------------------------------------ text and numbers
 
     def parse_action(self, state: BelleState | None, seat: int, text: str) -> BelleAction:

@@ -1120,6 +1120,31 @@ class BellyBattle(Game[BellyState, BellyAction]):
             )
         return out
 
+    def seat_metrics(self, state: BellyState, seat: int) -> dict[str, float | int]:
+        """What ``seat`` held at the end, for the lab's "what goes with winning" tables.
+
+        ``restaurant:<slug>`` (or a cafe's slug) is 1 for each card it owns;
+        ``cuisine:<name>`` counts its restaurants of that cuisine; ``chefs``,
+        ``stars`` and ``insured`` count what sits on its cards; ``cash`` and
+        ``bankrupt`` are its final standing.
+        """
+        found: dict[str, float | int] = {}
+        chefs = stars = insured = 0
+        for card in self.owned(state, seat):
+            found[f"restaurant:{self.slugs[card]}"] = 1
+            if card < self.num_restaurants:
+                key = f"cuisine:{self.cuisines[self.cuisine_of[card]]}"
+                found[key] = found.get(key, 0) + 1
+            chefs += state.chefs[card]
+            stars += state.star[card]
+            insured += int(state.insured[card])
+        found["chefs"] = chefs
+        found["stars"] = stars
+        found["insured"] = insured
+        found["cash"] = state.cash[seat]
+        found["bankrupt"] = int(state.bankrupt == seat)
+        return found
+
     # ------------------------------------------------------------------ text and numbers
 
     def parse_action(self, state: BellyState | None, seat: int, text: str) -> BellyAction:

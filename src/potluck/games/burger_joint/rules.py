@@ -781,6 +781,24 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
             result[f"winner_bistro_{k + 1}"] = state.bistros[w * nb + k]
         return result
 
+    def seat_metrics(self, state: BurgerState, seat: int) -> dict[str, float | int]:
+        """What ``seat``'s side built, for the lab's "what goes with winning" tables.
+
+        ``diner:<colour>`` and ``bistro:<name>`` are 1 when built; ``basics``,
+        ``publicity`` (steps on the track) and ``score`` are the final counts.
+        """
+        nc, nb = self.num_colours, self.num_bistros
+        side = self.sides[seat]
+        found: dict[str, float | int] = {
+            f"diner:{self.colours[c]}": state.diners[seat * nc + c] for c in range(nc)
+        }
+        for k in range(nb):
+            found[f"bistro:{side.bistro_names[k]}"] = state.bistros[seat * nb + k]
+        found["basics"] = state.basics[seat]
+        found["publicity"] = state.publicity[seat]
+        found["score"] = state.score[seat]
+        return found
+
     # ------------------------------------------------------------------ text and numbers
 
     def parse_action(self, state: BurgerState | None, seat: int, text: str) -> BurgerAction:

@@ -971,6 +971,34 @@ class FoodAdvice(Game[FoodState, FoodAction]):
             metrics[f"channel_{slug}"] = len(uses)
         return metrics
 
+    def seat_metrics(self, state: FoodState, seat: int) -> dict[str, float | int]:
+        """What ``seat`` made and chose, for the lab's "what goes with winning" tables.
+
+        ``shape:<name>`` counts its products of that shape; ``channel:<slug>`` and
+        ``shop:<slug>`` the rounds it chose that promotion channel or shop;
+        ``sales`` the customers who bought from it; ``votes`` the votes its
+        products received; ``money`` its final foodcoins.
+        """
+        found: dict[str, float | int] = {}
+        for product, owner in enumerate(state.prod_owner):
+            if owner == seat:
+                key = f"shape:{self.shape_slugs[state.prod_shape[product]]}"
+                found[key] = found.get(key, 0) + 1
+        sales = votes = 0
+        for record in state.log:
+            for kind, chosen in (
+                ("channel", record["channels"][seat]),
+                ("shop", record["shops"][seat]),
+            ):
+                for slug in chosen:
+                    found[f"{kind}:{slug}"] = found.get(f"{kind}:{slug}", 0) + 1
+            votes += sum(1 for voted in record["votes"] if voted == seat)
+            sales += sum(1 for sale in record["sales"] if sale["seller"] == seat)
+        found["sales"] = sales
+        found["votes"] = votes
+        found["money"] = state.money[seat]
+        return found
+
     # ------------------------------------------------------------------ text and numbers
 
     def parse_action(self, state: FoodState | None, seat: int, text: str) -> FoodAction:
