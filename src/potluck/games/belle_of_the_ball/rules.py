@@ -30,8 +30,9 @@ from potluck.engine.errors import InvalidActionError, PotluckError, RecordError
 from potluck.engine.game import Game
 from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
+from potluck.engine.text import slugify
 from potluck.games.belle_of_the_ball.actions import INVITE, PLAY, TAKE_BELLE, BelleAction
-from potluck.games.belle_of_the_ball.schema import CardData, slugify
+from potluck.games.belle_of_the_ball.schema import CardData
 from potluck.games.belle_of_the_ball.state import (
     BELLE_BASE,
     FIFTH_GROUP,

@@ -9,11 +9,11 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from potluck.engine.text import slugify
 
 MAX_PLAYERS = 5
 
@@ -33,17 +33,6 @@ Effect = Literal[
     "gossip",
 ]
 EFFECTS: tuple[str, ...] = Effect.__args__  # type: ignore[attr-defined]
-
-
-def slugify(name: str) -> str:
-    """A card's notation: its name in lower case, accents dropped, words joined by '-'.
-
-    >>> slugify("Double-Booked Dorothea"), slugify("Lady Zoë Plum")
-    ('double-booked-dorothea', 'lady-zoe-plum')
-    """
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    ascii_name = ascii_name.replace("&", " and ")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
 
 
 class GuestSpec(BaseModel):

@@ -37,6 +37,7 @@ from potluck.engine.errors import (
 from potluck.engine.game import Game
 from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
+from potluck.engine.text import slugify
 from potluck.games.belly_battle.actions import (
     ACCEPT,
     BUY,
@@ -55,7 +56,7 @@ from potluck.games.belly_battle.actions import (
     YUCK,
     BellyAction,
 )
-from potluck.games.belly_battle.schema import BoardData, slugify
+from potluck.games.belly_battle.schema import BoardData
 from potluck.games.belly_battle.state import (
     AFTER_LAND,
     AFTER_WINDOW,

@@ -14,10 +14,9 @@ pieces fit together, so that the rules never meet a board they cannot play::
 
 from __future__ import annotations
 
-import re
-import unicodedata
-
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from potluck.engine.text import slugify
 
 #: The special spaces of the rulebook, by the word the board file uses for each.
 SPECIAL_SPACES = (
@@ -39,17 +38,6 @@ SPECIAL_SPACES = (
 
 #: Words that actions use; a restaurant's notation may not be one of them.
 RESERVED_WORDS = frozenset({"buy", "pass", "tunnel", "accept", "decline", *SPECIAL_SPACES})
-
-
-def slugify(name: str) -> str:
-    """The notation of a restaurant: lower case, accents dropped, words joined by '-'.
-
-    >>> slugify("Momo Mia"), slugify("Café Crème & Co")
-    ('momo-mia', 'cafe-creme-and-co')
-    """
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    ascii_name = ascii_name.replace("&", " and ")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
 
 
 class BankSpec(BaseModel):

@@ -34,8 +34,9 @@ from potluck.engine.errors import (
 from potluck.engine.game import Game
 from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
+from potluck.engine.text import slugify
 from potluck.games.cafe_carnage.actions import CafeAction
-from potluck.games.cafe_carnage.schema import COURSES, DishData, slugify
+from potluck.games.cafe_carnage.schema import COURSES, DishData
 from potluck.games.cafe_carnage.state import (
     BALLOT,
     CARD_TITLES,

@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
-
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from potluck.engine.text import slugify
 
 COURSES = ("starter", "main", "dessert")
 MAX_PLAYERS = 6
 BALLOT_WORDS = ("split", "separately", "run")
-
-
-def slugify(name: str) -> str:
-    """The notation of a dish: its name in lower case, accents dropped, words joined by '-'.
-
-    >>> slugify("Rhubarb & Apple Pie"), slugify("Crème Chocolate")
-    ('rhubarb-and-apple-pie', 'creme-chocolate')
-    """
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    ascii_name = ascii_name.replace("&", " and ")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
 
 
 class DishSpec(BaseModel):

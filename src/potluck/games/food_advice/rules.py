@@ -29,6 +29,7 @@ from potluck.engine.errors import InvalidActionError, PotluckError, RecordError
 from potluck.engine.game import Game
 from potluck.engine.options import Option, resolve_options
 from potluck.engine.outcome import Outcome
+from potluck.engine.text import slugify
 from potluck.games.food_advice.actions import (
     DECLINE,
     DISCARD,
@@ -53,7 +54,7 @@ from potluck.games.food_advice.market import (
     joker_buys,
     matches,
 )
-from potluck.games.food_advice.schema import CATEGORIES, FoodData, slugify
+from potluck.games.food_advice.schema import CATEGORIES, FoodData
 from potluck.games.food_advice.state import (
     ALL_SLOTS,
     BLACK_FRIDAY,

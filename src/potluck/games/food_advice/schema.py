@@ -7,11 +7,11 @@ channels and events are drawn from fixed vocabularies (``SHOP_TERMS``,
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from potluck.engine.text import slugify
 
 MAX_PLAYERS = 6
 CATEGORIES = ("economy", "medium", "premium")
@@ -46,17 +46,6 @@ EVENT_KINDS = (
     "shield",  # held face down; cancels the next steal or removal against you
     "nothing",
 )
-
-
-def slugify(name: str) -> str:
-    """A card's notation: lower case, accents dropped, words joined by '-'.
-
-    >>> slugify("Bull's eye"), slugify("Crème Brûlée")
-    ('bulls-eye', 'creme-brulee')
-    """
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    ascii_name = ascii_name.replace("'", "").replace("&", " and ")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
 
 
 class _Strict(BaseModel):
