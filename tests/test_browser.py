@@ -73,7 +73,7 @@ def join_by_link(page: Page, url: str, name: str) -> None:
     page.wait_for_selector("#diners")
 
 
-def play_until_over(pages: list[Page], limit: float = 90.0) -> int:
+def play_until_over(pages: list[Page], limit: float = 240.0) -> int:
     """Each page clicks one of its enabled cards when it has one, until all show the end."""
     clicks, deadline = 0, time.monotonic() + limit
     while not all(page.locator("#outcome").count() for page in pages):
