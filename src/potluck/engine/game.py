@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from potluck.engine.action import Action
 from potluck.engine.bots import Bot, RandomBot
+from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter
 from potluck.engine.errors import (
     IllegalActionError,
     NotYourTurnError,
@@ -202,6 +203,44 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def action_from_index(self, state: S, seat: int, index: int) -> A:
         """The action whose code is ``index``; ``InvalidActionError`` if there is none."""
+
+    def observation_encoding(
+        self, num_players: int, options: Mapping[str, Any] | None = None
+    ) -> ObservationEncoding:
+        """The layout of this game's fixed-size observation vector at this table.
+
+        ``NotImplementedError`` for a game that defines no encoding.
+        """
+        if not self.min_players <= num_players <= self.max_players:
+            raise PotluckError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {num_players}"
+            )
+        resolved = resolve_options(self.id, self.options, options)
+        return ObservationEncoding(self.id, self._observation_features(num_players, resolved))
+
+    def encode_observation(
+        self, state: S, seat: int, encoding: ObservationEncoding | None = None
+    ) -> list[float]:
+        """``seat``'s view as a vector laid out by ``observation_encoding``."""
+        if encoding is None:
+            encoding = self.observation_encoding(state.num_players, state.options)
+        return self.encode_view(self.view(state, seat), encoding)
+
+    def encode_view(self, view: Mapping[str, Any], encoding: ObservationEncoding) -> list[float]:
+        """A seat's view (as ``view`` returns it) as a vector laid out by ``encoding``.
+
+        Built from the view alone, so the vector can never hold hidden information.
+        """
+        out = encoding.writer()
+        self._encode_view(view, out)
+        return out.values
+
+    def _observation_features(self, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
+        raise NotImplementedError(f"{self.title} defines no observation encoding")
+
+    def _encode_view(self, view: Mapping[str, Any], out: ObservationWriter) -> None:
+        raise NotImplementedError(f"{self.title} defines no observation encoding")
 
     # ------------------------------------------------------------------ bots
 

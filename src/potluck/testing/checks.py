@@ -719,3 +719,23 @@ def check_outcome(game: AnyGame, state: State) -> None:
         raise AssertionError(f"the outcome gives no reason ({at})")
     dump(outcome.to_json(), f"the outcome ({at})")
     dump(game.metrics(state), f"the metrics ({at})")
+
+
+def check_observation_encoding(game: AnyGame, state: State) -> None:
+    """Each seat's observation vector has the declared size and keeps within its ranges.
+
+    Games without an encoding (``NotImplementedError``) are skipped. The vector is
+    built from the view, so the view checks already cover hidden information.
+    """
+    try:
+        encoding = game.observation_encoding(state.num_players, state.options)
+    except NotImplementedError:
+        return
+    for seat in range(state.num_players):
+        vector = game.encode_observation(state, seat, encoding)
+        problems = encoding.problems(vector)
+        if problems:
+            raise AssertionError(
+                f"seat {seat}'s observation vector ({where(game, state)}): "
+                + "; ".join(problems[:5])
+            )

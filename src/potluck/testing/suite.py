@@ -36,6 +36,7 @@ from potluck.testing.checks import (
     check_invariants,
     check_json_roundtrip,
     check_not_your_turn,
+    check_observation_encoding,
     check_outcome,
     check_redeal_consistent,
     check_sealed_choices_hidden,
@@ -203,6 +204,7 @@ def run_conformance(
             check_redeal_consistent(game, state, checks)
             check_sealed_choices_hidden(game, state, checks)
             check_explain_matches_errors(game, state, checks)
+            check_observation_encoding(game, state)
             sampled[step] = state.clone()
 
     playout = random_playout(game, num_players, seed, options, on_step=every_step)

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.data import DataSource, load_data
+from potluck.engine.encoding import Feature, ObservationWriter
 from potluck.engine.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -151,6 +152,7 @@ class CafeCarnage(Game[CafeState, CafeAction]):
                 full_decks[course].extend([index] * spec.copies)
         self.dish_names = tuple(names)
         self.dish_slugs = tuple(slugs)
+        self.dish_index = {slug: i for i, slug in enumerate(slugs)}
         self.course_of = tuple(course_of)
         self.value_of = tuple(value_of)
         self.full_decks = tuple(tuple(deck) for deck in full_decks)
@@ -602,6 +604,16 @@ class CafeCarnage(Game[CafeState, CafeAction]):
             "course": COURSES[self.course_of[dish]],
             "value": self.value_of[dish],
         }
+
+    def _observation_features(self, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
+        from potluck.games.cafe_carnage.encoding import features
+
+        return features(self, num_players, options)
+
+    def _encode_view(self, view: Mapping[str, Any], out: ObservationWriter) -> None:
+        from potluck.games.cafe_carnage.encoding import encode
+
+        encode(self, view, out)
 
     def view(self, state: CafeState, seat: int | None) -> dict[str, Any]:
         from potluck.games.cafe_carnage.view import build_view

@@ -1,0 +1,97 @@
+"""Café Carnage's observation vector: one seat's view as fixed-size numbers.
+
+Per-player blocks list the observing seat first, then clockwise. Dishes are
+indexed in data order (starters, mains, desserts), as ``CafeCarnage.dish_slugs``.
+The last night's bill is encoded in full; earlier nights survive in the
+running totals (money, points, eaten dishes, cards left).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from potluck.engine.encoding import Feature, ObservationWriter, seats_from
+from potluck.games.cafe_carnage.state import CARD_WORDS, PHASE_NAMES, STARTING_HAND
+
+if TYPE_CHECKING:
+    from potluck.games.cafe_carnage.rules import CafeCarnage
+
+_BILLS = ("split", "separately")
+
+
+def features(game: CafeCarnage, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
+    n, dishes = num_players, len(game.dish_slugs)
+    most_money = game.budget + game.loan * game.rounds
+    best_meal = sum(
+        max(game.value_of[d] for d in range(dishes) if game.course_of[d] == c) for c in range(3)
+    )
+    most_points = best_meal * game.rounds
+    deck = max(len(d) for d in game.full_decks)
+    return [
+        Feature("phase", len(PHASE_NAMES), "one-hot: starter, main, dessert, ballot, over"),
+        Feature("round", game.rounds, "one-hot: the night being played (1-based order)"),
+        Feature("no_repeat_dishes", 1, "1 if the advanced variant is on"),
+        Feature("decks", 3, "cards left in the starter, main and dessert decks", high=deck),
+        Feature("money", n, "each player's dollars, me first", high=most_money),
+        Feature("points", n, "each player's Gourmet Points, me first", high=most_points),
+        Feature("iou", n, "1 if the player holds an IOU token, me first"),
+        Feature("hand_size", n, "action cards in hand incl. a sealed one, me first", high=5),
+        Feature("has_run_card", n, "1 while the player still has the RUN! card, me first"),
+        Feature("waiting_for", n, "1 if the player has still to choose now, me first"),
+        Feature("eaten", n * dishes, "per player (me first) and dish: 1 if eaten this week"),
+        Feature("my_hand", 3, "my Split, Separately, RUN! cards", high=max(STARTING_HAND)),
+        Feature("my_menu", dishes, "copies of each dish on my menu now", high=game.menu_size),
+        Feature("my_order", dishes, "dishes I have ordered this night", high=3),
+        Feature("my_card", 3, "one-hot: the card I sealed this night (split, separately, run)"),
+        Feature("last_meals", n * dishes, "last night: per player (me first) and dish eaten"),
+        Feature("last_runners", n, "last night: 1 if the player ran, me first"),
+        Feature("last_caught", n, "last night: 1 if the runner was caught, me first"),
+        Feature("last_votes", 2, "last night: Split and Separately votes", high=n),
+        Feature("last_bill", 2, "last night: one-hot split / separately (zero: nobody stayed)"),
+        Feature("last_my_card", 3, "last night: one-hot card I played"),
+        Feature("last_paid", n, "last night: dollars each player paid, me first", high=most_money),
+        Feature("winners", n, "at the end: 1 for each winner, me first"),
+    ]
+
+
+def encode(game: CafeCarnage, view: Mapping[str, Any], out: ObservationWriter) -> None:
+    n, me = view["num_players"], view["seat"]
+    order = seats_from(me, n)
+    dishes = len(game.dish_slugs)
+    index = game.dish_index
+    out.one_hot("phase", PHASE_NAMES.index(view["phase"]))
+    out.one_hot("round", view["round"] - 1)
+    out.set("no_repeat_dishes", 1.0 if view["options"].get("no_repeat_dishes") else 0.0)
+    out.put("decks", [view["decks"][course] for course in ("starter", "main", "dessert")])
+    players = view["players"]
+    for slot, seat in enumerate(order):
+        player = players[seat]
+        out.set("money", player["money"], slot)
+        out.set("points", player["points"], slot)
+        out.set("iou", player["iou"], slot)
+        out.set("hand_size", player["hand_size"], slot)
+        out.set("has_run_card", player["has_run_card"], slot)
+        out.set("waiting_for", player["waiting_for"], slot)
+        out.many_hot("eaten", (slot * dishes + index[d] for d in player["eaten"]))
+    you = view["you"]
+    out.put("my_hand", [you["hand"][word] for word in CARD_WORDS])
+    out.many_hot("my_menu", (index[d["dish"]] for d in you["menu"]))
+    out.many_hot("my_order", (index[d["dish"]] for d in you["order"].values() if d))
+    if you["card"] is not None:
+        out.one_hot("my_card", CARD_WORDS.index(you["card"]))
+    if view["log"]:
+        last = view["log"][-1]
+        for slot, seat in enumerate(order):
+            meal = last["meals"][seat]
+            out.many_hot("last_meals", (slot * dishes + index[d["dish"]] for d in meal["dishes"]))
+            out.set("last_runners", seat in last["runners"], slot)
+            out.set("last_caught", seat in last["caught"], slot)
+            out.set("last_paid", last["paid"][seat], slot)
+        out.put("last_votes", [last["votes"]["split"], last["votes"]["separately"]])
+        if last["bill"] is not None:
+            out.one_hot("last_bill", _BILLS.index(last["bill"]))
+        out.one_hot("last_my_card", CARD_WORDS.index(last["your_card"]))
+    for slot, seat in enumerate(order):
+        if seat in view.get("winners", ()):
+            out.set("winners", 1.0, slot)
