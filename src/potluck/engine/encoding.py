@@ -55,7 +55,8 @@ class Feature:
 class ObservationEncoding:
     """The layout of one game's observation vector for one table size and options.
 
-    >>> layout = ObservationEncoding("toy", [Feature("phase", 3, "one-hot"), Feature("hp", 2, "", high=9)])
+    >>> blocks = [Feature("phase", 3, "one-hot"), Feature("hp", 2, "hit points", high=9)]
+    >>> layout = ObservationEncoding("toy", blocks)
     >>> layout.size, layout.slice("hp")
     (5, slice(3, 5, None))
     >>> out = layout.writer()
