@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit("Potluck needs Python 3.11 or newer, not " + sys.version.split()[0]) if sys.version_info < (3, 11) else None'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,lab,web]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,lab,web,rl]'
 	@touch $(STAMP)
 
 ## The main job: serve the games in the browser (embedded SQLite), then open the address it prints.

@@ -26,6 +26,9 @@ def test_markdown_examples_run(path: Path) -> None:
         exec(compile(block, str(path), "exec"), {"__name__": "docs_example"})
 
 
+#: Packages of optional extras (``rl``) that some adapter modules import.
+OPTIONAL = {"pettingzoo", "gymnasium", "pyspiel", "numpy"}
+
 MODULES = sorted(
     info.name
     for info in pkgutil.walk_packages(potluck.__path__, "potluck.")
@@ -35,6 +38,11 @@ MODULES = sorted(
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module(name)
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name not in OPTIONAL:
+            raise
+        pytest.skip(f"{name} needs the optional package {missing.name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0, f"{result.failed} docstring example(s) failed in {name}"
