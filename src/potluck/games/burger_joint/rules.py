@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.data import DataSource, load_data
+from potluck.engine.encoding import Feature, ObservationWriter
 from potluck.engine.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -840,6 +841,16 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
         return self.actions[index]
 
     # ------------------------------------------------------------------ views
+
+    def _observation_features(self, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
+        from potluck.games.burger_joint.encoding import features
+
+        return features(self, num_players, options)
+
+    def _encode_view(self, view: Mapping[str, Any], out: ObservationWriter) -> None:
+        from potluck.games.burger_joint.encoding import encode
+
+        encode(self, view, out)
 
     def view(self, state: BurgerState, seat: int | None) -> dict[str, Any]:
         from potluck.games.burger_joint.view import build_view
