@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.data import DataSource, load_data
+from potluck.engine.encoding import Feature, ObservationWriter
 from potluck.engine.errors import InvalidActionError, PotluckError, RecordError
 from potluck.engine.game import Game
 from potluck.engine.options import Option
@@ -137,6 +138,11 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
             kind for kind, b in enumerate(self.data.belle) for _ in range(b.copies)
         )
         self.kinds = len(self.belle_names)
+        # Name and slug lookups for the observation encoding, which reads views.
+        self.interest_index = interest_index
+        self.guest_index = {slug: g for g, slug in enumerate(self.guest_slugs)}
+        self.belle_index = {slug: k for k, slug in enumerate(self.belle_slugs)}
+        self.belle_name_index = {name: k for k, name in enumerate(self.belle_names)}
         self._build_actions()
 
     # ------------------------------------------------------------------ the action table
@@ -699,6 +705,16 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
         }
 
     # ------------------------------------------------------------------ views
+
+    def _observation_features(self, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
+        from potluck.games.belle_of_the_ball.encoding import features
+
+        return features(self, num_players, options)
+
+    def _encode_view(self, view: Mapping[str, Any], out: ObservationWriter) -> None:
+        from potluck.games.belle_of_the_ball.encoding import encode
+
+        encode(self, view, out)
 
     def view(self, state: BelleState, seat: int | None) -> dict[str, Any]:
         from potluck.games.belle_of_the_ball.view import build_view

@@ -29,7 +29,7 @@ from potluck.games.belle_of_the_ball.state import (
 if TYPE_CHECKING:
     from potluck.games.belle_of_the_ball.rules import BelleOfTheBall
 
-_EFFECT_WORDS = (
+EFFECT_WORDS = (
     (FREE_SKIPS, "free_skips"),
     (FOUR_IS_FULL, "four_is_full"),
     (SINGLES_SCORE, "singles_score"),
@@ -78,7 +78,7 @@ def build_view(game: BelleOfTheBall, state: BelleState, seat: int | None) -> dic
             ),
             "may_play_belle": state.played_now == -1 and not over,
             "invites_left": 0 if over else state.invites_left,
-            "rules_bent": [word for bit, word in _EFFECT_WORDS if state.effects & bit],
+            "rules_bent": [word for bit, word in EFFECT_WORDS if state.effects & bit],
         },
         "decks": {
             "guest_deck": len(state.deck),
