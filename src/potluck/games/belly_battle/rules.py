@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.data import DataSource, load_data
+from potluck.engine.encoding import Feature, ObservationWriter
 from potluck.engine.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -194,6 +195,8 @@ class BellyBattle(Game[BellyState, BellyAction]):
         self.cheese = tuple(r.cheese for r in rests)
         self.cuisines = tuple(sorted({r.cuisine for r in rests}))
         self.cuisine_of = tuple(self.cuisines.index(r.cuisine) for r in rests)
+        self.cuisine_index = {name: i for i, name in enumerate(self.cuisines)}
+        self.card_index = {slug: c for c, slug in enumerate(self.slugs)}
         self.munch_cards = tuple(
             (self.cuisines.index(m.cuisines[0]), self.cuisines.index(m.cuisines[1]))
             for m in self.data.munchtime
@@ -1203,6 +1206,16 @@ class BellyBattle(Game[BellyState, BellyAction]):
         return self._offers(card, seat)
 
     # ------------------------------------------------------------------ views
+
+    def _observation_features(self, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
+        from potluck.games.belly_battle.encoding import features
+
+        return features(self, num_players, options)
+
+    def _encode_view(self, view: Mapping[str, Any], out: ObservationWriter) -> None:
+        from potluck.games.belly_battle.encoding import encode
+
+        encode(self, view, out)
 
     def view(self, state: BellyState, seat: int | None) -> dict[str, Any]:
         from potluck.games.belly_battle.view import build_view
