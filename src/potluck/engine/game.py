@@ -211,11 +211,6 @@ class Game(ABC, Generic[S, A]):
 
         ``NotImplementedError`` for a game that defines no encoding.
         """
-        if not self.min_players <= num_players <= self.max_players:
-            raise PotluckError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {num_players}"
-            )
         resolved = resolve_options(self.id, self.options, options)
         return ObservationEncoding(self.id, self._observation_features(num_players, resolved))
 

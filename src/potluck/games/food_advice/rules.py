@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.data import DataSource, load_data
+from potluck.engine.encoding import Feature, ObservationWriter
 from potluck.engine.errors import InvalidActionError, PotluckError, RecordError
 from potluck.engine.game import Game
 from potluck.engine.options import Option, resolve_options
@@ -167,6 +168,13 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         self.channel_slugs = tuple(slugify(c) for c in self.channels)
         self.num_ads = len(ads)
         self.flavor, self.black_friday, self.mabius = len(ads), len(ads) + 1, len(ads) + 2
+        # Lookups from the names views use, for the observation encoding.
+        self.ing_index = {slug: i for i, slug in enumerate(self.ing_slugs)}
+        self.shape_index = {name: i for i, name in enumerate(self.shapes)}
+        self.shop_index = {slug: i for i, slug in enumerate(self.shop_slugs)}
+        self.event_index = {name: i for i, name in reversed(list(enumerate(self.event_names)))}
+        self.channel_index = {slug: i for i, slug in enumerate(self.channel_slugs)}
+        self.hashtag_index = {tag: i for i, tag in enumerate(self.hashtags)}
         self._build_actions()
 
     # ------------------------------------------------------------------ actions
@@ -1053,6 +1061,16 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         return self.actions[index]
 
     # ------------------------------------------------------------------ views and bots
+
+    def _observation_features(self, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
+        from potluck.games.food_advice.encoding import features
+
+        return features(self, num_players, options)
+
+    def _encode_view(self, view: Mapping[str, Any], out: ObservationWriter) -> None:
+        from potluck.games.food_advice.encoding import encode
+
+        encode(self, view, out)
 
     def view(self, state: FoodState, seat: int | None) -> dict[str, Any]:
         from potluck.games.food_advice.view import build_view

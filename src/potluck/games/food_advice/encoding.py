@@ -1,0 +1,174 @@
+"""FoodAdvice's observation vector: one seat's view as fixed-size numbers.
+
+Per-player blocks list the observing seat first, then clockwise. Every
+ingredient card is unique, so one block says where each one is that the seat
+can see: in its own hand or in whose product. Products sit in slots by round
+and owner. Shapes, shops, customers, events, channels, hashtags and roles are
+in data order. Free text (product names and taglines, the log) is left out: no
+rule reads it, and naming is one action whatever the words.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from potluck.engine.encoding import Feature, ObservationWriter, seats_from
+from potluck.games.food_advice.state import PHASE_NAMES, ROLES
+
+if TYPE_CHECKING:
+    from potluck.games.food_advice.rules import FoodAdvice
+
+
+def _seat_of(view: Mapping[str, Any]) -> int:
+    return int(view["you"]["seat"])
+
+
+def features(game: FoodAdvice, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
+    n = num_players
+    ings, shapes, shops = len(game.ing_names), len(game.shapes), len(game.shop_names)
+    events, channels, tags = len(game.event_names), len(game.channels), len(game.hashtags)
+    board = game.data.table.shops_on_board
+    rounds = game.rounds
+    most_price = game.kept * max(game.ing_price)
+    return [
+        Feature("round", rounds, "one-hot: the round"),
+        Feature("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES)),
+        Feature("small_table", 1, "1 if the option small_table is on"),
+        Feature("acting", n, "1 for each player to act now, me first"),
+        Feature(
+            "order",
+            n,
+            "each player's place in this round's turn order (0 first), me first",
+            high=n - 1,
+        ),
+        Feature("role", n * len(ROLES), "per player (me first), one-hot role: " + ", ".join(ROLES)),
+        Feature("money", n, "each player's money, me first", high=math.inf),
+        Feature("chips", n, "each player's chips, me first", high=math.inf),
+        Feature("hand_size", n, "ingredients in each hand, me first", high=game.dealt + 1),
+        Feature("dealt_shape", n * shapes, "per player (me first), one-hot shape dealt"),
+        Feature("held_events", n, "event cards each player holds face down, me first", high=events),
+        Feature("votes_received", n, "votes each product got (once all voted), me first", high=n),
+        Feature("shop_chips", n * board, "per player (me first) and board slot: 1 for a chip"),
+        Feature("channel_chips", n * channels, "per player (me first) and channel: 1 for a chip"),
+        Feature("invest", n * n, "per player (me first), one-hot: whose product it invested in"),
+        Feature("extra_customers", n, "extra personal customers, me first", high=math.inf),
+        Feature(
+            "ingredients",
+            ings * (1 + n),
+            "per ingredient: 1 in my hand, or 1 in the product of player slot k (me first)",
+        ),
+        Feature(
+            "products",
+            rounds * n * (1 + shapes + tags + 1),
+            "per round and owner slot: present, one-hot shape, hashtags, price",
+            high=most_price,
+        ),
+        Feature(
+            "offer",
+            1 + 2 * n + ings,
+            "the pending offer: present, one-hot from and to (me first), one-hot ingredient",
+        ),
+        Feature("trades", 1, "offers answered this round", high=n * n),
+        Feature(
+            "votes",
+            n * n,
+            "per voter (me first), one-hot whose product it voted for, once all have voted",
+        ),
+        Feature("board", board * shops, "per board slot, one-hot shop"),
+        Feature("events_played", 1, "event cards played so far", high=events),
+        Feature("playing", n + events, "the event being played: one-hot player, one-hot card"),
+        Feature("sales", 1, "customers who have shopped this round", high=math.inf),
+        Feature("customers_played", 1, "customer cards played", high=len(game.cust_names)),
+        Feature(
+            "decks",
+            5,
+            "cards left: ingredients, shapes, shops, customers, events",
+            high=max(ings, shapes, shops, len(game.cust_names), events),
+        ),
+        Feature("my_name_given", 1, "1 once I have named my product this round"),
+        Feature("my_vote", n, "one-hot: the player I voted for, me first"),
+        Feature("my_event", events, "one-hot: the event card dealt to me, not yet played"),
+        Feature("my_held", events, "event cards I hold face down"),
+    ]
+
+
+def encode(game: FoodAdvice, view: Mapping[str, Any], out: ObservationWriter) -> None:
+    me = _seat_of(view)
+    players = view["players"]
+    n = len(players)
+    order = seats_from(me, n)
+    slot_of = {seat: slot for slot, seat in enumerate(order)}
+    shapes, tags = len(game.shapes), len(game.hashtags)
+    channels = len(game.channels)
+    board = game.data.table.shops_on_board
+    ing_index, shape_index = game.ing_index, game.shape_index
+    out.one_hot("round", view["round"] - 1)
+    out.one_hot("phase", PHASE_NAMES.index(view["phase"]))
+    out.set("small_table", n < game.min_players)
+    for place, seat in enumerate(view["order"]):
+        out.set("order", place, slot_of[seat])
+    for slot, seat in enumerate(order):
+        player = players[seat]
+        out.set("acting", player["to_act"], slot)
+        out.set("role", 1.0, slot * len(ROLES) + ROLES.index(player["role"]))
+        out.set("money", player["money"], slot)
+        out.set("chips", player["chips"], slot)
+        out.set("hand_size", player["hand_size"], slot)
+        if player["shape"] is not None:
+            out.set("dealt_shape", 1.0, slot * shapes + shape_index[player["shape"]])
+        out.set("held_events", player["held_events"], slot)
+        if player["votes_received"] is not None:
+            out.set("votes_received", player["votes_received"], slot)
+        board_slugs = [shop["shop"] for shop in view["board"]]
+        for slug in player["shops"]:
+            out.set("shop_chips", 1.0, slot * board + board_slugs.index(slug))
+        for slug in player["channels"]:
+            out.set("channel_chips", 1.0, slot * channels + game.channel_index[slug])
+        if player["invest"] is not None:
+            out.set("invest", 1.0, slot * n + slot_of[player["invest"]])
+        out.set("extra_customers", player["extra_customers"], slot)
+    width = 1 + n
+    you = view["you"]
+    for card in you["hand"]:
+        out.set("ingredients", 1.0, ing_index[card["ingredient"]] * width)
+    per_product = 1 + shapes + tags + 1
+    for product in view["products"]:
+        owner = slot_of[product["owner"]]
+        for slug in product["ingredients"]:
+            out.set("ingredients", 1.0, ing_index[slug] * width + 1 + owner)
+        base = ((product["round"] - 1) * n + owner) * per_product
+        out.set("products", 1.0, base)
+        out.set("products", 1.0, base + 1 + shape_index[product["shape"]])
+        for tag in product["hashtags"]:
+            out.set("products", 1.0, base + 1 + shapes + game.hashtag_index[tag])
+        out.set("products", product["price"], base + per_product - 1)
+    offer = view["offer"]
+    if offer is not None:
+        out.set("offer", 1.0)
+        out.set("offer", 1.0, 1 + slot_of[offer["from"]])
+        out.set("offer", 1.0, 1 + n + slot_of[offer["to"]])
+        out.set("offer", 1.0, 1 + 2 * n + ing_index[offer["ingredient"]["ingredient"]])
+    out.set("trades", len(view["trades"]))
+    if view["votes"] is not None:
+        for voter, voted in enumerate(view["votes"]):
+            if voted is not None and voted >= 0:
+                out.set("votes", 1.0, slot_of[voter] * n + slot_of[voted])
+    for k, shop in enumerate(view["board"]):
+        out.set("board", 1.0, k * len(game.shop_names) + game.shop_index[shop["shop"]])
+    out.set("events_played", len(view["events"]))
+    playing = view["playing"]
+    if playing is not None:
+        out.set("playing", 1.0, slot_of[playing["seat"]])
+        out.set("playing", 1.0, n + game.event_index[playing["event"]])
+    out.set("sales", len(view["sales"]))
+    out.set("customers_played", len(view["customers_played"]))
+    decks = view["decks"]
+    out.put("decks", [decks[k] for k in ("ingredients", "shapes", "shops", "customers", "events")])
+    out.set("my_name_given", you["name"] is not None)
+    if you["vote"] is not None:
+        out.one_hot("my_vote", slot_of[you["vote"]])
+    if you["event"] is not None:
+        out.one_hot("my_event", game.event_index[you["event"]["event"]])
+    out.many_hot("my_held", (game.event_index[card["event"]] for card in you["held"]))
