@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from potluck.engine.action import Action
 from potluck.engine.bots import Bot, RandomBot
@@ -341,6 +341,10 @@ class Game(ABC, Generic[S, A]):
     def _state_from_json(
         self, data: Mapping[str, Any], num_players: int, seed: int, options: Mapping[str, Any]
     ) -> S: ...
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        # A game object is immutable: copies of states and tables share it.
+        return self
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id!r} v{self.version}>"

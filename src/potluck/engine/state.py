@@ -72,6 +72,11 @@ class State:
                 setattr(twin, name, getattr(self, name))
         return twin
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        # clone() is the game's own deep copy, and far cheaper than copy.deepcopy's walk
+        # (OpenSpiel deep-copies Python states to clone them).
+        return self.clone()
+
     def _blank_copy(self) -> Self:
         """A new object with the engine's fields copied; the caller copies the game's own."""
         twin = object.__new__(type(self))

@@ -73,6 +73,10 @@ class NumericTable:
         self.num_actions = self.game.num_distinct_actions(self.num_players, self.options)
         self.max_steps = self.game.max_steps(self.num_players)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> NumericTable:
+        # Fixed once made: deep copies of the environments and states holding it share it.
+        return self
+
     def new_state(self, seed: int) -> State:
         state: State = self.game.new_game(self.num_players, seed, self.options)
         return state
