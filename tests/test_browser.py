@@ -203,3 +203,73 @@ def test_a_restarted_server_resumes_the_table_in_the_open_page(
         assert ann.errors == []
     finally:
         second.stop()
+
+
+def create_table(server: LiveServer, game: str, seats: list[str], **options: Any) -> dict[str, Any]:
+    body = {"game": game, "num_players": len(seats), "seats": seats, "options": options}
+    response = httpx.post(server.url + "/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def join_screen(page: Page, url: str, name: str, ready: str) -> None:
+    page.goto(url)
+    page.fill("input[name=name]", name)
+    page.click("#join")
+    page.wait_for_selector(ready)
+
+
+def click_until_over(page: Page, buttons: str, limit: float = 240.0) -> int:
+    """Click the first enabled button matching ``buttons`` whenever there is one, to the end."""
+    clicks, deadline = 0, time.monotonic() + limit
+    while not page.locator("#outcome").count():
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        live = page.locator(buttons)
+        if live.count():
+            try:
+                live.first.click(timeout=500)
+                clicks += 1
+                continue
+            except sync_api.Error:
+                pass  # redrawn under the click: look again
+        time.sleep(0.05)
+    return clicks
+
+
+def test_one_human_and_three_bots_finish_a_belly_battle_game(
+    browser: Any, server: LiveServer
+) -> None:
+    created = create_table(server, "belly-battle", ["human", "greedy", "greedy", "random"],
+                           max_rounds=8)  # fmt: skip
+    ann = new_page(browser)
+    join_screen(ann, server.url + created["join"][0]["join"], "Ann", "#board .space")
+    assert ann.locator("#board .space").count() == 44
+    assert ann.locator("#board .space .pawn").count() == 4
+    ann.wait_for_selector("#moves button[data-action], #card button[data-action]:not([disabled])")
+    ann.screenshot(path=SHOTS / "belly-battle-table.png", full_page=True)
+
+    # tapping a restaurant shows it, with its moves; an illegal one explains itself on hover
+    ann.locator("#board .space[data-card=patiala-dhaba]").click()
+    ann.wait_for_selector("#card h2:has-text('Patiala Dhaba')")
+    star = ann.locator("#card button[data-action='star patiala-dhaba']")
+    assert star.is_disabled()
+    ann.locator("#card .why:has(button[data-action='star patiala-dhaba'])").hover()
+    ann.wait_for_function(
+        "document.querySelector(\"#card button[data-action='star patiala-dhaba']\").title !== ''"
+    )
+
+    phone = new_page(browser, PHONE)
+    phone.goto(f"{server.url}/tables/{created['id']}")
+    phone.wait_for_selector("#board .space")
+    phone.screenshot(path=SHOTS / "belly-battle-phone.png", full_page=True)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    clicks = click_until_over(
+        ann, "#moves button[data-action], #card button[data-action]:not([disabled])"
+    )
+    assert clicks >= 8
+    ann.wait_for_selector("#final")
+    ann.screenshot(path=SHOTS / "belly-battle-over.png", full_page=True)
+    assert ann.errors == []
+    assert phone.errors == []

@@ -218,6 +218,23 @@ class BellyBattle(Game[BellyState, BellyAction]):
         ends = [i for i, k in enumerate(kinds) if k == SP_TUNNEL]
         self.tunnel_exit = {ends[0]: ends[1], ends[1]: ends[0]} if ends else {}
         self.cafe_spaces = frozenset(i for i, c in enumerate(cards) if c >= r_count)
+        # The track as public, fixed data for views (built once, shared, never changed).
+        self.board_json: list[dict[str, Any]] = [
+            {
+                "space": i,
+                "kind": "restaurant"
+                if 0 <= cards[i] < r_count
+                else "cafe"
+                if cards[i] >= r_count
+                else _SPACE_KINDS[kinds[i]],
+                "card": self.slugs[cards[i]] if cards[i] >= 0 else None,
+                "name": self.space_name(i),
+                "cuisine": rests[cards[i]].cuisine if 0 <= cards[i] < r_count else None,
+                "price": self.price[cards[i]] if cards[i] >= 0 else None,
+                "fees": list(self.fees[cards[i]]) if 0 <= cards[i] < r_count else None,
+            }
+            for i in range(len(kinds))
+        ]
 
         def is_rest(space: int) -> bool:
             return 0 <= cards[space % size] < r_count

@@ -83,6 +83,8 @@ def build_view(game: BellyBattle, state: BellyState, seat: int | None) -> dict[s
         "round_cards": {
             ROUND_CARD_NAMES[k]: (None if h == NOBODY else h) for k, h in enumerate(state.holders)
         },
+        # Fixed data shared by every view (read it, never change it).
+        "board": game.board_json,
         "supply": {
             "chefs": game.chef_supply(state),
             "stars": game.star_supply(state),

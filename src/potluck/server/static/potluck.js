@@ -111,6 +111,43 @@ const Potluck = (() => {
     return box;
   }
 
+  // A button for one action: live when legal; otherwise disabled, with the reason on hover.
+  // Games with many actions get no reasons in the payload, so the reason is asked of the
+  // server the first time the pointer rests on the button (a disabled button gets no
+  // pointer events, so a wrapper listens for it).
+  function actionButton(payload, ctx, action, attrs, ...children) {
+    const legal = payload.legal.find((a) => a.action === action);
+    const button = el("button", {
+      ...attrs,
+      "data-action": action,
+      disabled: ctx.readOnly || !legal,
+      title: legal ? legal.label : (payload.illegal || {})[action] || (ctx.readOnly ? null : payload.waiting),
+      onclick: legal && !ctx.readOnly ? () => ctx.act(action) : null,
+    }, children.length ? children : (legal ? legal.label : action));
+    if (legal || ctx.readOnly || payload.seat === null || payload.seat === undefined) return button;
+    const wrap = el("span", { class: "why" }, button);
+    let asked = Boolean((payload.illegal || {})[action]);
+    const ask = async () => {
+      if (asked) return;
+      asked = true;
+      try {
+        const answer = await api("GET", `/api/tables/${payload.table.id}/explain?action=${encodeURIComponent(action)}`);
+        if (answer.reason) { button.title = answer.reason; wrap.title = answer.reason; }
+      } catch (_) { asked = false; }
+    };
+    wrap.addEventListener("mouseenter", ask);
+    wrap.addEventListener("touchstart", ask, { passive: true });
+    return wrap;
+  }
+
+  // The legal actions no piece on the screen offers, as plain buttons.
+  function otherActions(payload, ctx, shown) {
+    const rest = payload.legal.filter((a) => !shown.has(a.action));
+    if (!rest.length || ctx.readOnly) return null;
+    return el("div", { class: "actions", id: "other-actions" }, rest.map((a) =>
+      el("button", { "data-action": a.action, onclick: () => ctx.act(a.action), text: a.label })));
+  }
+
   function outcomeBanner(payload) {
     if (!payload.outcome) return null;
     const o = payload.outcome;
@@ -390,5 +427,5 @@ const Potluck = (() => {
     show(0);
   }
 
-  return { el, api, value, objectTable, seatsPanel, actionsPanel, seatName, renderers, render, tablePage, joinPage, lobbyPage, replayPage };
+  return { el, api, value, objectTable, seatsPanel, actionsPanel, actionButton, otherActions, seatName, renderers, render, tablePage, joinPage, lobbyPage, replayPage };
 })();
