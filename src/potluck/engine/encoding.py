@@ -70,11 +70,14 @@ class ObservationEncoding:
         self.game = game
         self.features: tuple[Feature, ...] = tuple(features)
         self._slices: dict[str, slice] = {}
+        #: ``name -> (start, size)``: what writers look up on every value they set.
+        self.blocks: dict[str, tuple[int, int]] = {}
         offset = 0
         for feature in self.features:
             if feature.name in self._slices:
                 raise PotluckError(f"{game}'s encoding names feature {feature.name!r} twice")
             self._slices[feature.name] = slice(offset, offset + feature.size)
+            self.blocks[feature.name] = (offset, feature.size)
             offset += feature.size
         self.size = offset
         self.low: list[float] = [f.low for f in self.features for _ in range(f.size)]
@@ -132,20 +135,25 @@ class ObservationEncoding:
 class ObservationWriter:
     """Fills one observation vector; every block starts at zero."""
 
-    __slots__ = ("encoding", "values")
+    __slots__ = ("_blocks", "encoding", "values")
 
     def __init__(self, encoding: ObservationEncoding) -> None:
         self.encoding = encoding
+        self._blocks = encoding.blocks
         self.values: list[float] = [0.0] * encoding.size
+
+    def _block(self, name: str) -> tuple[int, int]:
+        try:
+            return self._blocks[name]
+        except KeyError:
+            raise PotluckError(f"{self.encoding.game}'s encoding has no feature {name!r}") from None
 
     def set(self, name: str, value: float, index: int = 0) -> None:
         """Set element ``index`` of feature ``name``."""
-        block = self.encoding.slice(name)
-        if not 0 <= index < block.stop - block.start:
-            raise PotluckError(
-                f"index {index} is outside feature {name!r} of size {block.stop - block.start}"
-            )
-        self.values[block.start + index] = float(value)
+        start, size = self._block(name)
+        if not 0 <= index < size:
+            raise PotluckError(f"index {index} is outside feature {name!r} of size {size}")
+        self.values[start + index] = float(value)
 
     def one_hot(self, name: str, index: int | None) -> None:
         """Mark element ``index`` of feature ``name`` (``None`` leaves the block zero)."""
@@ -154,21 +162,19 @@ class ObservationWriter:
 
     def many_hot(self, name: str, indices: Iterable[int]) -> None:
         """Count each index into feature ``name`` (repeats add up)."""
-        block = self.encoding.slice(name)
+        start, size = self._block(name)
+        values = self.values
         for index in indices:
-            if not 0 <= index < block.stop - block.start:
+            if not 0 <= index < size:
                 raise PotluckError(f"index {index} is outside feature {name!r}")
-            self.values[block.start + index] += 1.0
+            values[start + index] += 1.0
 
     def put(self, name: str, values: Sequence[float]) -> None:
         """Write a whole block (shorter sequences leave the rest zero)."""
-        block = self.encoding.slice(name)
-        if len(values) > block.stop - block.start:
-            raise PotluckError(
-                f"{len(values)} values do not fit feature {name!r} of size "
-                f"{block.stop - block.start}"
-            )
-        self.values[block.start : block.start + len(values)] = [float(v) for v in values]
+        start, size = self._block(name)
+        if len(values) > size:
+            raise PotluckError(f"{len(values)} values do not fit feature {name!r} of size {size}")
+        self.values[start : start + len(values)] = [float(v) for v in values]
 
 
 def seats_from(seat: int, num_players: int) -> list[int]:
