@@ -273,3 +273,30 @@ def test_one_human_and_three_bots_finish_a_belly_battle_game(
     ann.screenshot(path=SHOTS / "belly-battle-over.png", full_page=True)
     assert ann.errors == []
     assert phone.errors == []
+
+
+def test_a_burger_joint_table_plays_to_the_end_against_a_bot(
+    browser: Any, server: LiveServer
+) -> None:
+    created = create_table(server, "burger-joint", ["human", "greedy"])
+    ann = new_page(browser)
+    join_screen(ann, server.url + created["join"][0]["join"], "Ann", "#board-0")
+    ann.wait_for_selector("#production .cube.live")
+    assert ann.locator(".dev-board").count() == 2
+    ann.screenshot(path=SHOTS / "burger-joint-table.png", full_page=True)
+    phone = new_page(browser, PHONE)
+    phone.goto(f"{server.url}/tables/{created['id']}")
+    phone.wait_for_selector("#board-1")
+    phone.screenshot(path=SHOTS / "burger-joint-phone.png", full_page=True)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    live = (
+        "#production .cube.live, .dev-board.mine button[data-action]:not([disabled]), "
+        "#moves button[data-action]"
+    )
+    clicks = click_until_over(ann, live)
+    assert clicks >= 10
+    ann.wait_for_selector("#final")
+    ann.screenshot(path=SHOTS / "burger-joint-over.png", full_page=True)
+    assert ann.errors == []
+    assert phone.errors == []
