@@ -300,3 +300,31 @@ def test_a_burger_joint_table_plays_to_the_end_against_a_bot(
     ann.screenshot(path=SHOTS / "burger-joint-over.png", full_page=True)
     assert ann.errors == []
     assert phone.errors == []
+
+
+def test_a_belle_of_the_ball_table_plays_to_the_end_with_bots(
+    browser: Any, server: LiveServer
+) -> None:
+    created = create_table(server, "belle-of-the-ball", ["human", "greedy", "random"])
+    ann = new_page(browser)
+    join_screen(ann, server.url + created["join"][0]["join"], "Ann", "#line")
+    ann.wait_for_selector("#party .group")
+    ann.wait_for_selector("#line .card")
+    ann.screenshot(path=SHOTS / "belle-of-the-ball-table.png", full_page=True)
+    phone = new_page(browser, PHONE)
+    phone.goto(f"{server.url}/tables/{created['id']}")
+    phone.wait_for_selector("#line .card")
+    phone.screenshot(path=SHOTS / "belle-of-the-ball-phone.png", full_page=True)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert phone.locator("#hand").count() == 0  # a spectator sees no Belles in hand
+
+    live = (
+        "#party button.seat-here:not([disabled]), #line button[data-action]:not([disabled]), "
+        "#moves button[data-action], #hand button[data-action]:not([disabled])"
+    )
+    clicks = click_until_over(ann, live)
+    assert clicks >= 5
+    ann.wait_for_selector("#final")
+    ann.screenshot(path=SHOTS / "belle-of-the-ball-over.png", full_page=True)
+    assert ann.errors == []
+    assert phone.errors == []

@@ -1,0 +1,148 @@
+// Belle of the Ball's game screen: the line of guests waiting at the door (with the chips
+// left on them), your party's groups, the other parties, and your Belles. Tap a guest, then
+// the group to seat them in; illegal choices say why on hover. Draws only from the view.
+"use strict";
+
+(() => {
+  const { el, seatName, seatsPanel, actionButton, otherActions } = Potluck;
+  // Symbols every system font has, one per interest, with a colour each.
+  const INTERESTS = {
+    hearts: ["♥", "#e03131"], globes: ["◍", "#1971c2"], books: ["▤", "#7048e8"], music: ["♪", "#0c8599"],
+    masks: ["☻", "#495057"], brushes: ["✎", "#e8590c"], stars: ["★", "#f59f00"], horses: ["♞", "#8d5524"],
+    teacups: ["☕", "#2b8a3e"], roses: ["✿", "#c2255c"],
+  };
+  const FAMILIES = { mirth: "#fff3bf", mischief: "#e7f5ff", mayhem: "#fff0f6" };
+  const BENT = {
+    free_skips: "skipping is free", four_is_full: "four guests make a full group",
+    singles_score: "every interest scores", fifth_group: "a fifth group is allowed",
+  };
+  let selected = null;  // the line position the player tapped, kept across redraws
+
+  function interest(name) {
+    const [symbol, colour] = INTERESTS[name] || ["?", "#868e96"];
+    return el("span", { class: "interest", style: `--i:${colour}`, title: name, "data-interest": name, text: symbol });
+  }
+
+  function guestCard(guest, extra) {
+    if (guest.belle) {
+      return el("div", { class: "card belle", style: `--fam:${FAMILIES[guest.family] || "#fff"}`, title: guest.text, ...(extra || {}) },
+        el("div", { class: "card-name", text: guest.name }),
+        el("div", { class: "family", text: `Belle · ${guest.family}` }));
+    }
+    return el("div", { class: "card guest", title: `${guest.name}: ${guest.interests.join(", ")}`, ...(extra || {}) },
+      el("div", { class: "card-name", text: guest.name }),
+      el("div", { class: "interests" }, guest.interests.map(interest)));
+  }
+
+  // Interests shown by two or more guests of a group: what it scores.
+  function shared(group) {
+    const counts = {};
+    for (const g of group) for (const i of g.interests || []) counts[i] = (counts[i] || 0) + 1;
+    return Object.entries(counts).filter(([, n]) => n >= 2).map(([i, n]) => [i, n]);
+  }
+
+  function groupBox(payload, ctx, group, slot, own, redraw) {
+    const hits = shared(group);
+    const box = el("div", { class: `group${group.length ? "" : " empty"}`, "data-group": slot + 1 },
+      el("div", { class: "group-head" }, el("span", { class: "muted", text: `Group ${slot + 1}` }),
+        hits.length ? el("span", { class: "scores", title: "interests shared by two or more guests" },
+          hits.map(([i, n]) => el("span", {}, interest(i), `×${n}`))) : null),
+      el("div", { class: "group-guests" }, group.map((g) => guestCard(g, { class: `card ${g.belle ? "belle" : "guest"} small` }))));
+    if (own && !ctx.readOnly && selected !== null) {
+      const action = `invite ${selected} to group ${slot + 1}`;
+      if (payload.legal.some((a) => a.action === action) || payload.illegal[action]) {
+        box.append(actionButton(payload, ctx, action, { class: "seat-here" }, `Seat guest ${selected} here`));
+      }
+    }
+    return box;
+  }
+
+  function party(payload, ctx, player, redraw) {
+    const view = payload.view;
+    const own = player.seat === view.seat;
+    return el("section", { class: `panel party${own ? " mine" : ""}`, id: own ? "party" : `party-${player.seat}`, "data-seat": player.seat },
+      el("h2", {}, own ? "Your party" : `${seatName(payload.table, player.seat)}'s party`,
+        view.turn === player.seat ? el("span", { class: "badge turn", text: "turn" }) : null,
+        payload.table.seats[player.seat].kind === "bot" ? el("span", { class: "badge bot", text: "bot" }) : null),
+      el("div", { class: "party-stats" },
+        el("span", { class: "chips", title: "chips", text: `● ${player.chips}` }),
+        el("span", { class: "muted", text: `${player.hand_size} Belle(s) in hand · ${player.full_groups_scored} full group(s) scored for ${player.chips_from_groups} · ${player.chips_spent_skipping} spent skipping` })),
+      el("div", { class: "groups" }, player.groups.map((group, slot) =>
+        (group.length || own) ? groupBox(payload, ctx, group, slot, own, redraw) : null)));
+  }
+
+  function line(payload, ctx, redraw) {
+    const view = payload.view;
+    const canInvite = (pos) => payload.legal.some((a) => a.action.startsWith(`invite ${pos} `) || a.action === `invite ${pos}`);
+    return el("div", { class: "line", id: "line" }, view.line.length ? view.line.map((g) => {
+      const can = !ctx.readOnly && canInvite(g.position);
+      const direct = payload.legal.find((a) => a.action === `invite ${g.position}`);
+      const card = guestCard(g, {
+        class: `card ${g.belle ? "belle" : "guest"}${can ? " can" : ""}${selected === g.position ? " selected" : ""}`,
+        "data-position": g.position, role: can ? "button" : null, tabindex: can ? "0" : null,
+        onclick: can ? () => { selected = g.position; redraw(); } : null,
+      });
+      return el("div", { class: "spot" },
+        el("div", { class: "pos", text: String(g.position) }), card,
+        g.chips ? el("div", { class: "line-chips", title: "chips left by those who skipped this guest", text: `● ${g.chips}` }) : null,
+        direct && !ctx.readOnly ? actionButton(payload, ctx, direct.action, { class: "small" }, "take to hand") : null);
+    }) : el("p", { class: "muted", text: "The line is empty." }));
+  }
+
+  function hand(payload, ctx) {
+    const view = payload.view;
+    if (!view.you) return null;
+    return el("section", { class: "panel", id: "hand" }, el("h2", { text: "Your Belles" }),
+      view.you.hand.length ? el("div", { class: "belles" }, view.you.hand.map((b) => {
+        const plays = payload.legal.filter((a) => a.action === `belle ${b.belle}` || a.action.startsWith(`belle ${b.belle} `));
+        const simple = `belle ${b.belle}`;
+        const targeted = plays.filter((a) => a.action !== simple);
+        return el("div", { class: "card belle big", style: `--fam:${FAMILIES[b.family] || "#fff"}` },
+          el("div", { class: "card-name", text: b.name }),
+          el("div", { class: "family", text: b.family }),
+          el("p", { class: "effect", text: b.text }),
+          targeted.length
+            ? el("div", { class: "actions" }, targeted.map((a) => actionButton(payload, ctx, a.action, { class: "small" }, a.label.replace(simple, "play"))))
+            : ctx.readOnly ? null : actionButton(payload, ctx, simple, { class: "small" }, "play"));
+      })) : el("p", { class: "muted", text: "No Belles in hand." }));
+  }
+
+  Potluck.renderers["belle-of-the-ball"] = (root, payload, ctx) => {
+    const view = payload.view;
+    const positions = view.line.map((g) => g.position);
+    if (selected !== null && !positions.includes(selected)) selected = null;
+    if (selected === null && !ctx.readOnly) {
+      const first = payload.legal.map((a) => /^invite (\d+) to/.exec(a.action)).find(Boolean);
+      if (first) selected = Number(first[1]);
+    }
+    const redraw = () => Potluck.render(root, payload, ctx);
+    const t = view.this_turn;
+    const notes = [];
+    if (t.belle_played) notes.push(`Belle played: ${t.belle_played}`);
+    if (t.rules_bent.length) notes.push(`this turn ${t.rules_bent.map((r) => BENT[r] || r).join(", ")}`);
+    if (view.turn !== null) notes.push(`${t.invites_left} invitation(s) left`);
+    const screen = el("div", { class: "belle" });
+    if (view.result) screen.append(el("div", { class: "notice good", id: "final", text: view.result }));
+    screen.append(el("section", { class: "felt ballroom", id: "ballroom" },
+      el("h2", { text: view.turn === null ? "The ball is over" : `Round ${view.round} · ${seatName(payload.table, view.turn)}'s turn` }),
+      el("p", { class: "status", text: `${notes.join(" · ")}${notes.length ? " · " : ""}${view.decks.guest_deck} guests still to arrive (${view.rounds_left_after_this} more round(s)) · Belle deck ${view.decks.belle_deck}` }),
+      el("h3", { text: "The line at the door" }),
+      line(payload, ctx, redraw)));
+    const me = view.players.find((p) => p.seat === view.seat);
+    const others = view.players.filter((p) => p.seat !== view.seat);
+    const left = el("div", {});
+    if (!ctx.readOnly && me) {
+      const shown = new Set(payload.legal.map((a) => a.action).filter((a) => a.startsWith("invite ") || a.startsWith("belle ")));
+      left.append(el("section", { class: "panel", id: "moves" }, el("h2", { text: "Your move" }),
+        payload.legal.length
+          ? [el("p", { class: "muted", text: selected !== null ? `Guest ${selected} is chosen: seat them in one of your groups, or tap another guest.` : "Play a Belle, or wait." }),
+            otherActions(payload, ctx, shown)].filter(Boolean)
+          : el("p", { class: "muted", id: "waiting", text: payload.waiting || "Nothing to do now." })));
+    }
+    if (me) left.append(party(payload, ctx, me, redraw));
+    left.append(hand(payload, ctx) || el("span"));
+    screen.append(el("div", { class: "grid two" }, left, el("div", {}, others.map((p) => party(payload, ctx, p, redraw)))));
+    screen.append(seatsPanel(payload));
+    root.append(screen);
+  };
+})();
