@@ -328,3 +328,46 @@ def test_a_belle_of_the_ball_table_plays_to_the_end_with_bots(
     ann.screenshot(path=SHOTS / "belle-of-the-ball-over.png", full_page=True)
     assert ann.errors == []
     assert phone.errors == []
+
+
+def test_a_food_advice_table_plays_to_the_end_with_bots(browser: Any, server: LiveServer) -> None:
+    created = create_table(server, "food-advice", ["human", "greedy", "greedy", "random"])
+    ann = new_page(browser)
+    join_screen(ann, server.url + created["join"][0]["join"], "Ann", "#kitchen")
+    ann.wait_for_selector("#hand .ingredient")
+    ann.screenshot(path=SHOTS / "food-advice-table.png", full_page=True)
+    phone = new_page(browser, PHONE)
+    phone.goto(f"{server.url}/tables/{created['id']}")
+    phone.wait_for_selector("#market")
+    assert phone.locator("#kitchen").count() == 0  # a spectator sees no hand
+    phone.screenshot(path=SHOTS / "food-advice-phone.png", full_page=True)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    # the naming form: a product gets the name and tagline the player types
+    live = (
+        "#offer-to button[data-action]:not([disabled]), #moves button[data-action], "
+        "#hand button[data-action]:not([disabled]), #products button[data-action]:not([disabled]), "
+        "#market button[data-action]:not([disabled])"
+    )
+    deadline = time.monotonic() + 60
+    while not ann.locator("#naming").count():
+        assert time.monotonic() < deadline, "never asked to name a product"
+        buttons = ann.locator(live)
+        if buttons.count():
+            try:
+                buttons.first.click(timeout=500)
+            except sync_api.Error:
+                pass
+        else:
+            time.sleep(0.05)
+    ann.fill("input[name=product-name]", "Ann's Famous Stew")
+    ann.fill("input[name=tagline]", "Warm, rich and honest")
+    ann.click("#naming button")
+    ann.wait_for_selector(".product-name:has-text(\"Ann's Famous Stew\")")
+    ann.screenshot(path=SHOTS / "food-advice-products.png", full_page=True)
+
+    clicks = click_until_over(ann, live + ", #naming button")
+    assert clicks >= 5
+    ann.screenshot(path=SHOTS / "food-advice-over.png", full_page=True)
+    assert ann.errors == []
+    assert phone.errors == []
