@@ -220,20 +220,27 @@ def join_screen(page: Page, url: str, name: str, ready: str) -> None:
     page.wait_for_selector(ready)
 
 
+def click_first(page: Page, buttons: str) -> bool:
+    """Click the first element matching ``buttons``; whether there was one to click."""
+    live = page.locator(buttons)
+    if not live.count():
+        return False
+    try:
+        live.first.click(timeout=500)
+    except sync_api.Error:
+        return False  # redrawn under the click: look again
+    return True
+
+
 def click_until_over(page: Page, buttons: str, limit: float = 240.0) -> int:
     """Click the first enabled button matching ``buttons`` whenever there is one, to the end."""
     clicks, deadline = 0, time.monotonic() + limit
     while not page.locator("#outcome").count():
         assert time.monotonic() < deadline, "the game did not finish in time"
-        live = page.locator(buttons)
-        if live.count():
-            try:
-                live.first.click(timeout=500)
-                clicks += 1
-                continue
-            except sync_api.Error:
-                pass  # redrawn under the click: look again
-        time.sleep(0.05)
+        if click_first(page, buttons):
+            clicks += 1
+        else:
+            time.sleep(0.05)
     return clicks
 
 
@@ -352,18 +359,12 @@ def test_a_food_advice_table_plays_to_the_end_with_bots(browser: Any, server: Li
     deadline = time.monotonic() + 60
     while not ann.locator("#naming").count():
         assert time.monotonic() < deadline, "never asked to name a product"
-        buttons = ann.locator(live)
-        if buttons.count():
-            try:
-                buttons.first.click(timeout=500)
-            except sync_api.Error:
-                pass
-        else:
+        if not click_first(ann, live):
             time.sleep(0.05)
     ann.fill("input[name=product-name]", "Ann's Famous Stew")
     ann.fill("input[name=tagline]", "Warm, rich and honest")
     ann.click("#naming button")
-    ann.wait_for_selector(".product-name:has-text(\"Ann's Famous Stew\")")
+    ann.wait_for_selector('.product-name:has-text("Ann\'s Famous Stew")')
     ann.screenshot(path=SHOTS / "food-advice-products.png", full_page=True)
 
     clicks = click_until_over(ann, live + ", #naming button")
