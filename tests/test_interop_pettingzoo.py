@@ -16,16 +16,7 @@ import potluck
 from potluck.interop.pettingzoo import env, parallel_env, raw_env
 from potluck.testing import conformance_cases
 
-
-def _encoded(game_id: str, num_players: int) -> bool:
-    try:
-        potluck.load_game(game_id).observation_encoding(num_players)
-    except NotImplementedError:
-        return False
-    return True
-
-
-CASES = [case for case in conformance_cases() if _encoded(*case)]
+CASES = conformance_cases()
 
 
 @pytest.fixture(autouse=True)

@@ -75,7 +75,66 @@ class _Seeds:
         return self._rng.getrandbits(63)
 
 
-class raw_env(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
+class _TableEnv:
+    """What both environments share: the table, its spaces, the state, rendering."""
+
+    metadata: dict[str, Any]
+
+    def _set_up(
+        self,
+        game: str | Game[Any, Any],
+        num_players: int | None,
+        options: Mapping[str, Any] | None,
+        render_mode: str | None,
+        illegal_reward: float,
+        render_seat: int | None,
+    ) -> None:
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(
+                f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}"
+            )
+        self.table = NumericTable(game, num_players, options)
+        self.metadata = {
+            **self.metadata,
+            "name": f"potluck_{self.table.game.id.replace('-', '_')}_v1",
+        }
+        self.render_mode = render_mode
+        self.render_seat = render_seat
+        self.illegal_reward = illegal_reward
+        self.possible_agents = [agent_name(s) for s in range(self.table.num_players)]
+        self.observation_spaces, self.action_spaces = _spaces(self.table, self.possible_agents)
+        self._seeds = _Seeds()
+        self.state_: State | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def game_state(self) -> State:
+        """The engine state of the game in progress (``reset`` first)."""
+        if self.state_ is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state_
+
+    def _observe_seat(self, seat: int) -> ObsType:
+        return {
+            "observation": self.table.observation(self.game_state, seat),
+            "action_mask": self.table.action_mask(self.game_state, seat),
+        }
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.table.ansi(self.game_state, self.render_seat)
+
+    def close(self) -> None:
+        pass
+
+
+class raw_env(_TableEnv, AECEnv[str, ObsType, int]):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     """The AEC environment of one Potluck game at one table size."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (the base classes declare it so)
@@ -95,36 +154,8 @@ class raw_env(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # noqa: N801 (P
         render_seat: int | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(
-                f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}"
-            )
-        self.table = NumericTable(game, num_players, options)
-        self.metadata = {
-            **self.metadata,
-            "name": f"potluck_{self.table.game.id.replace('-', '_')}_v1",
-        }
-        self.render_mode = render_mode
-        self.render_seat = render_seat
-        self.illegal_reward = illegal_reward
-        self.possible_agents = [agent_name(s) for s in range(self.table.num_players)]
+        self._set_up(game, num_players, options, render_mode, illegal_reward, render_seat)
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self.observation_spaces, self.action_spaces = _spaces(self.table, self.possible_agents)
-        self._seeds = _Seeds()
-        self.state_: State | None = None
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
-    @property
-    def game_state(self) -> State:
-        """The engine state of the game in progress (``reset`` first)."""
-        if self.state_ is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.state_
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.state_ = self.table.new_state(self._seeds.next(seed))
@@ -143,11 +174,7 @@ class raw_env(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # noqa: N801 (P
             self.agent_selection = agent_name(acting[0])
 
     def observe(self, agent: str) -> ObsType:
-        seat = self._seat[agent]
-        return {
-            "observation": self.table.observation(self.game_state, seat),
-            "action_mask": self.table.action_mask(self.game_state, seat),
-        }
+        return self._observe_seat(self._seat[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -184,14 +211,6 @@ class raw_env(AECEnv[str, ObsType, int]):  # type: ignore[misc]  # noqa: N801 (P
         else:
             self._select()
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.table.ansi(self.game_state, self.render_seat)
-
-    def close(self) -> None:
-        pass
-
 
 def env(
     game: str | Game[Any, Any] = "cafe-carnage",
@@ -207,7 +226,7 @@ def env(
     return wrapped
 
 
-class RawParallelEnv(ParallelEnv[str, ObsType, int]):  # type: ignore[misc]
+class RawParallelEnv(_TableEnv, ParallelEnv[str, ObsType, int]):  # type: ignore[misc]
     """Every seat the game waits for acts in one step: natural for simultaneous turns.
 
     The agents acting in a step are those with a non-zero ``action_mask``; the
@@ -234,45 +253,14 @@ class RawParallelEnv(ParallelEnv[str, ObsType, int]):  # type: ignore[misc]
         render_seat: int | None = None,
         max_cycles: int | None = None,
     ) -> None:
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(
-                f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}"
-            )
-        self.table = NumericTable(game, num_players, options)
-        self.metadata = {
-            **self.metadata,
-            "name": f"potluck_{self.table.game.id.replace('-', '_')}_v1",
-        }
-        self.render_mode = render_mode
-        self.render_seat = render_seat
-        self.illegal_reward = illegal_reward
+        self._set_up(game, num_players, options, render_mode, illegal_reward, render_seat)
         # Illegal actions do not advance the game, so the bound counts environment steps.
         self.max_cycles = 20 * self.table.max_steps if max_cycles is None else max_cycles
-        self.possible_agents = [agent_name(s) for s in range(self.table.num_players)]
-        self.observation_spaces, self.action_spaces = _spaces(self.table, self.possible_agents)
-        self._seeds = _Seeds()
-        self.state_: State | None = None
         self.agents: list[str] = []
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
-    @property
-    def game_state(self) -> State:
-        if self.state_ is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.state_
-
     def _observations(self) -> dict[str, ObsType]:
-        state = self.game_state
         return {
-            agent: {
-                "observation": self.table.observation(state, seat),
-                "action_mask": self.table.action_mask(state, seat),
-            }
+            agent: self._observe_seat(seat)
             for seat, agent in enumerate(self.possible_agents)
             if agent in self.agents
         }
@@ -322,14 +310,6 @@ class RawParallelEnv(ParallelEnv[str, ObsType, int]):  # type: ignore[misc]
         if over or truncated:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.table.ansi(self.game_state, self.render_seat)
-
-    def close(self) -> None:
-        pass
 
 
 def parallel_env(
