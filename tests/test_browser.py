@@ -220,6 +220,23 @@ def join_screen(page: Page, url: str, name: str, ready: str) -> None:
     page.wait_for_selector(ready)
 
 
+def watch_on_a_phone(browser: Any, server: LiveServer, table: str, ready: str, shot: str) -> Page:
+    """A phone-sized spectator opens the table: the screen fits and is saved as ``shot``."""
+    phone = new_page(browser, PHONE)
+    phone.goto(f"{server.url}/tables/{table}")
+    phone.wait_for_selector(ready)
+    phone.screenshot(path=SHOTS / shot, full_page=True)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    return phone
+
+
+def play_to_the_end(page: Page, buttons: str, least: int, shot: str) -> None:
+    """Click ``buttons`` to the end of the game (at least ``least`` clicks), then save ``shot``."""
+    assert click_until_over(page, buttons) >= least
+    page.screenshot(path=SHOTS / shot, full_page=True)
+    assert page.errors == []
+
+
 def click_first(page: Page, buttons: str) -> bool:
     """Click the first element matching ``buttons``; whether there was one to click."""
     live = page.locator(buttons)
@@ -266,11 +283,9 @@ def test_one_human_and_three_bots_finish_a_belly_battle_game(
         "document.querySelector(\"#card button[data-action='star patiala-dhaba']\").title !== ''"
     )
 
-    phone = new_page(browser, PHONE)
-    phone.goto(f"{server.url}/tables/{created['id']}")
-    phone.wait_for_selector("#board .space")
-    phone.screenshot(path=SHOTS / "belly-battle-phone.png", full_page=True)
-    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone = watch_on_a_phone(
+        browser, server, created["id"], "#board .space", "belly-battle-phone.png"
+    )
 
     clicks = click_until_over(
         ann, "#moves button[data-action], #card button[data-action]:not([disabled])"
@@ -291,21 +306,14 @@ def test_a_burger_joint_table_plays_to_the_end_against_a_bot(
     ann.wait_for_selector("#production .cube.live")
     assert ann.locator(".dev-board").count() == 2
     ann.screenshot(path=SHOTS / "burger-joint-table.png", full_page=True)
-    phone = new_page(browser, PHONE)
-    phone.goto(f"{server.url}/tables/{created['id']}")
-    phone.wait_for_selector("#board-1")
-    phone.screenshot(path=SHOTS / "burger-joint-phone.png", full_page=True)
-    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone = watch_on_a_phone(browser, server, created["id"], "#board-1", "burger-joint-phone.png")
 
     live = (
         "#production .cube.live, .dev-board.mine button[data-action]:not([disabled]), "
         "#moves button[data-action]"
     )
-    clicks = click_until_over(ann, live)
-    assert clicks >= 10
+    play_to_the_end(ann, live, 10, "burger-joint-over.png")
     ann.wait_for_selector("#final")
-    ann.screenshot(path=SHOTS / "burger-joint-over.png", full_page=True)
-    assert ann.errors == []
     assert phone.errors == []
 
 
@@ -318,22 +326,17 @@ def test_a_belle_of_the_ball_table_plays_to_the_end_with_bots(
     ann.wait_for_selector("#party .group")
     ann.wait_for_selector("#line .card")
     ann.screenshot(path=SHOTS / "belle-of-the-ball-table.png", full_page=True)
-    phone = new_page(browser, PHONE)
-    phone.goto(f"{server.url}/tables/{created['id']}")
-    phone.wait_for_selector("#line .card")
-    phone.screenshot(path=SHOTS / "belle-of-the-ball-phone.png", full_page=True)
-    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone = watch_on_a_phone(
+        browser, server, created["id"], "#line .card", "belle-of-the-ball-phone.png"
+    )
     assert phone.locator("#hand").count() == 0  # a spectator sees no Belles in hand
 
     live = (
         "#party button.seat-here:not([disabled]), #line button[data-action]:not([disabled]), "
         "#moves button[data-action], #hand button[data-action]:not([disabled])"
     )
-    clicks = click_until_over(ann, live)
-    assert clicks >= 5
+    play_to_the_end(ann, live, 5, "belle-of-the-ball-over.png")
     ann.wait_for_selector("#final")
-    ann.screenshot(path=SHOTS / "belle-of-the-ball-over.png", full_page=True)
-    assert ann.errors == []
     assert phone.errors == []
 
 
@@ -343,12 +346,8 @@ def test_a_food_advice_table_plays_to_the_end_with_bots(browser: Any, server: Li
     join_screen(ann, server.url + created["join"][0]["join"], "Ann", "#kitchen")
     ann.wait_for_selector("#hand .ingredient")
     ann.screenshot(path=SHOTS / "food-advice-table.png", full_page=True)
-    phone = new_page(browser, PHONE)
-    phone.goto(f"{server.url}/tables/{created['id']}")
-    phone.wait_for_selector("#market")
+    phone = watch_on_a_phone(browser, server, created["id"], "#market", "food-advice-phone.png")
     assert phone.locator("#kitchen").count() == 0  # a spectator sees no hand
-    phone.screenshot(path=SHOTS / "food-advice-phone.png", full_page=True)
-    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     # the naming form: a product gets the name and tagline the player types
     live = (
@@ -367,8 +366,5 @@ def test_a_food_advice_table_plays_to_the_end_with_bots(browser: Any, server: Li
     ann.wait_for_selector('.product-name:has-text("Ann\'s Famous Stew")')
     ann.screenshot(path=SHOTS / "food-advice-products.png", full_page=True)
 
-    clicks = click_until_over(ann, live + ", #naming button")
-    assert clicks >= 5
-    ann.screenshot(path=SHOTS / "food-advice-over.png", full_page=True)
-    assert ann.errors == []
+    play_to_the_end(ann, live + ", #naming button", 5, "food-advice-over.png")
     assert phone.errors == []
