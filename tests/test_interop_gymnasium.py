@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,7 +13,7 @@ gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from potluck.interop.gymnasium import PotluckEnv, env_id  # noqa: E402
-from potluck.testing import conformance_cases  # noqa: E402
+from potluck.testing import table_cases  # noqa: E402
 
 IDS = {
     "cafe-carnage": "potluck/CafeCarnage-v1",
@@ -23,7 +24,7 @@ IDS = {
 }
 
 
-CASES = conformance_cases()
+CASES = table_cases()
 
 
 def test_every_game_has_its_documented_id() -> None:
@@ -32,18 +33,20 @@ def test_every_game_has_its_documented_id() -> None:
         assert name in gymnasium.registry
 
 
-@pytest.mark.parametrize(("game_id", "num_players"), CASES)
-def test_check_env(game_id: str, num_players: int) -> None:
+@pytest.mark.parametrize(("game_id", "num_players", "options"), CASES)
+def test_check_env(game_id: str, num_players: int, options: dict[str, Any]) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         # Money in Belly Battle has no upper bound, and the encoding says so honestly.
         warnings.filterwarnings("ignore", message=".*value is infinity", category=UserWarning)
         check_env(
-            gymnasium.make(IDS[game_id], num_players=num_players, render_mode="ansi").unwrapped
+            gymnasium.make(
+                IDS[game_id], num_players=num_players, options=options, render_mode="ansi"
+            ).unwrapped
         )
 
 
-@pytest.mark.parametrize("game_id", sorted({g for g, _ in CASES}))
+@pytest.mark.parametrize("game_id", sorted({game for game, _, _ in CASES}))
 def test_an_episode_with_masked_random_actions_ends_with_a_win_share(game_id: str) -> None:
     env = gymnasium.make(IDS[game_id], opponents="random")
     rng = np.random.default_rng(0)

@@ -16,12 +16,12 @@ from open_spiel.python.observation import make_observation  # noqa: E402
 
 import potluck  # noqa: E402
 from potluck.interop.openspiel import game_name  # noqa: E402
-from potluck.testing import conformance_cases  # noqa: E402
+from potluck.testing import table_cases  # noqa: E402
 
 
-@pytest.mark.parametrize(("game_id", "num_players"), conformance_cases())
-def test_random_sim_test(game_id: str, num_players: int) -> None:
-    game = pyspiel.load_game(game_name(game_id), {"players": num_players})
+@pytest.mark.parametrize(("game_id", "num_players", "options"), table_cases())
+def test_random_sim_test(game_id: str, num_players: int, options: dict[str, Any]) -> None:
+    game = pyspiel.load_game(game_name(game_id), {"players": num_players, **options})
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,9 +15,9 @@ from pettingzoo.test.seed_test import parallel_seed_test
 
 import potluck
 from potluck.interop.pettingzoo import env, parallel_env, raw_env
-from potluck.testing import conformance_cases
+from potluck.testing import table_cases
 
-CASES = conformance_cases()
+CASES = table_cases()
 
 
 @pytest.fixture(autouse=True)
@@ -26,14 +27,14 @@ def _quiet() -> None:
     warnings.filterwarnings("ignore", message="Observation", category=UserWarning)
 
 
-@pytest.mark.parametrize(("game_id", "num_players"), CASES)
-def test_api_test(game_id: str, num_players: int) -> None:
-    api_test(env(game=game_id, num_players=num_players, render_mode="ansi"), num_cycles=60)
+@pytest.mark.parametrize(("game_id", "num_players", "options"), CASES)
+def test_api_test(game_id: str, num_players: int, options: dict[str, Any]) -> None:
+    api_test(env(game_id, num_players, options, render_mode="ansi"), num_cycles=60)
 
 
-@pytest.mark.parametrize(("game_id", "num_players"), CASES)
-def test_seed_test(game_id: str, num_players: int) -> None:
-    seed_test(lambda: env(game=game_id, num_players=num_players), num_cycles=60)
+@pytest.mark.parametrize(("game_id", "num_players", "options"), CASES)
+def test_seed_test(game_id: str, num_players: int, options: dict[str, Any]) -> None:
+    seed_test(lambda: env(game_id, num_players, options), num_cycles=60)
 
 
 @pytest.mark.parametrize("num_players", [4, 5, 6])

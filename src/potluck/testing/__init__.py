@@ -53,6 +53,7 @@ from potluck.testing.suite import (
     conformance_cases,
     random_playout,
     run_conformance,
+    table_cases,
 )
 
 __all__ = [
@@ -77,4 +78,5 @@ __all__ = [
     "random_playout",
     "run_conformance",
     "snapshot",
+    "table_cases",
 ]

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from potluck.engine.action import Action
+from potluck.engine.errors import PotluckError
 from potluck.engine.registry import list_games, load_game
 from potluck.engine.state import State
 from potluck.testing.checks import (
@@ -216,6 +217,28 @@ def run_conformance(
         future = playout.actions[step:] if step in with_future else []
         check_json_roundtrip(game, sampled[step], future)
     return playout
+
+
+def table_cases(games: list[str] | None = None) -> list[tuple[str, int, dict[str, Any]]]:
+    """Every table a game seats, as ``(game id, players, options)``: the usual sizes with
+    default options, then smaller ones that only an option allows (FoodAdvice's
+    ``small_table``), with the true-or-false options that allow them switched on.
+
+    >>> ("food-advice", 2, {"small_table": True}) in table_cases()
+    True
+    """
+    cases: list[tuple[str, int, dict[str, Any]]] = []
+    for game_id in list_games() if games is None else games:
+        game = load_game(game_id)
+        switches = {name: True for name, option in game.options.items() if option.type is bool}
+        for n in range(1, game.min_players):
+            try:
+                game.new_game(n, 0, switches)
+            except PotluckError:
+                continue
+            cases.append((game_id, n, switches))
+        cases.extend((game_id, n, {}) for n in range(game.min_players, game.max_players + 1))
+    return cases
 
 
 def conformance_cases(games: list[str] | None = None) -> list[tuple[str, int]]:
