@@ -17,6 +17,7 @@
     singles_score: "every interest scores", fifth_group: "a fifth group is allowed",
   };
   let selected = null;  // the line position the player tapped, kept across redraws
+  let shownStep = null;  // the step of the payload last drawn
 
   function interest(name) {
     const [symbol, colour] = INTERESTS[name] || ["?", "#868e96"];
@@ -111,9 +112,15 @@
     const view = payload.view;
     const positions = view.line.map((g) => g.position);
     if (selected !== null && !positions.includes(selected)) selected = null;
-    if (selected === null && !ctx.readOnly) {
-      const first = payload.legal.map((a) => /^invite (\d+) to/.exec(a.action)).find(Boolean);
-      if (first) selected = Number(first[1]);
+    // On each new decision, choose a guest who can be seated unless the chosen one can;
+    // a tap (the same step, redrawn) keeps the player's choice.
+    if (payload.step !== shownStep && !ctx.readOnly) {
+      shownStep = payload.step;
+      const seatable = (pos) => payload.legal.some((a) => a.action.startsWith(`invite ${pos} to`));
+      if (selected === null || !seatable(selected)) {
+        const first = payload.legal.map((a) => /^invite (\d+) to/.exec(a.action)).find(Boolean);
+        if (first) selected = Number(first[1]);
+      }
     }
     const redraw = () => Potluck.render(root, payload, ctx);
     const t = view.this_turn;

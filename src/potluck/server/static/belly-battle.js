@@ -26,6 +26,7 @@
   };
   const CUISINE_COLOURS = ["#e8590c", "#f08c00", "#66a80f", "#1098ad", "#7048e8", "#c2255c", "#5c940d", "#1971c2"];
   let selected = null;  // the card slug the player last tapped; kept across redraws
+  let shownStep = null;  // the step of the payload last drawn
 
   function cuisineColour(view, cuisine) {
     const names = [...new Set(view.board.filter((s) => s.cuisine).map((s) => s.cuisine))];
@@ -177,9 +178,14 @@
     const view = payload.view;
     const cards = Object.fromEntries(view.cards.map((c) => [c.card, c]));
     if (selected && !cards[selected]) selected = null;
-    if (!selected && payload.legal.length) {
-      const first = payload.legal.map((a) => a.action.split(" ")[1]).find((slug) => slug && cards[slug]);
-      if (first) selected = first;
+    // On each new decision, show a card that has moves unless the one shown has some; a
+    // tap (the same step, redrawn) keeps whatever the player chose to look at.
+    if (payload.step !== shownStep && !ctx.readOnly) {
+      shownStep = payload.step;
+      if (!selected || !actionsFor(payload, selected).length) {
+        const first = payload.legal.map((a) => a.action.split(" ")[1]).find((slug) => slug && cards[slug]);
+        if (first) selected = first;
+      }
     }
     const redraw = () => Potluck.render(root, payload, ctx);
     const board = el("div", { class: "belly-board", id: "board" },

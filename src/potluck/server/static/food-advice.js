@@ -179,10 +179,11 @@
 
   Potluck.renderers["food-advice"] = (root, payload, ctx) => {
     const view = payload.view;
+    const offerable = (id) => payload.legal.some((a) => a.action.startsWith(`offer ${id} to`));
     if (view.phase !== "exchange" || (chosen && !view.you?.hand.some((c) => c.ingredient === chosen))) chosen = null;
-    if (!chosen && view.phase === "exchange" && view.you && !ctx.readOnly) {
+    if ((!chosen || !offerable(chosen)) && view.phase === "exchange" && view.you && !ctx.readOnly) {
       const first = payload.legal.map((a) => /^offer (\S+) to/.exec(a.action)).find(Boolean);
-      if (first) chosen = first[1];
+      chosen = first ? first[1] : null;
     }
     const redraw = () => Potluck.render(root, payload, ctx);
     const screen = el("div", { class: "food" });
