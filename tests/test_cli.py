@@ -369,6 +369,23 @@ def test_cafe_simulate_json() -> None:
 
 
 @cafe
+def test_bench_through_the_adapters() -> None:
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pyspiel")
+    result = run(
+        "bench", "burger-joint", "--adapters", "--seconds", "0.3", "--repeat", "1", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert [row["adapter"] for row in rows] == [
+        "native",
+        "pettingzoo-aec",
+        "gymnasium",
+        "openspiel",
+    ]
+    assert all(row["steps_per_second"] > 0 for row in rows)
+
+
 def test_cafe_bench_json() -> None:
     result = run("bench", "cafe-carnage", "--seconds", "0.5", "--json")
     assert result.exit_code == 0, result.output

@@ -280,6 +280,42 @@ def replay(
     run_replay(game, record, seat, console())
 
 
+def _bench_adapters(
+    ids: list[str], players: int | None, seconds: float, repeat: int, as_json: bool
+) -> None:
+    """``potluck bench --adapters``: steps per second through each learning interface."""
+    try:
+        from potluck.interop.bench import RUNNERS
+        from potluck.interop.bench import bench as bench_adapter
+    except ImportError as missing:
+        raise CliError(
+            f"--adapters needs the rl extra (pip install 'potluck[rl]'): {missing}"
+        ) from None
+    if seconds <= 0:
+        raise CliError(f"the benchmark needs a positive time, not {seconds} seconds")
+    rows = []
+    for one in ids:
+        game = load_game(one)
+        n = players if players is not None else game.min_players
+        for adapter in RUNNERS:
+            if adapter == "pettingzoo-parallel" and one != "cafe-carnage":
+                continue
+            if not as_json:
+                console().print(f"Benchmarking {escape(one)} through {adapter}...")
+            rate = bench_adapter(one, n, adapter, seconds / repeat, repeat)
+            rows.append({"game": one, "players": n, "adapter": adapter, "steps_per_second": rate})
+    if as_json:
+        typer.echo(json.dumps(rows))
+        return
+    table = Table(box=box.SIMPLE_HEAD)
+    for column in ("Game", "Players", "Through", "Steps/s"):
+        table.add_column(column, justify="right" if column == "Steps/s" else "left")
+    for row in rows:
+        shown = f"{row['steps_per_second']:,.0f}"
+        table.add_row(str(row["game"]), str(row["players"]), str(row["adapter"]), shown)
+    console().print(table)
+
+
 @app.command()
 @reports_errors
 def bench(
@@ -295,10 +331,21 @@ def bench(
         int, typer.Option(help="Split the time into this many trials and report the fastest.")
     ] = 3,
     as_json: JsonOpt = False,
+    adapters: Annotated[
+        bool,
+        typer.Option(
+            "--adapters",
+            help="Measure the PettingZoo, Gymnasium and OpenSpiel adapters next to the engine "
+            "(needs the rl extra).",
+        ),
+    ] = False,
 ) -> None:
     """Random playouts on one core: how many games and steps per second (best of trials)."""
     ids = [game_id] if game_id is not None else list_games()
     out = console()
+    if adapters:
+        _bench_adapters(ids, players, seconds, repeat, as_json)
+        return
     results = {}
     for one in ids:
         if not as_json:
