@@ -237,6 +237,20 @@ def play_to_the_end(page: Page, buttons: str, least: int, shot: str) -> None:
     assert page.errors == []
 
 
+def step_through_the_replay(page: Page, screen: str, shot: str) -> None:
+    """From the end of a game, open its replay, step in, see it as everyone, save ``shot``."""
+    page.click("#outcome a")
+    page.wait_for_selector("#counter:has-text('step 0')")
+    for _ in range(6):
+        page.click("#next")
+    page.wait_for_selector("#counter:has-text('step 6')")
+    page.select_option("#as", "all")
+    page.wait_for_selector(".replay-view[data-seat='1'] h2:has-text('As seat 1')")
+    page.wait_for_selector(f".replay-view[data-seat='1'] {screen}")
+    page.screenshot(path=SHOTS / shot, full_page=True)
+    assert page.errors == []
+
+
 def click_first(page: Page, buttons: str) -> bool:
     """Click the first element matching ``buttons``; whether there was one to click."""
     live = page.locator(buttons)
@@ -295,6 +309,7 @@ def test_one_human_and_three_bots_finish_a_belly_battle_game(
     ann.screenshot(path=SHOTS / "belly-battle-over.png", full_page=True)
     assert ann.errors == []
     assert phone.errors == []
+    step_through_the_replay(ann, ".space .pawn", "belly-battle-replay.png")
 
 
 def test_a_burger_joint_table_plays_to_the_end_against_a_bot(
@@ -314,6 +329,7 @@ def test_a_burger_joint_table_plays_to_the_end_against_a_bot(
     )
     play_to_the_end(ann, live, 10, "burger-joint-over.png")
     ann.wait_for_selector("#final")
+    step_through_the_replay(ann, ".dev-board", "burger-joint-replay.png")
     assert phone.errors == []
 
 
@@ -337,6 +353,7 @@ def test_a_belle_of_the_ball_table_plays_to_the_end_with_bots(
     )
     play_to_the_end(ann, live, 5, "belle-of-the-ball-over.png")
     ann.wait_for_selector("#final")
+    step_through_the_replay(ann, ".line .card", "belle-of-the-ball-replay.png")
     assert phone.errors == []
 
 
@@ -367,4 +384,5 @@ def test_a_food_advice_table_plays_to_the_end_with_bots(browser: Any, server: Li
     ann.screenshot(path=SHOTS / "food-advice-products.png", full_page=True)
 
     play_to_the_end(ann, live + ", #naming button", 5, "food-advice-over.png")
+    step_through_the_replay(ann, ".kitchen", "food-advice-replay.png")
     assert phone.errors == []

@@ -406,10 +406,12 @@ const Potluck = (() => {
         const ctx = { readOnly: true, act() {}, explain() { return null; } };
         const views = data.views ? data.views.map((v, s) => [v, s]) : [[data.view, data.seat]];
         for (const [view, seat] of views) {
-          const box = el("div", { class: "replay-view" });
-          if (data.views) box.append(el("h2", { text: `As seat ${seat}: ${data.table.seats[seat].name || ""}` }));
+          // render() clears the element it draws in, so the heading sits outside it.
+          const screen = el("div", { class: "replay-screen" });
+          const box = el("div", { class: "replay-view", "data-seat": seat },
+            data.views ? el("h2", { text: `As seat ${seat}: ${data.table.seats[seat].name || ""}` }) : null, screen);
           root.append(box);
-          render(box, { table: data.table, view, seat, to_act: data.to_act, legal: [], illegal: {}, outcome: null }, ctx);
+          render(screen, { table: data.table, view, seat, to_act: data.to_act, legal: [], illegal: {}, outcome: null, step }, ctx);
         }
       } catch (error) { notice.textContent = error.message; notice.className = "notice error"; }
     }
