@@ -11,7 +11,10 @@ import pytest
 import potluck
 from potluck.engine.encoding import Feature, ObservationEncoding
 from potluck.engine.errors import PotluckError
+from potluck.games.cafe_carnage.rules import CafeCarnage
+from potluck.games.cafe_carnage.state import CafeState
 from potluck.testing import conformance_cases
+from potluck.testing.checks import check_observation_encoding
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "games"
 
@@ -86,3 +89,36 @@ def test_problems_name_the_value_out_of_range() -> None:
     assert layout.problems([1.0, 10.0]) == ["hp[1] = 10.0 is outside [0.0, 9]"]
     assert layout.problems([1.0]) == ["the vector has 1 values, the layout 2"]
     assert re.search(r"\| 0 \| `hp` \| 2 \| 0\.\.9 \|", layout.markdown())
+
+
+class PeekingCafe(CafeCarnage):
+    """A fast path that also writes the next seat's menu into the vector."""
+
+    def _encode_state(
+        self, state: CafeState, seat: int, encoding: ObservationEncoding
+    ) -> list[float]:
+        vector = super()._encode_state(state, seat, encoding)
+        start = encoding.slice("my_menu").start
+        for dish in state.menus[(seat + 1) % state.num_players]:
+            vector[start + dish] += 1.0
+        return vector
+
+
+def test_a_fast_path_that_shows_more_than_the_view_is_caught() -> None:
+    game = PeekingCafe()
+    state = game.new_game(4, seed=3)
+    with pytest.raises(AssertionError, match="differs from the one its view gives"):
+        check_observation_encoding(game, state)
+
+
+def test_the_fast_path_gives_the_views_vector() -> None:
+    game = potluck.load_game("cafe-carnage")
+    encoding = game.observation_encoding(5)
+    state = game.new_game(5, seed=8)
+    rng = random.Random(8)
+    while not game.is_over(state):
+        for seat in range(5):
+            from_view = game.encode_view(game.view(state, seat), encoding)
+            assert game.encode_observation(state, seat, encoding) == from_view
+        seat = rng.choice(game.to_act(state))
+        game.step(state, seat, rng.choice(game.legal_actions(state, seat)))

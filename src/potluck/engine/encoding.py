@@ -72,12 +72,15 @@ class ObservationEncoding:
         self._slices: dict[str, slice] = {}
         #: ``name -> (start, size)``: what writers look up on every value they set.
         self.blocks: dict[str, tuple[int, int]] = {}
+        #: ``name -> start``: for fast paths that write the vector directly.
+        self.starts: dict[str, int] = {}
         offset = 0
         for feature in self.features:
             if feature.name in self._slices:
                 raise PotluckError(f"{game}'s encoding names feature {feature.name!r} twice")
             self._slices[feature.name] = slice(offset, offset + feature.size)
             self.blocks[feature.name] = (offset, feature.size)
+            self.starts[feature.name] = offset
             offset += feature.size
         self.size = offset
         self.low: list[float] = [f.low for f in self.features for _ in range(f.size)]

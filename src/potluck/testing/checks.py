@@ -722,7 +722,8 @@ def check_outcome(game: AnyGame, state: State) -> None:
 
 
 def check_observation_encoding(game: AnyGame, state: State) -> None:
-    """Each seat's observation vector has the declared size and keeps within its ranges.
+    """Each seat's observation vector has the declared size, keeps within its ranges and
+    equals the one built from its view (a game's fast path from the state included).
 
     Games without an encoding (``NotImplementedError``) are skipped. The vector is
     built from the view, so the view checks already cover hidden information.
@@ -733,6 +734,13 @@ def check_observation_encoding(game: AnyGame, state: State) -> None:
         return
     for seat in range(state.num_players):
         vector = game.encode_observation(state, seat, encoding)
+        from_view = game.encode_view(game.view(state, seat), encoding)
+        if vector != from_view:
+            wrong = [i for i, (a, b) in enumerate(zip(vector, from_view, strict=False)) if a != b]
+            raise AssertionError(
+                f"seat {seat}'s observation vector ({where(game, state)}) differs from the one "
+                f"its view gives, at offsets {wrong[:5]}: a fast path must show what the view shows"
+            )
         problems = encoding.problems(vector)
         if problems:
             raise AssertionError(

@@ -11,8 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from potluck.engine.encoding import Feature, ObservationWriter, seats_from
-from potluck.games.cafe_carnage.state import CARD_WORDS, PHASE_NAMES, STARTING_HAND
+from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter, seats_from
+from potluck.games.cafe_carnage.state import (
+    BALLOT,
+    CARD_WORDS,
+    NO_CARD,
+    NO_DISH,
+    OVER,
+    PHASE_NAMES,
+    STARTING_HAND,
+    CafeState,
+)
 
 if TYPE_CHECKING:
     from potluck.games.cafe_carnage.rules import CafeCarnage
@@ -95,3 +104,69 @@ def encode(game: CafeCarnage, view: Mapping[str, Any], out: ObservationWriter) -
     for slot, seat in enumerate(order):
         if seat in view.get("winners", ()):
             out.set("winners", 1.0, slot)
+
+
+def encode_state(
+    game: CafeCarnage, state: CafeState, seat: int, encoding: ObservationEncoding
+) -> list[float]:
+    """The same vector as ``encode(view(state, seat))``, written straight from the state.
+
+    The fast path for learning loops (no view is built). The conformance suite checks,
+    along its playouts, that it gives exactly the view's vector, so it can show
+    nothing the view hides.
+    """
+    n = state.num_players
+    dishes = len(game.dish_slugs)
+    at = encoding.starts
+    v = [0.0] * encoding.size
+    phase = state.phase
+    v[at["phase"] + phase] = 1.0
+    v[at["round"] + min(state.round + 1, game.rounds) - 1] = 1.0
+    v[at["no_repeat_dishes"]] = 1.0 if state.options.get("no_repeat_dishes") else 0.0
+    for course in range(3):
+        v[at["decks"] + course] = len(state.decks[course])
+    acting = state.acting
+    hands, ballots = state.hands, state.ballots
+    for slot in range(n):
+        s = (seat + slot) % n
+        v[at["money"] + slot] = state.money[s]
+        v[at["points"] + slot] = state.points[s]
+        v[at["iou"] + slot] = 1.0 if state.iou[s] else 0.0
+        held = hands[3 * s] + hands[3 * s + 1] + hands[3 * s + 2]
+        v[at["hand_size"] + slot] = held + (1 if ballots[s] != NO_CARD else 0)
+        v[at["has_run_card"] + slot] = 0.0 if state.fled[s] else 1.0
+        v[at["waiting_for"] + slot] = 1.0 if s in acting else 0.0
+        eaten, base = state.eaten[s], at["eaten"] + slot * dishes
+        while eaten:
+            low = eaten & -eaten
+            v[base + low.bit_length() - 1] = 1.0
+            eaten ^= low
+    for card in range(3):
+        v[at["my_hand"] + card] = hands[3 * seat + card]
+    if phase < BALLOT:
+        for dish in state.menus[seat]:
+            v[at["my_menu"] + dish] += 1.0
+    for course in range(3):
+        dish = state.orders[3 * seat + course]
+        if dish != NO_DISH:
+            v[at["my_order"] + dish] += 1.0
+    if ballots[seat] != NO_CARD:
+        v[at["my_card"] + ballots[seat]] = 1.0
+    if state.log:
+        last = state.log[-1]
+        for slot in range(n):
+            s = (seat + slot) % n
+            for dish in last.orders[3 * s : 3 * s + 3]:
+                v[at["last_meals"] + slot * dishes + dish] += 1.0
+            v[at["last_runners"] + slot] = 1.0 if s in last.runners else 0.0
+            v[at["last_caught"] + slot] = 1.0 if s in last.caught else 0.0
+            v[at["last_paid"] + slot] = last.paid[s]
+        v[at["last_votes"]] = last.split_votes
+        v[at["last_votes"] + 1] = last.separately_votes
+        if last.method != NO_CARD:
+            v[at["last_bill"] + last.method] = 1.0
+        v[at["last_my_card"] + last.ballots[seat]] = 1.0
+    if phase == OVER:
+        for winner in game.outcome(state).winners:
+            v[at["winners"] + (winner - seat) % n] = 1.0
+    return v

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.data import DataSource, load_data
-from potluck.engine.encoding import Feature, ObservationWriter
+from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter
 from potluck.engine.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -614,6 +614,13 @@ class CafeCarnage(Game[CafeState, CafeAction]):
         from potluck.games.cafe_carnage.encoding import encode
 
         encode(self, view, out)
+
+    def _encode_state(
+        self, state: CafeState, seat: int, encoding: ObservationEncoding
+    ) -> list[float]:
+        from potluck.games.cafe_carnage.encoding import encode_state
+
+        return encode_state(self, state, seat, encoding)
 
     def view(self, state: CafeState, seat: int | None) -> dict[str, Any]:
         from potluck.games.cafe_carnage.view import build_view
