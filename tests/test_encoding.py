@@ -111,14 +111,21 @@ def test_a_fast_path_that_shows_more_than_the_view_is_caught() -> None:
         check_observation_encoding(game, state)
 
 
-def test_the_fast_path_gives_the_views_vector() -> None:
-    game = potluck.load_game("cafe-carnage")
-    encoding = game.observation_encoding(5)
-    state = game.new_game(5, seed=8)
-    rng = random.Random(8)
-    while not game.is_over(state):
-        for seat in range(5):
+@pytest.mark.parametrize(("game_id", "num_players"), [("cafe-carnage", 5), ("burger-joint", 2)])
+def test_the_fast_path_gives_the_views_vector(game_id: str, num_players: int) -> None:
+    """Games with a fast path from the state give the view's vector at every step."""
+    game = potluck.load_game(game_id)
+    encoding = game.observation_encoding(num_players)
+    for seed in range(3):
+        state = game.new_game(num_players, seed=seed)
+        assert game._encode_state(state, 0, encoding) is not None
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            for seat in range(num_players):
+                from_view = game.encode_view(game.view(state, seat), encoding)
+                assert game.encode_observation(state, seat, encoding) == from_view
+            seat = rng.choice(game.to_act(state))
+            game.step(state, seat, rng.choice(game.legal_actions(state, seat)))
+        for seat in range(num_players):
             from_view = game.encode_view(game.view(state, seat), encoding)
             assert game.encode_observation(state, seat, encoding) == from_view
-        seat = rng.choice(game.to_act(state))
-        game.step(state, seat, rng.choice(game.legal_actions(state, seat)))

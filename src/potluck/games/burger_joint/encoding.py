@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from potluck.engine.encoding import Feature, ObservationWriter, seats_from
+from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter, seats_from
 from potluck.games.burger_joint.schema import ABILITIES
-from potluck.games.burger_joint.state import PHASE_NAMES
+from potluck.games.burger_joint.state import DRAFT, OVER, PHASE_NAMES, BurgerState
 
 if TYPE_CHECKING:
     from potluck.games.burger_joint.rules import BurgerJoint
@@ -100,3 +100,53 @@ def encode(game: BurgerJoint, view: Mapping[str, Any], out: ObservationWriter) -
         out.set("tokens_on_board", player["tokens_on_board"], slot)
         if seat in view.get("winners", ()):
             out.set("winners", 1.0, slot)
+
+
+def encode_state(
+    game: BurgerJoint, state: BurgerState, seat: int, encoding: ObservationEncoding
+) -> list[float]:
+    """The same vector as ``encode(view(state, seat))``, written straight from the state.
+
+    Everything in Burger Joint is public, and the conformance suite checks along its
+    playouts that this gives exactly the view's vector.
+    """
+    nc, nb = game.num_colours, game.num_bistros
+    at = encoding.starts
+    v = [0.0] * encoding.size
+    v[at["phase"] + state.phase] = 1.0
+    v[at["turn"]] = state.turn
+    v[at["i_am_active"]] = 1.0 if state.active == seat else 0.0
+    v[at["first_pick_german"]] = 1.0 if state.options.get("first_pick") == "german" else 0.0
+    v[at["my_side"] + seat] = 1.0
+    for c in range(nc):
+        v[at["bag"] + c] = state.bag[c]
+        v[at["pool"] + c] = state.pool[c]
+        v[at["redraw_aside"] + c] = state.aside[c]
+    if state.phase == DRAFT and 0 in state.taken:
+        for c in range(nc):
+            if state.pool[c]:
+                owner = game.reserved_for(state, c)
+                area = 0 if owner < 0 else 1 if owner == seat else 2
+                v[at["areas"] + area * nc + c] = 1.0
+    for ability in range(len(ABILITIES)):
+        if state.used >> ability & 1:
+            v[at["abilities_used"] + ability] = 1.0
+    v[at["publicity_bought"]] = state.pub_buys
+    winners = game.outcome(state).winners if state.phase == OVER else ()
+    for slot in range(2):
+        s = (seat + slot) % 2
+        for c in range(nc):
+            v[at["cubes"] + slot * nc + c] = state.cubes[s * nc + c]
+            v[at["diners"] + slot * nc + c] = 1.0 if state.diners[s * nc + c] else 0.0
+        for k in range(nb):
+            v[at["bistros"] + slot * nb + k] = 1.0 if state.bistros[s * nb + k] else 0.0
+        v[at["score"] + slot] = state.score[s]
+        v[at["points_now"] + slot] = game.points(state, s)
+        v[at["basics"] + slot] = state.basics[s]
+        v[at["publicity"] + slot] = state.publicity[s]
+        v[at["capacity"] + slot] = game.capacity(state, s)
+        v[at["owed"] + slot] = state.owed[s]
+        v[at["taken"] + slot] = state.taken[s]
+        v[at["tokens_on_board"] + slot] = game.tokens_on_board(state, s)
+        v[at["winners"] + slot] = 1.0 if s in winners else 0.0
+    return v

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.data import DataSource, load_data
-from potluck.engine.encoding import Feature, ObservationWriter
+from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter
 from potluck.engine.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -851,6 +851,13 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
         from potluck.games.burger_joint.encoding import encode
 
         encode(self, view, out)
+
+    def _encode_state(
+        self, state: BurgerState, seat: int, encoding: ObservationEncoding
+    ) -> list[float]:
+        from potluck.games.burger_joint.encoding import encode_state
+
+        return encode_state(self, state, seat, encoding)
 
     def view(self, state: BurgerState, seat: int | None) -> dict[str, Any]:
         from potluck.games.burger_joint.view import build_view
