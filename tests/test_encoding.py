@@ -111,7 +111,9 @@ def test_a_fast_path_that_shows_more_than_the_view_is_caught() -> None:
         check_observation_encoding(game, state)
 
 
-@pytest.mark.parametrize(("game_id", "num_players"), [("cafe-carnage", 5), ("burger-joint", 2)])
+@pytest.mark.parametrize(
+    ("game_id", "num_players"), [("cafe-carnage", 5), ("burger-joint", 2), ("belle-of-the-ball", 3)]
+)
 def test_the_fast_path_gives_the_views_vector(game_id: str, num_players: int) -> None:
     """Games with a fast path from the state give the view's vector at every step."""
     game = potluck.load_game(game_id)

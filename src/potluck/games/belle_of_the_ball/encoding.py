@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from potluck.engine.encoding import Feature, ObservationWriter, seats_from
+from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter, seats_from
 from potluck.games.belle_of_the_ball.rules import HEIRESS_CHIPS
-from potluck.games.belle_of_the_ball.state import FULL, SLOTS
+from potluck.games.belle_of_the_ball.state import BELLE_BASE, FULL, SLOTS, BelleState
 from potluck.games.belle_of_the_ball.view import EFFECT_WORDS
 
 if TYPE_CHECKING:
@@ -128,3 +128,69 @@ def encode(game: BelleOfTheBall, view: Mapping[str, Any], out: ObservationWriter
             out.set("winners", 1.0, slot)
     if "you" in view:
         out.many_hot("my_hand", (belle[card["belle"]] for card in view["you"]["hand"]))
+
+
+def encode_state(
+    game: BelleOfTheBall, state: BelleState, seat: int, encoding: ObservationEncoding
+) -> list[float]:
+    """The same vector as ``encode(view(state, seat))``, written straight from the state;
+    the conformance suite checks along its playouts that the two agree."""
+    n = state.num_players
+    over = not state.acting
+    at = encoding.starts
+    v = [0.0] * encoding.size
+    interests, kinds = len(game.interest_names), game.kinds
+    width = 2 + interests + kinds
+    v[at["round"]] = state.round
+    v[at["rounds_left"]] = len(state.deck) // game.line_size(n)
+    if not over:
+        v[at["turn"] + (state.turn - seat) % n] = 1.0
+    v[at["start_player"] + (state.start - seat) % n] = 1.0
+    v[at["belles_in_guest_deck"]] = 1.0 if state.options.get("belles_in_guest_deck") else 0.0
+    line = at["line"]
+    for position, card in enumerate(state.line):
+        base = line + position * width
+        v[base] = 1.0
+        v[base + 1] = state.line_chips[position]
+        if card >= BELLE_BASE:
+            v[base + 2 + interests + card - BELLE_BASE] = 1.0
+        else:
+            for i in game.guest_interests[card]:
+                v[base + 2 + i] = 1.0
+    if state.played_now >= 0 and not over:
+        v[at["belle_played"] + state.played_now] = 1.0
+    v[at["may_play_belle"]] = 1.0 if state.played_now == -1 and not over else 0.0
+    v[at["invites_left"]] = 0 if over else state.invites_left
+    for index, (bit, _) in enumerate(EFFECT_WORDS):
+        if state.effects & bit:
+            v[at["rules_bent"] + index] = 1.0
+    v[at["decks"]] = len(state.deck)
+    v[at["decks"] + 1] = len(state.belle_deck)
+    v[at["decks"] + 2] = len(state.boxed)
+    for kind in state.belle_discard:
+        v[at["belle_discard"] + kind] += 1.0
+    for guest in state.guest_discard:
+        for i in game.guest_interests[guest]:
+            v[at["guest_discard"] + i] += 1.0
+    per_group = 1 + interests
+    winners = game.outcome(state).winners if over else ()
+    for slot in range(n):
+        s = (seat + slot) % n
+        v[at["chips"] + slot] = state.chips[s]
+        v[at["hand_size"] + slot] = len(state.hands[s])
+        v[at["full_groups_scored"] + slot] = state.groups_scored[s]
+        v[at["chips_from_groups"] + slot] = state.group_chips[s]
+        v[at["chips_spent_skipping"] + slot] = state.skip_chips[s]
+        for group_slot in range(SLOTS):
+            group = state.parties[s * SLOTS + group_slot]
+            base = at["groups"] + (slot * SLOTS + group_slot) * per_group
+            v[base] = len(group)
+            for card in group:
+                if card < BELLE_BASE:
+                    for i in game.guest_interests[card]:
+                        v[base + 1 + i] += 1.0
+        if s in winners:
+            v[at["winners"] + slot] = 1.0
+    for kind in state.hands[seat]:
+        v[at["my_hand"] + kind] += 1.0
+    return v

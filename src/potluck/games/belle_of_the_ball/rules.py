@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.data import DataSource, load_data
-from potluck.engine.encoding import Feature, ObservationWriter
+from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter
 from potluck.engine.errors import InvalidActionError, PotluckError, RecordError
 from potluck.engine.game import Game
 from potluck.engine.options import Option
@@ -715,6 +715,13 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
         from potluck.games.belle_of_the_ball.encoding import encode
 
         encode(self, view, out)
+
+    def _encode_state(
+        self, state: BelleState, seat: int, encoding: ObservationEncoding
+    ) -> list[float]:
+        from potluck.games.belle_of_the_ball.encoding import encode_state
+
+        return encode_state(self, state, seat, encoding)
 
     def view(self, state: BelleState, seat: int | None) -> dict[str, Any]:
         from potluck.games.belle_of_the_ball.view import build_view
