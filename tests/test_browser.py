@@ -380,6 +380,8 @@ def test_a_food_advice_table_plays_to_the_end_with_bots(browser: Any, server: Li
     ann.screenshot(path=SHOTS / "food-advice-table.png", full_page=True)
     phone = watch_on_a_phone(browser, server, created["id"], "#market", "food-advice-phone.png")
     assert phone.locator("#kitchen").count() == 0  # a spectator sees no hand
+    assert ann.locator("#scoreline .score").count() == 4  # everyone's foodcoins, at the top
+    see_on_a_phone(ann, "food-advice-phone-player.png")
 
     # the naming form: a product gets the name and tagline the player types
     live = (
@@ -399,5 +401,9 @@ def test_a_food_advice_table_plays_to_the_end_with_bots(browser: Any, server: Li
     ann.screenshot(path=SHOTS / "food-advice-products.png", full_page=True)
 
     play_to_the_end(ann, live + ", #naming button", 5, "food-advice-over.png")
+    assert ann.locator("#final li").count() == 4  # the standings, best first
+    # the last round's customers, each with a budget and the hashtags they like
+    assert ann.locator("#customers .customer .budget").count() >= 1
+    assert ann.locator("#customers .customer .tag").count() >= 1
     step_through_the_replay(ann, ".kitchen", "food-advice-replay.png")
     assert phone.errors == []
