@@ -230,6 +230,15 @@ def watch_on_a_phone(browser: Any, server: LiveServer, table: str, ready: str, s
     return phone
 
 
+def see_on_a_phone(page: Page, shot: str) -> None:
+    """The player's own screen at phone width: it fits and is saved as ``shot``."""
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(200)
+    page.screenshot(path=SHOTS / shot, full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.set_viewport_size(WIDE)
+
+
 def play_to_the_end(page: Page, buttons: str, least: int, shot: str) -> None:
     """Click ``buttons`` to the end of the game (at least ``least`` clicks), then save ``shot``."""
     assert click_until_over(page, buttons) >= least
@@ -346,13 +355,19 @@ def test_a_belle_of_the_ball_table_plays_to_the_end_with_bots(
         browser, server, created["id"], "#line .card", "belle-of-the-ball-phone.png"
     )
     assert phone.locator("#hand").count() == 0  # a spectator sees no Belles in hand
+    assert ann.locator("#legend .legend-item").count() == 10  # every interest, named
+    assert ann.locator("#line .cost").first.inner_text() == "free"
+    # a group the guest may not join is greyed out and says why
+    blocked = ann.locator("#party button.seat-here[disabled]").first
+    assert "group" in (blocked.get_attribute("title") or "")
+    see_on_a_phone(ann, "belle-of-the-ball-phone-player.png")
 
     live = (
         "#party button.seat-here:not([disabled]), #line button[data-action]:not([disabled]), "
         "#moves button[data-action], #hand button[data-action]:not([disabled])"
     )
     play_to_the_end(ann, live, 5, "belle-of-the-ball-over.png")
-    ann.wait_for_selector("#final")
+    assert ann.locator("#final li").count() == 3  # the standings, best first
     step_through_the_replay(ann, ".line .card", "belle-of-the-ball-replay.png")
     assert phone.errors == []
 
@@ -365,6 +380,8 @@ def test_a_food_advice_table_plays_to_the_end_with_bots(browser: Any, server: Li
     ann.screenshot(path=SHOTS / "food-advice-table.png", full_page=True)
     phone = watch_on_a_phone(browser, server, created["id"], "#market", "food-advice-phone.png")
     assert phone.locator("#kitchen").count() == 0  # a spectator sees no hand
+    assert ann.locator("#scoreline .score").count() == 4  # everyone's foodcoins, at the top
+    see_on_a_phone(ann, "food-advice-phone-player.png")
 
     # the naming form: a product gets the name and tagline the player types
     live = (
@@ -384,5 +401,9 @@ def test_a_food_advice_table_plays_to_the_end_with_bots(browser: Any, server: Li
     ann.screenshot(path=SHOTS / "food-advice-products.png", full_page=True)
 
     play_to_the_end(ann, live + ", #naming button", 5, "food-advice-over.png")
+    assert ann.locator("#final li").count() == 4  # the standings, best first
+    # the last round's customers, each with a budget and the hashtags they like
+    assert ann.locator("#customers .customer .budget").count() >= 1
+    assert ann.locator("#customers .customer .tag").count() >= 1
     step_through_the_replay(ann, ".kitchen", "food-advice-replay.png")
     assert phone.errors == []

@@ -581,6 +581,27 @@ def test_a_full_game_keeps_every_card_and_saves_exactly(game: FoodAdvice) -> Non
     assert metrics["sales"] > 0
 
 
+def test_the_view_shows_the_face_of_every_customer_who_came_shopping(game: FoodAdvice) -> None:
+    state = game.new_game(4, seed=17)
+    rng = random.Random(2)
+    while state.acting:
+        seat = rng.choice(state.acting)
+        game.step(state, seat, rng.choice(game.legal_actions(state, seat)))
+    view = game.view(state, None)
+    faces = view["customer_cards"]
+    named = {sale["customer"] for entry in view["log"] for sale in entry["sales"]}
+    assert named
+    assert named <= set(faces)
+    for name, face in faces.items():
+        spec = game.data.customers[customer(game, name)]
+        assert face["hashtags"] == spec.hashtags
+        assert face["shapes"] == spec.shapes
+        assert (
+            face["budget"]
+            == {"economy": 20, "medium": 40, "premium": 60, "joker": 150}[spec.category]
+        )
+
+
 def test_terminal_renderer_draws_every_phase(game: FoodAdvice) -> None:
     from rich.console import Console
 

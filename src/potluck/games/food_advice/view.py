@@ -5,7 +5,8 @@ product once presented (shape, ingredients, price, hashtags, name, tagline),
 the pending offer and every offer's answer, who has chosen in a sealed choice,
 the votes once all are cast, the shops on the board and every chip on them and
 on the promotion channels, the events played, each customer and what they did,
-the played customer cards, the deck sizes and the log of finished rounds.
+the played customer cards and the face of every customer card turned up, the
+deck sizes and the log of finished rounds.
 Private to a seat: its ingredient hand, its name before the presentation, its
 vote before all have voted, the event card dealt to it and not yet played, and
 the cards it holds face down. Never shown: other seats' hands, pending names,
@@ -136,6 +137,7 @@ def build_view(game: FoodAdvice, state: FoodState, seat: int | None) -> dict[str
         "playing": _playing(game, state),
         "sales": state.sales,
         "customers_played": [game.cust_names[c] for c in state.cust_discard],
+        "customer_cards": _customer_cards(game, state),
         "decks": {
             "ingredients": len(state.ing_deck),
             "shapes": len(state.shape_deck),
@@ -158,6 +160,30 @@ def build_view(game: FoodAdvice, state: FoodState, seat: int | None) -> dict[str
             "held": [event_json(game, c) for c in state.held[seat]],
         }
     return view
+
+
+def _customer_cards(game: FoodAdvice, state: FoodState) -> dict[str, dict[str, Any]]:
+    """The face of every customer card turned up so far (played, on the table, or named
+    by a sale or the tie-break): gender, budget, hashtags and favourite shapes."""
+    index = {name: c for c, name in enumerate(game.cust_names)}
+    cards = [*state.cust_discard, *state.cust_table]
+    named = [sale["customer"] for sale in state.sales]
+    for entry in state.log:
+        named += [sale["customer"] for sale in entry["sales"]]
+    if state.tiebreak:
+        named += state.tiebreak["customers"]
+    cards += [index[name] for name in named if name in index]
+    faces = {}
+    for c in sorted(set(cards)):
+        spec = game.data.customers[c]
+        faces[game.cust_names[c]] = {
+            "gender": spec.gender,
+            "category": spec.category,
+            "budget": game.buyers[c].budget,
+            "hashtags": list(spec.hashtags),
+            "shapes": list(spec.shapes),
+        }
+    return faces
 
 
 def _playing(game: FoodAdvice, state: FoodState) -> dict[str, Any] | None:

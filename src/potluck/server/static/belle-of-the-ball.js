@@ -24,6 +24,12 @@
     return el("span", { class: "interest", style: `--i:${colour}`, title: name, "data-interest": name, text: symbol });
   }
 
+  // The ten interests with their names: a phone has no hover to read a symbol's title.
+  function legend(view) {
+    return el("div", { class: "legend", id: "legend" }, view.interests.map((name) =>
+      el("span", { class: "legend-item" }, interest(name), name)));
+  }
+
   function guestCard(guest, extra) {
     if (guest.belle) {
       return el("div", { class: "card belle", style: `--fam:${FAMILIES[guest.family] || "#fff"}`, title: guest.text, ...(extra || {}) },
@@ -64,6 +70,7 @@
     return el("section", { class: `panel party${own ? " mine" : ""}`, id: own ? "party" : `party-${player.seat}`, "data-seat": player.seat },
       el("h2", {}, own ? "Your party" : `${seatName(payload.table, player.seat)}'s party`,
         view.turn === player.seat ? el("span", { class: "badge turn", text: "turn" }) : null,
+        view.start_player === player.seat && view.turn !== null ? el("span", { class: "badge start", title: "the Start Player token: first to invite each round", text: "★ start" }) : null,
         payload.table.seats[player.seat].kind === "bot" ? el("span", { class: "badge bot", text: "bot" }) : null),
       el("div", { class: "party-stats" },
         el("span", { class: "chips", title: "chips", text: `● ${player.chips}` }),
@@ -74,6 +81,8 @@
 
   function line(payload, ctx, redraw) {
     const view = payload.view;
+    const free = view.this_turn.rules_bent.includes("free_skips");
+    const cost = (pos) => (free ? 0 : pos - 1);
     const canInvite = (pos) => payload.legal.some((a) => a.action.startsWith(`invite ${pos} `) || a.action === `invite ${pos}`);
     return el("div", { class: "line", id: "line" }, view.line.length ? view.line.map((g) => {
       const can = !ctx.readOnly && canInvite(g.position);
@@ -85,7 +94,8 @@
       });
       return el("div", { class: "spot" },
         el("div", { class: "pos", text: String(g.position) }), card,
-        g.chips ? el("div", { class: "line-chips", title: "chips left by those who skipped this guest", text: `● ${g.chips}` }) : null,
+        g.chips ? el("div", { class: "line-chips", title: "chips left by those who skipped this guest: whoever invites them collects these", text: `+● ${g.chips}` }) : null,
+        view.turn !== null ? el("div", { class: "cost", title: "one chip on each guest skipped", text: cost(g.position) ? `skip ● ${cost(g.position)}` : "free" }) : null,
         direct && !ctx.readOnly ? actionButton(payload, ctx, direct.action, { class: "small" }, "take to hand") : null);
     }) : el("p", { class: "muted", text: "The line is empty." }));
   }
@@ -106,6 +116,21 @@
             ? el("div", { class: "actions" }, targeted.map((a) => actionButton(payload, ctx, a.action, { class: "small" }, a.label.replace(simple, "play"))))
             : ctx.readOnly ? null : actionButton(payload, ctx, simple, { class: "small" }, "play"));
       })) : el("p", { class: "muted", text: "No Belles in hand." }));
+  }
+
+  // The end of the ball: every party by chips, best first, and how it earned them.
+  function standings(payload, ctx) {
+    const view = payload.view;
+    const order = view.players.map((p) => p.seat).sort((a, b) => view.final_scores[b] - view.final_scores[a]);
+    return el("section", { class: "notice good standings", id: "final" },
+      el("strong", { text: "Final chips" }), ctx.readOnly ? ` · ${view.result}` : null,
+      el("ol", {}, order.map((s) => {
+        const p = view.players[s];
+        return el("li", { class: view.winners.includes(s) ? "winner" : null },
+          el("span", { class: "who", text: seatName(payload.table, s) }),
+          el("span", { class: "chips", text: `● ${view.final_scores[s]}` }),
+          el("span", { class: "muted", text: `${p.full_groups_scored} full group(s) for ${p.chips_from_groups} · ${p.chips_spent_skipping} spent skipping` }));
+      })));
   }
 
   Potluck.renderers["belle-of-the-ball"] = (root, payload, ctx) => {
@@ -129,12 +154,13 @@
     if (t.rules_bent.length) notes.push(`this turn ${t.rules_bent.map((r) => BENT[r] || r).join(", ")}`);
     if (view.turn !== null) notes.push(`${t.invites_left} invitation(s) left`);
     const screen = el("div", { class: "belle" });
-    if (view.result) screen.append(el("div", { class: "notice good", id: "final", text: view.result }));
+    if (view.final_scores) screen.append(standings(payload, ctx));
     screen.append(el("section", { class: "felt ballroom", id: "ballroom" },
       el("h2", { text: view.turn === null ? "The ball is over" : `Round ${view.round} · ${seatName(payload.table, view.turn)}'s turn` }),
-      el("p", { class: "status", text: `${notes.join(" · ")}${notes.length ? " · " : ""}${view.decks.guest_deck} guests still to arrive (${view.rounds_left_after_this} more round(s)) · Belle deck ${view.decks.belle_deck}` }),
+      el("p", { class: "status", text: `${notes.join(" · ")}${notes.length ? " · " : ""}${view.decks.guest_deck} guests still to arrive (${view.rounds_left_after_this} more round(s)) · Belle deck ${view.decks.belle_deck} · ${view.belle_discard.length} Belle(s) played · ${view.guest_discard.length} guest(s) gone home` }),
       el("h3", { text: "The line at the door" }),
-      line(payload, ctx, redraw)));
+      line(payload, ctx, redraw),
+      legend(view)));
     const me = view.players.find((p) => p.seat === view.seat);
     const others = view.players.filter((p) => p.seat !== view.seat);
     const left = el("div", {});

@@ -28,6 +28,16 @@
     return text.toLowerCase().replace(/'/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
   }
 
+  // An ingredient or shop slug as words: "free-range-eggs" -> "free range eggs".
+  function words(id) { return String(id).replace(/-/g, " "); }
+
+  // Money each seller took from the customers of a list of sales (price plus shop bonuses).
+  function takings(sales) {
+    const money = {};
+    for (const s of sales) if (s.seller !== null && s.seller !== undefined) money[s.seller] = (money[s.seller] || 0) + (s.paid || 0) + (s.bonus || 0);
+    return money;
+  }
+
   function chip(seat, table) {
     return el("span", { class: "chip", style: `background:${COLOURS[seat % COLOURS.length]}`, title: seatName(table, seat), text: String(seat) });
   }
@@ -89,6 +99,10 @@
     const view = payload.view;
     const current = view.products.filter((p) => p.round === view.round);
     const older = view.products.filter((p) => p.round !== view.round);
+    const sold = {};
+    for (const sale of [...view.log.flatMap((entry) => entry.sales), ...view.sales]) {
+      if (sale.product !== undefined && sale.product !== null) sold[sale.product] = (sold[sale.product] || 0) + 1;
+    }
     const card = (p) => {
       const vote = `vote ${p.owner}`;
       return el("div", { class: `product${p.owner === view.you?.seat ? " mine" : ""}`, "data-product": p.product, style: `--owner:${COLOURS[p.owner % COLOURS.length]}` },
@@ -105,7 +119,8 @@
           el("span", { class: "price", text: `${p.price} F` }),
           el("span", { class: "tags", text: p.hashtags.map((t) => `#${t}`).join(" ") })),
         el("div", { class: "owner" }, chip(p.owner, payload.table), ` ${seatName(payload.table, p.owner)}`,
-          view.players[p.owner].votes_received !== null && p.round === view.round ? ` · ${view.players[p.owner].votes_received} vote(s)` : ""),
+          view.players[p.owner].votes_received !== null && p.round === view.round ? ` · ${view.players[p.owner].votes_received} vote(s)` : "",
+          sold[p.product] ? el("span", { class: "sold", title: "customers who bought it so far", text: `sold ×${sold[p.product]}` }) : null),
         view.phase === "voting" && !ctx.readOnly && p.owner !== view.you?.seat && view.you ? actionButton(payload, ctx, vote, { class: "small" }, "Vote for this") : null);
     };
     return el("section", { class: "panel", id: "products" }, el("h2", { text: `Products of round ${view.round}` }),
@@ -115,7 +130,12 @@
 
   function market(payload, ctx) {
     const view = payload.view;
-    const chipsOn = (test) => view.players.filter(test).map((p) => chip(p.seat, payload.table));
+    // Between rounds the shops go back to their deck: show where the chips of the last round were.
+    const past = !view.board.length && view.log.length && view.phase !== "placing" ? view.log[view.log.length - 1] : null;
+    const placed = view.players.map((p) => past
+      ? { seat: p.seat, shops: past.shops[p.seat], channels: past.channels[p.seat], invest: past.invest[p.seat] >= 0 ? past.invest[p.seat] : null }
+      : p);
+    const chipsOn = (test) => placed.filter(test).map((p) => chip(p.seat, payload.table));
     const shops = view.board.map((shop) => {
       const body = [
         el("div", { class: "shop-name", text: shop.name }),
@@ -131,7 +151,7 @@
       const id = slug(name);
       const body = [el("div", { class: "shop-name", text: name }), el("div", { class: "chips" }, chipsOn((p) => p.channels.includes(id)))];
       if (id === "mabius") {
-        const invests = view.players.filter((p) => p.invest !== null).map((p) => `${seatName(payload.table, p.seat)} → ${seatName(payload.table, p.invest)}`);
+        const invests = placed.filter((p) => p.invest !== null).map((p) => `${seatName(payload.table, p.seat)} → ${seatName(payload.table, p.invest)}`);
         body.push(el("div", { class: "muted", text: invests.length ? `invested: ${invests.join(", ")}` : "invest in a rival's product" }));
         if (view.phase === "placing" && view.you && !ctx.readOnly) {
           body.push(el("div", { class: "actions" }, view.players.filter((p) => p.seat !== view.you.seat).map((p) =>
@@ -143,23 +163,68 @@
         ? actionButton(payload, ctx, `promote ${id}`, { class: "channel piece", "data-channel": id }, ...body)
         : el("div", { class: "channel", "data-channel": id }, body);
     });
-    return el("section", { class: "panel", id: "market" }, el("h2", { text: "The market" }),
+    const pastShops = past ? [...new Set(past.shops.flat())].map((id) =>
+      el("div", { class: "shop", "data-shop": id }, el("div", { class: "shop-name past-name", text: words(id) }), el("div", { class: "chips" }, chipsOn((p) => p.shops.includes(id))))) : [];
+    return el("section", { class: "panel", id: "market" }, el("h2", { text: past ? `The market of round ${past.round}` : "The market" }),
+      past ? el("p", { class: "muted", text: "Where everyone's chips were; the shops go back to their deck and new ones are laid out when chips are placed." }) : null,
       el("h3", { text: "Shops" }),
-      shops.length ? el("div", { class: "shops" }, shops) : el("p", { class: "muted", text: "The shops are laid out when chips are placed." }),
-      el("h3", { text: "Promotion channels" }), el("div", { class: "channels" }, channels));
+      shops.length ? el("div", { class: "shops" }, shops)
+        : pastShops.length ? el("div", { class: "shops past" }, pastShops)
+        : el("p", { class: "muted", text: "The shops are laid out when chips are placed." }),
+      el("h3", { text: "Promotion channels" }), el("div", { class: `channels${past ? " past" : ""}` }, channels));
+  }
+
+  // One customer card: who they are, their budget, the hashtags they like and their
+  // favourite shapes; the hashtags the product they bought shares with them are lit.
+  function customerCard(payload, sale) {
+    const view = payload.view;
+    const face = (view.customer_cards || {})[sale.customer];
+    const product = sale.product !== undefined && sale.product !== null ? view.products[sale.product] : null;
+    const liked = new Set(product ? product.hashtags : []);
+    const bought = sale.seller !== null && sale.seller !== undefined;
+    return el("div", { class: `customer${bought ? "" : " left"}`, "data-customer": sale.customer },
+      el("div", { class: "cust-head" },
+        el("strong", { text: sale.customer }),
+        face ? el("span", { class: "budget", title: `${face.category} budget`, text: `${face.budget} F` }) : null),
+      face ? el("div", { class: "cust-prefs" },
+        el("span", { class: "muted", text: `${face.gender === "female" ? "♀" : "♂"} ${face.category}` }),
+        face.hashtags.map((t) => el("span", { class: `tag${liked.has(t) ? " hit" : ""}`, text: `#${t}` })),
+        el("span", { class: "muted", title: "favourite shape(s)", text: `♥ ${face.shapes.join(", ")}` })) : null,
+      el("div", { class: "cust-result" },
+        sale.kind && sale.kind !== "regular" ? el("span", { class: "badge", text: sale.kind }) : null,
+        bought
+          ? [" bought ", product ? el("em", { text: product.name || product.shape }) : "", " from ", chip(sale.seller, payload.table),
+            ` ${seatName(payload.table, sale.seller)}: ${sale.paid} F`, sale.bonus ? ` +${sale.bonus} bonus` : ""]
+          : " bought nothing",
+        el("div", { class: "muted why-text", text: sale.reason })));
   }
 
   function customers(payload) {
     const view = payload.view;
     const last = view.log.length ? view.log[view.log.length - 1] : null;
     const sales = view.sales.length ? view.sales : last ? last.sales : [];
-    return el("section", { class: "panel", id: "customers" }, el("h2", { text: "Customers" }),
-      sales.length ? el("ul", { class: "sales" }, sales.map((s) => el("li", {},
-        el("strong", { text: s.customer }), s.kind && s.kind !== "regular" ? ` (${s.kind})` : "",
-        s.seller === null || s.seller === undefined ? el("span", { class: "muted", text: ` bought nothing: ${s.reason}` })
-          : [" bought from ", chip(s.seller, payload.table), ` ${seatName(payload.table, s.seller)} for ${s.paid} F`, s.bonus ? ` (+${s.bonus} bonus)` : "", el("span", { class: "muted", text: ` — ${s.reason}` })])))
+    const round = view.sales.length || !last ? view.round : last.round;
+    const earlier = view.log.filter((entry) => entry !== last || view.sales.length);
+    return el("section", { class: "panel", id: "customers" }, el("h2", { text: sales.length ? `Customers of round ${round}` : "Customers" }),
+      sales.length ? el("div", { class: "customers" }, sales.map((sale) => customerCard(payload, sale)))
         : el("p", { class: "muted", text: "Customers come shopping at the end of each round." }),
-      el("p", { class: "muted", text: `${view.customers_played.length} customer card(s) played · ${view.decks.customers} left` }));
+      el("p", { class: "muted", text: `${view.customers_played.length} customer card(s) played · ${view.decks.customers} left` }),
+      history(payload, earlier.length ? view.log : []));
+  }
+
+  // The finished rounds: what each player took from customers, and the votes.
+  function history(payload, log) {
+    if (!log.length) return null;
+    const view = payload.view;
+    return el("details", { id: "history" }, el("summary", { text: `Takings of the rounds played (${log.length})` }),
+      el("div", { class: "scroll" }, el("table", { class: "data" },
+        el("thead", {}, el("tr", {}, el("th", { text: "round" }), view.players.map((p) => el("th", {}, chip(p.seat, payload.table))))),
+        el("tbody", {}, log.map((entry) => {
+          const money = takings(entry.sales);
+          const votes = view.players.map((p) => entry.votes.filter((v) => v === p.seat).length);
+          return el("tr", {}, el("td", { text: String(entry.round) }),
+            view.players.map((p) => el("td", { text: `${money[p.seat] || 0} F · ${votes[p.seat]} vote(s)` })));
+        })))));
   }
 
   function players(payload) {
@@ -175,6 +240,34 @@
           el("span", { title: "chips", text: `● ${p.chips}` }),
           el("span", { class: "muted", text: `${p.hand_size} ingredient(s)` }),
           p.held_events ? el("span", { class: "muted", text: `${p.held_events} event(s) held` }) : null)))));
+  }
+
+  // This round so far: the offers and their answers, and the events played.
+  function round(payload) {
+    const view = payload.view;
+    const name = (s) => seatName(payload.table, s);
+    const items = [
+      ...view.trades.map((t) => t.given
+        ? `${name(t.from)} gave ${words(t.offered)} to ${name(t.to)} for ${words(t.given)}`
+        : `${name(t.to)} declined ${name(t.from)}'s ${words(t.offered)}`),
+      ...view.events.map((e) => `${name(e.seat)}${e.event ? ` played ${e.event}` : ""}: ${e.effect}`),
+    ];
+    return items.length ? el("ul", { class: "happened", id: "happened" }, items.map((text) => el("li", { text }))) : null;
+  }
+
+  // The end: everyone by foodcoins, best first, and the tie-break if there was one.
+  function standings(payload) {
+    const view = payload.view;
+    const order = view.players.map((p) => p.seat).sort((a, b) => view.players[b].money - view.players[a].money);
+    const tie = view.tiebreak;
+    const top = Math.max(...view.players.map((p) => p.money));
+    const winners = tie && tie.winner >= 0 ? [tie.winner] : view.players.filter((p) => p.money === top).map((p) => p.seat);
+    return el("section", { class: "notice good standings", id: "final" },
+      el("strong", { text: "Final foodcoins" }),
+      el("ol", {}, order.map((s) => el("li", { class: winners.includes(s) ? "winner" : null },
+        chip(s, payload.table), el("span", { class: "who", text: ` ${seatName(payload.table, s)} ` }),
+        el("span", { class: "money", text: `${view.players[s].money} F` })))),
+      tie ? el("p", { class: "muted", text: `Tie between ${tie.tied.map((s) => seatName(payload.table, s)).join(" and ")}: ${tie.customers.join(", ") || "no customer"} came; ${tie.winner >= 0 ? `${seatName(payload.table, tie.winner)} made the sale` : "nobody sold"}.` }) : null);
   }
 
   Potluck.renderers["food-advice"] = (root, payload, ctx) => {
@@ -193,7 +286,11 @@
       el("h2", { text: `Round ${view.round} of ${view.rounds} · ${PHASES[view.phase] || view.phase}` }),
       offer ? el("p", { class: "offer", text: `${seatName(payload.table, offer.from)} offers ${offer.ingredient.name} (${offer.ingredient.price} F, #${offer.ingredient.hashtag}) to ${seatName(payload.table, offer.to)}` }) : null,
       playing ? el("p", { class: "offer", text: `${seatName(payload.table, playing.seat)} plays the event ${playing.event}: ${playing.text}` }) : null,
-      el("p", { class: "status", text: `Waiting for ${view.acting.map((s) => seatName(payload.table, s)).join(", ") || "nobody"} · decks: ${view.decks.ingredients} ingredients, ${view.decks.events} events` })));
+      el("div", { class: "scoreline", id: "scoreline" }, view.players.map((p) => el("span", { class: `score${view.acting.includes(p.seat) ? " acting" : ""}` },
+        chip(p.seat, payload.table), ` ${seatName(payload.table, p.seat)} `, el("strong", { text: `${p.money} F` })))),
+      round(payload),
+      el("p", { class: "status", text: `${view.acting.length ? `Waiting for ${view.acting.map((s) => seatName(payload.table, s)).join(", ")} · ` : ""}decks: ${view.decks.ingredients} ingredients, ${view.decks.events} events` })));
+    if (view.phase === "over") screen.prepend(standings(payload));
     const left = el("div", {});
     if (!ctx.readOnly && view.you) {
       const onPieces = new Set(payload.legal.map((a) => a.action).filter((a) =>
