@@ -333,15 +333,15 @@ def test_a_burger_joint_table_plays_to_the_end_against_a_bot(
     created = create_table(server, "burger-joint", ["human", "greedy"])
     ann = new_page(browser)
     join_screen(ann, server.url + created["join"][0]["join"], "Ann", "#board-0")
-    ann.wait_for_selector("#production .cube.live")
-    assert ann.locator(".dev-board").count() == 2
-    ann.screenshot(path=SHOTS / "burger-joint-table.png", full_page=True)
-    phone = watch_on_a_phone(browser, server, created["id"], "#board-1", "burger-joint-phone.png")
-
     live = (
         "#production .cube.live, .dev-board.mine button[data-action]:not([disabled]), "
         "#moves button[data-action]"
     )
+    ann.wait_for_selector(live)  # a cube to take, or (if the bot took them all) a move
+    assert ann.locator(".dev-board").count() == 2
+    ann.screenshot(path=SHOTS / "burger-joint-table.png", full_page=True)
+    phone = watch_on_a_phone(browser, server, created["id"], "#board-1", "burger-joint-phone.png")
+
     play_to_the_end(ann, live, 10, "burger-joint-over.png")
     ann.wait_for_selector("#final")
     step_through_the_replay(ann, ".dev-board", "burger-joint-replay.png")
