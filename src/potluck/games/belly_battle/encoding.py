@@ -14,8 +14,17 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from potluck.engine.encoding import Feature, ObservationWriter, seats_from
-from potluck.games.belly_battle.state import PHASE_NAMES, ROUND_CARD_NAMES
+from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter, seats_from
+from potluck.games.belly_battle.state import (
+    BANK,
+    DEBT,
+    NOBODY,
+    OVER,
+    PHASE_NAMES,
+    RESPOND,
+    ROUND_CARD_NAMES,
+    BellyState,
+)
 
 if TYPE_CHECKING:
     from potluck.games.belly_battle.rules import BellyBattle
@@ -156,3 +165,77 @@ def encode(game: BellyBattle, view: Mapping[str, Any], out: ObservationWriter) -
         width = len(game.cuisines)
         for seat, pair in known.items():
             out.many_hot("munchtime", (slot_of[seat] * width + cuisine[c] for c in pair))
+
+
+def encode_state(
+    game: BellyBattle, state: BellyState, seat: int, encoding: ObservationEncoding
+) -> list[float]:
+    """The same vector as ``encode(view(state, seat))``, written straight from the state;
+    the conformance suite checks along its playouts that the two agree."""
+    n, cards, spaces = state.num_players, game.num_cards, game.board_size
+    at = encoding.starts
+    v = [0.0] * encoding.size
+    phase = state.phase
+    r_count = game.num_restaurants
+    v[at["round"]] = state.round + (0 if phase == OVER and state.bankrupt == NOBODY else 1)
+    v[at["max_rounds"]] = state.options["max_rounds"]
+    if 0 <= state.turn < n:
+        v[at["turn"] + (state.turn - seat) % n] = 1.0
+    v[at["phase"] + phase] = 1.0
+    for k, die in enumerate(state.dice[:2]):
+        v[at["dice"] + k] = die
+    winners = game.outcome(state).winners if phase == OVER else ()
+    for slot in range(n):
+        s = (seat + slot) % n
+        v[at["cash"] + slot] = state.cash[s]
+        v[at["wealth"] + slot] = game.wealth(state, s)
+        v[at["position"] + slot * spaces + state.pos[s]] = 1.0
+        v[at["tunnel_used"] + slot] = 1.0 if state.tunnel_used[s] else 0.0
+        v[at["bankrupt"] + slot] = 1.0 if state.bankrupt == s else 0.0
+        if s in winners:
+            v[at["winners"] + slot] = 1.0
+    owner = state.owner
+    for c in range(cards):
+        if owner[c] != BANK:
+            v[at["owner"] + ((owner[c] - seat) % n) * cards + c] = 1.0
+            fee = game.munch_fee(state, c, NOBODY)
+        else:
+            fee = game.fees[c][0] if c < r_count else game.bank.cafe_fee
+        v[at["chefs"] + c] = state.chefs[c]
+        v[at["star"] + c] = state.star[c]
+        v[at["insured"] + c] = 1.0 if state.insured[c] else 0.0
+        v[at["fee"] + c] = fee
+    if state.golden >= 0:
+        v[at["golden_belly"] + state.golden] = 1.0
+    for k, holder in enumerate(state.holders):
+        if holder != NOBODY:
+            v[at["round_cards"] + k * n + (holder - seat) % n] = 1.0
+    v[at["supply"]] = game.chef_supply(state)
+    v[at["supply"] + 1] = game.star_supply(state)
+    v[at["supply"] + 2] = game.guard_supply(state)
+    v[at["supply"] + 3] = len(state.deck)
+    v[at["window_deals"]] = state.window_actions
+    v[at["window_offered"]] = 1.0 if state.window_offered else 0.0
+    for s in state.window_left:
+        v[at["window_waiting"] + (s - seat) % n] = 1.0
+    if phase == RESPOND:
+        seller, card, buyer, price = state.offer
+        v[at["offer"]] = 1.0
+        v[at["offer"] + 1 + (seller - seat) % n] = 1.0
+        v[at["offer"] + 1 + n + (buyer - seat) % n] = 1.0
+        v[at["offer"] + 1 + 2 * n + card] = 1.0
+        v[at["offer_price"]] = price
+    if state.queue and (phase == DEBT or (state.resume == DEBT and phase == RESPOND)):
+        payer, payee, amount = state.queue[0], state.queue[1], state.queue[2]
+        v[at["debt"]] = 1.0
+        v[at["debt"] + 1 + (payer - seat) % n] = 1.0
+        if payee != BANK:
+            v[at["debt"] + 1 + n + (payee - seat) % n] = 1.0
+        v[at["debt_amount"]] = amount
+        v[at["debt_offers_left"]] = state.debt_offers
+    width = len(game.cuisines)
+    for s in range(n):
+        if s == seat or state.knows[seat] >> s & 1:
+            for cuisine in game.munch_cards[state.munch[s]]:
+                v[at["munchtime"] + ((s - seat) % n) * width + cuisine] += 1.0
+    return v

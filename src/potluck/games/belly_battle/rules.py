@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.data import DataSource, load_data
-from potluck.engine.encoding import Feature, ObservationWriter
+from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter
 from potluck.engine.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -1233,6 +1233,13 @@ class BellyBattle(Game[BellyState, BellyAction]):
         from potluck.games.belly_battle.encoding import encode
 
         encode(self, view, out)
+
+    def _encode_state(
+        self, state: BellyState, seat: int, encoding: ObservationEncoding
+    ) -> list[float]:
+        from potluck.games.belly_battle.encoding import encode_state
+
+        return encode_state(self, state, seat, encoding)
 
     def view(self, state: BellyState, seat: int | None) -> dict[str, Any]:
         from potluck.games.belly_battle.view import build_view
