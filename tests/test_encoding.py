@@ -113,7 +113,13 @@ def test_a_fast_path_that_shows_more_than_the_view_is_caught() -> None:
 
 @pytest.mark.parametrize(
     ("game_id", "num_players"),
-    [("cafe-carnage", 5), ("burger-joint", 2), ("belle-of-the-ball", 3), ("belly-battle", 4)],
+    [
+        ("cafe-carnage", 5),
+        ("burger-joint", 2),
+        ("belle-of-the-ball", 3),
+        ("belly-battle", 4),
+        ("food-advice", 5),
+    ],
 )
 def test_the_fast_path_gives_the_views_vector(game_id: str, num_players: int) -> None:
     """Games with a fast path from the state give the view's vector at every step."""

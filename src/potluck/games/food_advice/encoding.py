@@ -14,8 +14,8 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from potluck.engine.encoding import Feature, ObservationWriter, seats_from
-from potluck.games.food_advice.state import PHASE_NAMES, ROLES
+from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter, seats_from
+from potluck.games.food_advice.state import EVENTS, PHASE_NAMES, ROLES, VOTING, FoodState
 
 if TYPE_CHECKING:
     from potluck.games.food_advice.rules import FoodAdvice
@@ -172,3 +172,90 @@ def encode(game: FoodAdvice, view: Mapping[str, Any], out: ObservationWriter) ->
     if you["event"] is not None:
         out.one_hot("my_event", game.event_index[you["event"]["event"]])
     out.many_hot("my_held", (game.event_index[card["event"]] for card in you["held"]))
+
+
+def encode_state(
+    game: FoodAdvice, state: FoodState, seat: int, encoding: ObservationEncoding
+) -> list[float]:
+    """The same vector as ``encode(view(state, seat))``, written straight from the state;
+    the conformance suite checks along its playouts that the two agree."""
+    n, phase = state.num_players, state.phase
+    at = encoding.starts
+    v = [0.0] * encoding.size
+    shapes, tags, shops = len(game.shapes), len(game.hashtags), len(game.shop_names)
+    channels = len(game.channels)
+    board = game.data.table.shops_on_board
+    roles = len(ROLES)
+    v[at["round"] + min(state.round + 1, game.rounds) - 1] = 1.0
+    v[at["phase"] + phase] = 1.0
+    v[at["small_table"]] = 1.0 if n < game.min_players else 0.0
+    for place, s in enumerate(state.order):
+        v[at["order"] + (s - seat) % n] = place
+    received = game.votes_received(state) if phase > VOTING else None
+    for slot in range(n):
+        s = (seat + slot) % n
+        v[at["acting"] + slot] = 1.0 if s in state.acting else 0.0
+        v[at["role"] + slot * roles + state.roles[s]] = 1.0
+        v[at["money"] + slot] = state.money[s]
+        v[at["chips"] + slot] = state.chips[s]
+        v[at["hand_size"] + slot] = len(state.hands[s])
+        if state.dealt_shape[s] >= 0:
+            v[at["dealt_shape"] + slot * shapes + state.dealt_shape[s]] = 1.0
+        v[at["held_events"] + slot] = len(state.held[s])
+        if received is not None:
+            v[at["votes_received"] + slot] = received[s]
+        for k in range(len(state.board)):
+            if state.shop_chips[s] >> k & 1:
+                v[at["shop_chips"] + slot * board + k] = 1.0
+        for c in range(channels):
+            if state.channel_chips[s] >> c & 1:
+                v[at["channel_chips"] + slot * channels + c] = 1.0
+        if state.invest[s] >= 0:
+            v[at["invest"] + slot * n + (state.invest[s] - seat) % n] = 1.0
+        v[at["extra_customers"] + slot] = state.extra[s]
+    width = 1 + n
+    for ing in state.hands[seat]:
+        v[at["ingredients"] + ing * width] = 1.0
+    per_product = 1 + shapes + tags + 1
+    for p, owner in enumerate(state.prod_owner):
+        slot = (owner - seat) % n
+        ings = state.prod_ings[p]
+        for ing in ings:
+            v[at["ingredients"] + ing * width + 1 + slot] = 1.0
+        base = at["products"] + (state.prod_round[p] * n + slot) * per_product
+        v[base] = 1.0
+        v[base + 1 + state.prod_shape[p]] = 1.0
+        for tag in {game.ing_tag[ing] for ing in ings}:
+            v[base + 1 + shapes + tag] = 1.0
+        v[base + per_product - 1] = sum(game.ing_price[ing] for ing in ings)
+    if state.offer_from >= 0:
+        v[at["offer"]] = 1.0
+        v[at["offer"] + 1 + (state.offer_from - seat) % n] = 1.0
+        v[at["offer"] + 1 + n + (state.offer_to - seat) % n] = 1.0
+        v[at["offer"] + 1 + 2 * n + state.offer_ing] = 1.0
+    v[at["trades"]] = len(state.trades)
+    if phase > VOTING:
+        for voter, voted in enumerate(state.votes):
+            if voted >= 0:
+                v[at["votes"] + ((voter - seat) % n) * n + (voted - seat) % n] = 1.0
+    for k, shop in enumerate(state.board):
+        v[at["board"] + k * shops + shop] = 1.0
+    v[at["events_played"]] = len(state.events_played)
+    if phase == EVENTS and state.acting:
+        player = state.acting[0]
+        v[at["playing"] + (player - seat) % n] = 1.0
+        card = state.event_new[player]
+        v[at["playing"] + n + game.event_index[game.event_names[card]]] = 1.0
+    v[at["sales"]] = len(state.sales)
+    v[at["customers_played"]] = len(state.cust_discard)
+    decks = (state.ing_deck, state.shape_deck, state.shop_deck, state.cust_deck, state.event_deck)
+    for k, deck in enumerate(decks):
+        v[at["decks"] + k] = len(deck)
+    v[at["my_name_given"]] = 1.0 if state.pending_name[seat] else 0.0
+    if state.votes[seat] >= 0:
+        v[at["my_vote"] + (state.votes[seat] - seat) % n] = 1.0
+    if state.event_new[seat] >= 0:
+        v[at["my_event"] + game.event_index[game.event_names[state.event_new[seat]]]] = 1.0
+    for card in state.held[seat]:
+        v[at["my_held"] + game.event_index[game.event_names[card]]] += 1.0
+    return v

@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.data import DataSource, load_data
-from potluck.engine.encoding import Feature, ObservationWriter
+from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter
 from potluck.engine.errors import InvalidActionError, PotluckError, RecordError
 from potluck.engine.game import Game
 from potluck.engine.options import Option, resolve_options
@@ -1071,6 +1071,13 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         from potluck.games.food_advice.encoding import encode
 
         encode(self, view, out)
+
+    def _encode_state(
+        self, state: FoodState, seat: int, encoding: ObservationEncoding
+    ) -> list[float]:
+        from potluck.games.food_advice.encoding import encode_state
+
+        return encode_state(self, state, seat, encoding)
 
     def view(self, state: FoodState, seat: int | None) -> dict[str, Any]:
         from potluck.games.food_advice.view import build_view
