@@ -11,6 +11,7 @@ rule reads it, and naming is one action whatever the words.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -91,6 +92,18 @@ def features(game: FoodAdvice, num_players: int, options: Mapping[str, Any]) -> 
         Feature("my_vote", n, "one-hot: the player I voted for, me first"),
         Feature("my_event", events, "one-hot: the event card dealt to me, not yet played"),
         Feature("my_held", events, "event cards I hold face down"),
+        Feature(
+            "customers_discarded",
+            len(game.cust_names),
+            "per customer card (data order): 1 if in the played pile (what the deck lacks)",
+            high=max(Counter(game.cust_names).values()),
+        ),
+        Feature(
+            "events_this_round",
+            events,
+            "per event card: played face up this round",
+            high=max(Counter(game.event_names).values()),
+        ),
     ]
 
 
@@ -172,6 +185,11 @@ def encode(game: FoodAdvice, view: Mapping[str, Any], out: ObservationWriter) ->
     if you["event"] is not None:
         out.one_hot("my_event", game.event_index[you["event"]["event"]])
     out.many_hot("my_held", (game.event_index[card["event"]] for card in you["held"]))
+    out.many_hot("customers_discarded", (game.cust_index[c] for c in view["customers_played"]))
+    out.many_hot(
+        "events_this_round",
+        (game.event_index[e["event"]] for e in view["events"] if e["event"] is not None),
+    )
 
 
 def encode_state(
@@ -258,4 +276,10 @@ def encode_state(
         v[at["my_event"] + game.event_index[game.event_names[state.event_new[seat]]]] = 1.0
     for card in state.held[seat]:
         v[at["my_held"] + game.event_index[game.event_names[card]]] += 1.0
+    cust_index, cust_names = game.cust_index, game.cust_names
+    for c in state.cust_discard:
+        v[at["customers_discarded"] + cust_index[cust_names[c]]] += 1.0
+    for entry in state.events_played:
+        if entry["event"] is not None:
+            v[at["events_this_round"] + game.event_index[entry["event"]]] += 1.0
     return v

@@ -173,6 +173,7 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         self.shape_index = {name: i for i, name in enumerate(self.shapes)}
         self.shop_index = {slug: i for i, slug in enumerate(self.shop_slugs)}
         self.event_index = {name: i for i, name in reversed(list(enumerate(self.event_names)))}
+        self.cust_index = {name: c for c, name in reversed(list(enumerate(self.cust_names)))}
         self.channel_index = {slug: i for i, slug in enumerate(self.channel_slugs)}
         self.hashtag_index = {tag: i for i, tag in enumerate(self.hashtags)}
         self._build_actions()
