@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,36 +14,39 @@ from potluck.engine.encoding import Feature, ObservationEncoding
 from potluck.engine.errors import PotluckError
 from potluck.games.cafe_carnage.rules import CafeCarnage
 from potluck.games.cafe_carnage.state import CafeState
-from potluck.testing import conformance_cases
+from potluck.testing import table_cases
 from potluck.testing.checks import check_observation_encoding
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "games"
 
 
-def _encoded_games() -> list[tuple[str, int]]:
+def _encoded_games() -> list[tuple[str, int, dict[str, Any]]]:
+    """Every table a game with an encoding seats, incl. sizes only an option allows."""
     cases = []
-    for game_id, n in conformance_cases():
+    for game_id, n, options in table_cases():
         try:
-            potluck.load_game(game_id).observation_encoding(n)
+            potluck.load_game(game_id).observation_encoding(n, options)
         except NotImplementedError:
             continue
-        cases.append((game_id, n))
+        cases.append((game_id, n, options))
     return cases
 
 
-@pytest.mark.parametrize(("game_id", "num_players"), _encoded_games())
-def test_equal_observations_mean_equal_legal_actions(game_id: str, num_players: int) -> None:
+@pytest.mark.parametrize(("game_id", "num_players", "options"), _encoded_games())
+def test_equal_observations_mean_equal_legal_actions(
+    game_id: str, num_players: int, options: dict[str, Any]
+) -> None:
     """A seat whose vector is the same in two states has the same legal actions in both.
 
     Otherwise the vector would leave out something the seat needs to choose, and an
     agent could not learn its action mask from its observation.
     """
     game = potluck.load_game(game_id)
-    encoding = game.observation_encoding(num_players)
+    encoding = game.observation_encoding(num_players, options)
     seen: dict[tuple[float, ...], tuple[str, ...]] = {}
     for seed in range(6):
         rng = random.Random(seed)
-        state = game.new_game(num_players, seed=seed)
+        state = game.new_game(num_players, seed=seed, options=options)
         while not game.is_over(state) and len(state.history) < 400:
             for seat in game.to_act(state):
                 vector = tuple(game.encode_observation(state, seat, encoding))
@@ -56,11 +60,13 @@ def test_equal_observations_mean_equal_legal_actions(game_id: str, num_players: 
             game.step(state, seat, rng.choice(game.legal_actions(state, seat)))
 
 
-@pytest.mark.parametrize(("game_id", "num_players"), _encoded_games())
-def test_the_game_doc_shows_the_encoding(game_id: str, num_players: int) -> None:
-    """docs/games/<id>.md carries the layout table, at its smallest table size."""
+@pytest.mark.parametrize(("game_id", "num_players", "options"), _encoded_games())
+def test_the_game_doc_shows_the_encoding(
+    game_id: str, num_players: int, options: dict[str, Any]
+) -> None:
+    """docs/games/<id>.md carries the layout table, at its smallest usual table size."""
     game = potluck.load_game(game_id)
-    if num_players != game.min_players:
+    if num_players != game.min_players or options:
         pytest.skip("the doc shows the smallest table")
     text = (DOCS / f"{game_id}.md").read_text(encoding="utf-8")
     table = game.observation_encoding(num_players).markdown()
