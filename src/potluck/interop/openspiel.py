@@ -23,10 +23,12 @@ How a Potluck game maps onto OpenSpiel's model (``docs/interop.md``):
 - **Chance** is sampled (``SAMPLED_STOCHASTIC``): shuffles and dice are drawn
   inside a move from the state's own seeded generator, which ``clone()`` copies.
   Each ``new_initial_state()`` is a new deal, drawn from the ``seed``
-  parameter's sequence of deals when the state is first used (so the states
-  pyspiel makes and throws away while cloning draw none, and a program sees the
-  same deals however much its algorithms clone). ``resample_from_infostate``
-  redeals what a seat cannot see (``Game.redeal``), which is what ISMCTS needs.
+  parameter's sequence of deals when the state is first used (a move, a query
+  or an observation). The states pyspiel makes and throws away when it clones
+  draw none, so a program sees the same deals however much its algorithms
+  clone; asking for the tensor shape observes a new state, which draws one.
+  ``resample_from_infostate`` redeals what a seat cannot see (``Game.redeal``),
+  which is what ISMCTS needs.
 - **Utility** is constant-sum: the winners share 1 (``1/k`` each for ``k``
   winners), the others get 0, all at the end.
 - **Observations**: the tensor is the game's fixed-size encoding of the seat's
