@@ -106,12 +106,33 @@ def test_the_observer_gives_the_encoding_and_the_view(game_id: str) -> None:
     assert observation.tensor.shape == (table.observation_size,)
     assert observation.tensor.dtype == np.float32
     assert np.array_equal(observation.tensor, table.observation(state.engine_state, 1))
-    assert list(observation.dict) == [f.name for f in table.encoding.features]
+    assert list(observation.dict) == ["observation"]
+    assert list(observation.features) == [f.name for f in table.encoding.features]
+    for feature in table.encoding.features:
+        piece = observation.features[feature.name]
+        assert np.array_equal(piece, observation.tensor[table.encoding.slice(feature.name)])
     assert json.loads(observation.string_from(state, 1)) == json.loads(
         json.dumps(table.game.view(state.engine_state, 1))
     )
     assert state.observation_tensor(1) == pytest.approx(list(observation.tensor))
+    assert pyspiel.State.observation_tensor(state, 1) == state.observation_tensor(1)  # C++ path
     assert state.observation_string(1) == observation.string_from(state, 1)
+
+
+def test_observation_tensors_draw_no_deal() -> None:
+    # pyspiel's own observation_tensor deals a game to learn the tensor's size.
+    def menus(look: bool) -> list[str]:
+        game = pyspiel.load_game("potluck_cafe_carnage", {"seed": 4})
+        seen = []
+        for _ in range(3):
+            state = game.new_initial_state()
+            if look:
+                state.observation_tensor()
+                game.observation_tensor_size()
+            seen.append(state.observation_string(0))
+        return seen
+
+    assert menus(look=True) == menus(look=False)
 
 
 def _observation_type(private: Any, perfect_recall: bool = False) -> Any:

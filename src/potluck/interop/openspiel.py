@@ -26,7 +26,9 @@ How a Potluck game maps onto OpenSpiel's model (``docs/interop.md``):
   parameter's sequence of deals when the state is first used (a move, a query
   or an observation). The states pyspiel makes and throws away when it clones
   draw none, so a program sees the same deals however much its algorithms
-  clone; asking for the tensor shape observes a new state, which draws one.
+  clone. (C++ code that asks for the tensor size, as pyspiel's own
+  ``observation_tensor`` does, makes and observes a new state, which draws one;
+  the Python methods of these classes answer without.)
   ``resample_from_infostate`` redeals what a seat cannot see (``Game.redeal``),
   which is what ISMCTS needs.
 - **Utility** is constant-sum: the winners share 1 (``1/k`` each for ``k``
@@ -129,6 +131,13 @@ class PotluckGame(pyspiel.Game):  # type: ignore[misc]
         """A new deal, drawn from the ``seed`` parameter's sequence of deals when first used."""
         return PotluckState(self)
 
+    def observation_tensor_shape(self) -> list[int]:
+        """``[size]`` of the observation vector (pyspiel's own would deal a game to find it)."""
+        return [self.table.observation_size]
+
+    def observation_tensor_size(self) -> int:
+        return int(self.table.observation_size)
+
     def deal(self) -> State:
         """The next deal of the ``seed`` parameter's sequence, as an engine state."""
         return self.table.new_state(self._deals.getrandbits(62))
@@ -196,6 +205,20 @@ class PotluckState(pyspiel.State):  # type: ignore[misc]
         seat = player if player >= 0 else 0
         return str(self.table.action(self.engine_state, seat, action))
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s observation vector (default: the current player's).
+
+        The same values as pyspiel's own method, which C++ code still calls; that one
+        first asks the game for the tensor's size, and pyspiel finds it by dealing a
+        new game and observing it, every time.
+        """
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self.table.num_players:
+            raise ValueError(f"no player {player} at this {self.table.num_players}-player table")
+        vector: list[float] = self.table.observation(self.engine_state, player).tolist()
+        return vector
+
     def is_terminal(self) -> bool:
         return self.table.game.is_over(self.engine_state)
 
@@ -251,8 +274,10 @@ class _Deal:
 class PotluckObserver:
     """OpenSpiel's observer protocol: a tensor and strings, from one seat's view.
 
-    ``private=False`` is the public observer: a spectator's view as a string and
-    no tensor (the encodings lay out one seat's view).
+    ``dict`` holds the whole vector as ``"observation"``; ``features`` holds a view of
+    each named feature of the encoding (``docs/games/<id>.md``). ``private=False``
+    is the public observer: a spectator's view as a string and no tensor (the
+    encodings lay out one seat's view).
     """
 
     def __init__(self, table: NumericTable, perfect_recall: bool, private: bool = True) -> None:
@@ -261,9 +286,12 @@ class PotluckObserver:
         self.private = private
         self.tensor: Any = None
         self.dict: dict[str, Any] = {}
+        self.features: dict[str, Any] = {}
         if private:
             self.tensor = np.zeros(table.observation_size, np.float32)
-            self.dict = {
+            # One entry: pyspiel copies the dict entry by entry into each C++ tensor.
+            self.dict = {"observation": self.tensor}
+            self.features = {
                 feature.name: self.tensor[table.encoding.slice(feature.name)]
                 for feature in table.encoding.features
             }
