@@ -241,3 +241,18 @@ def test_openspiels_ismcts_searches_every_game(game_id: str) -> None:
         else:
             action = rng.choice(state.legal_actions())
         state.apply_action(action)
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    game = pyspiel.load_game("potluck_cafe_carnage")
+    state = game.new_initial_state()
+    before = state.information_state_string(0)
+    legal = state.legal_actions()
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in legal)
+    with pytest.raises(potluck.PotluckError, match="not on your"):
+        state.apply_action(illegal)
+    with pytest.raises(potluck.PotluckError, match="out of range"):
+        state.apply_action(game.num_distinct_actions())
+    assert state.history() == []
+    assert state.information_state_string(0) == before
+    assert state.legal_actions() == legal
