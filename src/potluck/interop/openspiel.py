@@ -22,16 +22,27 @@ How a Potluck game maps onto OpenSpiel's model (``docs/interop.md``):
   the next. The others cannot see the choice: observations come from views.
 - **Chance** is sampled (``SAMPLED_STOCHASTIC``): shuffles and dice are drawn
   inside a move from the state's own seeded generator, which ``clone()`` copies.
-  Each ``new_initial_state()`` deals a new game, the deals drawn in turn from the
-  ``seed`` parameter; ``resample_from_infostate`` redeals what a seat cannot see
-  (``Game.redeal``), which is what ISMCTS needs.
+  Each ``new_initial_state()`` is a new deal, drawn from the ``seed``
+  parameter's sequence of deals when the state is first used (a move, a query
+  or an observation). The states pyspiel makes and throws away when it clones
+  draw none, so a program sees the same deals however much its algorithms
+  clone. (C++ code that asks for the tensor size, as pyspiel's own
+  ``observation_tensor`` does, makes and observes a new state, which draws one;
+  the Python methods of these classes answer without.)
+  ``resample_from_infostate`` redeals what a seat cannot see (``Game.redeal``),
+  which is what ISMCTS needs.
 - **Utility** is constant-sum: the winners share 1 (``1/k`` each for ``k``
   winners), the others get 0, all at the end.
 - **Observations**: the tensor is the game's fixed-size encoding of the seat's
   view (``docs/games/<id>.md``); the string is the view as JSON. The information
-  state string adds the seat's own past actions to its view. It is perfect recall
-  for what the view keeps (each game's view carries its public log), not a
-  transcript of every past view.
+  state string adds the seat's own past actions to its view. That is not a
+  transcript of every past view: it recalls what the view keeps, which is a
+  public log in Café Carnage, Belly Battle and FoodAdvice, and only the current
+  position in Belle of the Ball and Burger Joint. A public observer
+  (``private_info=NONE``) gives a spectator's view as a string, with no tensor.
+- **Saving**: ``state.serialize()`` and ``game.deserialize_state()`` work;
+  ``pyspiel.serialize_game_and_state`` does not (for sampled chance it asks the
+  game for an RNG state, which Python games cannot give).
 """
 
 from __future__ import annotations
@@ -117,25 +128,63 @@ class PotluckGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_game_type(game), info, params)
 
     def new_initial_state(self) -> PotluckState:
-        """A new deal, drawn from the ``seed`` parameter's sequence of deals."""
-        return PotluckState(self, self.table.new_state(self._deals.getrandbits(62)))
+        """A new deal, drawn from the ``seed`` parameter's sequence of deals when first used."""
+        return PotluckState(self)
+
+    def observation_tensor_shape(self) -> list[int]:
+        """``[size]`` of the observation vector (pyspiel's own would deal a game to find it)."""
+        return [self.table.observation_size]
+
+    def observation_tensor_size(self) -> int:
+        return int(self.table.observation_size)
+
+    def deal(self) -> State:
+        """The next deal of the ``seed`` parameter's sequence, as an engine state."""
+        return self.table.new_state(self._deals.getrandbits(62))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> PotluckObserver:
+        """The observer for ``iig_obs_type`` (``None``: the default, one seat's observation).
+
+        Supported: a seat's own view (``private_info=SINGLE_PLAYER``), with or
+        without perfect recall, and the public view (``private_info=NONE``,
+        strings only). ``ValueError`` for the others.
+        """
+        if isinstance(iig_obs_type, Mapping):  # pyspiel passes only the parameters
+            iig_obs_type, params = None, iig_obs_type
         if params:
             raise ValueError(f"Potluck observers take no parameters, not {dict(params)}")
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return PotluckObserver(self.table, perfect_recall)
+        if iig_obs_type is None:
+            return PotluckObserver(self.table, perfect_recall=False, private=True)
+        if not iig_obs_type.public_info:
+            raise ValueError("Potluck observers always include public information")
+        private = iig_obs_type.private_info
+        if private not in (pyspiel.PrivateInfoType.SINGLE_PLAYER, pyspiel.PrivateInfoType.NONE):
+            raise ValueError(f"Potluck observers do not offer private_info={private}")
+        return PotluckObserver(
+            self.table,
+            perfect_recall=bool(iig_obs_type.perfect_recall),
+            private=private == pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        )
 
 
 class PotluckState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping an engine state."""
 
-    def __init__(self, game: PotluckGame, state: State) -> None:
+    def __init__(self, game: PotluckGame, state: State | None = None) -> None:
         super().__init__(game)
         self.table = game.table
-        self.engine_state = state
+        self._deal = _Deal(state) if state is not None else _Deal(dealer=game.deal)
+
+    @property
+    def engine_state(self) -> State:
+        """The engine state this wraps (dealt on first use)."""
+        return self._deal.state
+
+    @engine_state.setter
+    def engine_state(self, state: State) -> None:
+        self._deal = _Deal(state)
 
     def current_player(self) -> int:
         acting = self.engine_state.acting
@@ -155,6 +204,20 @@ class PotluckState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         seat = player if player >= 0 else 0
         return str(self.table.action(self.engine_state, seat, action))
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s observation vector (default: the current player's).
+
+        The same values as pyspiel's own method, which C++ code still calls; that one
+        first asks the game for the tensor's size, and pyspiel finds it by dealing a
+        new game and observing it, every time.
+        """
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self.table.num_players:
+            raise ValueError(f"no player {player} at this {self.table.num_players}-player table")
+        vector: list[float] = self.table.observation(self.engine_state, player).tolist()
+        return vector
 
     def is_terminal(self) -> bool:
         return self.table.game.is_over(self.engine_state)
@@ -176,25 +239,72 @@ class PotluckState(pyspiel.State):  # type: ignore[misc]
         return json.dumps(self.table.game.view(self.engine_state, None), sort_keys=True)
 
 
-class PotluckObserver:
-    """OpenSpiel's observer protocol: a tensor and strings, from one seat's view."""
+class _Deal:
+    """A :class:`PotluckState`'s engine state, dealt when first needed.
 
-    def __init__(self, table: NumericTable, perfect_recall: bool) -> None:
+    pyspiel clones a Python state by making a new initial state and setting a deep
+    copy of each of the original's attributes on it. Dealing lazily keeps that
+    throwaway initial state from drawing a deal (and building a game) at all;
+    copying deals the original first, so a clone of a fresh state is the same deal.
+    """
+
+    __slots__ = ("_dealer", "_state")
+
+    def __init__(self, state: State | None = None, dealer: Callable[[], State] | None = None):
+        self._state = state
+        self._dealer = dealer
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            assert self._dealer is not None
+            self._state, self._dealer = self._dealer(), None
+        return self._state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Deal:
+        return _Deal(self.state.clone())
+
+    def __getstate__(self) -> tuple[State, None]:  # for state.serialize()
+        return (self.state, None)
+
+    def __setstate__(self, data: tuple[State, None]) -> None:
+        self._state, self._dealer = data
+
+
+class PotluckObserver:
+    """OpenSpiel's observer protocol: a tensor and strings, from one seat's view.
+
+    ``dict`` holds the whole vector as ``"observation"``; ``features`` holds a view of
+    each named feature of the encoding (``docs/games/<id>.md``). ``private=False``
+    is the public observer: a spectator's view as a string and no tensor (the
+    encodings lay out one seat's view).
+    """
+
+    def __init__(self, table: NumericTable, perfect_recall: bool, private: bool = True) -> None:
         self.table = table
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(table.observation_size, np.float32)
-        self.dict: dict[str, Any] = {
-            feature.name: self.tensor[table.encoding.slice(feature.name)]
-            for feature in table.encoding.features
-        }
+        self.private = private
+        self.tensor: Any = None
+        self.dict: dict[str, Any] = {}
+        self.features: dict[str, Any] = {}
+        if private:
+            self.tensor = np.zeros(table.observation_size, np.float32)
+            # One entry: pyspiel copies the dict entry by entry into each C++ tensor.
+            self.dict = {"observation": self.tensor}
+            self.features = {
+                feature.name: self.tensor[table.encoding.slice(feature.name)]
+                for feature in table.encoding.features
+            }
 
     def set_from(self, state: PotluckState, player: int) -> None:
-        self.tensor[:] = self.table.observation(state.engine_state, player)
+        if self.private:
+            self.tensor[:] = self.table.observation(state.engine_state, player)
 
     def string_from(self, state: PotluckState, player: int) -> str:
         engine_state = state.engine_state
-        view = json.dumps(self.table.game.view(engine_state, player), sort_keys=True)
-        if not self.perfect_recall:
+        seat = player if self.private else None
+        view = json.dumps(self.table.game.view(engine_state, seat), sort_keys=True)
+        if not (self.perfect_recall and self.private):
             return view
         mine = [str(action) for seat, action in engine_state.history if seat == player]
         return view + " | my actions: " + " ".join(mine)
