@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from potluck.engine.action import Action
 from potluck.engine.bots import Bot, RandomBot
+from potluck.engine.botspec import build_bot
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter
 from potluck.engine.errors import (
     IllegalActionError,
@@ -254,13 +255,14 @@ class Game(ABC, Generic[S, A]):
         """Bot names for this game and how to make each."""
         return {"random": RandomBot}
 
-    def make_bot(self, name: str) -> Bot:
-        factories = self.bots()
-        if name not in factories:
-            raise PotluckError(
-                f"{self.title} has no bot {name!r}; its bots are: {', '.join(sorted(factories))}"
-            )
-        return factories[name]()
+    def make_bot(self, spec: str) -> Bot:
+        """The bot a spec names, ``name`` or ``name:key=value,...`` (``potluck.engine.botspec``).
+
+        ``BotSpecError`` (a ``PotluckError``) names the game's bots, or the bot's
+        parameters, when the spec does not fit them.
+        """
+        bot: Bot = build_bot(self.bots(), spec, self.title)
+        return bot
 
     # ------------------------------------------------------------------ records and saving
 
