@@ -16,12 +16,15 @@ through :func:`make_agent`, so a spec means the same thing everywhere.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
+from potluck.engine.action import Action
 from potluck.engine.bots import Bot
 from potluck.engine.botspec import BotSpec, build_bot
 from potluck.engine.game import Game
+from potluck.engine.state import State
 
 #: Bots for every game, by name: each is built with its declared parameters only.
 GENERIC_BOTS: dict[str, Callable[..., Bot]] = {}
@@ -39,3 +42,62 @@ def make_agent(game: Game[Any, Any], spec: str | BotSpec) -> Bot:
     """
     bot: Bot = build_bot(agent_factories(game), spec, game.title)
     return bot
+
+
+class InformationSet:
+    """What one seat knows at a decision, and a way to draw worlds consistent with it.
+
+    A search bot gets this instead of the state: :meth:`sample` draws a whole
+    game state that the seat cannot tell from the true one (the game's
+    ``redeal``: hidden cards, other seats' sealed choices and future chance all
+    drawn anew from ``rng``). The true state stays private to this object; the
+    conformance suite checks that a bot's choice depends only on the seat's
+    information, by asking it again on a redealt state.
+    """
+
+    __slots__ = ("_game", "_state", "seat")
+
+    def __init__(self, game: Game[Any, Any], state: State, seat: int) -> None:
+        self._game = game
+        self._state = state
+        self.seat = seat
+
+    def view(self) -> dict[str, Any]:
+        """The seat's view (what ``Game.view`` shows it)."""
+        return self._game.view(self._state, self.seat)
+
+    def sample(self, rng: random.Random) -> State:
+        """A world consistent with the seat's information, drawn from ``rng``."""
+        world: State = self._game.redeal(self._state, self.seat, rng)
+        return world
+
+
+@runtime_checkable
+class SearchBot(Protocol):
+    """A bot that plans by sampling worlds: it decides from an :class:`InformationSet`."""
+
+    name: str
+
+    def search(
+        self, game: Game[Any, Any], info: InformationSet, legal: list[Action], rng: random.Random
+    ) -> Action: ...
+
+
+def decide(bot: Bot, game: Game[Any, Any], state: State, seat: int, rng: random.Random) -> Action:
+    """The action ``bot`` takes for ``seat`` in ``state``: the one call every surface uses.
+
+    A plain bot sees the seat's view (if it asks for one) and the legal actions; a
+    :class:`SearchBot` gets the seat's information set. Neither sees the state.
+
+        >>> import potluck
+        >>> game = potluck.load_game("cafe-carnage")
+        >>> state = game.new_game(4, seed=1)
+        >>> action = decide(make_agent(game, "greedy"), game, state, 0, random.Random(0))
+        >>> action in game.legal_actions(state, 0)
+        True
+    """
+    legal = game.legal_actions(state, seat)
+    if isinstance(bot, SearchBot):
+        return bot.search(game, InformationSet(game, state, seat), legal, rng)
+    view = game.view(state, seat) if bot.needs_view else None
+    return bot.choose(game, view, seat, legal, rng)
