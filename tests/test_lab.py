@@ -91,7 +91,7 @@ def test_bad_study_files_name_the_field(changes: dict[str, Any], message: str) -
 def test_a_missing_field_is_named() -> None:
     raw = study_of()
     del raw["agents"]
-    with pytest.raises(StudyError, match="give either 'agents' .* or '\\[lineups\\]'"):
+    with pytest.raises(StudyError, match=r"give either 'agents' .* or '\[lineups\]'"):
         parse_study(raw)
 
 

@@ -103,7 +103,8 @@ def test_a_biased_seat_fails_the_all_seats_equal_test_and_leads_the_summary() ->
         assert table["equal_seats"]["p_value"] < 1e-6
         assert table["seats"][0]["share"] > 0.5
     seats = [f for f in found.summary if f["kind"] == "seats"]
-    assert seats and "Seats are not equal at 4 players" in seats[0]["text"]
+    assert seats
+    assert "Seats are not equal at 4 players" in seats[0]["text"]
     fair = analyse(study, _synthetic({"greedy-only": 0.0, "with-random": 0.0}))
     assert any("Seats are balanced" in f["text"] for f in fair.summary)
 
@@ -173,11 +174,11 @@ def test_strategy_arms_seat_their_agents_and_keep_the_specs_as_written(tmp_path:
 def test_strategy_arm_errors_name_the_field() -> None:
     bad = json.loads(json.dumps(STRATEGY))
     bad["arms"]["random-focal"]["against"] = "nowhere"
-    with pytest.raises(StudyError, match="'arms.random-focal.against': 'nowhere' is not another"):
+    with pytest.raises(StudyError, match=r"'arms\.random-focal\.against': 'nowhere' is not another"):
         parse_study(bad)
     bad = json.loads(json.dumps(STRATEGY))
     bad["arms"]["random-focal"]["agents"] = ["greedy:belle_value=lots"]
-    with pytest.raises(StudyError, match="arms.random-focal.agents"):
+    with pytest.raises(StudyError, match=r"arms\.random-focal\.agents"):
         parse_study(bad)
     bad = json.loads(json.dumps(STRATEGY))
     bad["lineups"] = {"x": ["greedy"]}
