@@ -26,6 +26,7 @@ from potluck.engine.action import Action
 from potluck.engine.errors import PotluckError
 from potluck.engine.registry import list_games, load_game
 from potluck.engine.state import State
+from potluck.testing.redeal_checks import check_redeal_canonical
 from potluck.testing.checks import (
     AnyGame,
     Snapshot,
@@ -204,6 +205,7 @@ def run_conformance(
             check_views_json_and_no_leaks(game, state, checks)
             check_redeal_consistent(game, state, checks)
             check_sealed_choices_hidden(game, state, checks)
+            check_redeal_canonical(game, state, checks)
             check_explain_matches_errors(game, state, checks)
             check_observation_encoding(game, state)
             sampled[step] = state.clone()
