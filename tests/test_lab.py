@@ -33,9 +33,11 @@ from potluck.lab import (
 )
 from potluck.lab.runner import PARTS
 from potluck.lab.stats import (
-    bradley_terry,
-    elo_from_strengths,
+    binned_rates,
+    equal_seats_test,
+    format_p,
     paired_difference,
+    pairwise_ratings,
     proportion_test,
     wilson_interval,
 )
@@ -89,7 +91,7 @@ def test_bad_study_files_name_the_field(changes: dict[str, Any], message: str) -
 def test_a_missing_field_is_named() -> None:
     raw = study_of()
     del raw["agents"]
-    with pytest.raises(StudyError, match="field 'agents': Field required"):
+    with pytest.raises(StudyError, match=r"give either 'agents' .* or '\[lineups\]'"):
         parse_study(raw)
 
 
@@ -143,12 +145,12 @@ def test_arms_are_paired_same_seeds_and_seats() -> None:
         by_arm.setdefault(c.arm, []).append((c.players, c.first, c.last))
     assert by_arm[BASELINE] == by_arm["no-repeats"]
     # The line-up turns one seat per game, so every seat hosts every position equally often.
-    assert study.seats_of(4, 0) == ("greedy", "random", "greedy", "random")
-    assert study.seats_of(4, 1) == ("random", "greedy", "random", "greedy")
+    assert study.seats_of(4, "default", BASELINE, 0) == ("greedy", "random", "greedy", "random")
+    assert study.seats_of(4, "default", BASELINE, 1) == ("random", "greedy", "random", "greedy")
     # At an odd table every game has the same line-up (3 greedy, 2 random).
     for index in range(10):
-        assert sorted(study.seats_of(5, index)).count("greedy") == 3
-    assert [study.seats_of(5, i)[0] for i in range(5)] == [
+        assert sorted(study.seats_of(5, "default", BASELINE, index)).count("greedy") == 3
+    assert [study.seats_of(5, "default", BASELINE, i)[0] for i in range(5)] == [
         "greedy",
         "random",
         "greedy",
@@ -291,10 +293,11 @@ def test_report_figures(cafe_results: tuple[Any, list[dict[str, Any]]]) -> None:
     found = analyse(study, rows)
     base = found.tables[0]
     assert (base["players"], base["arm"], base["games"]) == (4, BASELINE, 60)
-    assert math.isclose(sum(s["rate"] for s in base["seats"]), 1.0)
+    assert math.isclose(sum(s["share"] for s in base["seats"]), 1.0)
     for seat in base["seats"]:
-        assert seat["low"] <= seat["rate"] <= seat["high"]
-    assert math.isclose(base["first_player"]["advantage"], base["seats"][0]["rate"] - 0.25)
+        assert seat["low"] <= seat["share"] <= seat["high"]
+        assert math.isclose(seat["against_fair"], seat["share"] - 0.25)
+    assert 0 <= base["equal_seats"]["p_value"] <= 1
     assert base["length"]["mean"] == 80  # 5 rounds x 4 actions x 4 players
     comparison = found.comparisons[0]
     assert comparison["pairs"] == 60
@@ -302,11 +305,12 @@ def test_report_figures(cafe_results: tuple[Any, list[dict[str, Any]]]) -> None:
     assert quantities["length (steps)"]["difference"] == 0
     assert quantities["length (steps)"]["p_value"] == 1.0
     assert "metric escapes" in quantities
-    assert "greedy's win share" in quantities
+    assert "greedy's win share (pts)" in quantities
     # Greedy is the stronger bot, and finishes ahead of random far more than half the time.
-    assert list(found.ratings) == ["greedy", "random"]
-    assert found.skill[0]["stronger"] == "greedy"
-    assert found.skill[0]["low"] > 0.5
+    baseline_ratings = found.ratings[0]
+    assert list(baseline_ratings["elo"]) == ["greedy", "random"]
+    assert baseline_ratings["skill"][0]["stronger"] == "greedy"
+    assert baseline_ratings["skill"][0]["low"] > 0.5
     dishes = [i["item"] for i in found.winning[0]["items"]]
     assert any(item.startswith("dish:") for item in dishes)
 
@@ -317,15 +321,17 @@ def test_report_console_and_html(
     study, rows = cafe_results
     found = analyse(study, rows)
     text = console_summary(found)
-    assert "first-player advantage" in text
+    assert text.index("Findings") < text.index("win share by seat")
+    assert "all seats equal: chi-square" in text
     assert "no-repeats - baseline (60 paired games)" in text
-    assert "Ratings (Elo from Bradley-Terry): greedy" in text
+    assert "Ratings, arm baseline (Elo, Bradley-Terry fitted by choix): greedy" in text
     html = write_html(found, rows, tmp_path / "sub" / "r.html").read_text("utf-8")
     for heading in (
-        "First-player advantage",
+        "Findings",
+        "All seats equal",
         "no-repeats against baseline",
         "What goes with winning",
-        "Skill against luck",
+        "Stronger ahead",
         "Elo",
     ):
         assert heading in html
@@ -365,22 +371,38 @@ def test_paired_difference_matches_scipy() -> None:
         paired_difference([1.0], [])
 
 
-def test_bradley_terry_recovers_strengths() -> None:
+def test_pairwise_ratings_recover_strengths() -> None:
     # True strengths 4 : 2 : 1, so a beats b 2/3, b beats c 2/3, a beats c 4/5.
-    wins = {
-        ("a", "b"): 2000.0,
-        ("b", "a"): 1000.0,
-        ("b", "c"): 2000.0,
-        ("c", "b"): 1000.0,
-        ("a", "c"): 2400.0,
-        ("c", "a"): 600.0,
-    }
-    s = bradley_terry(wins)
-    assert math.isclose(s["a"] / s["b"], 2, rel_tol=0.02)
-    assert math.isclose(s["b"] / s["c"], 2, rel_tol=0.02)
-    elo = elo_from_strengths(s)
-    assert math.isclose(elo["a"] - elo["c"], 400 * math.log10(4), rel_tol=0.02)
-    assert bradley_terry({}) == {}
+    pairs = (
+        [("a", "b")] * 2000
+        + [("b", "a")] * 1000
+        + [("b", "c")] * 2000
+        + [("c", "b")] * 1000
+        + [("a", "c")] * 2400
+        + [("c", "a")] * 600
+    )
+    elo = pairwise_ratings(pairs)
+    assert math.isclose(elo["a"] - elo["b"], 400 * math.log10(2), rel_tol=0.03)
+    assert math.isclose(elo["a"] - elo["c"], 400 * math.log10(4), rel_tol=0.03)
+    assert math.isclose(sum(elo.values()) / 3, 1500)
+    assert pairwise_ratings([]) == {}
+
+
+def test_equal_seats_test_catches_a_biased_seat() -> None:
+    # A toy case with a known bias: seat 0 wins 40% of 4-player games instead of 25%.
+    statistic, p = equal_seats_test([400, 200, 200, 200])
+    assert p < 1e-6
+    assert math.isclose(statistic, 120.0)
+    assert equal_seats_test([250, 250, 250, 250])[1] == 1.0
+
+
+def test_binned_rates_and_p_values_as_written() -> None:
+    bins = binned_rates(list(range(100)), [1.0 if v >= 50 else 0.0 for v in range(100)])
+    assert [b["share"] for b in bins] == [0.0, 0.0, 1.0, 1.0]
+    assert all(b["low"] <= b["share"] <= b["high"] for b in bins)
+    assert format_p(0.0001) == "p < 0.001"
+    assert format_p(0.03) == "p = 0.030"
+    assert format_p(0.41) == "p = 0.41"
 
 
 # ------------------------------------------------------------------ the engine hook
@@ -431,11 +453,13 @@ def test_lab_run_and_report_commands(tmp_path: Path) -> None:
         ["lab", "report", str(tmp_path / "r"), "--html", str(report), "--json", str(figures)],
     )
     assert result.exit_code == 0, result.output
-    assert "4 players, arm baseline: 8 games" in result.output
+    assert "4 players, line-up default, arm baseline: 8 games" in result.output
+    assert f"HTML report written to {report.resolve()}" in result.output
     assert report.read_text("utf-8").startswith("<!doctype html>")
     data = json.loads(figures.read_text("utf-8"))
     assert data["tables"][0]["games"] == 8
-    assert set(data["ratings"]) == {"greedy", "random"}
+    assert set(data["ratings"][0]["elo"]) == {"greedy", "random"}
+    assert data["summary"], "the report opens with findings"
 
 
 def test_lab_commands_report_bad_input_in_one_line(tmp_path: Path) -> None:

@@ -57,18 +57,30 @@ def run_command(
         str | None, typer.Option(help="Ray cluster address (default: RAY_ADDRESS or local).")
     ] = None,
     chunk: Annotated[int, typer.Option(min=1, help="Games per work unit and result file.")] = 50,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Games per arm, line-up and player count instead of the study's (quick looks).",
+        ),
+    ] = None,
 ) -> None:
     """Play a study's games and stream one row per game to Parquet files under --out."""
     _lab()
+    from dataclasses import replace
+
     from potluck.lab import load_study, run_study
 
     study = load_study(study_path)
+    if games is not None:
+        study = replace(study, games=games)
     if backend not in ("local", "ray"):
         raise CliError(f"--backend must be local or ray, not {backend!r}")
     out_console = console()
     out_console.print(
         f"[bold]{escape(study.game)}[/]: {study.total_games} games "
-        f"({study.games} x players {list(study.players)} x arms {', '.join(study.arm_names)})"
+        f"({study.games} x players {list(study.players)} x line-ups "
+        f"{', '.join(study.lineup_names)} x arms {', '.join(study.arm_names)})"
     )
     with Progress(
         TextColumn("Playing"),
@@ -131,8 +143,8 @@ def report_command(
     found = analyse(study, rows)
     typer.echo(console_summary(found))
     if html_path is not None:
-        written = write_html(found, rows, html_path)
-        typer.echo(f"\nReport written to {written}")
+        written = write_html(found, rows, html_path).resolve()
+        typer.echo(f"\nHTML report written to {written} (open {written.as_uri()})")
     if json_path is not None:
         json_path.parent.mkdir(parents=True, exist_ok=True)
         json_path.write_text(found.to_json_text(), "utf-8")

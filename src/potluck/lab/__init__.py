@@ -15,7 +15,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from potluck.lab.report import Analysis, analyse, console_summary, write_html
+    from potluck.lab.analysis import Analysis, analyse
+    from potluck.lab.report import console_summary, write_html
     from potluck.lab.runner import load_results, plan_chunks, run_study
     from potluck.lab.study import BASELINE, Arm, Study, StudyError, load_study, parse_study
     from potluck.lab.worker import Chunk, play_chunk
@@ -23,8 +24,8 @@ if TYPE_CHECKING:
 #: Where each public name lives. Imported on first use (PEP 562), so that a
 #: worker process that needs only ``potluck.lab.worker`` loads no pyarrow or scipy.
 _WHERE = {
-    "Analysis": "report",
-    "analyse": "report",
+    "Analysis": "analysis",
+    "analyse": "analysis",
     "console_summary": "report",
     "write_html": "report",
     "load_results": "runner",

@@ -39,6 +39,7 @@ __all__ = ["ROW_SCHEMA", "Chunk", "load_results", "plan_chunks", "play_chunk", "
 ROW_SCHEMA = pa.schema(
     [
         ("players", pa.int16()),
+        ("lineup", pa.string()),
         ("arm", pa.string()),
         ("index", pa.int32()),
         ("seed", pa.int64()),
@@ -59,27 +60,30 @@ DEFAULT_CHUNK = 50
 
 
 def plan_chunks(study: Study, chunk_size: int = DEFAULT_CHUNK) -> list[Chunk]:
-    """Every chunk of the study, in a fixed order (player count, game index, arm)."""
+    """Every chunk of the study, in a fixed order (player count, game index, line-up, arm)."""
     if chunk_size < 1:
         raise StudyError(f"the chunk size must be at least 1, not {chunk_size}")
     chunks = []
     for players in study.players:
         for first in range(0, study.games, chunk_size):
             last = min(first + chunk_size, study.games) - 1
-            for arm in study.arms:
-                chunks.append(
-                    Chunk(
-                        study.game,
-                        arm.data,
-                        dict(arm.options),
-                        players,
-                        arm.name,
-                        first,
-                        last,
-                        study.seed,
-                        study.agents,
+            for lineup, agents in study.lineups:
+                for arm in study.arms:
+                    chunks.append(
+                        Chunk(
+                            study.game,
+                            arm.data,
+                            dict(arm.options),
+                            players,
+                            arm.name,
+                            first,
+                            last,
+                            study.seed,
+                            agents,
+                            lineup,
+                            arm.agents,
+                        )
                     )
-                )
     return chunks
 
 
@@ -234,7 +238,7 @@ def _run_ray(todo: list[Chunk], address: str | None) -> Iterator[tuple[Chunk, li
 
 
 def load_results(out: Path | str) -> tuple[Study, list[dict[str, Any]]]:
-    """The study and every row of a results folder, sorted by (players, arm, index)."""
+    """The study and every row of a results folder, sorted by (players, line-up, arm, index)."""
     out = Path(out)
     path = out / STUDY_FILE
     if not path.exists():
@@ -244,7 +248,18 @@ def load_results(out: Path | str) -> tuple[Study, list[dict[str, Any]]]:
     parts = sorted((out / PARTS).glob("*.parquet"))
     rows: list[dict[str, Any]] = []
     for part in parts:
-        rows.extend(pq.read_table(part, schema=ROW_SCHEMA).to_pylist())
+        table = pq.read_table(part)
+        if "lineup" not in table.column_names:  # written before studies had line-ups
+            table = table.add_column(1, "lineup", pa.array(["default"] * table.num_rows))
+        rows.extend(table.select(ROW_SCHEMA.names).cast(ROW_SCHEMA).to_pylist())
     order = {name: i for i, name in enumerate(study.arm_names)}
-    rows.sort(key=lambda r: (r["players"], order.get(r["arm"], len(order)), r["index"]))
+    lineups = {name: i for i, name in enumerate(study.lineup_names)}
+    rows.sort(
+        key=lambda r: (
+            r["players"],
+            lineups.get(r["lineup"], len(lineups)),
+            order.get(r["arm"], len(order)),
+            r["index"],
+        )
+    )
     return study, rows

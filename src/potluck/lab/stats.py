@@ -1,4 +1,4 @@
-"""The statistics the lab reports: intervals, paired tests and agent ratings.
+"""The statistics the lab reports: intervals, paired and seat tests, correlations, ratings.
 
 Pure functions on plain numbers, so they are easy to test on their own::
 
@@ -13,17 +13,20 @@ Pure functions on plain numbers, so they are easy to test on their own::
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scipy import stats as _stats
 
 __all__ = [
     "PairedDifference",
-    "bradley_terry",
-    "elo_from_strengths",
+    "binned_rates",
+    "equal_seats_test",
+    "format_p",
     "paired_difference",
+    "pairwise_ratings",
     "proportion_test",
+    "rank_correlation",
     "wilson_interval",
 ]
 
@@ -45,7 +48,8 @@ def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[fl
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # min/max: at p = 0 or 1 rounding must not leave p itself outside its interval.
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def proportion_test(successes: float, trials: float, expected: float) -> float:
@@ -97,62 +101,104 @@ def paired_difference(arm: Sequence[float], baseline: Sequence[float]) -> Paired
     return PairedDifference(mean, mean - t * se, mean + t * se, p, n)
 
 
-def bradley_terry(
-    wins: Mapping[tuple[str, str], float], iterations: int = 500, tolerance: float = 1e-10
-) -> dict[str, float]:
-    """Bradley-Terry strengths from ``wins[(a, b)]`` = how often ``a`` finished ahead of ``b``.
+def equal_seats_test(wins: Sequence[float]) -> tuple[float, float]:
+    """Chi-square test of "every seat wins as often": the statistic and its p-value.
 
-    Fitted with the classic MM iteration (Hunter 2004); strengths are scaled to a
-    geometric mean of 1. Half a win each for a tie. A prior of one half-win each
-    way between every pair that met keeps an unbeaten agent's strength finite.
+    ``wins[s]`` is seat ``s``'s total win share (a shared win counts ``1/k``).
 
-        >>> s = bradley_terry({("a", "b"): 30, ("b", "a"): 10})
-        >>> round(s["a"] / s["b"], 2)
-        2.9
+        >>> statistic, p = equal_seats_test([30, 20, 25, 25])
+        >>> round(statistic, 2), round(p, 3)
+        (2.0, 0.572)
     """
-    names = sorted({name for pair in wins for name in pair})
-    if len(names) < 2:
-        return dict.fromkeys(names, 1.0)
-    met: dict[tuple[str, str], float] = {}
-    won = dict.fromkeys(names, 0.0)
-    for (a, b), count in wins.items():
-        if a == b:
+    total = sum(wins)
+    if total <= 0 or len(wins) < 2:
+        return math.nan, math.nan
+    result = _stats.chisquare(list(wins))
+    return float(result.statistic), float(result.pvalue)
+
+
+def rank_correlation(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
+    """Spearman's rank correlation of two samples and its two-sided p-value.
+
+    >>> rho, p = rank_correlation([1, 2, 3, 4, 5], [0, 0, 1, 1, 1])
+    >>> round(rho, 2)
+    0.87
+    """
+    if len(xs) < 3 or len(set(xs)) < 2 or len(set(ys)) < 2:
+        return math.nan, math.nan
+    result = _stats.spearmanr(xs, ys)
+    return float(result.statistic), float(result.pvalue)
+
+
+def binned_rates(
+    values: Sequence[float], wins: Sequence[float], bins: int = 4
+) -> list[dict[str, float]]:
+    """The mean win share of the seats in each of ``bins`` equal-count ranges of ``values``.
+
+    Ties stay in one bin, so a bin may hold more seats than another. Each bin has
+    its range, its seat count, its win share and the share's 95% Wilson interval.
+
+        >>> [(b["low_value"], b["high_value"], b["seats"]) for b in
+        ...  binned_rates([1, 2, 3, 4, 5, 6, 7, 8], [0, 0, 0, 1, 0, 1, 1, 1], bins=2)]
+        [(1.0, 4.0, 4), (5.0, 8.0, 4)]
+    """
+    ordered = sorted(zip(values, wins, strict=True))
+    found: list[dict[str, float]] = []
+    start = 0
+    for k in range(1, bins + 1):
+        end = round(k * len(ordered) / bins)
+        while 0 < end < len(ordered) and ordered[end][0] == ordered[end - 1][0]:
+            end += 1  # keep equal values together
+        if end <= start:
             continue
-        key = (a, b) if a < b else (b, a)
-        met[key] = met.get(key, 0.0) + count
-        won[a] += count
-    for a, b in list(met):
-        # The prior: half a win each way for every pair that met.
-        met[(a, b)] += 1.0
-        won[a] += 0.5
-        won[b] += 0.5
-    strength = dict.fromkeys(names, 1.0)
-    for _ in range(iterations):
-        updated = {}
-        for name in names:
-            denominator = sum(
-                count / (strength[a] + strength[b])
-                for (a, b), count in met.items()
-                if name in (a, b)
-            )
-            updated[name] = won[name] / denominator if denominator else strength[name]
-        scale = math.exp(sum(math.log(v) for v in updated.values()) / len(updated))
-        updated = {name: value / scale for name, value in updated.items()}
-        change = max(abs(updated[name] - strength[name]) for name in names)
-        strength = updated
-        if change < tolerance:
-            break
-    return strength
+        chunk = ordered[start:end]
+        won = sum(w for _, w in chunk)
+        low, high = wilson_interval(won, len(chunk))
+        found.append(
+            {
+                "low_value": float(chunk[0][0]),
+                "high_value": float(chunk[-1][0]),
+                "seats": len(chunk),
+                "share": won / len(chunk),
+                "low": low,
+                "high": high,
+            }
+        )
+        start = end
+    return found
 
 
-def elo_from_strengths(strengths: Mapping[str, float], base: float = 1500.0) -> dict[str, float]:
-    """Bradley-Terry strengths on the Elo scale: 400 points = ten times as strong.
+def pairwise_ratings(pairs: Sequence[tuple[str, str]], alpha: float = 0.01) -> dict[str, float]:
+    """Elo-scale ratings (mean 1500) from ``(winner, loser)`` pairs: a Bradley-Terry model
+    fitted by ``choix`` (iterative Luce spectral ranking, with a small ``alpha``
+    regularisation so an unbeaten agent's rating stays finite). 400 Elo points
+    mean ten times the odds of finishing ahead.
 
-    >>> elo = elo_from_strengths({"a": 10.0, "b": 1.0})
-    >>> elo["a"] - elo["b"]
-    400.0
+        >>> r = pairwise_ratings([("a", "b")] * 30 + [("b", "a")] * 10)
+        >>> round(r["a"] - r["b"])
+        191
     """
-    if not strengths:
-        return {}
-    mean_log = sum(math.log10(v) for v in strengths.values()) / len(strengths)
-    return {name: base + 400 * (math.log10(v) - mean_log) for name, v in strengths.items()}
+    import choix
+
+    names = sorted({name for pair in pairs for name in pair})
+    if len(names) < 2:
+        return dict.fromkeys(names, 1500.0)
+    index = {name: i for i, name in enumerate(names)}
+    data = [(index[w], index[lo]) for w, lo in pairs]
+    params = choix.ilsr_pairwise(len(names), data, alpha=alpha)
+    return {name: 1500.0 + 400.0 * float(params[index[name]]) / math.log(10) for name in names}
+
+
+def format_p(p: float) -> str:
+    """A p-value as a report writes it: ``p < 0.001``, ``p = 0.03``, ``p = 0.41``.
+
+    >>> format_p(0.0004), format_p(0.0312), format_p(0.5)
+    ('p < 0.001', 'p = 0.031', 'p = 0.50')
+    """
+    if not math.isfinite(p):
+        return "p n/a"
+    if p < 0.001:
+        return "p < 0.001"
+    if p < 0.1:
+        return f"p = {p:.3f}"
+    return f"p = {p:.2f}"

@@ -7,12 +7,17 @@ matplotlib: it starts faster and uses less memory.
     >>> chunk = Chunk("cafe-carnage", None, {}, 4, "baseline", 0, 1, 7, ("greedy", "random"))
     >>> [(row["seed"], row["agents"][:2]) for row in play_chunk(chunk)]
     [(7, ['greedy', 'random']), (8, ['random', 'greedy'])]
+    >>> strategy = Chunk("cafe-carnage", None, {}, 4, "bold", 0, 0, 7, ("greedy",),
+    ...                  lead=("random",))
+    >>> play_chunk(strategy)[0]["agents"]
+    ['random', 'greedy', 'greedy', 'greedy']
 """
 
 from __future__ import annotations
 
 import json
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,25 +25,42 @@ from potluck.engine.game import Game
 from potluck.engine.registry import load_game
 from potluck.sim import lineup, play_game
 
-__all__ = ["Chunk", "play_chunk", "seating"]
+__all__ = ["Chunk", "focal_seat", "play_chunk", "seating"]
 
 
-def seating(agents: tuple[str, ...] | list[str], num_players: int, index: int) -> list[str]:
+def seating(
+    agents: Sequence[str], num_players: int, index: int, lead: Sequence[str] = ()
+) -> list[str]:
     """The agent in each seat in game ``index`` of a study.
 
-    The table is ``agents`` cycled to fill the seats, then turned one seat per
-    game: seat ``s`` gets table position ``(s + index) % num_players``. Every
-    game has the same line-up (say 3 greedy and 2 random at 5 players), and over
+    The table is ``agents`` cycled to fill the seats, with ``lead`` (a strategy
+    arm's agents) in its first positions, then turned one seat per game: seat
+    ``s`` gets table position ``(s + index) % num_players``. Every game has the
+    same line-up (say 3 greedy and 2 random at 5 players), and over
     ``num_players`` games each seat hosts each position once, so seat effects
     are measured apart from the bots. (Cycling the agent list by game instead
-    would change the line-up from game to game at odd table sizes.)
+    would change the line-up from game to game at odd table sizes.) Table
+    position 0 is the *focal* position: a strategy arm's first agent sits there.
 
         >>> seating(["greedy", "random"], 5, 0)
         ['greedy', 'random', 'greedy', 'random', 'greedy']
         >>> seating(["greedy", "random"], 5, 1)
         ['random', 'greedy', 'random', 'greedy', 'greedy']
+        >>> seating(["greedy"], 3, 1, lead=["chaser"])
+        ['greedy', 'greedy', 'chaser']
     """
-    return list(lineup(agents, num_players, index))
+    table = list(lineup(agents, num_players))
+    table[: len(lead)] = lead
+    return list(lineup(table, num_players, index))
+
+
+def focal_seat(num_players: int, index: int) -> int:
+    """The seat that holds table position 0 in game ``index`` (see :func:`seating`).
+
+    >>> focal_seat(3, 1)
+    2
+    """
+    return -index % num_players
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +75,13 @@ class Chunk:
     first: int  # game indices first..last inclusive
     last: int
     seed: int  # the study's seed: game i is dealt from seed + i
-    agents: tuple[str, ...]
+    agents: tuple[str, ...]  # the line-up
+    lineup: str = "default"
+    lead: tuple[str, ...] = ()  # the arm's agents, in the first table positions
 
     @property
     def name(self) -> str:
-        return f"{self.players}p-{self.arm}-{self.first:07d}-{self.last:07d}"
+        return f"{self.players}p-{self.lineup}-{self.arm}-{self.first:07d}-{self.last:07d}"
 
     @property
     def size(self) -> int:
@@ -83,9 +107,10 @@ def play_chunk(chunk: Chunk) -> list[dict[str, Any]]:
     rows = []
     for index in range(chunk.first, chunk.last + 1):
         seed = chunk.seed + index
-        seats = seating(chunk.agents, chunk.players, index)
+        seats = seating(chunk.agents, chunk.players, index, chunk.lead)
         row: dict[str, Any] = {
             "players": chunk.players,
+            "lineup": chunk.lineup,
             "arm": chunk.arm,
             "index": index,
             "seed": seed,

@@ -1,0 +1,239 @@
+"""The report's opening: whether each difference holds across line-ups, and the few
+plain-language findings a designer reads first.
+
+A difference between two arms is *significant* in a line-up when its paired
+test gives p < 0.05. Across the study's line-ups a difference then **holds**
+(significant with the same sign in every line-up), **flips** (significant with
+opposite signs in two line-ups), is **mixed** (significant in some, not in
+others) or is **not significant** anywhere. A difference that is significant only
+in line-ups with a random bot is labelled **only with random bots**: random
+play, not the rule or strategy under study, may be what moves it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from potluck.engine.botspec import BotSpec
+from potluck.lab.stats import format_p
+from potluck.lab.study import Study
+
+if TYPE_CHECKING:
+    from potluck.lab.analysis import Analysis
+
+__all__ = ["robustness", "summarise"]
+
+#: The significance level of every "significant" in the report.
+ALPHA = 0.05
+#: How many findings the summary opens with, at most.
+MAX_FINDINGS = 8
+#: Quantities a summary leads with when an arm compares strategies or rules.
+_STRATEGY_FIRST = "focal seat's win share (pts)"
+
+
+def _has_random(agents: Sequence[str]) -> bool:
+    return any(BotSpec.parse(agent).name == "random" for agent in agents)
+
+
+def _verdict(entries: list[dict[str, Any]], random_lineups: set[str]) -> tuple[str, bool]:
+    significant = [e for e in entries if e["significant"]]
+    signs = {math.copysign(1, e["difference"]) for e in significant}
+    random_only = bool(significant) and all(e["lineup"] in random_lineups for e in significant)
+    random_only = random_only and any(e["lineup"] not in random_lineups for e in entries)
+    if not significant:
+        return "not significant", False
+    if len(signs) > 1:
+        return "flips", random_only
+    if len(significant) == len(entries):
+        return "holds", random_only
+    return "mixed", random_only
+
+
+def robustness(comparisons: list[dict[str, Any]], study: Study) -> list[dict[str, Any]]:
+    """Per player count, arm and quantity: each line-up's difference and the verdict."""
+    random_lineups = {name for name, agents in study.lineups if _has_random(agents)}
+    grouped: dict[tuple[int, str, str], list[dict[str, Any]]] = {}
+    against: dict[str, str] = {}
+    for comparison in comparisons:
+        against[comparison["arm"]] = comparison["against"]
+        lead_random = _has_random(study.arm(comparison["arm"]).agents)
+        for d in comparison["differences"]:
+            entry = {
+                "lineup": comparison["lineup"],
+                "difference": d["difference"],
+                "low": d["low"],
+                "high": d["high"],
+                "p_value": d["p_value"],
+                "significant": math.isfinite(d["p_value"]) and d["p_value"] < ALPHA,
+                "random": lead_random or comparison["lineup"] in random_lineups,
+            }
+            key = (comparison["players"], comparison["arm"], d["quantity"])
+            grouped.setdefault(key, []).append(entry)
+    found = []
+    for (players, arm, quantity), entries in grouped.items():
+        randoms = {e["lineup"] for e in entries if e["random"]}
+        verdict, random_only = _verdict(entries, randoms)
+        found.append(
+            {
+                "players": players,
+                "arm": arm,
+                "against": against[arm],
+                "quantity": quantity,
+                "lineups": entries,
+                "verdict": verdict,
+                "random_only": random_only,
+                "holds_for": [e["lineup"] for e in entries if e["significant"]],
+                "flips_in": _flipped(entries),
+            }
+        )
+    return found
+
+
+def _flipped(entries: list[dict[str, Any]]) -> list[str]:
+    """The line-ups whose significant difference has the minority sign."""
+    significant = [e for e in entries if e["significant"]]
+    up = [e["lineup"] for e in significant if e["difference"] > 0]
+    down = [e["lineup"] for e in significant if e["difference"] < 0]
+    if not up or not down:
+        return []
+    return down if len(up) >= len(down) else up
+
+
+def _number(value: float) -> str:
+    if not math.isfinite(value):
+        return "n/a"
+    return f"{value:+.1f}" if abs(value) >= 1 else f"{value:+.2f}"
+
+
+def _strength(entry: dict[str, Any]) -> float:
+    """How clearly an effect stands out: its mean over its interval's half-width."""
+    half = [(e["high"] - e["low"]) / 2 for e in entry["lineups"] if math.isfinite(e["high"])]
+    mean = sum(e["difference"] for e in entry["lineups"]) / len(entry["lineups"])
+    if not half or max(half) <= 0:
+        return 0.0
+    return float(abs(mean) / max(half))
+
+
+def _comparison_finding(group: list[dict[str, Any]]) -> dict[str, Any]:
+    """One finding for an arm and a quantity, over every table size."""
+    first = group[0]
+    best = max(group, key=lambda e: max(abs(x["difference"]) for x in e["lineups"]))
+    lead = max(best["lineups"], key=lambda x: abs(x["difference"]))
+    sizes = ", ".join(
+        f"{e['players']}p {_number(sum(x['difference'] for x in e['lineups']) / len(e['lineups']))}"
+        for e in group
+    )
+    verdicts = {e["verdict"] for e in group}
+    lineups = sorted({name for e in group for name in e["holds_for"]})
+    flips = sorted({name for e in group for name in e["flips_in"]})
+    random_only = any(e["random_only"] for e in group)
+    tail = ""
+    if flips:
+        tail = f"; FLIPS in line-up(s) {', '.join(flips)}"
+    if random_only:
+        tail += "; ONLY WITH RANDOM BOTS"
+    text = (
+        f"{first['arm']} vs {first['against']}: {first['quantity']} "
+        f"{_number(lead['difference'])} [{_number(lead['low'])}, {_number(lead['high'])}] "
+        f"at {best['players']} players ({format_p(lead['p_value'])}, line-up {lead['lineup']}); "
+        f"by table size {sizes}; significant in line-up(s) {', '.join(lineups) or 'none'}"
+        f"{tail}"
+    )
+    return {
+        "kind": "comparison",
+        "arm": first["arm"],
+        "against": first["against"],
+        "quantity": first["quantity"],
+        "players": best["players"],
+        "lineup": lead["lineup"],
+        "effect": lead["difference"],
+        "low": lead["low"],
+        "high": lead["high"],
+        "p_value": lead["p_value"],
+        "holds_for": lineups,
+        "flips_in": flips,
+        "random_only": random_only,
+        "verdicts": sorted(verdicts),
+        "text": text,
+    }
+
+
+def _seat_findings(found: Analysis) -> list[dict[str, Any]]:
+    """Seat balance in the baseline: the least equal table, or that every table is equal."""
+    tables = [t for t in found.tables if t["arm"] == "baseline" and t["games"] > 0]
+    unequal = [t for t in tables if t["equal_seats"]["p_value"] < ALPHA]
+    if not tables:
+        return []
+    if not unequal:
+        worst = min(tables, key=lambda t: t["equal_seats"]["p_value"])
+        lowest = format_p(worst["equal_seats"]["p_value"])
+        text = (
+            "Seats are balanced in the baseline: no table size and line-up rejects "
+            f"'every seat wins as often' (lowest chi-square {lowest}, "
+            f"{worst['players']} players, line-up {worst['lineup']})"
+        )
+        return [
+            {
+                "kind": "seats",
+                "players": worst["players"],
+                "lineup": worst["lineup"],
+                "effect": math.nan,
+                "low": math.nan,
+                "high": math.nan,
+                "p_value": worst["equal_seats"]["p_value"],
+                "holds_for": [],
+                "text": text,
+            }
+        ]
+    results = []
+    for table in sorted(unequal, key=lambda t: t["equal_seats"]["p_value"])[:2]:
+        seat = max(table["seats"], key=lambda s: abs(s["against_fair"]))
+        text = (
+            f"Seats are not equal at {table['players']} players (line-up {table['lineup']}, "
+            f"chi-square {format_p(table['equal_seats']['p_value'])}): seat {seat['seat']} wins "
+            f"{100 * seat['share']:.1f}% [{100 * seat['low']:.1f}, {100 * seat['high']:.1f}] "
+            f"against a fair share of {100 * table['fair_share']:.1f}%"
+        )
+        results.append(
+            {
+                "kind": "seats",
+                "players": table["players"],
+                "lineup": table["lineup"],
+                "effect": 100 * seat["against_fair"],
+                "low": 100 * (seat["low"] - table["fair_share"]),
+                "high": 100 * (seat["high"] - table["fair_share"]),
+                "p_value": table["equal_seats"]["p_value"],
+                "holds_for": [table["lineup"]],
+                "text": text,
+            }
+        )
+    return results
+
+
+def summarise(found: Analysis, study: Study) -> list[dict[str, Any]]:
+    """At most ``MAX_FINDINGS`` findings: each arm's headline, then the clearest effects and
+    every flip, then seat balance."""
+    by_arm_quantity: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for entry in found.robustness:
+        by_arm_quantity.setdefault((entry["arm"], entry["quantity"]), []).append(entry)
+    headlines: list[dict[str, Any]] = []
+    others: list[tuple[float, dict[str, Any]]] = []
+    for (arm, quantity), group in by_arm_quantity.items():
+        group.sort(key=lambda e: e["players"])
+        if all(e["verdict"] == "not significant" for e in group) and quantity != _STRATEGY_FIRST:
+            continue
+        finding = _comparison_finding(group)
+        strategy = bool(study.arm(arm).agents or study.arm(group[0]["against"]).agents)
+        if strategy and quantity == _STRATEGY_FIRST:
+            headlines.append(finding)
+        elif finding["flips_in"]:
+            others.append((math.inf, finding))
+        else:
+            others.append((max(_strength(e) for e in group), finding))
+    others.sort(key=lambda pair: -pair[0])
+    seats = _seat_findings(found)
+    room = MAX_FINDINGS - len(headlines) - len(seats)
+    chosen = headlines + [f for _, f in others[: max(room, 1)]] + seats
+    return chosen[:MAX_FINDINGS]
