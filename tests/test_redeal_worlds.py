@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from toygame import BidsState, SecretBids
 
 import potluck
 from potluck.engine.state import State
 from potluck.games.food_advice.state import VOTING
 from potluck.testing.redeal_checks import check_redeal_canonical
 from potluck.testing.suite import random_playout
+from toygame import BidsState, SecretBids
 
 TABLES = [
     ("belle-of-the-ball", 4),

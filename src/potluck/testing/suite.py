@@ -26,7 +26,6 @@ from potluck.engine.action import Action
 from potluck.engine.errors import PotluckError
 from potluck.engine.registry import list_games, load_game
 from potluck.engine.state import State
-from potluck.testing.redeal_checks import check_redeal_canonical
 from potluck.testing.checks import (
     AnyGame,
     Snapshot,
@@ -47,6 +46,7 @@ from potluck.testing.checks import (
     snapshot,
     where,
 )
+from potluck.testing.redeal_checks import check_redeal_canonical
 
 #: Called with the state before each step (its step number is ``len(state.history)``)
 #: and once with the final state.
