@@ -141,7 +141,7 @@ class SecretBids(Game[BidsState, Action]):
         twin = state.clone()
         if state.acting:
             others = [p for p in range(state.num_players) if p != seat]
-            pool = list(state.deck) + [state.cards[p] for p in others]
+            pool = sorted([*state.deck, *(state.cards[p] for p in others)])
             rng.shuffle(pool)
             cards, bids, chips = list(state.cards), list(state.bids), list(state.chips)
             for p in others:

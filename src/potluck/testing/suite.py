@@ -46,6 +46,7 @@ from potluck.testing.checks import (
     snapshot,
     where,
 )
+from potluck.testing.redeal_checks import check_redeal_canonical
 
 #: Called with the state before each step (its step number is ``len(state.history)``)
 #: and once with the final state.
@@ -204,6 +205,7 @@ def run_conformance(
             check_views_json_and_no_leaks(game, state, checks)
             check_redeal_consistent(game, state, checks)
             check_sealed_choices_hidden(game, state, checks)
+            check_redeal_canonical(game, state, checks)
             check_explain_matches_errors(game, state, checks)
             check_observation_encoding(game, state)
             sampled[step] = state.clone()

@@ -115,6 +115,9 @@ def redeal(game: BelleOfTheBall, state: BelleState, seat: int, rng: random.Rando
     belles = [c - BELLE_BASE for c in twin.deck if c >= BELLE_BASE] + twin.belle_deck
     for s in others:
         belles += twin.hands[s]
+    # Sorted first, so the draw depends only on what the seat knows, not the true order.
+    guests.sort()
+    belles.sort()
     rng.shuffle(guests)
     rng.shuffle(belles)
     boxed = len(twin.boxed)

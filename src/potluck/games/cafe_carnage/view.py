@@ -12,6 +12,7 @@ Served, sealed cards, the decks' contents and the RNG.
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from potluck.games.cafe_carnage.schema import COURSES
@@ -129,33 +130,50 @@ def build_view(game: CafeCarnage, state: CafeState, seat: int | None) -> dict[st
 
 
 def _sample_past_votes(state: CafeState, seat: int, rng: random.Random) -> list[list[int]] | None:
-    """Per past round, a card per seat consistent with what ``seat`` saw; ``None`` if none found.
+    """Per past round, a card per seat consistent with what ``seat`` saw; ``None`` if none fits.
 
     The public record shows each round's runners and the tally of the stayers'
     votes; ``seat`` also knows its own card. Each player owns two Split and two
-    Separately cards, so a draw that gives anyone a third is rejected.
+    Separately cards, so no one may vote either way a third time. A depth-first
+    search over the rounds, trying the ways to share out each round's Split votes
+    in an order drawn from ``rng``, finds a fitting draw whenever one exists (the
+    true votes are one), so the result depends only on what ``seat`` knows.
     """
     n = state.num_players
-    for _ in range(50):
-        votes: list[list[int]] = []
-        used = [[0, 0] for _ in range(n)]
-        ok = True
-        for record in state.log:
-            cards = list(record.ballots)
-            others = [s for s in range(n) if s != seat and record.ballots[s] != RUN]
-            splits = record.split_votes - (1 if record.ballots[seat] == SPLIT else 0)
-            chosen = set(rng.sample(others, splits))
+    rounds = []
+    for record in state.log:
+        known = list(record.ballots)
+        others = [s for s in range(n) if s != seat and known[s] != RUN]
+        splits = record.split_votes - (1 if known[seat] == SPLIT else 0)
+        ways = [frozenset(way) for way in combinations(others, splits)]
+        rounds.append((known, others, ways))
+    used = [[0, 0] for _ in range(n)]
+    for known, _, _ in rounds:
+        if known[seat] != RUN:
+            used[seat][known[seat]] += 1
+    votes: list[list[int]] = []
+
+    def fill(index: int) -> bool:
+        if index == len(rounds):
+            return True
+        known, others, ways = rounds[index]
+        for way in rng.sample(ways, len(ways)):
+            cards = list(known)
             for s in others:
-                cards[s] = SPLIT if s in chosen else SEPARATELY
-            for s in range(n):
-                if cards[s] != RUN:
-                    used[s][cards[s]] += 1
-                    if used[s][cards[s]] > STARTING_HAND[cards[s]]:
-                        ok = False
+                cards[s] = SPLIT if s in way else SEPARATELY
+            if any(used[s][cards[s]] >= STARTING_HAND[cards[s]] for s in others):
+                continue
+            for s in others:
+                used[s][cards[s]] += 1
             votes.append(cards)
-        if ok:
-            return votes
-    return None
+            if fill(index + 1):
+                return True
+            votes.pop()
+            for s in others:
+                used[s][cards[s]] -= 1
+        return False
+
+    return votes if fill(0) else None
 
 
 def redeal(game: CafeCarnage, state: CafeState, seat: int, rng: random.Random) -> CafeState:
@@ -163,7 +181,11 @@ def redeal(game: CafeCarnage, state: CafeState, seat: int, rng: random.Random) -
 
     Other seats' hands are rebuilt from a fresh draw of who cast which of the
     shuffled votes in past rounds (consistent with every public tally); a sealed
-    card this round is redrawn from the seat's new hand. Returns a new state.
+    order or card this round is redrawn from the seat's new menu or hand. The
+    draw is canonical: for a given ``rng`` it depends only on what ``seat``
+    knows (unseen cards are sorted before they are shuffled), and the world's
+    own generator is reseeded from ``rng``, so its future chance is not the
+    true one. Returns a new state.
     """
     twin = state.clone()
     n = state.num_players
@@ -179,6 +201,7 @@ def redeal(game: CafeCarnage, state: CafeState, seat: int, rng: random.Random) -
                     pool.append(twin.orders[3 * s + course])
             for s in dealt:
                 pool.extend(twin.menus[s])
+            pool.sort()  # canonical: the draw depends on what the seat knows, not the true order
             rng.shuffle(pool)
             for s in dealt:
                 menu = tuple(pool[-game.menu_size :])
@@ -207,6 +230,11 @@ def redeal(game: CafeCarnage, state: CafeState, seat: int, rng: random.Random) -
                 hand[card] -= 1
                 twin.ballots[s] = card
             twin.hands[3 * s : 3 * s + 3] = hand
+        # The log's ballots are private too: the world holds the votes drawn for it.
+        twin.log = tuple(
+            record._replace(ballots=tuple(cards))
+            for record, cards in zip(state.log, votes, strict=True)
+        )
     twin.rng = random.Random(rng.getrandbits(64))
     game._derive_choices(twin)
     return twin

@@ -196,13 +196,20 @@ def _playing(game: FoodAdvice, state: FoodState) -> dict[str, Any] | None:
 
 def redeal(game: FoodAdvice, state: FoodState, seat: int, rng: random.Random) -> FoodState:
     """Re-deal what ``seat`` cannot see: the other hands with the ingredient deck, the
-    other seats' unplayed and held event cards with the event deck; reshuffle decks."""
+    other seats' unplayed and held event cards with the event deck, the other seats'
+    sealed names and votes; reshuffle decks and reseed the world's generator.
+
+    Canonical: for a given ``rng`` the result depends only on what ``seat`` knows.
+    """
     other = state.clone()
     n = state.num_players
     pool = list(other.ing_deck)
     for s in range(n):
         if s != seat:
             pool += other.hands[s]
+    # Every unseen pile is sorted before it is shuffled, so the draw depends only on
+    # what the seat knows, never on the true order.
+    pool.sort()
     rng.shuffle(pool)
     for s in range(n):
         if s != seat:
@@ -228,6 +235,7 @@ def redeal(game: FoodAdvice, state: FoodState, seat: int, rng: random.Random) ->
         events += other.held[s]
         if other.event_new[s] >= 0:
             events.append(other.event_new[s])
+    events.sort()
     rng.shuffle(events)
     for s in hidden:
         size = len(other.held[s])
@@ -236,7 +244,20 @@ def redeal(game: FoodAdvice, state: FoodState, seat: int, rng: random.Random) ->
             other.event_new[s] = events.pop()
     other.event_deck = events
     for deck in (other.shape_deck, other.shop_deck, other.cust_deck):
+        deck.sort()
         rng.shuffle(deck)
+    # Sealed choices others already made are theirs alone: a name comes from the
+    # (redrawn) hand, a vote is drawn among the products it could go to.
+    for s in range(n):
+        if s == seat or s in state.acting:
+            continue
+        if state.phase == NAMING and other.pending_name[s]:
+            named = game.generated_name(other, s)
+            other.pending_name[s], other.pending_tagline[s] = named.name, named.tagline
+        elif state.phase == VOTING and other.votes[s] >= 0:
+            other.votes[s] = rng.choice([p for p in range(n) if p != s])
+    # The world's own chance is drawn anew too, so its future is not the true one.
+    other.rng = random.Random(rng.getrandbits(64))
     return other
 
 
