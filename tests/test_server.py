@@ -29,6 +29,8 @@ from webtest import OPEN, fresh_database_url
 
 GAME = "cafe-carnage"
 BOTS3 = ["greedy", "random", "greedy"]
+
+
 def app_for(db_url: str, **extra: Any) -> Any:
     """The server app over ``db_url`` with bots that move at once and the limits lifted."""
     return create_app(db_url, bot_delay=0, settings=OPEN, **extra)

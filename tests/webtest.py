@@ -70,7 +70,7 @@ class LiveServer:
     ):
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        app = create_app(database_url, bot_delay=bot_delay, settings=settings)
+        self.app = app = create_app(database_url, bot_delay=bot_delay, settings=settings)
         config = uvicorn.Config(
             app, host="127.0.0.1", port=self.port, log_level="warning", timeout_graceful_shutdown=1
         )
