@@ -27,9 +27,9 @@ def test_belle_seat_metrics_add_up_to_the_game_metrics() -> None:
 
 def test_the_belle_value_parameter_changes_how_often_belles_are_chased() -> None:
     game = potluck.load_game("belle-of-the-ball")
-    invited = {}
+    invited: dict[str, float] = {}
     for spec in ("greedy:belle_value=0", "greedy:belle_value=12"):
-        total = 0
+        total = 0.0
         for seed in range(6):
             result = play_game(game, 3, [spec, "greedy", "greedy"], seed, VARIANT)
             total += result.seat_metrics[0]["belles_invited"]
