@@ -30,8 +30,15 @@ from potluck.engine.state import State
 GENERIC_BOTS: dict[str, Callable[..., Bot]] = {}
 
 
+def _register_generic_bots() -> None:
+    from potluck.search.ismcts import ISMCTSBot
+
+    GENERIC_BOTS.setdefault("ismcts", ISMCTSBot)
+
+
 def agent_factories(game: Game[Any, Any]) -> dict[str, Callable[..., Bot]]:
     """Every bot name ``game`` can seat, with the factory that builds it."""
+    _register_generic_bots()
     return {**GENERIC_BOTS, **game.bots()}
 
 
