@@ -27,7 +27,9 @@ from potluck.agents import decide, make_agent
 from potluck.sim import bot_rng
 
 
-def play(game_id: str, players: int, games: int, bot: str, others: str, seed: int) -> dict[str, Any]:
+def play(
+    game_id: str, players: int, games: int, bot: str, others: str, seed: int
+) -> dict[str, Any]:
     game = potluck.load_game(game_id)
     tested, rival = make_agent(game, bot), make_agent(game, others)
     shares: list[float] = []
