@@ -116,31 +116,39 @@ def _strength(entry: dict[str, Any]) -> float:
     return float(abs(mean) / max(half))
 
 
+def _size_text(entry: dict[str, Any]) -> str:
+    """``4p -1.1 (holds)``: one table size's mean difference over line-ups and its verdict."""
+    mean = sum(x["difference"] for x in entry["lineups"]) / len(entry["lineups"])
+    verdict = entry["verdict"]
+    if verdict in ("holds", "mixed"):
+        verdict += f" in {', '.join(entry['holds_for'])}"
+    if entry["flips_in"]:
+        verdict += f" in {', '.join(entry['flips_in'])}"
+    if entry["random_only"]:
+        verdict += ", only with random bots"
+    return f"{entry['players']}p {_number(mean)} ({verdict})"
+
+
 def _comparison_finding(group: list[dict[str, Any]]) -> dict[str, Any]:
     """One finding for an arm and a quantity, over every table size."""
     first = group[0]
     best = max(group, key=lambda e: max(abs(x["difference"]) for x in e["lineups"]))
     lead = max(best["lineups"], key=lambda x: abs(x["difference"]))
-    sizes = ", ".join(
-        f"{e['players']}p {_number(sum(x['difference'] for x in e['lineups']) / len(e['lineups']))}"
-        for e in group
-    )
-    verdicts = {e["verdict"] for e in group}
     lineups = sorted({name for e in group for name in e["holds_for"]})
     flips = sorted({name for e in group for name in e["flips_in"]})
-    random_only = any(e["random_only"] for e in group)
-    tail = ""
-    if flips:
-        tail = f"; FLIPS in line-up(s) {', '.join(flips)}"
-    if random_only:
-        tail += "; ONLY WITH RANDOM BOTS"
+    tested = [e for e in group if e["verdict"] != "not significant"]
+    random_only = bool(tested) and all(e["random_only"] for e in tested)
     text = (
         f"{first['arm']} vs {first['against']}: {first['quantity']} "
         f"{_number(lead['difference'])} [{_number(lead['low'])}, {_number(lead['high'])}] "
         f"at {best['players']} players ({format_p(lead['p_value'])}, line-up {lead['lineup']}); "
-        f"by table size {sizes}; significant in line-up(s) {', '.join(lineups) or 'none'}"
-        f"{tail}"
+        f"by table size (mean over line-ups, verdict across them): "
+        f"{'; '.join(_size_text(e) for e in group)}"
     )
+    if flips:
+        text += " — FLIPS: the answer depends on the bots"
+    if random_only:
+        text += " — ONLY WITH RANDOM BOTS"
     return {
         "kind": "comparison",
         "arm": first["arm"],
@@ -155,9 +163,18 @@ def _comparison_finding(group: list[dict[str, Any]]) -> dict[str, Any]:
         "holds_for": lineups,
         "flips_in": flips,
         "random_only": random_only,
-        "verdicts": sorted(verdicts),
+        "verdicts": sorted({e["verdict"] for e in group}),
         "text": text,
     }
+
+
+def _tier(quantity: str) -> int:
+    """What a designer reads first: win shares, then scores, then everything else."""
+    if quantity.endswith("win share (pts)"):
+        return 0
+    if "score" in quantity:
+        return 1
+    return 2
 
 
 def _seat_findings(found: Analysis) -> list[dict[str, Any]]:
@@ -213,13 +230,14 @@ def _seat_findings(found: Analysis) -> list[dict[str, Any]]:
 
 
 def summarise(found: Analysis, study: Study) -> list[dict[str, Any]]:
-    """At most ``MAX_FINDINGS`` findings: each arm's headline, then the clearest effects and
-    every flip, then seat balance."""
+    """At most ``MAX_FINDINGS`` findings: each strategy arm's focal win share, then the other
+    differences that are significant somewhere (win shares first, then scores, then the
+    rest; flips first within each, then the clearest), then seat balance."""
     by_arm_quantity: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for entry in found.robustness:
         by_arm_quantity.setdefault((entry["arm"], entry["quantity"]), []).append(entry)
     headlines: list[dict[str, Any]] = []
-    others: list[tuple[float, dict[str, Any]]] = []
+    others: list[tuple[tuple[int, int, float], dict[str, Any]]] = []
     for (arm, quantity), group in by_arm_quantity.items():
         group.sort(key=lambda e: e["players"])
         if all(e["verdict"] == "not significant" for e in group) and quantity != _STRATEGY_FIRST:
@@ -228,11 +246,10 @@ def summarise(found: Analysis, study: Study) -> list[dict[str, Any]]:
         strategy = bool(study.arm(arm).agents or study.arm(group[0]["against"]).agents)
         if strategy and quantity == _STRATEGY_FIRST:
             headlines.append(finding)
-        elif finding["flips_in"]:
-            others.append((math.inf, finding))
         else:
-            others.append((max(_strength(e) for e in group), finding))
-    others.sort(key=lambda pair: -pair[0])
+            strength = max(_strength(e) for e in group)
+            others.append(((_tier(quantity), 0 if finding["flips_in"] else 1, -strength), finding))
+    others.sort(key=lambda pair: pair[0])
     seats = _seat_findings(found)
     room = MAX_FINDINGS - len(headlines) - len(seats)
     chosen = headlines + [f for _, f in others[: max(room, 1)]] + seats

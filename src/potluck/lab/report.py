@@ -258,7 +258,12 @@ def _plots_for(players: int, found: Analysis, rows: list[dict[str, Any]]) -> str
         if shown:
             axis.legend(fontsize=7)
         else:
-            axis.text(0.5, 0.5, "every game had the same value", ha="center", va="center")
+            only = [r["length"] for r in rows if r["players"] == players and not r["error"]][:1]
+            words = "every game had the same value" + (
+                f": {only[0]} steps" if only and axis is axes[2] else ""
+            )
+            axis.set_axis_off()
+            axis.text(0.5, 0.5, words, ha="center", va="center", transform=axis.transAxes)
     return _png(figure)
 
 
