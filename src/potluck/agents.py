@@ -10,8 +10,8 @@ through :func:`make_agent`, so a spec means the same thing everywhere.
     >>> game = potluck.load_game("cafe-carnage")
     >>> make_agent(game, "greedy").name
     'greedy'
-    >>> sorted(agent_factories(game))[:2]
-    ['greedy', 'random']
+    >>> sorted(agent_factories(game))
+    ['greedy', 'ismcts', 'random']
 """
 
 from __future__ import annotations
