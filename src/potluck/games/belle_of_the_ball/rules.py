@@ -557,6 +557,10 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
 
     # ------------------------------------------------------------------ the end
 
+    def standings(self, state: BelleState) -> tuple[float, ...]:
+        """Chips so far (groups still forming do not score)."""
+        return tuple(float(c) for c in state.chips)
+
     def outcome(self, state: BelleState) -> Outcome:
         """End of Game: remaining groups do not score; most chips wins (ties share it)."""
         if state.acting:
