@@ -197,3 +197,23 @@ def test_games_option_overrides_the_study_for_a_quick_look(tmp_path: Path) -> No
     )
     assert result.exit_code == 0, result.output
     assert "Played 3 games" in result.output
+
+
+def test_the_study_file_example_in_the_docs_is_a_valid_study() -> None:
+    import re
+    import tomllib
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "lab.md").read_text("utf-8")
+    example = re.search(r"```toml\n(.*?)```", text, flags=re.DOTALL)
+    assert example is not None
+    study = parse_study(tomllib.loads(example.group(1)))
+    assert study.lineup_names == ("all-greedy", "mixed")
+    assert study.arm("chaser").agents == ("greedy:belle_value=12",)
+    assert study.arm("chaser").against == "variant"
+
+
+def test_every_worked_study_file_is_valid() -> None:
+    from potluck.lab import load_study
+
+    for path in sorted((Path(__file__).resolve().parent.parent / "studies").glob("*.toml")):
+        assert load_study(path).total_games > 0, path

@@ -10,8 +10,8 @@ through :func:`make_agent`, so a spec means the same thing everywhere.
     >>> game = potluck.load_game("cafe-carnage")
     >>> make_agent(game, "greedy").name
     'greedy'
-    >>> sorted(agent_factories(game))[:2]
-    ['greedy', 'random']
+    >>> sorted(agent_factories(game))
+    ['greedy', 'ismcts', 'random']
 """
 
 from __future__ import annotations
@@ -30,8 +30,15 @@ from potluck.engine.state import State
 GENERIC_BOTS: dict[str, Callable[..., Bot]] = {}
 
 
+def _register_generic_bots() -> None:
+    from potluck.search.ismcts import ISMCTSBot
+
+    GENERIC_BOTS.setdefault("ismcts", ISMCTSBot)
+
+
 def agent_factories(game: Game[Any, Any]) -> dict[str, Callable[..., Bot]]:
     """Every bot name ``game`` can seat, with the factory that builds it."""
+    _register_generic_bots()
     return {**GENERIC_BOTS, **game.bots()}
 
 

@@ -316,6 +316,75 @@ def _bench_adapters(
     console().print(table)
 
 
+def _bench_bot(
+    ids: list[str],
+    players: int | None,
+    spec: str,
+    seconds: float,
+    seed: int,
+    vs_openspiel: bool,
+    games: int,
+    as_json: bool,
+) -> None:
+    """``potluck bench --bot SPEC [--vs-openspiel]``: how fast a bot decides."""
+    from potluck.agents import make_agent
+    from potluck.search.bench import bench_bot
+    from potluck.search.ismcts import ISMCTSBot
+
+    results: dict[str, dict[str, Any]] = {}
+    for one in ids:
+        game = load_game(one)
+        if not as_json:
+            console().print(f"Timing {escape(spec)} on {escape(one)} for {seconds:g} s...")
+        row = bench_bot(game, players, spec, seconds, seed).to_json()
+        if vs_openspiel:
+            searcher = make_agent(game, spec)
+            if not isinstance(searcher, ISMCTSBot) or searcher.sims <= 0:
+                raise CliError("--vs-openspiel compares an ismcts bot with a simulation budget")
+            try:
+                from potluck.search.openspiel import head_to_head, openspiel_speed
+            except ImportError as missing:
+                raise CliError(
+                    f"--vs-openspiel needs the rl extra (pip install 'potluck[rl]'): {missing}"
+                ) from None
+            n = int(row["players"])
+            if not as_json:
+                console().print(f"Timing OpenSpiel's ISMCTS and playing {games} games...")
+            row.update(openspiel_speed(one, n, searcher.sims, seconds, seed))
+            ours = row.get("simulations_per_second") or 0.0
+            row["speedup_vs_openspiel"] = ours / row["openspiel_simulations_per_second"]
+            row["head_to_head"] = head_to_head(one, n, spec, searcher.sims, games, seed)
+        results[one] = row
+    if as_json:
+        typer.echo(json.dumps(results))
+        return
+    table = Table(box=box.SIMPLE_HEAD)
+    for column in ("Game", "Players", "Bot", "Decisions/s", "Simulations/s", "OpenSpiel sims/s"):
+        table.add_column(column, justify="left" if column in ("Game", "Bot") else "right")
+    for one, row in results.items():
+        sims = row.get("simulations_per_second")
+        theirs = row.get("openspiel_simulations_per_second")
+        table.add_row(
+            one,
+            str(row["players"]),
+            spec,
+            f"{row['decisions_per_second']:,.1f}",
+            "-" if sims is None else f"{sims:,.0f}",
+            "-" if theirs is None else f"{theirs:,.0f}",
+        )
+    console().print(table)
+    for one, row in results.items():
+        duel = row.get("head_to_head")
+        if duel is not None:
+            low, high = duel["ci95"]
+            console().print(
+                f"{one}: {escape(spec)} in one seat against OpenSpiel's ISMCTS "
+                f"({duel['openspiel_simulations']} simulations) in the others: win share "
+                f"{duel['win_share']:.3f} [{low:.3f}, {high:.3f}] over {duel['games']} games "
+                f"(fair share {duel['fair_share']:.3f})"
+            )
+
+
 @app.command()
 @reports_errors
 def bench(
@@ -339,10 +408,33 @@ def bench(
             "(needs the rl extra).",
         ),
     ] = False,
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            "--bot",
+            metavar="SPEC",
+            help="Time a bot instead (e.g. ismcts:sims=300): decisions per second, and "
+            "simulations per second for a search bot.",
+        ),
+    ] = None,
+    vs_openspiel: Annotated[
+        bool,
+        typer.Option(
+            "--vs-openspiel",
+            help="With an ismcts --bot: also time OpenSpiel's ISMCTS at the same simulation "
+            "count and play --games games between them (needs the rl extra).",
+        ),
+    ] = False,
+    games: Annotated[
+        int, typer.Option(help="Games of the --vs-openspiel head-to-head.", min=1)
+    ] = 4,
 ) -> None:
     """Random playouts on one core: how many games and steps per second (best of trials)."""
     ids = [game_id] if game_id is not None else list_games()
     out = console()
+    if bot is not None or vs_openspiel:
+        _bench_bot(ids, players, bot or "ismcts", seconds, seed, vs_openspiel, games, as_json)
+        return
     if adapters:
         _bench_adapters(ids, players, seconds, repeat, as_json)
         return

@@ -170,6 +170,16 @@ class Game(ABC, Generic[S, A]):
     def outcome(self, state: S) -> Outcome:
         """How the finished game ended; ``PotluckError`` while it is still going."""
 
+    def standings(self, state: S) -> tuple[float, ...] | None:
+        """Each seat's score as the game stands now (what ``outcome`` would score if it
+        ended here), or ``None`` when the game gives no such estimate.
+
+        Search bots that cut a rollout short rank the seats by it. It reads the
+        whole state, so a bot must only call it on worlds drawn from its own
+        information (``redeal``), never on the true state.
+        """
+        return None
+
     def metrics(self, state: S) -> dict[str, float | int | str]:
         """Game-specific numbers about a finished game, for simulations and studies."""
         return {}

@@ -47,6 +47,7 @@ from potluck.testing.checks import (
     where,
 )
 from potluck.testing.redeal_checks import check_redeal_canonical
+from potluck.testing.search_checks import check_search_uses_information_only
 
 #: Called with the state before each step (its step number is ``len(state.history)``)
 #: and once with the final state.
@@ -206,6 +207,8 @@ def run_conformance(
             check_redeal_consistent(game, state, checks)
             check_sealed_choices_hidden(game, state, checks)
             check_redeal_canonical(game, state, checks)
+            if step % 3 == 0:  # the search is the costliest check: on a third of them
+                check_search_uses_information_only(game, state, checks)
             check_explain_matches_errors(game, state, checks)
             check_observation_encoding(game, state)
             sampled[step] = state.clone()

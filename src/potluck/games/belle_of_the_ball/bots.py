@@ -20,9 +20,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from potluck.engine.action import Action
+from potluck.engine.botspec import BotParam
 from potluck.engine.game import Game
 from potluck.games.belle_of_the_ball.actions import INVITE, PLAY, TAKE_BELLE, BelleAction
 from potluck.games.belle_of_the_ball.rules import score_group
@@ -42,6 +43,21 @@ _PLAY_MARGIN = 0.75
 _REFILL_MARGIN = float("-inf")
 #: Weight of a rival's loss (a chip taken from a rival is worth less than one gained).
 _RIVAL_WEIGHT = 0.5
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The greedy bot's hand-set weights; each is a bot parameter (``greedy:belle_value=8``)."""
+
+    belle_value: float = _BELLE_WORTH
+    chip_value: float = 1.0
+    need_cost: float = _NEED_COST
+    interest_share: float = _SHARE
+    play_margin: float = _PLAY_MARGIN
+    rival_weight: float = _RIVAL_WEIGHT
+
+
+_DEFAULT = Weights()
 
 Group = list[tuple[int, ...]]
 
@@ -63,6 +79,7 @@ class _Table:
     invites_left: int
     future: int  # invitations the bot expects after this one
     rivals: list[tuple[int, int, list[Group]]] = field(default_factory=list)
+    weights: Weights = _DEFAULT
 
 
 def _interests(card: Mapping[str, Any], index: Mapping[str, int]) -> tuple[int, ...] | None:
@@ -71,7 +88,7 @@ def _interests(card: Mapping[str, Any], index: Mapping[str, int]) -> tuple[int, 
     return tuple(index[i] for i in card["interests"])
 
 
-def _read(view: Mapping[str, Any], seat: int) -> _Table:
+def _read(view: Mapping[str, Any], seat: int, weights: Weights = _DEFAULT) -> _Table:
     index = {name: i for i, name in enumerate(view["interests"])}
     n = int(view["num_players"])
     line = [_interests(card, index) for card in view["line"]]
@@ -105,10 +122,17 @@ def _read(view: Mapping[str, Any], seat: int) -> _Table:
         invites_left=int(view["this_turn"]["invites_left"]),
         future=future,
         rivals=rivals,
+        weights=weights,
     )
 
 
-def group_value(group: Group, future: int, full: int = 5, singles: bool = False) -> float:
+def group_value(
+    group: Group,
+    future: int,
+    full: int = 5,
+    singles: bool = False,
+    weights: Weights = _DEFAULT,
+) -> float:
     """What a group is worth: its score when full, else its matches so far plus what the
     guests it still needs are likely to add, if the bot can still finish it."""
     if not group:
@@ -124,8 +148,8 @@ def group_value(group: Group, future: int, full: int = 5, singles: bool = False)
             counts[i] = counts.get(i, 0) + 1
     matched = sum(c for c in counts.values() if c >= 2)
     # A further guest adds 2 for an interest shown once, 1 for one already shared.
-    per_guest = _SHARE * sum(2 if c == 1 else 1 for c in counts.values())
-    return matched + need * (per_guest - _NEED_COST)
+    per_guest = weights.interest_share * sum(2 if c == 1 else 1 for c in counts.values())
+    return matched + need * (per_guest - weights.need_cost)
 
 
 def _best_invite(table: _Table, exclude: int = -1) -> tuple[float, int, int]:
@@ -134,16 +158,17 @@ def _best_invite(table: _Table, exclude: int = -1) -> tuple[float, int, int]:
     used = sum(1 for g in table.groups if g)
     limit = 5 if table.fifth else 4
     full = 4 if table.four_full else 5
-    now = [group_value(g, table.future, full, table.singles) for g in table.groups]
+    w = table.weights
+    now = [group_value(g, table.future, full, table.singles, w) for g in table.groups]
     for pos, card in enumerate(table.line):
         if pos == exclude:
             continue
         cost = 0 if table.free else pos
         if cost > table.chips:
             break
-        gain = table.line_chips[pos] - cost
+        gain = w.chip_value * (table.line_chips[pos] - cost)
         if card is None:
-            value = gain + _BELLE_WORTH
+            value = gain + w.belle_value
             if value > best[0]:
                 best = (value, pos, -1)
             continue
@@ -156,7 +181,7 @@ def _best_invite(table: _Table, exclude: int = -1) -> tuple[float, int, int]:
                 continue
             else:
                 new_done = True
-            after = group_value([*group, card], table.future, full, table.singles)
+            after = group_value([*group, card], table.future, full, table.singles, w)
             value = gain + after - now[slot]
             if value > best[0]:
                 best = (value, pos, slot)
@@ -180,10 +205,51 @@ def _value_now(table: _Table) -> float:
 
 
 class GreedyBot:
-    """Plans groups toward shared interests and plays Belles when they pay this turn."""
+    """Plans groups toward shared interests and plays Belles when they pay this turn.
+
+    Its weights are parameters: ``greedy:belle_value=0`` ignores Belles in line,
+    ``greedy:belle_value=12`` chases them (the variant's strategies).
+    """
 
     name = "greedy"
     needs_view = True
+    params: ClassVar[tuple[BotParam, ...]] = (
+        BotParam("belle_value", float, _BELLE_WORTH, "what a Belle in hand is worth, in chips"),
+        BotParam(
+            "chip_value", float, 1.0, "weight of chips collected or paid when inviting", low=0
+        ),
+        BotParam("need_cost", float, _NEED_COST, "what each guest a group still needs costs it"),
+        BotParam(
+            "interest_share",
+            float,
+            _SHARE,
+            "chance an interest is on a random guest (how hopeful open groups are)",
+            low=0,
+            high=1,
+        ),
+        BotParam(
+            "play_margin",
+            float,
+            _PLAY_MARGIN,
+            "in the variant, how much a Belle must improve this turn before she is played",
+        ),
+        BotParam(
+            "rival_weight", float, _RIVAL_WEIGHT, "what a rival's loss is worth against a gain"
+        ),
+    )
+
+    def __init__(
+        self,
+        belle_value: float = _BELLE_WORTH,
+        chip_value: float = 1.0,
+        need_cost: float = _NEED_COST,
+        interest_share: float = _SHARE,
+        play_margin: float = _PLAY_MARGIN,
+        rival_weight: float = _RIVAL_WEIGHT,
+    ) -> None:
+        self.weights = Weights(
+            belle_value, chip_value, need_cost, interest_share, play_margin, rival_weight
+        )
 
     def choose(
         self,
@@ -194,11 +260,12 @@ class GreedyBot:
         rng: random.Random,
     ) -> Action:
         assert view is not None
-        table = _read(view, seat)
+        table = _read(view, seat, self.weights)
         plays = [a for a in legal if isinstance(a, BelleAction) and a.kind == PLAY]
         base = _value_now(table)
         best_play: Action | None = None
-        best_gain = _PLAY_MARGIN if view["options"].get("belles_in_guest_deck") else _REFILL_MARGIN
+        margin = self.weights.play_margin
+        best_gain = margin if view["options"].get("belles_in_guest_deck") else _REFILL_MARGIN
         for action in plays:
             assert isinstance(action, BelleAction)
             effect = next(
@@ -230,16 +297,17 @@ class GreedyBot:
             has = next(c for s, c, _ in table.rivals if s == action.seat)
             leader = max(c for _, c, _ in table.rivals)
             # Robbing the leader is worth a little more than robbing anyone else.
-            return min(2, has) * (1 + _RIVAL_WEIGHT) + (0.5 if has == leader else 0.0)
+            rival = table.weights.rival_weight
+            return min(2, has) * (1 + rival) + (0.5 if has == leader else 0.0)
         if effect == "scandal":
             groups = next(g for s, _, g in table.rivals if s == action.seat)
             group = groups[action.group]
             loss = group_value(group, 12) - group_value(group[:-1], 12)
-            return _RIVAL_WEIGHT * loss
+            return table.weights.rival_weight * loss
         if effect == "gossip":
             paid = sum(1 for _, c, _ in table.rivals if c > 0)
             after.line_chips = [table.line_chips[0] + paid, *table.line_chips[1:]]
-            direct = paid * _RIVAL_WEIGHT
+            direct = paid * table.weights.rival_weight
         elif effect == "free_skips":
             after.free = True
         elif effect == "four_is_full":
@@ -260,8 +328,9 @@ class GreedyBot:
             moved = after.groups[action.group].pop()
             after.groups[action.dest].append(moved)
             full = 4 if table.four_full else 5
-            before_v = sum(group_value(g, table.future, full) for g in table.groups)
-            after_v = sum(group_value(g, table.future, full) for g in after.groups)
+            w = table.weights
+            before_v = sum(group_value(g, table.future, full, weights=w) for g in table.groups)
+            after_v = sum(group_value(g, table.future, full, weights=w) for g in after.groups)
             direct = after_v - before_v
             if len(after.groups[action.dest]) >= 5:
                 after.groups[action.dest] = []  # scored at the end of the turn

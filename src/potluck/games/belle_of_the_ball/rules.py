@@ -230,6 +230,8 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
         state.groups_scored = [0] * num_players
         state.group_chips = [0] * num_players
         state.skip_chips = [0] * num_players
+        state.belles_invited = [0] * num_players
+        state.belle_skip_chips = [0] * num_players
         state.belles_played = [0] * (num_players * self.kinds)
         self._start_round(state)
         return state
@@ -487,6 +489,8 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
         if action.kind == TAKE_BELLE:
             state.hands[seat].append(card - BELLE_BASE)
             state.hands[seat].sort()
+            state.belles_invited[seat] += 1
+            state.belle_skip_chips[seat] += cost
         else:
             state.parties[seat * SLOTS + action.group].append(card)
         if state.played_now == -1:
@@ -553,6 +557,10 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
 
     # ------------------------------------------------------------------ the end
 
+    def standings(self, state: BelleState) -> tuple[float, ...]:
+        """Chips so far (groups still forming do not score)."""
+        return tuple(float(c) for c in state.chips)
+
     def outcome(self, state: BelleState) -> Outcome:
         """End of Game: remaining groups do not score; most chips wins (ties share it)."""
         if state.acting:
@@ -614,7 +622,10 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
 
         ``belle:<slug>`` counts the Belles it played; ``groups_scored``,
         ``group_chips`` (chips its full groups earned), ``skip_chips`` (chips it
-        paid to skip guests) and ``chips`` (its final chips) are totals.
+        paid to skip guests) and ``chips`` (its final chips) are totals. For the
+        designer's Belle questions: ``belles_invited`` (Belles it took from the line,
+        in the variant), ``chips_spent_reaching_belles`` (the skip chips it paid on
+        those invitations), ``belles_played`` and ``belles_in_hand_at_end``.
         """
         kinds = self.kinds
         found: dict[str, float | int] = {}
@@ -626,6 +637,10 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
         found["group_chips"] = state.group_chips[seat]
         found["skip_chips"] = state.skip_chips[seat]
         found["chips"] = state.chips[seat]
+        found["belles_invited"] = state.belles_invited[seat]
+        found["chips_spent_reaching_belles"] = state.belle_skip_chips[seat]
+        found["belles_played"] = sum(state.belles_played[seat * kinds : (seat + 1) * kinds])
+        found["belles_in_hand_at_end"] = len(state.hands[seat])
         return found
 
     # ------------------------------------------------------------------ text and numbers
@@ -760,6 +775,8 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
         "groups_scored",
         "group_chips",
         "skip_chips",
+        "belles_invited",
+        "belle_skip_chips",
         "belles_played",
     )
     _INTS = ("start", "turn", "round", "played_now", "invites_left", "effects", "minted")

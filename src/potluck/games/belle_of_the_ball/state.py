@@ -35,6 +35,8 @@ class BelleState(State):
     __slots__ = (
         "belle_deck",
         "belle_discard",
+        "belle_skip_chips",
+        "belles_invited",
         "belles_played",
         "boxed",
         "chips",
@@ -77,6 +79,8 @@ class BelleState(State):
     groups_scored: list[int]
     group_chips: list[int]
     skip_chips: list[int]
+    belles_invited: list[int]  # Belles taken from the line (the variant)
+    belle_skip_chips: list[int]  # chips paid to skip guests on the way to those Belles
     belles_played: list[int]  # per seat and Belle kind: seat * kinds + kind
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
@@ -104,5 +108,7 @@ class BelleState(State):
         twin.groups_scored = self.groups_scored.copy()
         twin.group_chips = self.group_chips.copy()
         twin.skip_chips = self.skip_chips.copy()
+        twin.belles_invited = self.belles_invited.copy()
+        twin.belle_skip_chips = self.belle_skip_chips.copy()
         twin.belles_played = self.belles_played.copy()
         return twin

@@ -1099,6 +1099,13 @@ class BellyBattle(Game[BellyState, BellyAction]):
 
     # ------------------------------------------------------------------ the end
 
+    def standings(self, state: BellyState) -> tuple[float, ...]:
+        """Wealth so far; a bankrupt seat has none."""
+        return tuple(
+            0.0 if s == state.bankrupt else float(self.wealth(state, s))
+            for s in range(state.num_players)
+        )
+
     def outcome(self, state: BellyState) -> Outcome:
         if state.phase != OVER:
             raise PotluckError(

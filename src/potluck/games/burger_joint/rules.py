@@ -732,6 +732,10 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
 
     # ------------------------------------------------------------------ the end
 
+    def standings(self, state: BurgerState) -> tuple[float, ...]:
+        """Victory points so far."""
+        return (float(state.score[0]), float(state.score[1]))
+
     def outcome(self, state: BurgerState) -> Outcome:
         if state.phase != OVER:
             raise PotluckError(f"the game is not over: it is turn {state.turn}")

@@ -495,6 +495,10 @@ class CafeCarnage(Game[CafeState, CafeAction]):
             for s in range(state.num_players)
         ]
 
+    def standings(self, state: CafeState) -> tuple[float, ...]:
+        """Gourmet Points with the end bonus for money, as if the game ended now."""
+        return tuple(float(score) for score in self.final_scores(state))
+
     def outcome(self, state: CafeState) -> Outcome:
         if state.phase != OVER:
             raise PotluckError(

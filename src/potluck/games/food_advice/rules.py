@@ -920,6 +920,10 @@ class FoodAdvice(Game[FoodState, FoodAction]):
 
     # ------------------------------------------------------------------ the end
 
+    def standings(self, state: FoodState) -> tuple[float, ...]:
+        """Foodcoins so far."""
+        return tuple(float(m) for m in state.money)
+
     def outcome(self, state: FoodState) -> Outcome:
         if state.acting or state.round < self.rounds:
             raise PotluckError(

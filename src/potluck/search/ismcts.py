@@ -1,0 +1,385 @@
+"""Information-set Monte Carlo tree search (ISMCTS) for any Potluck game.
+
+The bot plans on *worlds*: whole game states drawn from its seat's information
+set by the game's ``redeal`` (hidden cards, other seats' sealed choices and all
+future chance drawn anew). Each simulation draws a world, walks down the search
+tree playing the world forward with the engine's in-place ``step``, adds one new
+edge, finishes the game with a rollout and credits every seat that chose on the
+way with its reward. It uses nothing but the engine's public contract, so it
+plays every game.
+
+The tree is the multiple-observer form of Cowling, Powley and Whitehouse (2012):
+a decision of seat ``p`` is keyed by what ``p`` has observed since the root, not
+by the true sequence of moves. A move made in a sealed simultaneous step (while
+several seats are to act) is seen by the other seats only as "seat q chose
+something", so a seat that chooses after another one in the same sealed step
+cannot tell, in the tree, what that one chose: the search never lets a seat see
+or assume another seat's pending sealed choice. Chance outcomes are not part of
+the key (each world carries its own generator), which merges situations a seat
+could tell apart; that costs precision, never secrecy.
+
+    >>> import random, potluck
+    >>> from potluck.agents import decide, make_agent
+    >>> game = potluck.load_game("cafe-carnage")
+    >>> state = game.new_game(4, seed=3)
+    >>> bot = make_agent(game, "ismcts:sims=50")
+    >>> action = decide(bot, game, state, 0, random.Random(1))
+    >>> action == decide(bot, game, state, 0, random.Random(1))  # reproducible from the seed
+    True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from potluck.engine.action import Action
+from potluck.engine.botspec import BotParam
+from potluck.engine.errors import PotluckError
+from potluck.engine.game import Game
+from potluck.engine.state import State
+
+if TYPE_CHECKING:
+    from potluck.agents import InformationSet
+
+#: Edge statistics, kept in a small list for speed: visits, total reward of the
+#: seat that chose it, availability (how often it was legal when its node was
+#: visited), and the action itself.
+_VISITS, _TOTAL, _AVAIL, _ACTION = range(4)
+
+#: How an observation token is built: a visible move is ``seat * _SPAN + index``;
+#: a sealed move another seat made is ``-1 - seat`` (who chose, not what).
+_SPAN = 1 << 32
+
+
+@dataclass(frozen=True)
+class ActionEstimate:
+    """What the search learnt about one legal action at the root."""
+
+    action: Action
+    visits: int
+    #: The deciding seat's mean reward after this action (win share by default).
+    value: float
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of one search: the chosen action and every root action's estimate.
+
+    ``value`` is the deciding seat's expected reward at the root (with the
+    default reward, its chance of winning, ties split), the visit-weighted mean
+    over the root's actions.
+    """
+
+    best: Action
+    estimates: tuple[ActionEstimate, ...]
+    simulations: int
+    seconds: float
+
+    @property
+    def value(self) -> float:
+        visits = sum(e.visits for e in self.estimates)
+        if not visits:
+            return 0.0
+        return sum(e.value * e.visits for e in self.estimates) / visits
+
+    def estimate(self, action: Action) -> ActionEstimate | None:
+        return next((e for e in self.estimates if e.action == action), None)
+
+
+class ISMCTSBot:
+    """Information-set MCTS: a generic search bot for every game.
+
+    Budget: ``sims`` simulations per decision, ``time`` seconds per decision, or
+    both (it stops at whichever comes first; ``sims=0`` leaves only the time).
+    """
+
+    name = "ismcts"
+    needs_view = False
+    params: ClassVar[tuple[BotParam, ...]] = (
+        BotParam("sims", int, 300, "simulations per decision (0: only the time budget)", low=0),
+        BotParam("time", float, 0.0, "seconds per decision (0: only the simulations)", low=0),
+        BotParam("uct_c", float, 0.7, "exploration constant of the UCB rule", low=0),
+        BotParam(
+            "rollout",
+            str,
+            "random",
+            "how rollouts play: random moves, or the game's greedy bot for the "
+            "first rollout_depth moves and random moves after",
+            choices=("random", "greedy"),
+        ),
+        BotParam(
+            "greedy_moves",
+            int,
+            8,
+            "with rollout=greedy, how many moves of each rollout the greedy bot makes",
+            low=0,
+        ),
+        BotParam(
+            "depth",
+            int,
+            40,
+            "rollout moves before a rollout is cut short and scored by the game's "
+            "standings (0: always play to the end; games without standings always do)",
+            low=0,
+        ),
+        BotParam(
+            "reward",
+            str,
+            "win",
+            "win: 1 shared among the winners; margin: score lead over the best other seat",
+            choices=("win", "margin"),
+        ),
+        BotParam(
+            "widening",
+            float,
+            0.5,
+            "progressive widening exponent: a node visited N times tries at most "
+            "2*(N+1)^widening of its actions (0: try every action)",
+            low=0,
+            high=1,
+        ),
+    )
+
+    def __init__(
+        self,
+        sims: int = 300,
+        time: float = 0.0,
+        uct_c: float = 0.7,
+        rollout: str = "random",
+        greedy_moves: int = 8,
+        depth: int = 40,
+        reward: str = "win",
+        widening: float = 0.5,
+    ) -> None:
+        if sims <= 0 and time <= 0:
+            raise PotluckError("ismcts needs a budget: sims or time (or both) above 0")
+        self.sims = sims
+        self.time = time
+        self.uct_c = uct_c
+        self.rollout = rollout
+        self.greedy_moves = greedy_moves
+        self.depth = depth
+        self.reward = reward
+        self.widening = widening
+        #: Simulations run over the bot's life (benchmarks read it).
+        self.simulations_run = 0
+
+    def __repr__(self) -> str:
+        return (
+            f"ISMCTSBot(sims={self.sims}, time={self.time}, uct_c={self.uct_c}, "
+            f"rollout={self.rollout!r}, greedy_moves={self.greedy_moves}, depth={self.depth}, "
+            f"reward={self.reward!r}, widening={self.widening})"
+        )
+
+    def choose(
+        self,
+        game: Game[Any, Any],
+        view: Mapping[str, Any] | None,
+        seat: int,
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
+        raise PotluckError(
+            "ismcts plans on worlds drawn from its seat's information set: ask it through "
+            "potluck.agents.decide, which hands it one"
+        )
+
+    def search(
+        self, game: Game[Any, Any], info: InformationSet, legal: list[Action], rng: random.Random
+    ) -> Action:
+        """The action to take: the root action simulated most often."""
+        return self.analyse(game, info, legal, rng).best
+
+    def analyse(
+        self, game: Game[Any, Any], info: InformationSet, legal: list[Action], rng: random.Random
+    ) -> SearchResult:
+        """Search and report every root action's visits and value for the seat."""
+        if not legal:
+            raise PotluckError("ismcts was asked to choose with no legal action")
+        start = time.perf_counter()
+        if len(legal) == 1:
+            only = ActionEstimate(legal[0], 0, 0.0)
+            return SearchResult(legal[0], (only,), 0, time.perf_counter() - start)
+        search = _Search(self, game, info.seat, rng)
+        deadline = start + self.time if self.time > 0 else math.inf
+        limit = self.sims if self.sims > 0 else math.inf
+        done = 0
+        clock = time.perf_counter
+        while done < limit:
+            search.simulate(info.sample(rng))
+            done += 1
+            self.simulations_run += 1
+            if deadline != math.inf and clock() >= deadline:
+                break
+        root = search.nodes.get((info.seat, 0), {})
+        estimates = []
+        for action in legal:
+            edge = root.get(action.index)
+            if edge is None:
+                estimates.append(ActionEstimate(action, 0, 0.0))
+            else:
+                estimates.append(
+                    ActionEstimate(action, int(edge[_VISITS]), edge[_TOTAL] / edge[_VISITS])
+                )
+        best = max(estimates, key=lambda e: (e.visits, e.value)).action
+        return SearchResult(best, tuple(estimates), done, clock() - start)
+
+
+class _Search:
+    """The tree of one decision and the simulations that grow it."""
+
+    def __init__(self, bot: ISMCTSBot, game: Game[Any, Any], seat: int, rng: random.Random):
+        self.bot = bot
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        #: (seat, hash of what it observed since the root) -> {action index: edge}
+        self.nodes: dict[tuple[int, int], dict[int, list[Any]]] = {}
+        self.node_visits: dict[tuple[int, int], int] = {}
+        self.greedy: Any = None
+        if bot.rollout == "greedy":
+            factory = game.bots().get("greedy")
+            if factory is None:
+                raise PotluckError(f"{game.title} has no greedy bot to play rollouts")
+            self.greedy = factory()
+        self.rewards: Callable[[tuple[float, ...], tuple[int, ...]], list[float]] = (
+            self._margin_rewards if bot.reward == "margin" else self._win_rewards
+        )
+        # Cut rollouts short only where the game can score an unfinished world.
+        self.depth = bot.depth if type(game).standings is not Game.standings else 0
+
+    def simulate(self, world: State) -> None:
+        """One simulation on ``world`` (a state the search may change in place)."""
+        game, rng, nodes = self.game, self.rng, self.nodes
+        step, legal_actions = game.step, game.legal_actions
+        uct_c, widening = self.bot.uct_c, self.bot.widening
+        players = world.num_players
+        seen = [0] * players  # per seat: hash of what it observed since the root
+        path: list[tuple[int, list[Any]]] = []
+        expanded = False
+        seat = self.seat  # the deciding seat moves first, even among several to act
+        acting = world.acting
+        while acting and not expanded:
+            if seat not in acting:
+                seat = acting[0]
+            legal = legal_actions(world, seat)
+            key = (seat, seen[seat])
+            node = nodes.get(key)
+            if node is None:
+                node = nodes[key] = {}
+            visits = self.node_visits.get(key, 0) + 1
+            self.node_visits[key] = visits
+            edge = self._select(node, legal, visits, uct_c, widening)
+            if edge is None:  # a new edge: add it, then roll out
+                fresh = self._unvisited(node, legal)
+                action = fresh[int(rng.random() * len(fresh))]
+                edge = node[action.index] = [0, 0.0, 1, action]
+                expanded = True
+            action = edge[_ACTION]
+            path.append((seat, edge))
+            sealed = len(acting) > 1
+            step(world, seat, action)
+            if sealed:
+                masked = -1 - seat
+                visible = seat * _SPAN + action.index
+                for q in range(players):
+                    seen[q] = hash((seen[q], visible if q == seat else masked))
+            else:
+                token = seat * _SPAN + action.index
+                for q in range(players):
+                    seen[q] = hash((seen[q], token))
+            acting = world.acting
+            seat = acting[0] if acting else seat
+        if acting:
+            self._rollout(world)
+        if world.acting:  # cut short: the leaders by the game's standings win
+            scores = self.game.standings(world)
+            assert scores is not None
+            top = max(scores)
+            winners = tuple(s for s, score in enumerate(scores) if score == top)
+        else:
+            outcome = self.game.outcome(world)
+            scores, winners = outcome.scores, outcome.winners
+        rewards = self.rewards(scores, winners)
+        for mover, edge in path:
+            edge[_VISITS] += 1
+            edge[_TOTAL] += rewards[mover]
+
+    def _select(
+        self,
+        node: dict[int, list[Any]],
+        legal: list[Action],
+        visits: int,
+        uct_c: float,
+        widening: float,
+    ) -> list[Any] | None:
+        """The edge UCB prefers among the legal ones, or ``None`` to add a new one."""
+        known = []
+        for action in legal:
+            edge = node.get(action.index)
+            if edge is not None:
+                edge[_AVAIL] += 1
+                known.append(edge)
+        if len(known) < len(legal):
+            allowed = len(legal) if widening <= 0 else 2.0 * visits**widening
+            if len(known) < allowed:
+                return None
+        best, best_score = known[0], -math.inf
+        log = math.log
+        for edge in known:
+            n = edge[_VISITS]
+            if n == 0:
+                return edge
+            score = edge[_TOTAL] / n + uct_c * math.sqrt(log(edge[_AVAIL]) / n)
+            if score > best_score:
+                best, best_score = edge, score
+        return best
+
+    @staticmethod
+    def _unvisited(node: dict[int, list[Any]], legal: list[Action]) -> list[Action]:
+        return [action for action in legal if action.index not in node]
+
+    def _rollout(self, world: State) -> None:
+        game, rand = self.game, self.rng.random
+        step, legal_actions = game.step, game.legal_actions
+        acting = world.acting
+        left = self.depth if self.depth > 0 else -1
+        if self.greedy is not None:
+            from potluck.agents import decide
+
+            for _ in range(self.bot.greedy_moves):
+                if not acting or left == 0:
+                    return
+                seat = acting[0]
+                step(world, seat, decide(self.greedy, game, world, seat, self.rng))
+                acting = world.acting
+                left -= 1
+        while acting and left != 0:
+            seat = acting[0]
+            legal = legal_actions(world, seat)
+            step(world, seat, legal[int(rand() * len(legal))])
+            acting = world.acting
+            left -= 1
+
+    @staticmethod
+    def _win_rewards(scores: tuple[float, ...], winners: tuple[int, ...]) -> list[float]:
+        share = 1.0 / len(winners)
+        rewards = [0.0] * len(scores)
+        for seat in winners:
+            rewards[seat] = share
+        return rewards
+
+    @staticmethod
+    def _margin_rewards(scores: tuple[float, ...], winners: tuple[int, ...]) -> list[float]:
+        """0.5 plus half the seat's lead over the best other seat, over the score spread."""
+        spread = max(scores) - min(scores) or 1.0
+        rewards = []
+        for seat, score in enumerate(scores):
+            best_other = max(s for q, s in enumerate(scores) if q != seat)
+            rewards.append(0.5 + 0.5 * (score - best_other) / spread)
+        return rewards

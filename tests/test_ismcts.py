@@ -1,0 +1,217 @@
+"""The generic search bot: information only, reproducible, budgets, sealed choices, every game."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+import potluck
+from potluck.agents import GENERIC_BOTS, InformationSet, agent_factories, decide, make_agent
+from potluck.engine.botspec import BotSpecError
+from potluck.engine.errors import PotluckError
+from potluck.engine.state import State
+from potluck.games.cafe_carnage.state import BALLOT
+from potluck.games.food_advice.state import VOTING
+from potluck.search import ISMCTSBot
+from potluck.search.bench import bench_bot
+from potluck.testing.search_checks import check_search_uses_information_only
+from potluck.testing.suite import random_playout
+
+TABLES = [
+    ("belle-of-the-ball", 4),
+    ("belly-battle", 4),
+    ("burger-joint", 2),
+    ("cafe-carnage", 4),
+    ("food-advice", 4),
+]
+TINY = "ismcts:sims=6,depth=10"
+
+
+def _positions(game_id: str, players: int, every: int) -> list[State]:
+    game = potluck.load_game(game_id)
+    states: list[State] = []
+
+    def keep(state: State) -> None:
+        if len(state.history) % every == 0 and game.to_act(state):
+            states.append(state.clone())
+
+    random_playout(game, players, seed=5, on_step=keep)
+    return states
+
+
+def test_ismcts_is_a_generic_bot_every_game_can_seat() -> None:
+    for game_id in potluck.list_games():
+        assert "ismcts" in agent_factories(potluck.load_game(game_id))
+    assert GENERIC_BOTS["ismcts"] is ISMCTSBot
+
+
+@pytest.mark.parametrize(("game_id", "players"), TABLES)
+def test_the_choice_is_the_same_in_a_state_redealt_for_the_seat(game_id: str, players: int) -> None:
+    """The issue's invariance test: same view and same seed give the same choice."""
+    game = potluck.load_game(game_id)
+    rng = random.Random(3)
+    states = _positions(game_id, players, every=7)
+    for state in states[:12]:
+        check_search_uses_information_only(game, state, rng, "ismcts:sims=40,depth=15")
+
+
+@pytest.mark.parametrize(("game_id", "players"), TABLES)
+def test_every_game_plays_to_the_end_with_a_tiny_budget(game_id: str, players: int) -> None:
+    game = potluck.load_game(game_id)
+    bot = make_agent(game, TINY)
+    state = game.new_game(players, seed=2)
+    rng = random.Random(0)
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        game.step(state, seat, decide(bot, game, state, seat, rng))
+    assert game.outcome(state).winners
+
+
+def test_the_search_is_reproducible_from_the_bot_seed() -> None:
+    game = potluck.load_game("cafe-carnage")
+    state = game.new_game(4, seed=9)
+    bot = make_agent(game, "ismcts:sims=80")
+    assert isinstance(bot, ISMCTSBot)
+    info = InformationSet(game, state, 0)
+    legal = game.legal_actions(state, 0)
+    first = bot.analyse(game, info, legal, random.Random(4))
+    second = bot.analyse(game, info, legal, random.Random(4))
+    assert first.estimates == second.estimates
+    assert first.best == second.best
+
+
+def test_the_simulation_budget_is_kept() -> None:
+    game = potluck.load_game("belle-of-the-ball")
+    state = game.new_game(4, seed=1)
+    seat = game.to_act(state)[0]
+    bot = ISMCTSBot(sims=37)
+    result = bot.analyse(
+        game, InformationSet(game, state, seat), game.legal_actions(state, seat), random.Random(0)
+    )
+    assert result.simulations == 37 == bot.simulations_run
+    assert sum(e.visits for e in result.estimates) == 37
+    assert 0.0 <= result.value <= 1.0
+
+
+def test_the_time_budget_stops_the_search() -> None:
+    game = potluck.load_game("burger-joint")
+    state = game.new_game(2, seed=1)
+    seat = game.to_act(state)[0]
+    legal = game.legal_actions(state, seat)
+    bot = make_agent(game, "ismcts:sims=0,time=0.05")
+    assert isinstance(bot, ISMCTSBot)
+    result = bot.analyse(game, InformationSet(game, state, seat), legal, random.Random(0))
+    assert result.simulations >= 1
+    assert result.seconds < 2.0  # a budget of 0.05 s: generous for a shared machine
+    both = make_agent(game, "ismcts:sims=3,time=30")
+    assert isinstance(both, ISMCTSBot)
+    assert (
+        both.analyse(game, InformationSet(game, state, seat), legal, random.Random(0)).simulations
+        == 3
+    )
+
+
+def test_a_spec_without_any_budget_or_with_a_bad_parameter_is_refused() -> None:
+    game = potluck.load_game("cafe-carnage")
+    with pytest.raises(PotluckError, match="needs a budget"):
+        make_agent(game, "ismcts:sims=0")
+    with pytest.raises(BotSpecError, match="uct_c"):
+        make_agent(game, "ismcts:exploration=2")
+    with pytest.raises(BotSpecError, match="rollout"):
+        make_agent(game, "ismcts:rollout=smart")
+
+
+def test_asking_it_without_an_information_set_is_refused() -> None:
+    game = potluck.load_game("cafe-carnage")
+    state = game.new_game(4, seed=1)
+    with pytest.raises(PotluckError, match="decide"):
+        ISMCTSBot().choose(game, None, 0, game.legal_actions(state, 0), random.Random(0))
+
+
+def test_another_seats_sealed_order_is_not_peeked_at() -> None:
+    """Café Carnage: seat 1 ordered first; seat 0's choice is the same whatever seat 1 ordered."""
+    game = potluck.load_game("cafe-carnage")
+    state = game.new_game(4, seed=12)
+    chosen = set()
+    for dish in game.legal_actions(state, 1):
+        after = game.apply(state, 1, dish)
+        bot = make_agent(game, "ismcts:sims=60")
+        chosen.add(str(decide(bot, game, after, 0, random.Random(8))))
+    assert len(chosen) == 1
+
+
+def test_another_seats_sealed_ballot_is_not_peeked_at() -> None:
+    game = potluck.load_game("cafe-carnage")
+    state = game.new_game(4, seed=3)
+    rng = random.Random(1)
+    while state.phase != BALLOT:
+        seat = game.to_act(state)[0]
+        game.step(state, seat, rng.choice(game.legal_actions(state, seat)))
+    chosen = set()
+    for card in game.legal_actions(state, 2):
+        after = game.apply(state, 2, card)
+        chosen.add(
+            str(decide(make_agent(game, "ismcts:sims=60"), game, after, 0, random.Random(2)))
+        )
+    assert len(chosen) == 1
+
+
+def test_another_seats_sealed_vote_is_not_peeked_at() -> None:
+    game = potluck.load_game("food-advice")
+    state = game.new_game(4, seed=2)
+    rng = random.Random(0)
+    while state.phase != VOTING:
+        seat = game.to_act(state)[0]
+        game.step(state, seat, rng.choice(game.legal_actions(state, seat)))
+    chosen = set()
+    for vote in game.legal_actions(state, 3):
+        after = game.apply(state, 3, vote)
+        chosen.add(
+            str(decide(make_agent(game, "ismcts:sims=40"), game, after, 0, random.Random(5)))
+        )
+    assert len(chosen) == 1
+
+
+def test_margin_rewards_and_greedy_rollouts_run() -> None:
+    game = potluck.load_game("belly-battle")
+    state = game.new_game(3, seed=4)
+    seat = game.to_act(state)[0]
+    for spec in ("ismcts:sims=10,reward=margin", "ismcts:sims=5,rollout=greedy,greedy_moves=3"):
+        action = decide(make_agent(game, spec), game, state, seat, random.Random(0))
+        assert action in game.legal_actions(state, seat)
+
+
+def test_bench_reports_decisions_and_simulations_per_second() -> None:
+    game = potluck.load_game("cafe-carnage")
+    result = bench_bot(game, 4, "ismcts:sims=20", seconds=0.3)
+    data = result.to_json()
+    assert data["decisions"] >= 1
+    assert data["simulations"] == 20 * data["decisions"]
+    assert data["simulations_per_second"] > 0
+    assert "simulations" not in bench_bot(game, 4, "greedy", seconds=0.1).to_json()
+
+
+def test_potluck_bench_bot_json() -> None:
+    from potluck.cli.app import app
+
+    result = CliRunner().invoke(
+        app,
+        [
+            "bench",
+            "cafe-carnage",
+            "--players",
+            "4",
+            "--bot",
+            "ismcts:sims=10",
+            "--seconds",
+            "0.2",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    row = json.loads(result.output)["cafe-carnage"]
+    assert row["bot"] == "ismcts:sims=10"
+    assert row["simulations_per_second"] > 0
