@@ -6,14 +6,24 @@ request the schema allows is one the server and its database can hold.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
+from potluck.engine.registry import list_games, load_game
 from potluck.server.settings import MAX_NAME, MAX_SEED, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 
 #: The most decisions, steps or seats a request may name (far beyond any game).
 MAX_INDEX = 1_000_000
+
+#: The games and seat kinds, listed in the schema (``enum``) so that clients and the
+#: fuzzer know them; the server checks them itself, with a reason when one is wrong.
+GAMES: list[JsonValue] = [*sorted(list_games())]
+BOTS = sorted({bot for game in list_games() for bot in load_game(game).bots()})
+SEAT_KINDS: list[JsonValue] = ["human", *BOTS]
+GAME_ENUM: dict[str, JsonValue] = {"enum": GAMES}
+SEAT_ENUM: dict[str, JsonValue] = {"enum": SEAT_KINDS}
+SeatKind = Annotated[str, Field(max_length=64, json_schema_extra=SEAT_ENUM)]
 
 
 class ErrorBody(BaseModel):
@@ -28,13 +38,16 @@ class CreateTable(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    game: str = Field(max_length=64, examples=["cafe-carnage"])
-    num_players: int = Field(ge=1, le=64, examples=[4])
+    game: str = Field(max_length=64, examples=["cafe-carnage"], json_schema_extra=GAME_ENUM)
+    num_players: int | None = Field(
+        default=None, ge=1, le=64, description="Default: one per seat.", examples=[4]
+    )
     options: dict[str, bool | int | float | str] = Field(
         default_factory=dict, max_length=32, examples=[{"no_repeat_dishes": True}]
     )
-    seats: list[str] = Field(
+    seats: list[SeatKind] = Field(
         description='One entry per seat, in seat order: "human" or a bot name.',
+        min_length=1,
         max_length=64,
         examples=[["human", "human", "greedy", "random"]],
     )

@@ -302,7 +302,7 @@ def create_app(
         rates.hit("create", client_of(request))
         created = tables.create_table(
             spec.game,
-            spec.num_players,
+            len(spec.seats) if spec.num_players is None else spec.num_players,
             spec.options,
             spec.seats,
             turn_seconds=spec.turn_seconds,
