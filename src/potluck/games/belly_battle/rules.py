@@ -1188,7 +1188,7 @@ class BellyBattle(Game[BellyState, BellyAction]):
         found["bankrupt"] = int(state.bankrupt == seat)
         # The choices a designer asks about: how often the seat bought, upgraded, sold
         # back to the bank and traded, counted from its moves.
-        kinds = [action.kind for who, action in state.history if who == seat]
+        kinds = [a.kind for who, a in state.history if who == seat and isinstance(a, BellyAction)]
         for key, counted in _CHOICE_METRICS.items():
             found[key] = sum(1 for kind in kinds if kind in counted)
         return found

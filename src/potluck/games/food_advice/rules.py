@@ -1014,7 +1014,7 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         found["sales"] = sales
         found["votes"] = votes
         found["money"] = state.money[seat]
-        kinds = [action.kind for who, action in state.history if who == seat]
+        kinds = [a.kind for who, a in state.history if who == seat and isinstance(a, FoodAction)]
         found["promotions"] = kinds.count(PROMOTE)
         found["shops_chosen"] = kinds.count(SHOP)
         found["investments"] = kinds.count(INVEST)
