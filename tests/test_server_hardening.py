@@ -540,3 +540,76 @@ def test_potluck_serve_sets_every_limit_and_the_proxy() -> None:
     wrong = CliRunner().invoke(app, ["serve", "--move-rate", "lots"])
     assert wrong.exit_code == 2
     assert "'lots' is not a rate" in wrong.output
+
+
+# ---------------------------------------------------------------------- bots off the event loop
+
+
+def search_bot_table(client: TestClient, spec: str) -> tuple[str, dict[str, str]]:
+    """A table where seat 1 is played by ``spec`` (a search bot; the lobby offers only
+    the game's own bots for now, so the seat is given it directly)."""
+    table_id = create(client, ["human", "greedy", "greedy", "random"])["id"]
+    table = table_of(client, table_id)
+    table.seats[1].bot = spec
+    return table_id, join(client, table_id, 0, "Ann")
+
+
+def test_search_bots_decide_in_a_worker_process_and_the_game_finishes(db_url: str) -> None:
+    with TestClient(app_with(db_url, bot_workers=1, bot_budget=60)) as client:
+        table_id, ann = search_bot_table(client, "ismcts:sims=8")
+        assert service_of(client).bot_workers.pool is not None
+        assert play_out(client, table_id, {0: ann}) > 0
+        assert table_of(client, table_id).status == "over"
+        assert stored_moves(service_of(client), table_id, 1) > 10
+
+
+def test_a_bot_past_its_time_budget_plays_a_random_move_and_is_stopped(db_url: str) -> None:
+    import time
+
+    with TestClient(app_with(db_url, bot_workers=1, bot_budget=2.0)) as client:
+        workers = service_of(client).bot_workers
+        first_pool = workers.pool
+        started = time.monotonic()
+        table_id, _ = search_bot_table(client, "ismcts:sims=100000000")  # hours of thinking
+        assert time.monotonic() - started < 20  # the budget, not the bot, decided
+        assert stored_moves(service_of(client), table_id, 1) == 1
+        assert workers.pool is not first_pool  # the overrunning worker was ended
+
+
+def test_a_rate_of_none_limits_nothing() -> None:
+    from potluck.server.ratelimit import RateLimits
+
+    rates = RateLimits(ServerSettings(create_rate="none", join_rate="none", move_rate="none"))
+    assert rates.limiter is None  # and no timer thread of the limiter's storage
+    for _ in range(1000):
+        rates.hit("move", "10.0.0.1")
+
+
+def test_why_not_reasons_are_worked_out_once_per_state(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from potluck.server import views
+
+    counted: list[int] = []
+    real = views.reasons
+
+    def counting(table: Any, seat: int, legal: Any) -> dict[str, str]:
+        counted.append(seat)
+        return real(table, seat, legal)
+
+    monkeypatch.setattr(views, "reasons", counting)
+    table_id = create(client, ["human", *BOTS3])["id"]
+    token = client.post(f"/api/tables/{table_id}/seats/0", json={"name": "Ann"}).json()["token"]
+    client.cookies.clear()
+    ann = {"Authorization": f"Bearer {token}"}
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as socket:
+        first = socket.receive_json()
+        for _ in range(3):
+            client.get(f"/api/tables/{table_id}", headers=ann)
+        assert counted == [0]  # the push and three reads of one decision: worked out once
+        answer = move(client, table_id, ann, first["legal"][0]["action"], 0).json()
+        client.get(f"/api/tables/{table_id}", headers=ann)
+        # at most once per state the table went through (Ann's move, then each bot's),
+        # however many answers, pushes and reads showed it
+        assert len(counted) - 1 <= answer["step"] - first["step"]
+        assert answer["illegal"]

@@ -508,6 +508,12 @@ def serve(
     public_turn_seconds: Annotated[
         int, typer.Option(help="The turn timer of public tables created without one (0: none).")
     ] = 120,
+    bot_workers: Annotated[
+        int, typer.Option(help="Processes for the search bots' decisions (0: on the event loop).")
+    ] = 1,
+    bot_budget: Annotated[
+        float, typer.Option(help="Seconds a search bot may think before a random move is played.")
+    ] = 10.0,
 ) -> None:
     """Serve the games in the browser: a lobby, live tables with bots, and replays.
 
@@ -523,17 +529,17 @@ def serve(
             f"the server needs the web extra ({missing.name} is missing): "
             "pip install 'potluck[web]'"
         ) from None
-    from limits import parse_many
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+    from potluck.server.ratelimit import parse_rates
     from potluck.server.settings import ServerSettings
 
     for rate in (create_rate, join_rate, move_rate):
         try:
-            parse_many(rate)
+            parse_rates(rate)
         except ValueError:
             raise CliError(
-                f"{rate!r} is not a rate: write e.g. 10/minute or 5/second;100/hour"
+                f"{rate!r} is not a rate: write e.g. 10/minute, 5/second;100/hour or none"
             ) from None
     settings = ServerSettings(
         create_rate=create_rate,
@@ -544,6 +550,8 @@ def serve(
         max_body_bytes=max_body,
         idle_seconds=idle_minutes * 60,
         public_turn_seconds=public_turn_seconds,
+        bot_workers=bot_workers,
+        bot_budget=bot_budget,
         allowed_origins=tuple(allowed_origin or ()),
     )
     url = database_url or default_database_url()

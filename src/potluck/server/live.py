@@ -12,7 +12,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from potluck.engine.bots import Bot
 from potluck.engine.game import Game
 from potluck.engine.state import State
 
@@ -108,7 +107,6 @@ class LiveTable:
     creator: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: list[Watcher] = field(default_factory=list)
-    bots: dict[int, Bot] = field(default_factory=dict)
     bot_rng: random.Random = field(default_factory=random.Random)
     bot_task: asyncio.Task[None] | None = None
     #: When the humans to act lose their turn to a bot (``clock()`` time), if a timer runs.
@@ -118,6 +116,12 @@ class LiveTable:
     problem: str | None = None
     #: How many actions each seat has taken: the number of the decision it faces next.
     decisions: list[int] = field(default_factory=list)
+    #: Each seat's legal actions (labelled) and reasons for the others, worked out once
+    #: per decision: ``seat -> (state, legal, illegal)``, current while ``state`` is
+    #: the table's state (every move makes a new state object).
+    choices: dict[int, tuple[State, list[dict[str, str]], dict[str, str]]] = field(
+        default_factory=dict
+    )
 
     @property
     def over(self) -> bool:

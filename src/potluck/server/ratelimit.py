@@ -24,20 +24,38 @@ from potluck.server.settings import ServerSettings
 WHAT = {"create": "new tables", "join": "seats taken", "move": "moves"}
 
 
+#: A rate that limits nothing (the load tool's, or a host's who limits at the proxy).
+UNLIMITED = "none"
+
+
+def parse_rates(text: str) -> list[RateLimitItem]:
+    """``10/minute;100/hour`` as ``limits`` items; ``none``: no limit."""
+    if text.strip().lower() == UNLIMITED:
+        return []
+    return parse_many(text)
+
+
 class RateLimits:
     """The server's limits, in memory (one server process owns its tables anyway)."""
 
     def __init__(self, settings: ServerSettings) -> None:
-        self.limiter = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
         self.rules: dict[str, list[RateLimitItem]] = {
-            "create": parse_many(settings.create_rate),
-            "join": parse_many(settings.join_rate),
-            "move": parse_many(settings.move_rate),
+            "create": parse_rates(settings.create_rate),
+            "join": parse_rates(settings.join_rate),
+            "move": parse_rates(settings.move_rate),
         }
+        # the in-memory storage runs a timer thread: none at all when nothing is limited
+        self.limiter = (
+            strategies.MovingWindowRateLimiter(storage.MemoryStorage())
+            if any(self.rules.values())
+            else None
+        )
 
     def hit(self, kind: str, client: str) -> None:
         """Count one ``kind`` request of ``client``, or refuse it with 429."""
         rules = self.rules[kind]
+        if self.limiter is None or not rules:
+            return
         for item in rules:
             if not self.limiter.test(item, kind, client):
                 stats = self.limiter.get_window_stats(item, kind, client)

@@ -44,6 +44,10 @@ class ServerSettings:
     public_turn_seconds: int = 120
     #: The most tables one page of ``GET /api/tables`` holds.
     max_page: int = 100
+    #: Worker processes for the bots that search (0: they decide on the event loop).
+    bot_workers: int = 1
+    #: The most seconds a worker-process bot may think; past it a random move is played.
+    bot_budget: float = 10.0
     #: Origins (``https://host[:port]``) allowed besides the server's own.
     allowed_origins: tuple[str, ...] = ()
 

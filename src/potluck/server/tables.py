@@ -9,7 +9,8 @@ replaying the stored log at start) and is the only thing that changes them:
   twice is taken once), checks it against ``to_act``/``legal_actions`` under
   the table's lock, stores it, applies it and then tells the watchers;
 - bots (bot seats, and human seats taken over after a time-out, a leave or a
-  kick) move by themselves, ``bot_delay`` seconds apart;
+  kick) move by themselves, ``bot_delay`` seconds apart; search bots decide in
+  worker processes (``potluck.server.botwork``), off the event loop;
 - ``sweep`` runs the turn timers and expires idle tables.
 
 Seats, invitations and the creator's powers are in ``potluck.server.seating``;
@@ -32,20 +33,23 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sqlalchemy import insert, update
 
 from potluck.engine.action import Action
-from potluck.engine.bots import Bot
 from potluck.engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from potluck.server import views
+from potluck.server.botwork import BotWorkers
 from potluck.server.db import ActionRow, TableRow, now
 from potluck.server.live import ACTIVE, LiveTable, TableError, Watcher
 from potluck.server.seating import Seating
 from potluck.server.settings import ServerSettings
 
 log = logging.getLogger("potluck.server")
+
+INSERT_ACTION = insert(ActionRow)
 
 __all__ = ["LiveTable", "TableError", "TableService", "Watcher"]
 
@@ -71,6 +75,15 @@ class TableService(Seating):
         self.clock = clock
         self.settings = settings or ServerSettings()
         self.tables: dict[str, LiveTable] = {}
+        self.bot_workers = BotWorkers(self.settings.bot_workers, self.settings.bot_budget)
+        #: A database server's moves are stored from a thread of their own, in order, so
+        #: the event loop serves other tables during the round trip. SQLite's commit
+        #: (WAL, no fsync per move) takes less than handing the work to a thread costs.
+        self.database_thread = (
+            None
+            if engine.dialect.name == "sqlite"
+            else ThreadPoolExecutor(1, thread_name_prefix="potluck-db")
+        )
 
     # ------------------------------------------------------------------ playing
 
@@ -109,7 +122,7 @@ class TableService(Seating):
                 )
             try:
                 action = table.game.parse_action(table.state, seat, text)
-                self._commit(table, seat, action, by_bot=False)
+                await self._commit(table, seat, action, by_bot=False)
             except NotYourTurnError as error:
                 raise TableError(409, "not_your_turn", error.reason) from None
             except IllegalActionError as error:
@@ -132,34 +145,38 @@ class TableService(Seating):
         if table.over:
             raise TableError(409, "game_over", "The game is over.")
 
-    def _commit(self, table: LiveTable, seat: int, action: Action, *, by_bot: bool) -> None:
+    async def _commit(self, table: LiveTable, seat: int, action: Action, *, by_bot: bool) -> None:
         """Store the action, then apply it: the log is never behind what anyone saw.
 
         Runs under the table's lock. ``game.apply`` checks the action (raising the
         engine's errors) on a copy, so a refused action or a failed write changes
-        nothing.
+        nothing. On a database server the write runs on the database thread, so the
+        event loop serves the other tables while it waits for the answer.
         """
         game, before = table.game, table.state
         after = game.apply(before, seat, action)
-        number = len(before.history)
-        # SQLAlchemy Core, not the ORM: one short transaction per move, on the hot path
-        with self.write() as connection:
-            connection.execute(
-                insert(ActionRow).values(
-                    table_id=table.id,
-                    number=number,
-                    seat=seat,
-                    text=str(action),
-                    by_bot=by_bot,
-                    created_at=now(),
-                )
+        row = {
+            "table_id": table.id,
+            "number": len(before.history),
+            "seat": seat,
+            "text": str(action),
+            "by_bot": by_bot,
+            "created_at": now(),
+        }
+        ending = None
+        if game.is_over(after):
+            ending = {
+                "status": "over",
+                "finished_at": now(),
+                "outcome": game.outcome(after).to_json(),
+            }
+        if self.database_thread is None:
+            self._store_action(table.id, row, ending)
+        else:
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(
+                self.database_thread, self._store_action, table.id, row, ending
             )
-            if game.is_over(after):
-                connection.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table.id)
-                    .values(status="over", finished_at=now(), outcome=game.outcome(after).to_json())
-                )
         still_choosing = set(game.to_act(before)) - {seat}
         table.state = after
         table.decisions[seat] += 1
@@ -172,43 +189,65 @@ class TableService(Seating):
             # sealed choice keeps its timer while its other seats are still choosing)
             self._reset_deadline(table)
 
+    def _store_action(
+        self, table_id: str, row: dict[str, Any], ending: dict[str, Any] | None
+    ) -> None:
+        """One move's transaction (on the database thread): its row, and the table's end."""
+        # SQLAlchemy Core with prepared statements, not the ORM: this is the hot path
+        with self.write() as connection:
+            connection.execute(INSERT_ACTION, row)
+            if ending is not None:
+                connection.execute(update(TableRow).where(TableRow.id == table_id).values(**ending))
+
     # ------------------------------------------------------------------ bots and the timer
 
-    def _bot_for(self, table: LiveTable, seat: int) -> Bot | None:
-        name = table.seats[seat].played_by_bot
-        if name is None:
-            return None
-        bot = table.bots.get(seat)
-        if bot is None or bot.name != name:
-            bot = table.bots[seat] = table.game.make_bot(name)
-        return bot
-
-    def _bot_move(self, table: LiveTable) -> bool:
-        """One bot move if a bot is to act (under the lock); whether one was made."""
+    @staticmethod
+    def _bot_to_act(table: LiveTable) -> tuple[int, str] | None:
+        """The first seat to act that a bot plays, and that bot's spec."""
         if table.status != "running" or table.over:
-            return False
+            return None
         for seat in table.game.to_act(table.state):
-            bot = self._bot_for(table, seat)
-            if bot is None:
-                continue
-            game, state = table.game, table.state
-            view = game.view(state, seat) if bot.needs_view else None
-            action = bot.choose(game, view, seat, game.legal_actions(state, seat), table.bot_rng)
-            self._commit(table, seat, action, by_bot=True)
-            return True
-        return False
+            spec = table.seats[seat].played_by_bot
+            if spec is not None:
+                return seat, spec
+        return None
+
+    async def _bot_move(self, table: LiveTable) -> bool:
+        """One bot move if a bot is to act; whether one was made (or must be tried again).
+
+        The game's own bots decide inline (a millisecond or two); the others (search
+        bots) in a worker process with the table's lock released, their move then
+        stored only if the table is still where it was when they started.
+        """
+        async with table.lock:
+            job = self._bot_to_act(table)
+            if job is None:
+                return False
+            seat, spec = job
+            state = table.state
+            if not self.bot_workers.heavy(table.game, spec):
+                action = self.bot_workers.decide_inline(
+                    table.game, spec, state, seat, table.bot_rng
+                )
+                await self._commit(table, seat, action, by_bot=True)
+                return True
+        text = await self.bot_workers.decide(table.game, spec, state, seat, table.bot_rng)
+        async with table.lock:
+            if table.state is state and self._bot_to_act(table) == job:
+                action = table.game.parse_action(state, seat, text)
+                await self._commit(table, seat, action, by_bot=True)
+        return True
 
     async def run_bots(self, table: LiveTable) -> None:
         """Let the bots move until a human must act (each after ``bot_delay`` seconds)."""
         while True:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            async with table.lock:
-                try:
-                    moved = self._bot_move(table)
-                except TableError as error:  # the database failed: the next wake tries again
-                    log.warning("table %s: a bot move was not stored: %s", table.id, error)
-                    return
+            try:
+                moved = await self._bot_move(table)
+            except TableError as error:  # the database failed: the next wake tries again
+                log.warning("table %s: a bot move was not stored: %s", table.id, error)
+                return
             if not moved:
                 return
             await self.broadcast(table)
@@ -315,9 +354,10 @@ class TableService(Seating):
             await self.wake_bots(table)
 
     async def close(self) -> None:
-        """Stop the bots' background tasks."""
+        """Stop the bots' background tasks and worker processes."""
         for table in self.tables.values():
             if table.bot_task is not None and not table.bot_task.done():
                 table.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await table.bot_task
+        self.bot_workers.close()

@@ -50,15 +50,27 @@ def payload(table: LiveTable, seat: int | None, now: float) -> dict[str, Any]:
     elif place.played_by_bot and place.kind == "human":
         body["waiting"] = f"The {place.bot} bot is playing for you."
     elif seat in to_act:
-        legal = game.legal_actions(state, seat)
-        body["legal"] = [
-            {"action": str(action), "label": game.describe_action(state, seat, action)}
-            for action in legal
-        ]
-        body["illegal"] = reasons(table, seat, legal)
+        body["legal"], body["illegal"] = choices(table, seat)
     else:
         body["waiting"] = waiting(table)
     return body
+
+
+def choices(table: LiveTable, seat: int) -> tuple[list[dict[str, str]], dict[str, str]]:
+    """The seat's legal actions with labels, and why each other one is not legal:
+    worked out once per decision (a move's answer and every push after it share them)."""
+    game, state = table.game, table.state
+    known = table.choices.get(seat)
+    if known is not None and known[0] is state:
+        return known[1], known[2]
+    legal = game.legal_actions(state, seat)
+    labelled = [
+        {"action": str(action), "label": game.describe_action(state, seat, action)}
+        for action in legal
+    ]
+    found = reasons(table, seat, legal)
+    table.choices[seat] = (state, labelled, found)
+    return labelled, found
 
 
 def waiting(table: LiveTable) -> str:
