@@ -525,3 +525,18 @@ def test_cookies_are_http_only_same_site_and_secure_over_https(db_url: str) -> N
         joined = tls.post(f"/api/tables/{created.json()['id']}/seats/0", json={"name": "Ann"})
         assert "secure" in joined.headers["set-cookie"].lower()
         assert "strict-transport-security" in joined.headers
+
+
+def test_potluck_serve_sets_every_limit_and_the_proxy() -> None:
+    from typer.testing import CliRunner
+
+    from potluck.cli.app import app
+
+    shown = CliRunner().invoke(app, ["serve", "--help"], terminal_width=200).output
+    for option in ("--behind-proxy", "--proxy-ip", "--allowed-origin", "--create-rate",
+                   "--join-rate", "--move-rate", "--tables-per-client", "--max-tables",
+                   "--max-body", "--idle-minutes", "--public-turn-seconds"):  # fmt: skip
+        assert option in shown, option
+    wrong = CliRunner().invoke(app, ["serve", "--move-rate", "lots"])
+    assert wrong.exit_code == 2
+    assert "'lots' is not a rate" in wrong.output

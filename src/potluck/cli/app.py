@@ -560,6 +560,7 @@ def serve(
         # without a proxy nobody's X-Forwarded-* headers are believed
         proxy_headers=behind_proxy,
         forwarded_allow_ips=proxy_ip if behind_proxy else None,
+        ws_max_size=max_body,  # a WebSocket message is capped like a request body
     )
 
 

@@ -17,20 +17,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import Body, FastAPI, Header, Query, Request, Response, WebSocket
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
+from potluck.server import access
+from potluck.server.access import client_of, cookie_name, host_cookie, invite_cookie, set_cookie
 from potluck.server.api import (
     MAX_INDEX,
     ActionIn,
@@ -46,30 +47,16 @@ from potluck.server.api import (
 )
 from potluck.server.db import default_database_url, make_engine, migrate
 from potluck.server.guard import BodyLimit, OriginCheck, SecurityHeaders
-from potluck.server.live import LiveTable, TableError, Watcher
+from potluck.server.live import LiveTable, TableError
 from potluck.server.ratelimit import RateLimits
 from potluck.server.settings import ServerSettings
+from potluck.server.sockets import add_websocket
 from potluck.server.tables import TableService
 
 HERE = Path(__file__).parent
 PAGES = HERE / "pages"
 COOKIE_DAYS = 30
 log = logging.getLogger("potluck.server")
-
-
-def cookie_name(table_id: str) -> str:
-    """The cookie that keeps a browser's seat token for one table."""
-    return f"potluck_seat_{table_id}"
-
-
-def host_cookie(table_id: str) -> str:
-    """The cookie that keeps the creator's secret for one table."""
-    return f"potluck_host_{table_id}"
-
-
-def invite_cookie(table_id: str, seat: int) -> str:
-    """The cookie an invite link leaves for the join page (the code leaves the URL)."""
-    return f"potluck_invite_{table_id}_{seat}"
 
 
 Auth = Annotated[
@@ -205,33 +192,8 @@ def create_app(
         log.exception("a request failed", exc_info=error)
         return error_response(500, "internal_error", "The server failed; nothing was changed.")
 
-    def client_of(connection: Request | WebSocket) -> str:
-        return connection.client.host if connection.client else "unknown"
-
-    def set_cookie(
-        request: Request, response: Response, name: str, value: str, days: float
-    ) -> None:
-        response.set_cookie(
-            name,
-            value,
-            max_age=int(days * 86400),
-            httponly=True,
-            samesite="lax",
-            secure=request.url.scheme == "https",
-        )
-
     def seat_of(request: Request | WebSocket, table: LiveTable, bearer: str | None) -> int | None:
-        """The seat the request speaks for; a wrong explicit token is refused."""
-        if bearer:
-            scheme, _, token = bearer.partition(" ")
-            if scheme.lower() != "bearer" or not token:
-                raise TableError(401, "bad_token", "Send the seat token as 'Bearer <token>'.")
-            seat = tables.seat_of(table, token.strip())
-            if seat is None:
-                raise TableError(401, "bad_token", "This token is no seat's at this table.")
-            return seat
-        cookie = request.cookies.get(cookie_name(table.id))
-        return tables.seat_of(table, cookie) if cookie else None
+        return access.seat_of(tables, request, table, bearer)
 
     def require_seat(request: Request, table: LiveTable, bearer: str | None, seat: int) -> None:
         mine = seat_of(request, table, bearer)
@@ -482,96 +444,7 @@ def create_app(
         """A finished game after `step` actions, as a seat, a spectator or all-seeing."""
         return tables.replay_view(table_id, step, seat, everyone=everyone)
 
-    # ------------------------------------------------------------------ WebSocket
-
-    @app.websocket("/ws/tables/{table_id}")
-    async def watch(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        """Pushes ``{"type": "state", ...}`` (the GET body) after every change.
-
-        Send ``{"type": "action", "action": TEXT, "decision": N}`` to act; a refusal
-        comes back as ``{"type": "error", "error": code, "reason": sentence}``.
-        (Its Origin was checked by ``OriginCheck`` before it got here.)
-        """
-        table = tables.tables.get(table_id)
-        if table is None:
-            await websocket.close(code=4404, reason="no such table")
-            return
-        try:
-            seat = seat_of(websocket, table, f"Bearer {token}" if token else None)
-        except TableError as error:
-            await websocket.close(code=4401, reason=error.reason)
-            return
-        await websocket.accept()
-
-        # Pushes go through a one-slot mailbox and a writer task of their own, so that
-        # a slow or stalled browser never holds up the move that caused the push (nor
-        # anyone else's): it skips to the newest state, each push being the whole view.
-        newest: list[dict[str, Any]] = []
-        ready = asyncio.Event()
-        writing = asyncio.Lock()  # one message at a time on the socket
-
-        async def send(payload: dict[str, Any]) -> None:
-            newest[:] = [payload]
-            ready.set()
-
-        async def reply(message: dict[str, Any]) -> None:
-            async with writing:
-                await websocket.send_json(message)
-
-        async def writer() -> None:
-            while True:
-                await ready.wait()
-                ready.clear()
-                if newest:
-                    payload = newest.pop()
-                    await reply({"type": "state", **payload})
-
-        watcher = Watcher(seat, send)
-        await send(tables.payload(table, seat))
-        table.watchers.append(watcher)
-        pusher = asyncio.create_task(writer())
-        try:
-            while True:
-                text = await websocket.receive_text()
-                try:
-                    await ws_action(websocket, table_id, watcher, text)
-                except TableError as error:
-                    await reply({"type": "error", "error": error.code, "reason": error.reason})
-        except (WebSocketDisconnect, RuntimeError):
-            # RuntimeError: the socket was found closed while a push was sent to it
-            # (Starlette's WebSocketDisconnected); either way the watcher is gone
-            pass
-        finally:
-            with contextlib.suppress(ValueError):
-                table.watchers.remove(watcher)
-            pusher.cancel()
-            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
-                await pusher
-
-    async def ws_action(websocket: WebSocket, table_id: str, watcher: Watcher, text: str) -> None:
-        """One message from a WebSocket: an action, checked like ``POST .../actions``."""
-        if len(text) > settings.max_body_bytes:
-            raise TableError(413, "body_too_large", "This message is too large.")
-        try:
-            message = json.loads(text)
-        except json.JSONDecodeError:
-            raise TableError(400, "bad_message", "Send JSON.") from None
-        decision = message.get("decision") if isinstance(message, dict) else None
-        if (
-            not isinstance(message, dict)
-            or message.get("type") != "action"
-            or not isinstance(message.get("action"), str)
-            or not isinstance(decision, int)
-            or isinstance(decision, bool)
-            or not 0 <= decision <= MAX_INDEX
-        ):
-            raise TableError(
-                400, "bad_message", 'Send {"type": "action", "action": TEXT, "decision": N}.'
-            )
-        rates.hit("move", client_of(websocket))
-        if watcher.seat is None:  # a spectator, or a seat whose player was replaced
-            raise TableError(401, "no_seat", "Spectators cannot act.")
-        await tables.act(table_id, watcher.seat, message["action"][:200], decision)
+    add_websocket(app, tables, rates, settings)
 
     # ------------------------------------------------------------------ pages
 

@@ -316,6 +316,7 @@ const Potluck = (() => {
     api("GET", `/api/tables/${id}`).then((p) => {
       const t = p.table;
       info.replaceChildren(el("p", {}, `${t.title}, ${t.num_players} players. You are joining as seat ${seat}.`),
+        t.private ? el("p", { class: "muted", text: "A private table: you sit down through the invite link its creator sent you (open that link, then give your name)." }) : null,
         el("ul", {}, t.seats.map((s) => el("li", {}, `Seat ${s.seat}: `, s.free ? el("em", { text: "free" }) : s.name))));
     }, (error) => { notice.textContent = error.message; notice.className = "notice error"; });
     form.addEventListener("submit", async (event) => {
