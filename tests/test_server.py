@@ -25,10 +25,15 @@ import potluck
 from potluck.server import TableService, create_app
 from potluck.server.db import ActionRow, Base, TableRow, make_engine, migrate
 from potluck.server.tables import LiveTable, Watcher
-from webtest import fresh_database_url
+from webtest import OPEN, fresh_database_url
 
 GAME = "cafe-carnage"
 BOTS3 = ["greedy", "random", "greedy"]
+
+
+def app_for(db_url: str, **extra: Any) -> Any:
+    """The server app over ``db_url`` with bots that move at once and the limits lifted."""
+    return create_app(db_url, bot_delay=0, settings=OPEN, **extra)
 
 
 class Clock:
@@ -44,7 +49,7 @@ class Clock:
 def make_service(url: str, clock: Clock | None = None) -> TableService:
     engine = make_engine(url)
     migrate(engine)
-    service = TableService(engine, bot_delay=0, clock=clock or Clock())
+    service = TableService(engine, bot_delay=0, clock=clock or Clock(), settings=OPEN)
     service.load_all()
     return service
 
@@ -56,7 +61,7 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, bot_delay=0, sweep_every=3600)) as test_client:
+    with TestClient(app_for(db_url, sweep_every=3600)) as test_client:
         yield test_client
 
 
@@ -84,6 +89,23 @@ def table_of(client: TestClient, table_id: str) -> LiveTable:
     return service_of(client).tables[table_id]
 
 
+def move(
+    client: TestClient,
+    table_id: str,
+    headers: dict[str, str],
+    action: str,
+    decision: int | None = None,
+) -> Any:
+    """POST one action as the seat's current decision (or the one given)."""
+    if decision is None:
+        decision = client.get(f"/api/tables/{table_id}", headers=headers).json()["decision"]
+    return client.post(
+        f"/api/tables/{table_id}/actions",
+        json={"action": action, "decision": decision or 0},
+        headers=headers,
+    )
+
+
 def play_out(client: TestClient, table_id: str, players: dict[int, dict[str, str]]) -> int:
     """Every human seat plays its first legal action until the game ends; returns moves."""
     moves = 0
@@ -92,10 +114,8 @@ def play_out(client: TestClient, table_id: str, players: dict[int, dict[str, str
         for headers in players.values():
             body = client.get(f"/api/tables/{table_id}", headers=headers).json()
             if body["legal"]:
-                response = client.post(
-                    f"/api/tables/{table_id}/actions",
-                    json={"action": body["legal"][0]["action"]},
-                    headers=headers,
+                response = move(
+                    client, table_id, headers, body["legal"][0]["action"], body["decision"]
                 )
                 assert response.status_code == 200, response.text
                 moves += 1
@@ -172,9 +192,9 @@ def test_bots_alone_play_a_table_to_the_end_at_once(client: TestClient) -> None:
         (
             {"game": GAME, "num_players": 4, "seats": ["human"] * 4, "turn_seconds": 1},
             422,
-            "at least 5 seconds",
+            "turn_seconds: Input should be greater than or equal to 5",
         ),
-        ({"game": GAME, "seats": ["human"] * 4}, 422, "num_players: Field required"),
+        ({"game": GAME, "num_players": 4, "seats": []}, 422, "seats: List should have at least 1"),
     ],
 )
 def test_a_bad_table_is_refused_with_the_reason(
@@ -183,7 +203,7 @@ def test_a_bad_table_is_refused_with_the_reason(
     response = client.post("/api/tables", json=body)
     assert response.status_code == status
     assert words in response.json()["reason"]
-    assert client.get("/api/tables").json() == []
+    assert client.get("/api/tables").json()["tables"] == []
 
 
 def test_joining_refuses_bot_seats_taken_seats_and_bad_names(client: TestClient) -> None:
@@ -204,25 +224,25 @@ def test_refused_actions_carry_the_reason_and_change_nothing(client: TestClient)
     table_id = create(client, ["human", "human", "greedy", "greedy"])["id"]
     actions = f"/api/tables/{table_id}/actions"
     ann = join(client, table_id, 0, "Ann")
-    early = client.post(actions, json={"action": "split"}, headers=ann)
+    early = move(client, table_id, ann, "split", 0)
     assert early.status_code == 409
     assert "free: 1" in early.json()["reason"]
     join(client, table_id, 1, "Bo")
     before = potluck.load_game(GAME).to_json(table_of(client, table_id).state)
 
-    nobody = client.post(actions, json={"action": "split"})
+    nobody = client.post(actions, json={"action": "split", "decision": 0})
     assert nobody.status_code == 401
     assert "token" in nobody.json()["reason"]
-    forged = client.post(actions, json={"action": "split"}, headers={"Authorization": "Bearer x"})
+    forged = move(client, table_id, {"Authorization": "Bearer x"}, "split", 0)
     assert forged.status_code == 401
-    garbled = client.post(actions, json={"action": "zzz"}, headers=ann)
+    garbled = move(client, table_id, ann, "zzz")
     assert garbled.status_code == 400
     assert "not a Café Carnage action" in garbled.json()["reason"]
-    illegal = client.post(actions, json={"action": "split"}, headers=ann)
+    illegal = move(client, table_id, ann, "split")
     game, state = potluck.load_game(GAME), table_of(client, table_id).state
     assert illegal.status_code == 409
     assert illegal.json() == {"error": "illegal_action", "reason": game.explain(state, 0, "split")}
-    malformed = client.post(actions, json={"move": "split"}, headers=ann)
+    malformed = client.post(actions, json={"move": "split", "decision": 0}, headers=ann)
     assert malformed.status_code == 422
     assert "action: Field required" in malformed.json()["reason"]
     assert game.to_json(table_of(client, table_id).state) == before
@@ -274,9 +294,7 @@ def test_nothing_a_seat_may_not_know_reaches_it(client: TestClient) -> None:
             legal = client.get(f"/api/tables/{table_id}", headers=headers).json()["legal"]
             if legal:
                 action = legal[int(rng.random() * len(legal))]["action"]
-                client.post(
-                    f"/api/tables/{table_id}/actions", json={"action": action}, headers=headers
-                )
+                move(client, table_id, headers, action)
                 moved = True
         if not moved:
             break
@@ -299,22 +317,22 @@ def test_the_websocket_pushes_each_seat_its_view(client: TestClient) -> None:
         assert first["legal"]
         assert spectator.receive_json()["seat"] is None
         menu = client.get(f"/api/tables/{table_id}", headers=ann).json()["legal"]
-        client.post(
-            f"/api/tables/{table_id}/actions", json={"action": menu[0]["action"]}, headers=ann
-        )
+        move(client, table_id, ann, menu[0]["action"])
         pushed = bo_socket.receive_json()
         state = table_of(client, table_id).state
         assert pushed["step"] == len(state.history)
         assert pushed["view"] == game.view(state, 1)
         assert spectator.receive_json()["view"] == game.view(state, None)
         # acting over the socket, and a refusal that comes back with the reason
-        bo_socket.send_json({"type": "action", "action": "split"})
+        bo_socket.send_json({"type": "action", "action": "split", "decision": 0})
         refusal = bo_socket.receive_json()
         assert refusal["type"] == "error"
         assert refusal["error"] == "illegal_action"
-        bo_socket.send_json({"type": "action", "action": first["legal"][0]["action"]})
+        bo_socket.send_json(
+            {"type": "action", "action": first["legal"][0]["action"], "decision": 0}
+        )
         assert bo_socket.receive_json()["step"] > pushed["step"]
-        spectator.send_json({"type": "action", "action": "split"})
+        spectator.send_json({"type": "action", "action": "split", "decision": 0})
         assert next_error(spectator)["error"] == "no_seat"
         bo_socket.send_text("not json")
         assert next_error(bo_socket)["error"] == "bad_message"
@@ -363,18 +381,14 @@ def test_every_action_is_stored_before_it_is_broadcast(client: TestClient) -> No
 
 
 def test_a_restarted_server_resumes_every_table_exactly(db_url: str) -> None:
-    with TestClient(create_app(db_url, bot_delay=0)) as first:
+    with TestClient(app_for(db_url)) as first:
         running = create(first, ["human", "human", "greedy", "random"])["id"]
         ann, bo = join(first, running, 0, "Ann"), join(first, running, 1, "Bo")
         for _ in range(5):
             for headers in (ann, bo):
                 legal = first.get(f"/api/tables/{running}", headers=headers).json()["legal"]
                 if legal:
-                    first.post(
-                        f"/api/tables/{running}/actions",
-                        json={"action": legal[-1]["action"]},
-                        headers=headers,
-                    )
+                    move(first, running, headers, legal[-1]["action"])
         waiting = create(first, ["human", "human", "greedy", "greedy"])["id"]
         join(first, waiting, 1, "Cy")
         finished = create(first, ["greedy"] * 4)["id"]
@@ -383,7 +397,7 @@ def test_a_restarted_server_resumes_every_table_exactly(db_url: str) -> None:
         seats = {t: table_of(first, t).seats for t in (running, waiting, finished)}
         record = first.get(f"/api/tables/{finished}/record").json()
 
-    with TestClient(create_app(db_url, bot_delay=0)) as second:
+    with TestClient(app_for(db_url)) as second:
         for table_id, state in saved.items():
             table = table_of(second, table_id)
             assert game.to_json(table.state) == state
@@ -397,14 +411,14 @@ def test_a_restarted_server_resumes_every_table_exactly(db_url: str) -> None:
 
 
 def test_a_table_whose_log_no_longer_replays_is_set_aside(db_url: str) -> None:
-    with TestClient(create_app(db_url, bot_delay=0)) as first:
+    with TestClient(app_for(db_url)) as first:
         table_id = create(first, ["human", *BOTS3])["id"]
         engine = service_of(first).engine
     with Session(engine) as session, session.begin():
         session.execute(update(TableRow).values(game_version=999))
-    with TestClient(create_app(db_url, bot_delay=0)) as second:
+    with TestClient(app_for(db_url)) as second:
         assert second.get(f"/api/tables/{table_id}").status_code == 404
-        assert second.get("/api/tables").json() == []
+        assert second.get("/api/tables").json()["tables"] == []
     with Session(make_engine(db_url)) as session:
         row = session.get(TableRow, table_id)
         assert row is not None
@@ -431,9 +445,7 @@ def test_a_seat_that_runs_out_of_time_is_played_by_a_bot(db_url: str) -> None:
         ann, bo = join(client, table_id, 0, "Ann"), join(client, table_id, 1, "Bo")
         assert client.get(f"/api/tables/{table_id}").json()["table"]["seconds_left"] == 30
         legal = client.get(f"/api/tables/{table_id}", headers=ann).json()["legal"]
-        client.post(
-            f"/api/tables/{table_id}/actions", json={"action": legal[0]["action"]}, headers=ann
-        )
+        move(client, table_id, ann, legal[0]["action"])
         clock.now += 29
         client.portal.call(service.sweep)  # type: ignore[union-attr]
         assert not table_of(client, table_id).seats[1].taken_over
@@ -446,9 +458,7 @@ def test_a_seat_that_runs_out_of_time_is_played_by_a_bot(db_url: str) -> None:
         body = client.get(f"/api/tables/{table_id}", headers=bo).json()
         assert body["legal"] == []
         assert "bot is playing for you" in body["waiting"]
-        refused = client.post(
-            f"/api/tables/{table_id}/actions", json={"action": "split"}, headers=bo
-        )
+        refused = move(client, table_id, bo, "split", 0)
         assert refused.status_code == 409
         assert "take your seat back" in refused.json()["reason"]
         back = client.post(f"/api/tables/{table_id}/seats/1/return", headers=bo)
@@ -508,12 +518,12 @@ def test_a_finished_game_replays_as_any_seat_or_all_seeing(client: TestClient) -
 def test_the_lobby_lists_tables_by_status(client: TestClient) -> None:
     open_id = create(client, ["human", *BOTS3])["id"]
     over_id = create(client, ["greedy"] * 4)["id"]
-    listed = {t["id"]: t for t in client.get("/api/tables").json()}
+    listed = {t["id"]: t for t in client.get("/api/tables").json()["tables"]}
     assert listed[open_id]["status"] == "open"
     assert listed[over_id]["status"] == "over"
     assert listed[open_id]["seats"][0]["free"] is True
     assert "token_hash" not in json.dumps(listed)
-    assert [t["id"] for t in client.get("/api/tables?status=open").json()] == [open_id]
+    assert [t["id"] for t in client.get("/api/tables?status=open").json()["tables"]] == [open_id]
 
 
 @pytest.mark.parametrize(

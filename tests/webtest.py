@@ -18,9 +18,22 @@ from sqlalchemy import text
 
 from potluck.server import create_app
 from potluck.server.db import Base, make_engine
+from potluck.server.settings import ServerSettings
 
 #: A database to run the server tests on instead of SQLite files (PostgreSQL in CI).
 SHARED_URL = os.environ.get("POTLUCK_TEST_DATABASE_URL") or None
+
+#: The tests make many tables and moves from one address, and set their own timers: the
+#: rate limits, caps and public tables' default timer are lifted (limits have tests of
+#: their own).
+OPEN = ServerSettings(
+    create_rate="100000/minute",
+    join_rate="100000/minute",
+    move_rate="100000/second",
+    max_tables_per_client=100000,
+    max_open_tables=100000,
+    public_turn_seconds=0,
+)
 
 
 def fresh_database_url(tmp_path: Path) -> str:
@@ -48,10 +61,16 @@ class LiveServer:
     >>> server.url, server.stop()  # doctest: +SKIP
     """
 
-    def __init__(self, database_url: str, port: int | None = None, bot_delay: float = 0.0):
+    def __init__(
+        self,
+        database_url: str,
+        port: int | None = None,
+        bot_delay: float = 0.0,
+        settings: ServerSettings = OPEN,
+    ):
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        app = create_app(database_url, bot_delay=bot_delay)
+        self.app = app = create_app(database_url, bot_delay=bot_delay, settings=settings)
         config = uvicorn.Config(
             app, host="127.0.0.1", port=self.port, log_level="warning", timeout_graceful_shutdown=1
         )

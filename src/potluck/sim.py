@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from potluck.agents import SearchBot, decide, make_agent
 from potluck.engine.bots import Bot
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
@@ -114,8 +115,11 @@ def play_game(
     if len(agents) != num_players:
         raise PotluckError(f"{num_players} seats need {num_players} agents, not {len(agents)}")
     state = game.new_game(num_players, seed, options)
-    bots: list[Bot] = [game.make_bot(name) for name in agents]
+    bots: list[Bot] = [make_agent(game, name) for name in agents]
     rngs = [bot_rng(seed, seat) for seat in range(num_players)]
+    # A search bot decides from its information set (``potluck.agents.decide``);
+    # plain bots take the fast path below.
+    searches = [isinstance(bot, SearchBot) for bot in bots]
     needs_view = [bot.needs_view for bot in bots]
     # Bound methods in locals: this loop runs millions of times in the lab.
     to_act, legal_actions, step, view = game.to_act, game.legal_actions, game.step, game.view
@@ -125,8 +129,11 @@ def play_game(
     while acting:
         # One seat at a time, re-reading to_act: after a sealed choice the set shrinks.
         seat = acting[0]
-        seen = view(state, seat) if needs_view[seat] else None
-        action = bots[seat].choose(game, seen, seat, legal_actions(state, seat), rngs[seat])
+        if searches[seat]:
+            action = decide(bots[seat], game, state, seat, rngs[seat])
+        else:
+            seen = view(state, seat) if needs_view[seat] else None
+            action = bots[seat].choose(game, seen, seat, legal_actions(state, seat), rngs[seat])
         step(state, seat, action)
         steps += 1
         if steps > limit:
@@ -279,7 +286,7 @@ def simulate(
     agents = tuple(agents)
     lineup(agents, num_players)  # rejects an empty list before any game is dealt
     for name in dict.fromkeys(agents):
-        game.make_bot(name)  # an unknown bot fails now, naming the game's bots
+        make_agent(game, name)  # an unknown bot fails now, naming the game's bots
     # Resolve once: a bad option fails before any game, and the summary shows every value.
     resolved = game.new_game(num_players, seed, options).options
     summary = SimulationSummary(

@@ -477,8 +477,42 @@ def serve(
         ),
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it moves.")] = 0.6,
+    behind_proxy: Annotated[
+        bool,
+        typer.Option(
+            "--behind-proxy",
+            help="Trust X-Forwarded-For/-Proto from --proxy-ip (a TLS proxy in front): "
+            "client addresses for the limits, https for Secure cookies and origins.",
+        ),
+    ] = False,
+    proxy_ip: Annotated[
+        str, typer.Option(help="The proxy's address(es), comma-separated, or '*'.")
+    ] = "127.0.0.1",
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(help="An origin (https://host[:port]) allowed besides the server's own."),
+    ] = None,
+    create_rate: Annotated[str, typer.Option(help="Tables one client may create.")] = ("10/minute"),
+    join_rate: Annotated[str, typer.Option(help="Seats one client may take.")] = "30/minute",
+    move_rate: Annotated[str, typer.Option(help="Moves (and other changes) per client.")] = (
+        "10/second;300/minute"
+    ),
+    tables_per_client: Annotated[
+        int, typer.Option(help="Open tables one client may have created.")
+    ] = 10,
+    max_tables: Annotated[int, typer.Option(help="Open tables in all.")] = 500,
+    max_body: Annotated[int, typer.Option(help="The largest request body, in bytes.")] = 65536,
+    idle_minutes: Annotated[
+        float, typer.Option(help="A table idle this long expires (its record is kept).")
+    ] = 120.0,
+    public_turn_seconds: Annotated[
+        int, typer.Option(help="The turn timer of public tables created without one (0: none).")
+    ] = 120,
 ) -> None:
-    """Serve the games in the browser: a lobby, live tables with bots, and replays."""
+    """Serve the games in the browser: a lobby, live tables with bots, and replays.
+
+    Every limit has a safe default for a server on the internet; see docs/web.md, "Hosting".
+    """
     try:
         import uvicorn
 
@@ -489,18 +523,48 @@ def serve(
             f"the server needs the web extra ({missing.name} is missing): "
             "pip install 'potluck[web]'"
         ) from None
+    from limits import parse_many
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+    from potluck.server.settings import ServerSettings
+
+    for rate in (create_rate, join_rate, move_rate):
+        try:
+            parse_many(rate)
+        except ValueError:
+            raise CliError(
+                f"{rate!r} is not a rate: write e.g. 10/minute or 5/second;100/hour"
+            ) from None
+    settings = ServerSettings(
+        create_rate=create_rate,
+        join_rate=join_rate,
+        move_rate=move_rate,
+        max_tables_per_client=tables_per_client,
+        max_open_tables=max_tables,
+        max_body_bytes=max_body,
+        idle_seconds=idle_minutes * 60,
+        public_turn_seconds=public_turn_seconds,
+        allowed_origins=tuple(allowed_origin or ()),
+    )
     url = database_url or default_database_url()
     try:
-        web = create_app(url, bot_delay=bot_delay)
+        web = create_app(url, bot_delay=bot_delay, settings=settings)
     except (SQLAlchemyError, ArgumentError, ImportError) as error:
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
         raise CliError(f"cannot use the database {_safe_url(url)}: {first_line}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"Potluck is served at http://{shown}:{port}/  (database: {_safe_url(url)})")
     typer.echo("Open that address in a browser; Ctrl+C stops the server.")
-    uvicorn.run(web, host=host, port=port, log_level="warning")
+    uvicorn.run(
+        web,
+        host=host,
+        port=port,
+        log_level="warning",
+        # without a proxy nobody's X-Forwarded-* headers are believed
+        proxy_headers=behind_proxy,
+        forwarded_allow_ips=proxy_ip if behind_proxy else None,
+        ws_max_size=max_body,  # a WebSocket message is capped like a request body
+    )
 
 
 def _safe_url(url: str) -> str:

@@ -173,7 +173,9 @@ def _quantities(row: dict[str, Any], strategy: bool) -> dict[str, float]:
     found["mean score"] = statistics.fmean(row["scores"])
     found["length (steps)"] = float(row["length"])
     agents = row["agents"]
-    if len(set(agents)) > 1:
+    # In a strategy comparison the arms seat different agents, so an agent's win share
+    # would mix seats; the focal and other seats' figures say it instead.
+    if len(set(agents)) > 1 and not strategy:
         for agent in sorted(set(agents)):
             mine = [s for s, a in enumerate(agents) if a == agent]
             found[f"{agent}'s win share (pts)"] = 100 * sum(won[s] for s in mine) / len(mine)

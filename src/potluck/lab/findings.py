@@ -230,14 +230,19 @@ def _seat_findings(found: Analysis) -> list[dict[str, Any]]:
 
 
 def summarise(found: Analysis, study: Study) -> list[dict[str, Any]]:
-    """At most ``MAX_FINDINGS`` findings: each strategy arm's focal win share, then the other
-    differences that are significant somewhere (win shares first, then scores, then the
-    rest; flips first within each, then the clearest), then seat balance."""
+    """At most ``MAX_FINDINGS`` findings: each strategy arm's focal win share; then, for
+    each arm, its clearest differences (at most two per arm first, then the rest); then
+    seat balance.
+
+    "Clearest" is the effect over its interval's half-width, weighted so that win
+    shares count three times and scores twice as much as other quantities, and a
+    difference that flips sign between line-ups twice (a warning worth reading).
+    """
     by_arm_quantity: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for entry in found.robustness:
         by_arm_quantity.setdefault((entry["arm"], entry["quantity"]), []).append(entry)
     headlines: list[dict[str, Any]] = []
-    others: list[tuple[tuple[int, int, float], dict[str, Any]]] = []
+    ranked: list[tuple[float, dict[str, Any]]] = []
     for (arm, quantity), group in by_arm_quantity.items():
         group.sort(key=lambda e: e["players"])
         if all(e["verdict"] == "not significant" for e in group) and quantity != _STRATEGY_FIRST:
@@ -246,11 +251,18 @@ def summarise(found: Analysis, study: Study) -> list[dict[str, Any]]:
         strategy = bool(study.arm(arm).agents or study.arm(group[0]["against"]).agents)
         if strategy and quantity == _STRATEGY_FIRST:
             headlines.append(finding)
-        else:
-            strength = max(_strength(e) for e in group)
-            others.append(((_tier(quantity), 0 if finding["flips_in"] else 1, -strength), finding))
-    others.sort(key=lambda pair: pair[0])
+            continue
+        weight = (3.0, 2.0, 1.0)[_tier(quantity)] * (2.0 if finding["flips_in"] else 1.0)
+        ranked.append((weight * max(_strength(e) for e in group), finding))
+    ranked.sort(key=lambda pair: -pair[0])
     seats = _seat_findings(found)
-    room = MAX_FINDINGS - len(headlines) - len(seats)
-    chosen = headlines + [f for _, f in others[: max(room, 1)]] + seats
+    room = max(MAX_FINDINGS - len(headlines) - len(seats), 1)
+    first: list[dict[str, Any]] = []
+    per_arm: dict[str, int] = {}
+    for _, finding in ranked:
+        if per_arm.get(finding["arm"], 0) < 2:
+            per_arm[finding["arm"]] = per_arm.get(finding["arm"], 0) + 1
+            first.append(finding)
+    rest = [f for _, f in ranked if f not in first]
+    chosen = headlines + (first + rest)[:room] + seats
     return chosen[:MAX_FINDINGS]

@@ -133,7 +133,8 @@ def console_summary(found: Analysis) -> str:
         lines.append(
             f"{w['players']} players, line-up {w['lineup']}, arm {w['arm']}: what goes with winning"
         )
-        for item in w["items"][:3] + w["items"][-3:][::-1]:
+        ends = w["items"][:3] + w["items"][3:][-3:][::-1]
+        for item in ends:
             lines.append(
                 f"  {item['item']}: {_pct(item['share_with'])} with vs "
                 f"{_pct(item['share_without'])} without ({item['lift']:+.1f} pts, "

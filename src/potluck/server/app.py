@@ -4,120 +4,103 @@
     app = create_app("sqlite:///potluck.sqlite3", bot_delay=0.6)
     # uvicorn.run(app) -- or: potluck serve --port 8000
 
-The API is documented at ``/openapi.json`` (and browsable at ``/docs``). A seat
-proves who it is with its secret token: ``Authorization: Bearer <token>``, the
-``token`` query parameter of the WebSocket, or the cookie that joining or
-opening the seat link sets. Every refusal is a 4xx whose JSON body is
-``{"error": code, "reason": sentence}``; the sentence is the engine's own
-``explain`` reason for an illegal action.
+The API is documented at ``/openapi.json``. A seat proves who it is with its
+secret token: ``Authorization: Bearer <token>``, the ``token`` query parameter of
+the WebSocket, or the cookie that joining or opening the seat link sets. A
+table's creator proves it with ``X-Host-Token`` or the cookie creating sets.
+Every 4xx and 5xx, the framework's own included, has one JSON shape:
+``{"error": code, "reason": sentence}``; for an illegal action the sentence is the
+engine's own ``explain`` reason. The limits are ``ServerSettings``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Body, FastAPI, Header, Query, Request, Response, WebSocket
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
 
+from potluck.server import access
+from potluck.server.access import client_of, cookie_name, host_cookie, invite_cookie, set_cookie
+from potluck.server.api import (
+    MAX_INDEX,
+    ActionIn,
+    CreateTable,
+    ErrorBody,
+    Explained,
+    Invite,
+    Join,
+    Joined,
+    JoinLink,
+    TableCreated,
+    TablePage,
+)
 from potluck.server.db import default_database_url, make_engine, migrate
-from potluck.server.tables import LiveTable, TableError, TableService, Watcher
+from potluck.server.guard import BodyLimit, OriginCheck, SecurityHeaders
+from potluck.server.live import LiveTable, TableError
+from potluck.server.ratelimit import RateLimits
+from potluck.server.settings import ServerSettings
+from potluck.server.sockets import add_websocket
+from potluck.server.tables import TableService
 
 HERE = Path(__file__).parent
 PAGES = HERE / "pages"
 COOKIE_DAYS = 30
-
-
-def cookie_name(table_id: str) -> str:
-    """The cookie that keeps a browser's seat token for one table."""
-    return f"potluck_seat_{table_id}"
-
-
-# ---------------------------------------------------------------------- API models
-
-
-class ErrorBody(BaseModel):
-    """Every refusal: a short code and a sentence a player understands."""
-
-    error: str = Field(examples=["illegal_action"])
-    reason: str = Field(examples=["Orders are being taken: choose a starter from your menu first."])
-
-
-class CreateTable(BaseModel):
-    """A new table: the game, its players and options, and who sits where."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    game: str = Field(examples=["cafe-carnage"])
-    num_players: int = Field(examples=[4])
-    options: dict[str, Any] = Field(default_factory=dict, examples=[{"no_repeat_dishes": True}])
-    seats: list[str] = Field(
-        description='One entry per seat, in seat order: "human" or a bot name.',
-        examples=[["human", "human", "greedy", "random"]],
-    )
-    turn_seconds: int | None = Field(
-        default=None,
-        description="Optional turn timer: a human who takes longer is replaced by a bot.",
-    )
-    seed: int | None = Field(default=None, description="Fix the deal (default: a random seed).")
-
-
-class JoinLink(BaseModel):
-    seat: int
-    join: str = Field(description="The page where a player takes this seat by name.")
-
-
-class TableCreated(BaseModel):
-    id: str
-    url: str
-    join: list[JoinLink]
-
-
-class Join(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    name: str = Field(examples=["Ann"])
-
-
-class Joined(BaseModel):
-    table: str
-    seat: int
-    token: str = Field(description="The seat's secret: send it as `Authorization: Bearer`.")
-    seat_link: str = Field(description="Open this link again to come back to the seat.")
-
-
-class ActionIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    action: str = Field(description="The action's canonical text.", examples=["split"])
-
-
-class Explained(BaseModel):
-    action: str
-    legal: bool
-    reason: str | None
+log = logging.getLogger("potluck.server")
 
 
 Auth = Annotated[
     str | None,
     Header(alias="Authorization", description="`Bearer <seat token>`; none: spectator."),
 ]
-
-
-REFUSALS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422)
+HostToken = Annotated[
+    str | None, Header(alias="X-Host-Token", description="The table creator's secret.")
+]
+TableId = Annotated[str, PathParam(max_length=32)]
+SeatNo = Annotated[int, PathParam(ge=0, le=63)]
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorBody, "description": text}
+    for code, text in {
+        400: "Not an action of this game",
+        401: "No or a wrong seat token",
+        403: "Not allowed: a foreign Origin, a missing invite, not the creator",
+        404: "No such table, seat or page",
+        405: "Method not allowed",
+        409: "Refused now: not your turn, illegal, already answered, taken, over",
+        413: "The request body is too large",
+        422: "The request is malformed or out of range",
+        429: "Too many requests: see Retry-After",
+        500: "The server failed",
+        503: "The server is full, or could not store the change (nothing changed)",
+    }.items()
+}
+STATUS_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+    422: "malformed_request",
+    429: "too_many_requests",
 }
 
 
-# ---------------------------------------------------------------------- the app
+def error_response(
+    status: int, code: str, reason: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    """The one error shape."""
+    return JSONResponse({"error": code, "reason": reason}, status, headers=headers)
 
 
 def create_app(
@@ -126,15 +109,18 @@ def create_app(
     bot_delay: float = 0.6,
     sweep_every: float = 1.0,
     service: TableService | None = None,
+    settings: ServerSettings | None = None,
 ) -> FastAPI:
     """The Potluck server app over ``database_url`` (default: a SQLite file in the user's
     data directory). The schema is migrated and every stored table restored here."""
+    settings = settings or (service.settings if service else ServerSettings())
     if service is None:
         engine = make_engine(database_url or default_database_url())
         migrate(engine)
-        service = TableService(engine, bot_delay=bot_delay)
+        service = TableService(engine, bot_delay=bot_delay, settings=settings)
         service.load_all()
     tables = service
+    rates = RateLimits(settings)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -143,7 +129,10 @@ def create_app(
         async def sweeper() -> None:
             while True:
                 await asyncio.sleep(sweep_every)
-                await tables.sweep()
+                try:
+                    await tables.sweep()
+                except Exception:  # one bad sweep must not stop the timers for good
+                    log.exception("the sweep failed")
 
         task = asyncio.create_task(sweeper())
         try:
@@ -160,48 +149,69 @@ def create_app(
         description=(
             "A table is authoritative on the server. Each seat has a secret token "
             "(`Authorization: Bearer <token>`); without one you are a spectator. "
-            'Errors are `{"error": code, "reason": sentence}`.'
+            'Every error is `{"error": code, "reason": sentence}`.'
         ),
         version="1",
         lifespan=lifespan,
+        responses=ERRORS,
+        # the interactive /docs page loads scripts from a CDN, which the pages' policy forbids
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.service = tables
+    app.state.settings = settings
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.add_middleware(OriginCheck, allowed=settings.allowed_origins)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(TableError)
     async def _refused(_: Request, error: TableError) -> JSONResponse:
-        return JSONResponse({"error": error.code, "reason": error.reason}, error.status)
+        return error_response(error.status, error.code, error.reason, error.headers)
+
+    @app.exception_handler(HTTPException)
+    async def _http(_: Request, error: HTTPException) -> JSONResponse:
+        code = STATUS_CODES.get(error.status_code, f"http_{error.status_code}")
+        reason = str(error.detail) if error.detail else "The request was refused."
+        if error.status_code == 404 and reason == "Not Found":
+            reason = "There is no such page or resource."
+        if error.status_code == 405:
+            reason = "This method is not allowed here."
+        return error_response(error.status_code, code, reason, dict(error.headers or {}))
 
     @app.exception_handler(RequestValidationError)
     async def _malformed(_: Request, error: RequestValidationError) -> JSONResponse:
         problems = []
-        for item in error.errors():
+        for item in error.errors()[:10]:
             where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
-            problems.append(f"{where or 'the request'}: {item.get('msg', 'is not valid')}")
-        return JSONResponse(
-            {"error": "malformed_request", "reason": "; ".join(problems) + "."}, 422
-        )
+            problems.append(f"{where[:60] or 'the request'}: {item.get('msg', 'is not valid')}")
+        return error_response(422, "malformed_request", "; ".join(problems) + ".")
+
+    @app.exception_handler(Exception)
+    async def _failed(_: Request, error: Exception) -> JSONResponse:
+        log.exception("a request failed", exc_info=error)
+        return error_response(500, "internal_error", "The server failed; nothing was changed.")
 
     def seat_of(request: Request | WebSocket, table: LiveTable, bearer: str | None) -> int | None:
-        """The seat the request speaks for; a wrong explicit token is refused."""
-        if bearer:
-            scheme, _, token = bearer.partition(" ")
-            if scheme.lower() != "bearer" or not token:
-                raise TableError(401, "bad_token", "Send the seat token as 'Bearer <token>'.")
-            seat = tables.seat_of(table, token.strip())
-            if seat is None:
-                raise TableError(401, "bad_token", "This token is no seat's at this table.")
-            return seat
-        cookie = request.cookies.get(cookie_name(table.id))
-        return tables.seat_of(table, cookie) if cookie else None
+        return access.seat_of(tables, request, table, bearer)
 
-    def require_seat(request: Request, table: LiveTable, bearer: str | None) -> int:
-        seat = seat_of(request, table, bearer)
-        if seat is None:
+    def require_seat(request: Request, table: LiveTable, bearer: str | None, seat: int) -> None:
+        mine = seat_of(request, table, bearer)
+        if mine is None:
             raise TableError(
                 401, "no_seat", "Only a seated player may do this: send your seat's token."
             )
-        return seat
+        if mine != seat:
+            raise TableError(403, "not_your_seat", f"Your token is not seat {seat}'s.")
+
+    def is_host(request: Request, table: LiveTable, header: str | None) -> bool:
+        return tables.is_host(table, header or request.cookies.get(host_cookie(table.id)))
+
+    def require_host(request: Request, table: LiveTable, header: str | None) -> None:
+        if not is_host(request, table, header):
+            raise TableError(
+                403, "not_the_creator", "Only the table's creator may do this (X-Host-Token)."
+            )
 
     # ------------------------------------------------------------------ API
 
@@ -212,197 +222,229 @@ def create_app(
 
     @app.get("/api/tables", tags=["tables"])
     async def list_tables(
-        status: Annotated[str | None, Query(description="open, running, over")] = None,
-    ) -> list[dict[str, Any]]:
-        """The lobby: tables, newest first."""
-        return tables.list_tables(status)
+        status: Annotated[
+            str | None,
+            Query(
+                pattern="^(open|running|over|expired)$", description="open, running, over, expired"
+            ),
+        ] = None,
+        offset: Annotated[int, Query(ge=0, le=MAX_INDEX)] = 0,
+        limit: Annotated[int | None, Query(ge=1, le=1000, description="page size")] = None,
+    ) -> TablePage:
+        """The lobby: public tables, newest first, one page at a time (private ones are
+        never listed; without ``status``, expired ones are left out)."""
+        size = min(limit or 50, settings.max_page)
+        page, total = tables.list_tables(status, offset, size)
+        return TablePage(tables=page, total=total, offset=offset, limit=size)
 
-    @app.post("/api/tables", status_code=201, responses=REFUSALS, tags=["tables"])
-    async def create_table(spec: CreateTable) -> TableCreated:
-        """Create a table; returns its id and one join link per human seat."""
-        table, links = tables.create_table(
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        tags=["tables"],
+        openapi_extra={
+            "responses": {
+                "201": {
+                    "links": {
+                        "JoinSeat": {
+                            "operationId": "join",
+                            "parameters": {"table_id": "$response.body#/id", "seat": 0},
+                        },
+                        "GetTable": {
+                            "operationId": "get_table",
+                            "parameters": {"table_id": "$response.body#/id"},
+                        },
+                    }
+                }
+            }
+        },
+    )
+    async def create_table(spec: CreateTable, request: Request, response: Response) -> TableCreated:
+        """Create a table; returns its id, the creator's secret and one join link per human
+        seat (on a private table each link carries that seat's invite code)."""
+        rates.hit("create", client_of(request))
+        created = tables.create_table(
             spec.game,
-            spec.num_players,
+            len(spec.seats) if spec.num_players is None else spec.num_players,
             spec.options,
             spec.seats,
             turn_seconds=spec.turn_seconds,
             seed=spec.seed,
+            private=spec.private,
+            creator=client_of(request),
         )
+        table = created.table
+        set_cookie(request, response, host_cookie(table.id), created.host_token, COOKIE_DAYS)
         await tables.wake_bots(table)
         return TableCreated(
             id=table.id,
             url=f"/tables/{table.id}",
-            join=[JoinLink(**link) for link in links],
+            private=table.private,
+            host_token=created.host_token,
+            join=[JoinLink(**link) for link in created.links],
         )
 
-    @app.post("/api/tables/{table_id}/seats/{seat}", responses=REFUSALS, tags=["seats"])
-    async def join(table_id: str, seat: int, body: Join, response: Response) -> Joined:
-        """Take a free seat by name; returns the seat's token (and sets it as a cookie)."""
-        token = tables.join(table_id, seat, body.name)
-        response.set_cookie(
-            cookie_name(table_id),
-            token,
-            max_age=COOKIE_DAYS * 86400,
-            httponly=True,
-            samesite="lax",
-        )
-        table = tables.get(table_id)
-        await tables.broadcast(table)
-        await tables.wake_bots(table)
+    @app.post(
+        "/api/tables/{table_id}/seats/{seat}",
+        tags=["seats"],
+        operation_id="join",
+        openapi_extra={
+            "responses": {
+                "200": {
+                    "links": {
+                        "Act": {
+                            "operationId": "act",
+                            "parameters": {
+                                "table_id": "$response.body#/table",
+                                "Authorization": "Bearer {$response.body#/token}",
+                            },
+                        },
+                        "Leave": {
+                            "operationId": "leave",
+                            "parameters": {
+                                "table_id": "$response.body#/table",
+                                "seat": "$response.body#/seat",
+                                "Authorization": "Bearer {$response.body#/token}",
+                            },
+                        },
+                    }
+                }
+            }
+        },
+    )
+    async def join(
+        table_id: TableId, seat: SeatNo, body: Join, request: Request, response: Response
+    ) -> Joined:
+        """Take a free seat by name; returns the seat's token (and sets it as a cookie).
+        A private table's seat needs its invite code."""
+        rates.hit("join", client_of(request))
+        invite = body.invite or request.cookies.get(invite_cookie(table_id, seat))
+        token = await tables.join(table_id, seat, body.name, invite)
+        set_cookie(request, response, cookie_name(table_id), token, COOKIE_DAYS)
+        response.delete_cookie(invite_cookie(table_id, seat))
         return Joined(
             table=table_id, seat=seat, token=token, seat_link=f"/tables/{table_id}/seat/{token}"
         )
 
-    @app.delete("/api/tables/{table_id}/seats/{seat}", responses=REFUSALS, tags=["seats"])
+    @app.delete("/api/tables/{table_id}/seats/{seat}", tags=["seats"], operation_id="leave")
     async def leave(
-        table_id: str, seat: int, request: Request, authorization: Auth = None
+        table_id: TableId, seat: SeatNo, request: Request, authorization: Auth = None
     ) -> dict[str, Any]:
         """Leave the table: a bot plays your seat until you take it back."""
+        rates.hit("move", client_of(request))
         table = tables.get(table_id)
-        if require_seat(request, table, authorization) != seat:
-            raise TableError(403, "not_your_seat", f"Your token is not seat {seat}'s.")
+        require_seat(request, table, authorization, seat)
         await tables.leave(table_id, seat)
         return tables.payload(table, seat)
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/return", responses=REFUSALS, tags=["seats"])
+    @app.post("/api/tables/{table_id}/seats/{seat}/return", tags=["seats"])
     async def come_back(
-        table_id: str, seat: int, request: Request, authorization: Auth = None
+        table_id: TableId, seat: SeatNo, request: Request, authorization: Auth = None
     ) -> dict[str, Any]:
         """Take your seat back from the bot that played it while you were away."""
+        rates.hit("move", client_of(request))
         table = tables.get(table_id)
-        if require_seat(request, table, authorization) != seat:
-            raise TableError(403, "not_your_seat", f"Your token is not seat {seat}'s.")
+        require_seat(request, table, authorization, seat)
         await tables.come_back(table_id, seat)
         return tables.payload(table, seat)
 
-    @app.get("/api/tables/{table_id}", responses=REFUSALS, tags=["play"])
-    async def get_table(
-        table_id: str, request: Request, authorization: Auth = None
+    @app.post("/api/tables/{table_id}/seats/{seat}/invite", tags=["host"])
+    async def reissue_invite(
+        table_id: TableId, seat: SeatNo, request: Request, x_host_token: HostToken = None
+    ) -> Invite:
+        """The creator of a private table: a new invite link for an open seat (the old
+        link stops working)."""
+        rates.hit("move", client_of(request))
+        table = tables.get(table_id)
+        require_host(request, table, x_host_token)
+        return Invite(seat=seat, join=await tables.reissue_invite(table_id, seat))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/kick", tags=["host"])
+    async def kick(
+        table_id: TableId, seat: SeatNo, request: Request, x_host_token: HostToken = None
     ) -> dict[str, Any]:
-        """The seat's view, `to_act` and legal actions (no token: the spectator view).
+        """The creator: a bot takes the seat of an absent player (or a seat nobody took);
+        that player's token stops working. Returns the table as the lobby lists it."""
+        rates.hit("move", client_of(request))
+        table = tables.get(table_id)
+        require_host(request, table, x_host_token)
+        await tables.kick(table_id, seat)
+        return table.summary()
+
+    @app.get("/api/tables/{table_id}", tags=["play"], operation_id="get_table")
+    async def get_table(
+        table_id: TableId,
+        request: Request,
+        authorization: Auth = None,
+        x_host_token: HostToken = None,
+    ) -> dict[str, Any]:
+        """The seat's view, `decision`, `to_act` and legal actions (no token: the
+        spectator view); `host` says whether the caller created the table.
 
         `legal` lists `{action, label}`; `illegal` maps the seat's other actions to
         the reason they are not allowed now.
         """
         table = tables.get(table_id)
-        return tables.payload(table, seat_of(request, table, authorization))
+        body = tables.payload(table, seat_of(request, table, authorization))
+        body["host"] = is_host(request, table, x_host_token)
+        return body
 
-    @app.post("/api/tables/{table_id}/actions", responses=REFUSALS, tags=["play"])
+    @app.post("/api/tables/{table_id}/actions", tags=["play"], operation_id="act")
     async def act(
-        table_id: str,
+        table_id: TableId,
         request: Request,
         body: Annotated[ActionIn, Body()],
         authorization: Auth = None,
     ) -> dict[str, Any]:
-        """Take an action (its text); returns the new view, or a 4xx carrying the reason."""
+        """Take an action (its text) as the seat's decision `decision`; returns the new
+        view, or a 4xx carrying the reason (409 `already_answered` for a move sent twice)."""
+        rates.hit("move", client_of(request))
         table = tables.get(table_id)
-        seat = require_seat(request, table, authorization)
-        await tables.act(table_id, seat, body.action)
+        seat = seat_of(request, table, authorization)
+        if seat is None:
+            raise TableError(
+                401, "no_seat", "Only a seated player may do this: send your seat's token."
+            )
+        await tables.act(table_id, seat, body.action, body.decision)
         return tables.payload(table, seat)
 
-    @app.get("/api/tables/{table_id}/explain", responses=REFUSALS, tags=["play"])
+    @app.get("/api/tables/{table_id}/explain", tags=["play"])
     async def explain(
-        table_id: str,
+        table_id: TableId,
         request: Request,
-        action: Annotated[str, Query(description="An action's text.")],
+        action: Annotated[str, Query(max_length=200, description="An action's text.")],
         authorization: Auth = None,
     ) -> Explained:
         """Whether the seat may take `action` now, and if not, why."""
         table = tables.get(table_id)
-        seat = require_seat(request, table, authorization)
+        seat = seat_of(request, table, authorization)
+        if seat is None:
+            raise TableError(
+                401, "no_seat", "Only a seated player may do this: send your seat's token."
+            )
         reason = tables.explain(table_id, seat, action)
         return Explained(action=action, legal=reason is None, reason=reason)
 
-    @app.get("/api/tables/{table_id}/record", responses=REFUSALS, tags=["replay"])
-    async def record(table_id: str) -> dict[str, Any]:
-        """The finished game: seed, options and actions (plus its outcome and players)."""
+    @app.get("/api/tables/{table_id}/record", tags=["replay"])
+    async def record(table_id: TableId) -> dict[str, Any]:
+        """The finished (or expired) game: seed, options and actions, plus its outcome
+        and players."""
         return tables.record(table_id)
 
-    @app.get("/api/tables/{table_id}/replay", responses=REFUSALS, tags=["replay"])
+    @app.get("/api/tables/{table_id}/replay", tags=["replay"])
     async def replay(
-        table_id: str,
-        step: Annotated[int, Query(description="How many actions in (0: the start).")] = 0,
+        table_id: TableId,
+        step: Annotated[
+            int, Query(ge=0, le=MAX_INDEX, description="How many actions in (0: the start).")
+        ] = 0,
         seat: Annotated[
-            int | None, Query(description="See as this seat (none: spectator).")
+            int | None, Query(ge=0, le=63, description="See as this seat (none: spectator).")
         ] = None,
         everyone: Annotated[bool, Query(description="Every seat's view at once.")] = False,
     ) -> dict[str, Any]:
         """A finished game after `step` actions, as a seat, a spectator or all-seeing."""
         return tables.replay_view(table_id, step, seat, everyone=everyone)
 
-    # ------------------------------------------------------------------ WebSocket
-
-    @app.websocket("/ws/tables/{table_id}")
-    async def watch(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        """Pushes ``{"type": "state", ...}`` (the GET body) after every change.
-
-        Send ``{"type": "action", "action": TEXT}`` to act; a refusal comes back as
-        ``{"type": "error", "error": code, "reason": sentence}``.
-        """
-        table = tables.tables.get(table_id)
-        if table is None:
-            await websocket.close(code=4404, reason="no such table")
-            return
-        try:
-            seat = seat_of(websocket, table, f"Bearer {token}" if token else None)
-        except TableError as error:
-            await websocket.close(code=4401, reason=error.reason)
-            return
-        await websocket.accept()
-
-        # Pushes go through a one-slot mailbox and a writer task of their own, so that
-        # a slow or stalled browser never holds up the move that caused the push (nor
-        # anyone else's): it skips to the newest state, each push being the whole view.
-        newest: list[dict[str, Any]] = []
-        ready = asyncio.Event()
-        writing = asyncio.Lock()  # one message at a time on the socket
-
-        async def send(payload: dict[str, Any]) -> None:
-            newest[:] = [payload]
-            ready.set()
-
-        async def reply(message: dict[str, Any]) -> None:
-            async with writing:
-                await websocket.send_json(message)
-
-        async def writer() -> None:
-            while True:
-                await ready.wait()
-                ready.clear()
-                if newest:
-                    payload = newest.pop()
-                    await reply({"type": "state", **payload})
-
-        watcher = Watcher(seat, send)
-        await send(tables.payload(table, seat))
-        table.watchers.append(watcher)
-        pusher = asyncio.create_task(writer())
-        try:
-            while True:
-                text = await websocket.receive_text()
-                try:
-                    message = json.loads(text)
-                    if not isinstance(message, dict) or message.get("type") != "action":
-                        raise TableError(
-                            400, "bad_message", 'Send {"type": "action", "action": TEXT}.'
-                        )
-                    if seat is None:
-                        raise TableError(401, "no_seat", "Spectators cannot act.")
-                    await tables.act(table_id, seat, str(message.get("action", "")))
-                except TableError as error:
-                    await reply({"type": "error", "error": error.code, "reason": error.reason})
-                except json.JSONDecodeError:
-                    await reply({"type": "error", "error": "bad_message", "reason": "Send JSON."})
-        except (WebSocketDisconnect, RuntimeError):
-            # RuntimeError: the socket was found closed while a push was sent to it
-            # (Starlette's WebSocketDisconnected); either way the watcher is gone
-            pass
-        finally:
-            with contextlib.suppress(ValueError):
-                table.watchers.remove(watcher)
-            pusher.cancel()
-            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
-                await pusher
+    add_websocket(app, tables, rates, settings)
 
     # ------------------------------------------------------------------ pages
 
@@ -425,20 +467,23 @@ def create_app(
     async def replay_page(table_id: str) -> FileResponse:
         return page("replay.html")
 
+    @app.get("/tables/{table_id}/invite/{seat}/{code}", include_in_schema=False)
+    async def invite_link(table_id: str, seat: int, code: str, request: Request) -> Response:
+        """An invite link: keeps the code in a cookie and opens the join page (so the code
+        leaves the address bar and the history)."""
+        tables.get(table_id)
+        response = RedirectResponse(f"/tables/{table_id}/join/{seat}", status_code=303)
+        set_cookie(request, response, invite_cookie(table_id, seat), code[:64], 1)
+        return response
+
     @app.get("/tables/{table_id}/seat/{token}", include_in_schema=False)
-    async def seat_link(table_id: str, token: str) -> Response:
+    async def seat_link(table_id: str, token: str, request: Request) -> Response:
         """Come back to a seat: keeps the token in a cookie and opens the table."""
         table = tables.get(table_id)
         if tables.seat_of(table, token) is None:
             raise TableError(404, "bad_token", "This seat link is not valid for this table.")
         response = RedirectResponse(f"/tables/{table_id}", status_code=303)
-        response.set_cookie(
-            cookie_name(table_id),
-            token,
-            max_age=COOKIE_DAYS * 86400,
-            httponly=True,
-            samesite="lax",
-        )
+        set_cookie(request, response, cookie_name(table_id), token, COOKIE_DAYS)
         return response
 
     return app

@@ -34,6 +34,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -74,13 +75,20 @@ class TableRow(Base):
     num_players: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    #: ``open`` (free seats), ``running``, ``over`` or ``broken`` (its log no longer replays).
+    #: ``open`` (free seats), ``running``, ``over``, ``expired`` (idle too long; its log is
+    #: kept) or ``broken`` (its log no longer replays).
     status: Mapped[str] = mapped_column(String(16), index=True)
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     problem: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: A private table is not listed; its seats are joined only with their invite codes.
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The hash of the creator's secret (re-issues invites, replaces absent players).
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: A hash of the creating client's address, for the cap on open tables per client.
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
 
 class SeatRow(Base):
@@ -98,8 +106,11 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
-    #: Why a bot plays this human seat now: ``timeout`` or ``left`` (``None``: the human does).
+    #: Why a bot plays this human seat now: ``timeout``, ``left`` or ``kicked`` (``None``:
+    #: the human does).
     taken_over: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    #: The hash of the seat's invite code (a private table's seat nobody has taken yet).
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class ActionRow(Base):

@@ -55,7 +55,9 @@ async def _play(
             choice = rng.choice(message["legal"])["action"]
             started = time.perf_counter()
             response = await http.post(
-                f"/api/tables/{table_id}/actions", json={"action": choice}, headers=headers
+                f"/api/tables/{table_id}/actions",
+                json={"action": choice, "decision": message["decision"]},
+                headers=headers,
             )
             times.append(time.perf_counter() - started)
             if response.status_code != 200:
@@ -102,7 +104,11 @@ def main() -> None:
         database = f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         server = subprocess.Popen(
             [sys.executable, "-m", "potluck.cli", "serve", "--port", str(port),
-             "--database-url", database, "--bot-delay", str(args.bot_delay)],
+             "--database-url", database, "--bot-delay", str(args.bot_delay),
+             # one client makes every table and move: the per-client limits are raised
+             "--create-rate", "100000/minute", "--join-rate", "100000/minute",
+             "--move-rate", "100000/second", "--tables-per-client", "100000",
+             "--max-tables", "100000"],
             stdout=subprocess.DEVNULL,
         )  # fmt: skip
         base = f"http://127.0.0.1:{port}"

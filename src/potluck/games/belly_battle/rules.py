@@ -97,6 +97,18 @@ from potluck.games.belly_battle.state import (
 
 #: Seats the action space is built for (the rulebook's largest table).
 MAX_SEATS = 6
+#: Seat metrics that count a seat's moves of some kinds (see ``seat_metrics``).
+_CHOICE_METRICS = {
+    "restaurants_bought": {BUY},
+    "takeovers": {TAKEOVER},
+    "upgrades": {CHEF, STAR},
+    "sales_to_bank": {SELL, SELL_CHEF, SELL_STAR},
+    "offers_made": {OFFER},
+    "offers_accepted": {ACCEPT},
+    "offers_declined": {DECLINE},
+    "swaps": {SWAP},
+    "yucks": {YUCK},
+}
 #: Offer prices, in halves of the card's price: 50%, 100%, 150%, 200%.
 OFFER_HALVES = (1, 2, 3, 4)
 #: Deals (buys, sales, offers) a seat may make in one upgrade window.
@@ -1154,7 +1166,10 @@ class BellyBattle(Game[BellyState, BellyAction]):
         ``restaurant:<slug>`` (or a cafe's slug) is 1 for each card it owns;
         ``cuisine:<name>`` counts its restaurants of that cuisine; ``chefs``,
         ``stars`` and ``insured`` count what sits on its cards; ``cash`` and
-        ``bankrupt`` are its final standing.
+        ``bankrupt`` are its final standing. Its choices over the game:
+        ``restaurants_bought``, ``takeovers``, ``upgrades`` (chefs and stars bought),
+        ``sales_to_bank``, ``offers_made``, ``offers_accepted``, ``offers_declined``,
+        ``swaps`` and ``yucks``.
         """
         found: dict[str, float | int] = {}
         chefs = stars = insured = 0
@@ -1171,6 +1186,11 @@ class BellyBattle(Game[BellyState, BellyAction]):
         found["insured"] = insured
         found["cash"] = state.cash[seat]
         found["bankrupt"] = int(state.bankrupt == seat)
+        # The choices a designer asks about: how often the seat bought, upgraded, sold
+        # back to the bank and traded, counted from its moves.
+        kinds = [a.kind for who, a in state.history if who == seat and isinstance(a, BellyAction)]
+        for key, counted in _CHOICE_METRICS.items():
+            found[key] = sum(1 for kind in kinds if kind in counted)
         return found
 
     # ------------------------------------------------------------------ text and numbers

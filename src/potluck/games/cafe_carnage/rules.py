@@ -540,7 +540,7 @@ class CafeCarnage(Game[CafeState, CafeAction]):
         """What ``seat`` ate and did, for the lab's "what goes with winning" tables.
 
         ``dish:<slug>`` counts the times the seat ate that dish; ``card:<word>``
-        the action cards it played; ``escapes``/``caught`` its runs; ``iou`` 1 if
+        the action cards it played; ``runs``, ``escapes`` and ``caught`` its runs; ``iou`` 1 if
         it took an IOU token; ``money_left`` its dollars at the end.
         """
         found: dict[str, float | int] = {}
@@ -559,6 +559,7 @@ class CafeCarnage(Game[CafeState, CafeAction]):
             if seat in record.runners:
                 runs += 1
                 escapes += seat not in record.caught
+        found["runs"] = runs
         found["escapes"] = escapes
         found["caught"] = runs - escapes
         found["iou"] = int(state.iou[seat])

@@ -991,7 +991,10 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         ``shape:<name>`` counts its products of that shape; ``channel:<slug>`` and
         ``shop:<slug>`` the rounds it chose that promotion channel or shop;
         ``sales`` the customers who bought from it; ``votes`` the votes its
-        products received; ``money`` its final foodcoins.
+        products received; ``money`` its final foodcoins. Totals of its choices:
+        ``promotions`` (chips on promotion channels), ``shops_chosen``,
+        ``investments`` (Mabius), ``offers_made`` and ``cards_given`` (ingredient
+        exchange).
         """
         found: dict[str, float | int] = {}
         for product, owner in enumerate(state.prod_owner):
@@ -1011,6 +1014,12 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         found["sales"] = sales
         found["votes"] = votes
         found["money"] = state.money[seat]
+        kinds = [a.kind for who, a in state.history if who == seat and isinstance(a, FoodAction)]
+        found["promotions"] = kinds.count(PROMOTE)
+        found["shops_chosen"] = kinds.count(SHOP)
+        found["investments"] = kinds.count(INVEST)
+        found["offers_made"] = kinds.count(OFFER)
+        found["cards_given"] = kinds.count(GIVE)
         return found
 
     # ------------------------------------------------------------------ text and numbers

@@ -82,7 +82,7 @@ const Potluck = (() => {
         el("tbody", {}, t.seats.map((s) => el("tr", {},
           el("td", { text: String(s.seat) }),
           el("td", {},
-            s.free ? el("a", { href: `/tables/${t.id}/join/${s.seat}`, text: "free seat: join" }) : (s.name || ""),
+            s.free ? (t.private ? el("em", { text: "free seat (by invite)" }) : el("a", { href: `/tables/${t.id}/join/${s.seat}`, text: "free seat: join" })) : (s.name || ""),
             s.seat === payload.seat ? el("span", { class: "badge", text: "you" }) : null,
             s.kind === "bot" ? el("span", { class: "badge bot", text: "bot" }) : null,
             s.taken_over ? el("span", { class: "badge away", text: `${s.played_by_bot} bot plays (${s.taken_over === "timeout" ? "timed out" : "left"})` }) : null,
@@ -196,22 +196,45 @@ const Potluck = (() => {
       notice.className = text ? `notice ${kind || ""}` : "hidden";
     }
 
+    let busy = false;  // a move is on its way: the seat's controls wait for the answer
+    let host = false;  // this browser created the table (it may re-issue invites and kick)
+
+    // From a click until the server's answer every control of the seat is disabled, so a
+    // double click sends one move (and the move names its decision: a second copy that
+    // got through anyway would be refused, never taken twice).
+    function lock() {
+      for (const control of document.querySelectorAll("#screen button, #screen input, #screen select, #screen textarea, #mine button")) {
+        control.disabled = true;
+      }
+      root.classList.add("busy");
+    }
+
     const ctx = {
       readOnly: false,
       async act(action) {
+        if (busy || !payload) return;
+        busy = true;
+        lock();
         try {
           say("");
-          draw(await api("POST", `/api/tables/${id}/actions`, { action }));
-        } catch (error) { say(error.message, "error"); }
+          const answer = await api("POST", `/api/tables/${id}/actions`, { action, decision: payload.decision });
+          busy = false;
+          draw(answer);
+        } catch (error) {
+          busy = false;
+          say(error.message, "error");
+          if (payload) draw(payload, true);
+        }
       },
       explain(action) { return payload && payload.illegal ? payload.illegal[action] : null; },
     };
 
-    function draw(next) {
+    function draw(next, again) {
       // The answer to our move and the socket's pushes race each other: an older state
       // arriving late must not hide the newer one (it could show no move to make).
-      if (payload && next.step < payload.step) return;
+      if (payload && !again && next.step < payload.step) return;
       payload = next;
+      root.classList.remove("busy");
       const t = payload.table;
       where.textContent = `${t.title} · table ${t.id} · ${t.status}` +
         (t.seconds_left !== undefined ? ` · ${t.seconds_left}s left to act` : "");
@@ -227,7 +250,34 @@ const Potluck = (() => {
           ? el("button", { id: "come-back", onclick: () => seatCall("POST", `/api/tables/${id}/seats/${payload.seat}/return`), text: "Take my seat back" })
           : el("button", { class: "secondary", id: "leave", onclick: () => seatCall("DELETE", `/api/tables/${id}/seats/${payload.seat}`), text: "Leave (a bot plays for me)" }));
       }
+      if (host && !payload.outcome && ["open", "running"].includes(t.status)) mine.append(hostPanel(t));
       mine.className = mine.childNodes.length ? "panel" : "hidden";
+      if (busy) lock();
+    }
+
+    // The creator's controls: replace an absent player by a bot; a new invite link for a
+    // private table's open seat (the old link stops working).
+    function hostPanel(t) {
+      const rows = t.seats.filter((s) => s.kind === "human").map((s) => el("li", { "data-seat": s.seat },
+        `Seat ${s.seat}: ${s.free ? "free" : (s.name || "")} `,
+        s.taken_over === "kicked" ? el("span", { class: "muted", text: "(a bot plays) " }) : null,
+        s.taken_over !== "kicked" ? el("button", { class: "secondary kick", onclick: () => hostCall("kick", s.seat), text: "Give the seat to a bot" }) : null,
+        t.private && (s.free || s.taken_over === "kicked") ? el("button", { class: "secondary reinvite", onclick: () => hostCall("invite", s.seat), text: "New invite link" }) : null));
+      return el("div", { id: "host" }, el("h2", { text: "Your table" }),
+        el("p", { class: "muted", text: "You created this table: you may give an absent player's seat to a bot" + (t.private ? " and send a seat a new invite link." : ".") }),
+        el("ul", {}, rows), el("div", { id: "new-invite" }));
+    }
+
+    async function hostCall(what, seat) {
+      try {
+        const answer = await api("POST", `/api/tables/${id}/seats/${seat}/${what}`);
+        if (what === "invite") {
+          document.getElementById("new-invite").replaceChildren(el("p", {}, `Seat ${seat}'s new invite link (send it only to that player): `,
+            el("span", { class: "link-box mono", text: location.origin + answer.join })));
+        } else {
+          draw(await api("GET", `/api/tables/${id}`), true);
+        }
+      } catch (error) { say(error.message, "error"); }
     }
 
     async function seatCall(method, path) {
@@ -249,7 +299,8 @@ const Potluck = (() => {
       };
     }
 
-    api("GET", `/api/tables/${id}`).then(draw, (error) => say(error.message, "error"));
+    api("GET", `/api/tables/${id}`).then((first) => { host = Boolean(first.host); draw(first, true); },
+      (error) => say(error.message, "error"));
     connect();
   }
 
@@ -265,6 +316,7 @@ const Potluck = (() => {
     api("GET", `/api/tables/${id}`).then((p) => {
       const t = p.table;
       info.replaceChildren(el("p", {}, `${t.title}, ${t.num_players} players. You are joining as seat ${seat}.`),
+        t.private ? el("p", { class: "muted", text: "A private table: you sit down through the invite link its creator sent you (open that link, then give your name)." }) : null,
         el("ul", {}, t.seats.map((s) => el("li", {}, `Seat ${s.seat}: `, s.free ? el("em", { text: "free" }) : s.name))));
     }, (error) => { notice.textContent = error.message; notice.className = "notice error"; });
     form.addEventListener("submit", async (event) => {
@@ -312,10 +364,9 @@ const Potluck = (() => {
 
     async function refresh() {
       try {
-        const tables = await api("GET", "/api/tables");
         for (const status of ["open", "running", "over"]) {
           const list = document.getElementById(`tables-${status}`);
-          const mine = tables.filter((t) => t.status === status).slice(0, 20);
+          const mine = (await api("GET", `/api/tables?status=${status}&limit=20`)).tables;
           list.replaceChildren(...(mine.length ? mine.map((t) => el("li", {},
             el("strong", { text: t.title }), ` · ${t.num_players} players · `,
             t.seats.map((s) => s.free ? el("a", { href: `/tables/${t.id}/join/${s.seat}`, class: "join-link", text: `join seat ${s.seat}` }) : (s.name || "")).flatMap((x, i) => i ? [", ", x] : [x]),
@@ -343,11 +394,14 @@ const Potluck = (() => {
       try {
         const table = await api("POST", "/api/tables", {
           game: game.id, num_players: n, options, seats, turn_seconds: timer ? Number(timer) : null,
+          private: form.elements.private.checked,
         });
         notice.className = "hidden";
-        created.replaceChildren(el("h3", { text: "Table created" }),
+        created.replaceChildren(el("h3", { text: table.private ? "Private table created" : "Table created" }),
           table.join.length
-            ? el("div", {}, el("p", { text: "Send each player their invite link, or take a seat yourself:" }),
+            ? el("div", {}, el("p", { text: table.private
+              ? "Only you see these links: send each player their own (a link seats one player), or take a seat yourself:"
+              : "Send each player their invite link, or take a seat yourself:" }),
               el("ul", { id: "invites" }, table.join.map((j) => el("li", {}, `Seat ${j.seat}: `,
                 el("span", { class: "link-box mono", text: location.origin + j.join }), " ",
                 el("a", { class: "button", href: j.join, text: "Sit here" })))))
@@ -428,6 +482,14 @@ const Potluck = (() => {
     });
     show(0);
   }
+
+  // Each page names its script in <body data-page=...>: the pages hold no inline script,
+  // so the Content-Security-Policy can forbid it.
+  document.addEventListener("DOMContentLoaded", () => {
+    const pages = { lobby: lobbyPage, join: joinPage, table: tablePage, replay: replayPage };
+    const start = pages[document.body.dataset.page];
+    if (start) start();
+  });
 
   return { el, api, value, objectTable, seatsPanel, actionsPanel, actionButton, otherActions, seatName, renderers, render, tablePage, joinPage, lobbyPage, replayPage };
 })();

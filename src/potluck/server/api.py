@@ -1,0 +1,136 @@
+"""The JSON API's request and response models, as OpenAPI documents them.
+
+Every integer a client sends is bounded here, and every text's length, so a
+request the schema allows is one the server and its database can hold.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+
+from potluck.engine.registry import list_games, load_game
+from potluck.server.settings import MAX_NAME, MAX_SEED, MAX_TURN_SECONDS, MIN_TURN_SECONDS
+
+#: The most decisions, steps or seats a request may name (far beyond any game).
+MAX_INDEX = 1_000_000
+
+#: The games and seat kinds, listed in the schema (``enum``) so that clients and the
+#: fuzzer know them; the server checks them itself, with a reason when one is wrong.
+GAMES: list[JsonValue] = [*sorted(list_games())]
+BOTS = sorted({bot for game in list_games() for bot in load_game(game).bots()})
+SEAT_KINDS: list[JsonValue] = ["human", *BOTS]
+GAME_ENUM: dict[str, JsonValue] = {"enum": GAMES}
+SEAT_ENUM: dict[str, JsonValue] = {"enum": SEAT_KINDS}
+SeatKind = Annotated[str, Field(max_length=64, json_schema_extra=SEAT_ENUM)]
+
+
+class ErrorBody(BaseModel):
+    """Every 4xx and 5xx: a short code and a sentence a player understands."""
+
+    error: str = Field(examples=["illegal_action"])
+    reason: str = Field(examples=["Orders are being taken: choose a starter from your menu first."])
+
+
+class CreateTable(BaseModel):
+    """A new table: the game, its players and options, and who sits where."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(max_length=64, examples=["cafe-carnage"], json_schema_extra=GAME_ENUM)
+    num_players: int | None = Field(
+        default=None, ge=1, le=64, description="Default: one per seat.", examples=[4]
+    )
+    options: dict[str, bool | int | float | str] = Field(
+        default_factory=dict, max_length=32, examples=[{"no_repeat_dishes": True}]
+    )
+    seats: list[SeatKind] = Field(
+        description='One entry per seat, in seat order: "human" or a bot name.',
+        min_length=1,
+        max_length=64,
+        examples=[["human", "human", "greedy", "random"]],
+    )
+    turn_seconds: int | None = Field(
+        default=None,
+        ge=MIN_TURN_SECONDS,
+        le=MAX_TURN_SECONDS,
+        description="Turn timer: a human who takes longer is replaced by a bot. "
+        "Public tables get the server's default when none is given.",
+    )
+    seed: int | None = Field(
+        default=None, ge=0, le=MAX_SEED, description="Fix the deal (default: a random seed)."
+    )
+    private: bool = Field(
+        default=False,
+        description="Private: not listed, and each seat is joined only by its invite link.",
+    )
+
+
+class JoinLink(BaseModel):
+    seat: int
+    join: str = Field(
+        description="The page where a player takes this seat by name (a private "
+        "table's link carries the seat's invite code: send it only to that player)."
+    )
+
+
+class TableCreated(BaseModel):
+    id: str
+    url: str
+    private: bool
+    host_token: str = Field(
+        description="The creator's secret (also set as a cookie): send it as `X-Host-Token` "
+        "to re-issue an invite or replace an absent player by a bot."
+    )
+    join: list[JoinLink]
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=4 * MAX_NAME, examples=["Ann"])
+    invite: str | None = Field(
+        default=None,
+        max_length=64,
+        description="A private table's invite code (browsers send it as a cookie instead).",
+    )
+
+
+class Joined(BaseModel):
+    table: str
+    seat: int
+    token: str = Field(description="The seat's secret: send it as `Authorization: Bearer`.")
+    seat_link: str = Field(description="Open this link again to come back to the seat.")
+
+
+class ActionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    action: str = Field(max_length=200, description="The action's text.", examples=["split"])
+    decision: int = Field(
+        ge=0,
+        le=MAX_INDEX,
+        description="The seat's decision this move answers: the `decision` of the view the "
+        "player saw. A decision already answered is refused with 409, so a move sent "
+        "twice is taken once.",
+        examples=[0],
+    )
+
+
+class Explained(BaseModel):
+    action: str
+    legal: bool
+    reason: str | None
+
+
+class TablePage(BaseModel):
+    tables: list[dict[str, Any]]
+    total: int = Field(description="How many tables match in all.")
+    offset: int
+    limit: int
+
+
+class Invite(BaseModel):
+    seat: int
+    join: str = Field(description="The seat's new invite link; the old one no longer works.")

@@ -1,0 +1,146 @@
+"""What a live table is made of: its seats, watchers and state, and the refusals.
+
+``TableService`` (``potluck.server.tables``) is the only thing that changes
+these; ``potluck.server.views`` builds what a seat is sent from them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from potluck.engine.bots import Bot
+from potluck.engine.game import Game
+from potluck.engine.state import State
+
+#: A watcher's callback: it is given the payload for its seat and sends it on.
+Sender = Callable[[dict[str, Any]], Awaitable[None]]
+
+#: Tables that hold seats and count against the caps on open tables.
+ACTIVE = ("open", "running")
+
+
+class TableError(Exception):
+    """A request the server refuses; ``status`` is the HTTP status, ``reason`` a sentence.
+
+    ``headers`` go with the response (``Retry-After`` on a 429).
+    """
+
+    def __init__(
+        self, status: int, code: str, reason: str, headers: dict[str, str] | None = None
+    ) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.code = code
+        self.reason = reason
+        self.headers = headers or {}
+
+
+@dataclass
+class Seat:
+    """A seat as the server sees it (the stored row's fields, kept in memory)."""
+
+    seat: int
+    kind: str  # "human" or "bot"
+    bot: str | None
+    name: str | None
+    token_hash: str | None
+    #: Why a bot plays this human seat now: ``timeout``, ``left`` or ``kicked``.
+    taken_over: str | None = None
+    #: The hash of the seat's invite code (private tables), while the seat is free.
+    invite_hash: str | None = None
+
+    @property
+    def free(self) -> bool:
+        """A human seat nobody has taken (a kicked player's seat is not: a bot plays it)."""
+        return self.kind == "human" and self.token_hash is None and self.taken_over is None
+
+    @property
+    def joinable(self) -> bool:
+        """A seat a new player may take: a free one, or one whose player was kicked."""
+        return self.kind == "human" and self.token_hash is None
+
+    @property
+    def played_by_bot(self) -> str | None:
+        """The bot that moves for this seat now, if any."""
+        if self.kind == "bot" or self.taken_over:
+            return self.bot
+        return None
+
+    def public(self) -> dict[str, Any]:
+        """What everyone may know of the seat (never its token nor its invite)."""
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "name": self.name if self.kind == "human" else f"Bot {self.seat} ({self.bot})",
+            "bot": self.bot if self.kind == "bot" else None,
+            "free": self.free,
+            "taken_over": self.taken_over,
+            "played_by_bot": self.played_by_bot,
+        }
+
+
+@dataclass
+class Watcher:
+    """One open WebSocket: which seat it watches as (``None``: a spectator)."""
+
+    seat: int | None
+    send: Sender
+
+
+@dataclass
+class LiveTable:
+    """A table in memory: its game and state, seats, lock and watchers."""
+
+    id: str
+    game: Game[Any, Any]
+    state: State
+    seats: list[Seat]
+    status: str
+    turn_seconds: int | None
+    private: bool = False
+    #: The hash of the creator's secret (re-issues invites, kicks absent players).
+    host_hash: str | None = None
+    #: Who created the table (a hash of the client's address), for the per-client cap.
+    creator: str | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: list[Watcher] = field(default_factory=list)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_rng: random.Random = field(default_factory=random.Random)
+    bot_task: asyncio.Task[None] | None = None
+    #: When the humans to act lose their turn to a bot (``clock()`` time), if a timer runs.
+    deadline: float | None = None
+    #: When anything last happened here (``clock()`` time), for idle expiry.
+    last_active: float = 0.0
+    problem: str | None = None
+    #: How many actions each seat has taken: the number of the decision it faces next.
+    decisions: list[int] = field(default_factory=list)
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def count_decisions(self) -> None:
+        """Recount ``decisions`` from the history (after a restore)."""
+        self.decisions = [0] * self.state.num_players
+        for actor, _ in self.state.history:
+            self.decisions[actor] += 1
+
+    def summary(self) -> dict[str, Any]:
+        """The table as the lobby lists it."""
+        return {
+            "id": self.id,
+            "game": self.game.id,
+            "title": self.game.title,
+            "num_players": self.state.num_players,
+            "options": dict(self.state.options),
+            "status": self.status,
+            "private": self.private,
+            "turn_seconds": self.turn_seconds,
+            "seats": [seat.public() for seat in self.seats],
+            "steps": len(self.state.history),
+            "problem": self.problem,
+        }

@@ -1,0 +1,54 @@
+"""Per-client rate limits on creating tables, joining and moving, with ``limits``.
+
+A moving window per client address (the proxy's ``X-Forwarded-For`` when the
+server runs ``--behind-proxy``). Over the limit: 429 with ``Retry-After``.
+
+    >>> rates = RateLimits(ServerSettings(create_rate="1/minute"))
+    >>> rates.hit("create", "10.0.0.1")
+    >>> rates.hit("create", "10.0.0.1")
+    Traceback (most recent call last):
+    ...
+    potluck.server.live.TableError: Too many new tables: at most 1 per 1 minute; try again in 60 s.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from limits import RateLimitItem, parse_many, storage, strategies
+
+from potluck.server.live import TableError
+from potluck.server.settings import ServerSettings
+
+WHAT = {"create": "new tables", "join": "seats taken", "move": "moves"}
+
+
+class RateLimits:
+    """The server's limits, in memory (one server process owns its tables anyway)."""
+
+    def __init__(self, settings: ServerSettings) -> None:
+        self.limiter = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
+        self.rules: dict[str, list[RateLimitItem]] = {
+            "create": parse_many(settings.create_rate),
+            "join": parse_many(settings.join_rate),
+            "move": parse_many(settings.move_rate),
+        }
+
+    def hit(self, kind: str, client: str) -> None:
+        """Count one ``kind`` request of ``client``, or refuse it with 429."""
+        rules = self.rules[kind]
+        for item in rules:
+            if not self.limiter.test(item, kind, client):
+                stats = self.limiter.get_window_stats(item, kind, client)
+                wait = max(1, math.ceil(stats.reset_time - time.time()))
+                per = f"{item.multiples} {item.GRANULARITY.name}"
+                raise TableError(
+                    429,
+                    "too_many_requests",
+                    f"Too many {WHAT[kind]}: at most {item.amount} per {per}; "
+                    f"try again in {wait} s.",
+                    {"Retry-After": str(wait)},
+                )
+        for item in rules:
+            self.limiter.hit(item, kind, client)

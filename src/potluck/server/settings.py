@@ -1,0 +1,66 @@
+"""What a host may tune: rate limits, caps, sizes, timers, origins and the proxy.
+
+Every limit has a safe default for a server on the internet; tests and the load
+tool raise them. ``potluck serve --help`` sets each one from the command line.
+
+    >>> settings = ServerSettings(create_rate="100/minute", max_open_tables=2000)
+    >>> settings.max_body_bytes
+    65536
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+#: Seeds are stored as signed 64-bit integers.
+MAX_SEED = 2**63 - 1
+MIN_TURN_SECONDS = 5
+MAX_TURN_SECONDS = 24 * 3600
+MAX_NAME = 40
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """The server's limits (rates use the ``limits`` library's notation: ``N/second``,
+    ``N/minute``, ``N/hour``, several separated by ``;``)."""
+
+    #: Tables one client may create.
+    create_rate: str = "10/minute"
+    #: Seats one client may take.
+    join_rate: str = "30/minute"
+    #: Moves one client may send (HTTP and WebSocket together), and any other
+    #: state-changing request (leave, come back, invite, kick).
+    move_rate: str = "10/second;300/minute"
+    #: Open or running tables one client may have created.
+    max_tables_per_client: int = 10
+    #: Open or running tables in all.
+    max_open_tables: int = 500
+    #: The largest request body, in bytes (413 beyond).
+    max_body_bytes: int = 64 * 1024
+    #: A table where nothing happened for this long expires (its record is kept).
+    idle_seconds: float = 2 * 3600
+    #: The turn timer of a public table created without one (private tables: none).
+    public_turn_seconds: int = 120
+    #: The most tables one page of ``GET /api/tables`` holds.
+    max_page: int = 100
+    #: Origins (``https://host[:port]``) allowed besides the server's own.
+    allowed_origins: tuple[str, ...] = ()
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` is not a player's name (``None``: it is one).
+
+    >>> name_problem("Ann"), name_problem("A\\x07nn") is not None
+    (None, True)
+    """
+    if not name:
+        return "Give a name to sit down with."
+    if len(name) > MAX_NAME:
+        return f"A name has at most {MAX_NAME} characters."
+    for char in name:
+        # control characters (NUL, BEL, escapes) and invisible formatting (bidi
+        # overrides, zero-width joiners) would let a name disguise itself or the screen
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            return f"A name may not hold the invisible or control character U+{ord(char):04X}."
+    return None

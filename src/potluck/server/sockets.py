@@ -1,0 +1,116 @@
+"""The table's WebSocket: every change pushed to each watcher as its seat's view, and
+moves sent the other way (each naming its decision, like ``POST .../actions``).
+
+Its ``Origin`` is checked by ``potluck.server.guard.OriginCheck`` before it opens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+
+from potluck.server import access
+from potluck.server.api import MAX_INDEX
+from potluck.server.live import TableError, Watcher
+from potluck.server.ratelimit import RateLimits
+from potluck.server.settings import ServerSettings
+from potluck.server.tables import TableService
+
+
+def add_websocket(
+    app: FastAPI, tables: TableService, rates: RateLimits, settings: ServerSettings
+) -> None:
+    """Add ``/ws/tables/{table_id}`` to ``app``."""
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def watch(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        """Pushes ``{"type": "state", ...}`` (the GET body) after every change.
+
+        Send ``{"type": "action", "action": TEXT, "decision": N}`` to act; a refusal
+        comes back as ``{"type": "error", "error": code, "reason": sentence}``.
+        (Its Origin was checked by ``OriginCheck`` before it got here.)
+        """
+        table = tables.tables.get(table_id)
+        if table is None:
+            await websocket.close(code=4404, reason="no such table")
+            return
+        try:
+            seat = access.seat_of(tables, websocket, table, f"Bearer {token}" if token else None)
+        except TableError as error:
+            await websocket.close(code=4401, reason=error.reason)
+            return
+        await websocket.accept()
+
+        # Pushes go through a one-slot mailbox and a writer task of their own, so that
+        # a slow or stalled browser never holds up the move that caused the push (nor
+        # anyone else's): it skips to the newest state, each push being the whole view.
+        newest: list[dict[str, Any]] = []
+        ready = asyncio.Event()
+        writing = asyncio.Lock()  # one message at a time on the socket
+
+        async def send(payload: dict[str, Any]) -> None:
+            newest[:] = [payload]
+            ready.set()
+
+        async def reply(message: dict[str, Any]) -> None:
+            async with writing:
+                await websocket.send_json(message)
+
+        async def writer() -> None:
+            while True:
+                await ready.wait()
+                ready.clear()
+                if newest:
+                    payload = newest.pop()
+                    await reply({"type": "state", **payload})
+
+        watcher = Watcher(seat, send)
+        await send(tables.payload(table, seat))
+        table.watchers.append(watcher)
+        pusher = asyncio.create_task(writer())
+        try:
+            while True:
+                text = await websocket.receive_text()
+                try:
+                    await ws_action(websocket, table_id, watcher, text)
+                except TableError as error:
+                    await reply({"type": "error", "error": error.code, "reason": error.reason})
+        except (WebSocketDisconnect, RuntimeError):
+            # RuntimeError: the socket was found closed while a push was sent to it
+            # (Starlette's WebSocketDisconnected); either way the watcher is gone
+            pass
+        finally:
+            with contextlib.suppress(ValueError):
+                table.watchers.remove(watcher)
+            pusher.cancel()
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+                await pusher
+
+    async def ws_action(websocket: WebSocket, table_id: str, watcher: Watcher, text: str) -> None:
+        """One message from a WebSocket: an action, checked like ``POST .../actions``."""
+        if len(text) > settings.max_body_bytes:
+            raise TableError(413, "body_too_large", "This message is too large.")
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError:
+            raise TableError(400, "bad_message", "Send JSON.") from None
+        decision = message.get("decision") if isinstance(message, dict) else None
+        if (
+            not isinstance(message, dict)
+            or message.get("type") != "action"
+            or not isinstance(message.get("action"), str)
+            or not isinstance(decision, int)
+            or isinstance(decision, bool)
+            or not 0 <= decision <= MAX_INDEX
+        ):
+            raise TableError(
+                400, "bad_message", 'Send {"type": "action", "action": TEXT, "decision": N}.'
+            )
+        rates.hit("move", access.client_of(websocket))
+        if watcher.seat is None:  # a spectator, or a seat whose player was replaced
+            raise TableError(401, "no_seat", "Spectators cannot act.")
+        await tables.act(table_id, watcher.seat, message["action"][:200], decision)

@@ -1,0 +1,145 @@
+"""What a seat is sent: its view, turn, decision and actions; and finished games' replays.
+
+Built only from ``game.view``, ``to_act``, the seat's own legal actions with
+``describe_action`` labels and the ``explain`` reasons for its other actions:
+never the state, the RNG, a token or an invite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from potluck.engine.action import Action
+from potluck.engine.errors import PotluckError
+from potluck.server.live import LiveTable, TableError
+
+#: Reasons for illegal actions are sent with every view when a game has at most this
+#: many distinct actions (for hover texts); larger games get them from ``/explain``.
+MAX_EXPLAINED = 256
+
+
+def payload(table: LiveTable, seat: int | None, now: float) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) is sent at ``clock()`` time ``now``.
+
+    ``decision`` is the number of the seat's next decision: a move must name it,
+    so a move sent twice is taken once.
+    """
+    game, state = table.game, table.state
+    to_act = list(game.to_act(state))
+    body: dict[str, Any] = {
+        "table": table.summary(),
+        "seat": seat,
+        "step": len(state.history),
+        "decision": None,
+        "view": game.view(state, seat),
+        "to_act": to_act,
+        "legal": [],
+        "illegal": {},
+        "waiting": None,
+        "outcome": game.outcome(state).to_json() if game.is_over(state) else None,
+    }
+    if table.deadline is not None:
+        body["table"]["seconds_left"] = max(0, round(table.deadline - now))
+    if seat is None:
+        return body
+    body["decision"] = table.decisions[seat]
+    place = table.seats[seat]
+    if table.status != "running" or game.is_over(state):
+        body["waiting"] = waiting(table)
+    elif place.played_by_bot and place.kind == "human":
+        body["waiting"] = f"The {place.bot} bot is playing for you."
+    elif seat in to_act:
+        legal = game.legal_actions(state, seat)
+        body["legal"] = [
+            {"action": str(action), "label": game.describe_action(state, seat, action)}
+            for action in legal
+        ]
+        body["illegal"] = reasons(table, seat, legal)
+    else:
+        body["waiting"] = waiting(table)
+    return body
+
+
+def waiting(table: LiveTable) -> str:
+    """What the table waits for, in a sentence."""
+    if table.status == "open":
+        return "Waiting for players to take the free seats."
+    if table.status == "broken":
+        return f"This table cannot go on: {table.problem}"
+    if table.status == "expired":
+        return "This table expired: nothing happened at it for too long."
+    if table.over:
+        return "The game is over."
+    names = [seat_name(table, s) for s in table.game.to_act(table.state)]
+    return f"Waiting for {', '.join(names)}."
+
+
+def seat_name(table: LiveTable, seat: int) -> str:
+    place = table.seats[seat]
+    if place.kind == "human":
+        return place.name or f"seat {seat}"
+    return f"the {place.bot} bot"
+
+
+def reasons(table: LiveTable, seat: int, legal: Sequence[Action]) -> dict[str, str]:
+    """Why each of the seat's other actions is not legal now (for hover texts)."""
+    game, state = table.game, table.state
+    count = game.num_distinct_actions(state.num_players, state.options)
+    if count > MAX_EXPLAINED:
+        return {}
+    allowed = {str(action) for action in legal}
+    found: dict[str, str] = {}
+    for index in range(count):
+        try:
+            action = game.action_from_index(state, seat, index)
+        except PotluckError:
+            continue
+        text = str(action)
+        if text not in allowed:
+            found[text] = game.explain(state, seat, action) or "Not allowed now."
+    return found
+
+
+def record(table: LiveTable) -> dict[str, Any]:
+    """The finished (or expired) game's record: seed + options + actions, and the outcome."""
+    if not table.over and table.status != "expired":
+        raise TableError(409, "not_over", "The record is published once the game is over.")
+    result = table.game.record(table.state)
+    result["table"] = table.id
+    result["players"] = [seat.public()["name"] for seat in table.seats]
+    return result
+
+
+def replay_view(table: LiveTable, step: int, seat: int | None, *, everyone: bool) -> dict[str, Any]:
+    """The finished game after its first ``step`` actions, as ``seat`` saw it.
+
+    ``everyone`` gives every seat's view at once (all-seeing).
+    """
+    if not table.over:
+        raise TableError(409, "not_over", "A game can be replayed once it is over.")
+    total = len(table.state.history)
+    if not 0 <= step <= total:
+        raise TableError(422, "bad_step", f"This game has steps 0 to {total}, not {step}.")
+    n = table.state.num_players
+    if seat is not None and not 0 <= seat < n:
+        raise TableError(404, "no_seat", f"This table has seats 0 to {n - 1}, not {seat}.")
+    game = table.game
+    state = game.replay(game.record(table.state), upto=step)
+    last = None
+    if step:
+        actor, action = table.state.history[step - 1]
+        last = {"seat": actor, "action": str(action)}
+    body: dict[str, Any] = {
+        "table": table.summary(),
+        "step": step,
+        "steps": total,
+        "last": last,
+        "to_act": list(game.to_act(state)),
+        "seat": seat,
+    }
+    if everyone:
+        body["views"] = [game.view(state, s) for s in range(n)]
+    else:
+        body["view"] = game.view(state, seat)
+    return body

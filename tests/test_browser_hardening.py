@@ -1,0 +1,140 @@
+"""Browser tests of the hardened server: a double click moves once, private tables'
+invite links, the creator's controls, and the Content-Security-Policy.
+
+Playwright drives Debian's Chromium (headless), as in ``test_browser.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import func, select
+
+from potluck.server.db import ActionRow
+from webtest import LiveServer, fresh_database_url
+
+sync_api = pytest.importorskip("playwright.sync_api")
+from test_browser import ARGS, CHROMIUM, WIDE  # noqa: E402
+from test_browser import new_page as plain_page  # noqa: E402
+
+if not Path(CHROMIUM).exists():  # pragma: no cover - depends on the machine
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def new_page(browser: Any, viewport: dict[str, int] = WIDE) -> Any:
+    """A page whose Content-Security-Policy violations (Chromium logs each as a console
+    error) are collected in ``page.violations``."""
+    page = plain_page(browser, viewport)
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            violations.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+    page.violations = violations
+    return page
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Any:
+    live = LiveServer(fresh_database_url(tmp_path))
+    yield live
+    live.stop()
+
+
+def stored(server: LiveServer, table_id: str, seat: int) -> int:
+    service = server.app.state.service
+    with service.engine.connect() as connection:
+        count = connection.scalar(
+            select(func.count())
+            .select_from(ActionRow)
+            .where(ActionRow.table_id == table_id, ActionRow.seat == seat)
+        )
+    return int(count or 0)
+
+
+def test_a_double_click_on_a_move_stores_one_move(browser: Any, server: LiveServer) -> None:
+    created = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "cafe-carnage", "seats": ["human", "greedy", "greedy", "random"]},
+    ).json()
+    page = new_page(browser)
+    moves: list[str] = []
+    page.on(
+        "request",
+        lambda request: (
+            moves.append(request.url)
+            if request.method == "POST" and request.url.endswith("/actions")
+            else None
+        ),
+    )
+    page.goto(server.url + created["join"][0]["join"])
+    page.fill("input[name=name]", "Ann")
+    page.click("#join")
+    page.wait_for_selector("#menu button:not([disabled])")
+    page.dblclick("#menu button:not([disabled])")
+    page.wait_for_function("() => !document.querySelector('#screen.busy')")
+    page.wait_for_timeout(300)
+    assert len(moves) == 1
+    assert stored(server, created["id"], 0) == 1
+    assert page.locator("#notice.error").count() == 0
+    assert page.errors == []
+    assert page.violations == []
+
+
+def test_a_private_invite_leaves_the_address_bar_and_the_creator_replaces_an_absent_player(
+    browser: Any, server: LiveServer
+) -> None:
+    host = new_page(browser)
+    host.goto(server.url + "/")
+    host.wait_for_selector("select[name=game] option", state="attached")
+    host.select_option("select[name=game]", "cafe-carnage")
+    host.select_option("select[name=num_players]", "4")
+    host.select_option("select[name=seat1]", "human")
+    host.check("input[name=private]")
+    host.click("#create")
+    links = host.locator("#invites .link-box")
+    links.first.wait_for()
+    invite = links.nth(1).inner_text()
+    assert "/invite/1/" in invite
+    table_url = host.locator("#invites a").first.get_attribute("href")
+    assert table_url is not None
+    table_id = table_url.split("/")[2]
+    assert httpx.get(server.url + "/api/tables").json()["tables"] == []  # unlisted
+
+    guest = new_page(browser)
+    guest.goto(invite)
+    assert guest.url == f"{server.url}/tables/{table_id}/join/1"  # the code left the URL
+    guest.fill("input[name=name]", "Bo")
+    guest.click("#join")
+    guest.wait_for_selector("#diners")
+    assert "invite" not in guest.url
+    guest.close()  # Bo leaves: his seat is absent now
+
+    # the creator sits at seat 0 and gives Bo's seat to a bot from the table page
+    host.locator("#invites a").first.click()
+    host.fill("input[name=name]", "Ann")
+    host.click("#join")
+    host.wait_for_selector("#host button.kick")
+    host.locator("#host li[data-seat='1'] button.kick").click()
+    host.wait_for_selector("#seats .badge.away")
+    seat = httpx.get(f"{server.url}/api/tables/{table_id}").json()["table"]["seats"][1]
+    assert seat["taken_over"] == "kicked"
+    host.locator("#host li[data-seat='1'] button.reinvite").click()
+    host.wait_for_selector("#new-invite .link-box")
+    assert "/invite/1/" in host.locator("#new-invite .link-box").inner_text()
+    assert host.violations == []
+    assert host.errors == []

@@ -1,0 +1,86 @@
+"""Fuzzing the server's API from its own OpenAPI schema with schemathesis.
+
+Every operation gets generated requests, valid and invalid (stateless), and
+chains of requests follow the schema's links (stateful: create a table, join
+it, act, leave). Whatever is sent, the server must answer without a 5xx, with
+a status code, content type and body that the schema documents. The runs are
+bounded (a few examples per operation) so the suite stays fast; CI runs them on
+SQLite and again on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+schemathesis = pytest.importorskip("schemathesis")
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis.errors import Unsatisfiable  # noqa: E402
+from schemathesis.checks import (  # noqa: E402
+    content_type_conformance,
+    not_a_server_error,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from potluck.server import create_app  # noqa: E402
+from webtest import OPEN, fresh_database_url  # noqa: E402
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
+#: How often each operation answered each status (``-s`` and a print show how deep
+#: the chains reached: tables created, seats taken, records read).
+SEEN: Counter[str] = Counter()
+BOUNDED = settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+    database=None,
+)
+
+
+@pytest.fixture(scope="module")
+def api_schema(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    url = fresh_database_url(Path(tmp_path_factory.mktemp("fuzz")))
+    app = create_app(url, bot_delay=0, sweep_every=3600, settings=OPEN)
+    return schemathesis.openapi.from_asgi("/openapi.json", app)
+
+
+@pytest.mark.parametrize("mode", ["positive", "negative"])
+def test_every_operation_answers_as_documented(api_schema: Any, mode: str) -> None:
+    """Valid and invalid requests to each operation (schemathesis's own pytest plugin
+    does not run on this pytest, so each operation's strategy is drawn from here)."""
+    generation = schemathesis.GenerationMode(mode)
+    for result in api_schema.get_all_operations():
+        operation = result.ok()
+
+        @given(case=operation.as_strategy(generation_mode=generation))
+        @BOUNDED
+        def answers(case: Any) -> None:
+            response = case.call_and_validate(checks=CHECKS)
+            SEEN[f"{case.method} {case.path} {response.status_code}"] += 1
+
+        try:
+            answers()
+        except Unsatisfiable:
+            # nothing invalid can be sent to an operation without parameters or body
+            assert generation is schemathesis.GenerationMode.NEGATIVE
+
+
+def test_chains_of_requests_along_the_links_answer_as_documented(api_schema: Any) -> None:
+    machine = api_schema.as_state_machine()
+
+    class Chains(machine):  # type: ignore[misc,valid-type]
+        def validate_response(self, response: Any, case: Any, **kwargs: Any) -> None:
+            case.validate_response(response, checks=CHECKS)
+            SEEN[f"chain {case.method} {case.path} {response.status_code}"] += 1
+
+    Chains.run(settings=settings(BOUNDED, max_examples=30, stateful_step_count=8))

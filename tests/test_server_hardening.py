@@ -1,0 +1,542 @@
+"""The server on the internet: exactly-once moves, origins, private tables, limits,
+one error shape, the order of writes, the timer and the security headers.
+
+Most tests run the app with Starlette's test client (``client``: limits lifted,
+as in ``test_server.py``); the limits' own tests build apps with the settings
+they test. The concurrent duplicates go through a real server over loopback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+from sqlalchemy.exc import OperationalError
+from starlette.websockets import WebSocketDisconnect
+
+import potluck
+from potluck.server import TableService, create_app
+from potluck.server.db import ActionRow, SeatRow, make_engine, migrate
+from potluck.server.settings import ServerSettings
+from test_server import Clock, create, join, move, play_out, service_of, table_of
+from webtest import OPEN, LiveServer, fresh_database_url
+
+GAME = "cafe-carnage"
+BOTS3 = ["greedy", "random", "greedy"]
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return fresh_database_url(tmp_path)
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, bot_delay=0, sweep_every=3600, settings=OPEN)) as c:
+        yield c
+
+
+def app_with(db_url: str, clock: Clock | None = None, **limits: Any) -> Any:
+    """An app whose limits are ``OPEN``'s with ``limits`` changed."""
+    settings = ServerSettings(**{**OPEN.__dict__, **limits})
+    engine = make_engine(db_url)
+    migrate(engine)
+    service = TableService(engine, bot_delay=0, clock=clock or Clock(), settings=settings)
+    service.load_all()
+    return create_app(service=service, sweep_every=3600)
+
+
+def is_error(response: httpx.Response, status: int, code: str | None = None) -> bool:
+    """The one error shape: exactly ``{"error": code, "reason": sentence}``."""
+    body = response.json()
+    assert response.status_code == status, response.text
+    assert set(body) == {"error", "reason"}, body
+    assert body["reason"]
+    assert code is None or body["error"] == code, body
+    return True
+
+
+def stored_moves(service: TableService, table_id: str, seat: int) -> int:
+    with service.engine.connect() as connection:
+        return int(
+            connection.scalar(
+                select(func.count())
+                .select_from(ActionRow)
+                .where(ActionRow.table_id == table_id, ActionRow.seat == seat)
+            )
+            or 0
+        )
+
+
+# ---------------------------------------------------------------------- exactly-once moves
+
+
+async def _duplicates(base: str, game: dict[str, Any], copies: int) -> tuple[list[int], str, int]:
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        n = game["min_players"]
+        seats = ["human"] + ["greedy"] * (n - 1)
+        created = await http.post(
+            "/api/tables", json={"game": game["id"], "num_players": n, "seats": seats, "seed": 5}
+        )
+        table_id = created.json()["id"]
+        token = (await http.post(f"/api/tables/{table_id}/seats/0", json={"name": "Ann"})).json()[
+            "token"
+        ]
+        headers = {"Authorization": f"Bearer {token}"}
+        body = (await http.get(f"/api/tables/{table_id}", headers=headers)).json()
+        assert body["legal"], body["waiting"]
+        move_body = {"action": body["legal"][0]["action"], "decision": body["decision"]}
+        answers = await asyncio.gather(
+            *(
+                http.post(f"/api/tables/{table_id}/actions", json=move_body, headers=headers)
+                for _ in range(copies)
+            )
+        )
+        for answer in answers:
+            if answer.status_code != 200:
+                assert is_error(answer, 409, "already_answered")
+        return [a.status_code for a in answers], table_id, body["decision"]
+
+
+@pytest.mark.parametrize("game_id", sorted(potluck.list_games()))
+def test_many_copies_of_one_move_sent_at_once_are_taken_once(db_url: str, game_id: str) -> None:
+    server = LiveServer(db_url)
+    try:
+        game = next(g for g in httpx.get(server.url + "/api/games").json() if g["id"] == game_id)
+        statuses, table_id, decision = asyncio.run(_duplicates(server.url, game, 20))
+        service = server.app.state.service
+        assert statuses.count(200) == 1, statuses
+        assert statuses.count(409) == 19
+        # the record holds the move once: seat 0 has answered exactly one more decision
+        assert stored_moves(service, table_id, 0) == decision + 1
+        assert service.tables[table_id].decisions[0] == decision + 1
+    finally:
+        server.stop()
+
+
+def test_a_move_sent_again_over_the_websocket_is_refused(client: TestClient) -> None:
+    table_id = create(client, ["human", *BOTS3])["id"]
+    token = client.post(f"/api/tables/{table_id}/seats/0", json={"name": "Ann"}).json()["token"]
+    client.cookies.clear()
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as socket:
+        first = socket.receive_json()
+        message = {"type": "action", "action": first["legal"][0]["action"], "decision": 0}
+        socket.send_json(message)
+        assert socket.receive_json()["decision"] == 1
+        socket.send_json(message)
+        while (reply := socket.receive_json())["type"] == "state":
+            pass
+        assert reply["error"] == "already_answered"
+        socket.send_json({"type": "action", "action": "split"})
+        while (reply := socket.receive_json())["type"] == "state":
+            pass
+        assert reply["error"] == "bad_message"  # a move without its decision
+    assert stored_moves(service_of(client), table_id, 0) == 1
+
+
+def test_a_move_for_a_future_decision_is_refused(client: TestClient) -> None:
+    table_id = create(client, ["human", *BOTS3])["id"]
+    ann = join(client, table_id, 0, "Ann")
+    body = client.get(f"/api/tables/{table_id}", headers=ann).json()
+    assert is_error(move(client, table_id, ann, body["legal"][0]["action"], 5), 409)
+    assert stored_moves(service_of(client), table_id, 0) == 0
+
+
+# ---------------------------------------------------------------------- origins
+
+
+def test_other_sites_may_not_change_anything_nor_open_a_seat_socket(db_url: str) -> None:
+    foreign = {"Origin": "http://127.0.0.1:9999"}
+    with TestClient(app_with(db_url, allowed_origins=("https://play.example.org",))) as client:
+        body = {"game": GAME, "num_players": 4, "seats": ["human", *BOTS3]}
+        assert is_error(client.post("/api/tables", json=body, headers=foreign), 403, "bad_origin")
+        assert is_error(
+            client.post("/api/tables", json=body, headers={"Origin": "null"}), 403, "bad_origin"
+        )
+        own = client.post("/api/tables", json=body, headers={"Origin": "http://testserver"})
+        assert own.status_code == 201
+        allowed = {"Origin": "https://play.example.org"}
+        assert client.post("/api/tables", json=body, headers=allowed).status_code == 201
+        assert client.post("/api/tables", json=body).status_code == 201  # not a browser
+        table_id = own.json()["id"]
+        assert client.get(f"/api/tables/{table_id}", headers=foreign).status_code == 200
+        token = client.post(f"/api/tables/{table_id}/seats/0", json={"name": "Ann"}).json()["token"]
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            client.websocket_connect(f"/ws/tables/{table_id}?token={token}", headers=foreign) as ws,
+        ):
+            ws.receive_json()
+        assert closed.value.code == 4403
+        with client.websocket_connect(
+            f"/ws/tables/{table_id}?token={token}", headers={"Origin": "http://testserver"}
+        ) as ws:
+            assert ws.receive_json()["seat"] == 0
+
+
+# ---------------------------------------------------------------------- private tables
+
+
+def test_a_private_table_is_unlisted_and_joined_only_by_invite(client: TestClient) -> None:
+    created = client.post(
+        "/api/tables",
+        json={"game": GAME, "num_players": 4, "seats": ["human", "human", *BOTS3[:2]],
+              "private": True},
+    ).json()  # fmt: skip
+    table_id, host = created["id"], {"X-Host-Token": created["host_token"]}
+    client.cookies.clear()
+    assert client.get("/api/tables").json()["tables"] == []
+    public = client.get(f"/api/tables/{table_id}").json()
+    assert "invite" not in str(public)
+    assert created["host_token"] not in str(public)
+    assert public["host"] is False
+    assert client.get(f"/api/tables/{table_id}", headers=host).json()["host"] is True
+    link0, link1 = (j["join"] for j in created["join"])
+    assert link0.startswith(f"/tables/{table_id}/invite/0/")
+    seat0 = f"/api/tables/{table_id}/seats/0"
+    assert is_error(client.post(seat0, json={"name": "Eve"}), 403, "invite_needed")
+    wrong = client.post(seat0, json={"name": "Eve", "invite": link1.rsplit("/", 1)[1]})
+    assert is_error(wrong, 403, "invite_needed")  # seat 1's code is not seat 0's
+    # the browser's way: the invite link leaves its code in a cookie and the URL loses it
+    opened = client.get(link0, follow_redirects=False)
+    assert opened.status_code == 303
+    assert opened.headers["location"] == f"/tables/{table_id}/join/0"
+    assert "httponly" in opened.headers["set-cookie"].lower()
+    assert client.post(seat0, json={"name": "Ann"}).status_code == 200
+    client.cookies.clear()
+    # the creator re-issues seat 1's invite: the old one stops working
+    assert is_error(client.post(f"/api/tables/{table_id}/seats/1/invite"), 403, "not_the_creator")
+    fresh = client.post(f"/api/tables/{table_id}/seats/1/invite", headers=host)
+    assert fresh.status_code == 200
+    old_code, new_code = link1.rsplit("/", 1)[1], fresh.json()["join"].rsplit("/", 1)[1]
+    seat1 = f"/api/tables/{table_id}/seats/1"
+    assert is_error(client.post(seat1, json={"name": "Eve", "invite": old_code}), 403)
+    assert client.post(seat1, json={"name": "Bo", "invite": new_code}).status_code == 200
+    assert table_of(client, table_id).status == "running"
+
+
+def test_the_creator_gives_an_absent_players_seat_to_a_bot(client: TestClient) -> None:
+    created = create(client, ["human", "human", *BOTS3[:2]])
+    table_id, host = created["id"], {"X-Host-Token": created["host_token"]}
+    client.cookies.clear()
+    ann = join(client, table_id, 0, "Ann")
+    bo_token = client.post(f"/api/tables/{table_id}/seats/1", json={"name": "Bo"}).json()["token"]
+    client.cookies.clear()
+    assert is_error(client.post(f"/api/tables/{table_id}/seats/1/kick", headers=ann), 403)
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={bo_token}") as socket:
+        socket.receive_json()
+        present = client.post(f"/api/tables/{table_id}/seats/1/kick", headers=host)
+        assert is_error(present, 409, "player_present")
+    kicked = client.post(f"/api/tables/{table_id}/seats/1/kick", headers=host)
+    assert kicked.status_code == 200
+    assert kicked.json()["seats"][1]["taken_over"] == "kicked"
+    bo = {"Authorization": f"Bearer {bo_token}"}
+    assert is_error(client.get(f"/api/tables/{table_id}", headers=bo), 401, "bad_token")
+    assert play_out(client, table_id, {0: ann}) > 0  # the bot plays Bo's seat to the end
+    assert table_of(client, table_id).status == "over"
+
+
+def test_a_seat_nobody_took_can_go_to_a_bot_so_the_game_starts(client: TestClient) -> None:
+    created = create(client, ["human", "human", *BOTS3[:2]])
+    table_id, host = created["id"], {"X-Host-Token": created["host_token"]}
+    ann = join(client, table_id, 0, "Ann")
+    assert client.post(f"/api/tables/{table_id}/seats/1/kick", headers=host).status_code == 200
+    assert table_of(client, table_id).status == "running"
+    assert client.get(f"/api/tables/{table_id}", headers=ann).json()["legal"]
+
+
+# ---------------------------------------------------------------------- limits
+
+
+def test_creating_too_fast_gets_429_with_retry_after(db_url: str) -> None:
+    with TestClient(app_with(db_url, create_rate="2/minute")) as client:
+        body = {"game": GAME, "num_players": 4, "seats": ["greedy"] * 4}
+        assert client.post("/api/tables", json=body).status_code == 201
+        assert client.post("/api/tables", json=body).status_code == 201
+        refused = client.post("/api/tables", json=body)
+        assert is_error(refused, 429, "too_many_requests")
+        assert 1 <= int(refused.headers["retry-after"]) <= 60
+
+
+def test_moving_too_fast_gets_429(db_url: str) -> None:
+    with TestClient(app_with(db_url, move_rate="3/minute")) as client:
+        table_id = create(client, ["human", *BOTS3])["id"]
+        ann = join(client, table_id, 0, "Ann")
+        answers = [move(client, table_id, ann, "zzz").status_code for _ in range(4)]
+        assert answers == [400, 400, 400, 429]
+
+
+def test_open_tables_are_capped_per_client_and_in_all(db_url: str) -> None:
+    body = {"game": GAME, "num_players": 4, "seats": ["human", *BOTS3]}
+    with TestClient(app_with(db_url, max_tables_per_client=2, max_open_tables=3)) as client:
+        assert client.post("/api/tables", json=body).status_code == 201
+        assert client.post("/api/tables", json=body).status_code == 201
+        assert is_error(client.post("/api/tables", json=body), 429, "too_many_tables")
+        # a table handed to someone else frees a place for this client; three in all fill
+        # the server
+        service_of(client).tables[next(iter(service_of(client).tables))].creator = "another"
+        assert client.post("/api/tables", json=body).status_code == 201
+        assert is_error(client.post("/api/tables", json=body), 503, "server_full")
+
+
+def test_bodies_over_the_cap_get_413_without_the_body_echoed(db_url: str) -> None:
+    with TestClient(app_with(db_url, max_body_bytes=1000)) as client:
+        big = {"game": GAME, "num_players": 4, "seats": ["x" * 5000]}
+        refused = client.post("/api/tables", json=big)
+        assert is_error(refused, 413, "body_too_large")
+        assert len(refused.text) < 200
+
+        def chunks() -> Iterator[bytes]:  # no Content-Length: the body is counted
+            yield b'{"game": "' + b"x" * 800
+            yield b"x" * 800 + b'"}'
+
+        chunked = client.post(
+            "/api/tables", content=chunks(), headers={"content-type": "application/json"}
+        )
+        assert is_error(chunked, 413, "body_too_large")
+
+
+@pytest.mark.parametrize(
+    "name", ["A\x00nn", "Bell\x07", "\x1b[31mRed", "Ann\u202eeve", "zero\u200bwidth", "x" * 41]
+)
+def test_names_with_control_characters_or_too_long_are_refused(
+    client: TestClient, name: str
+) -> None:
+    table_id = create(client, ["human", *BOTS3])["id"]
+    refused = client.post(f"/api/tables/{table_id}/seats/0", json={"name": name})
+    assert is_error(refused, 422)
+    assert table_of(client, table_id).seats[0].free
+    assert client.post(f"/api/tables/{table_id}/seats/0", json={"name": "Ann"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("seed", 2**63), ("seed", -1), ("turn_seconds", 2**63), ("turn_seconds", 4),
+     ("turn_seconds", 10**6), ("num_players", 2**70)],
+)  # fmt: skip
+def test_every_integer_is_bounded(client: TestClient, field: str, value: int) -> None:
+    body = {"game": GAME, "num_players": 4, "seats": ["human", *BOTS3], field: value}
+    assert is_error(client.post("/api/tables", json=body), 422, "malformed_request")
+    assert client.get("/api/tables").json()["total"] == 0
+
+
+def test_the_largest_seed_is_taken(client: TestClient) -> None:
+    body = {"game": GAME, "num_players": 4, "seats": ["greedy"] * 4, "seed": 2**63 - 1}
+    table_id = client.post("/api/tables", json=body).json()["id"]
+    assert client.get(f"/api/tables/{table_id}/record").json()["seed"] == 2**63 - 1
+
+
+def test_big_integers_in_paths_and_queries_are_refused(client: TestClient) -> None:
+    table_id = create(client, ["greedy"] * 4)["id"]
+    assert is_error(client.post(f"/api/tables/{table_id}/seats/{2**64}", json={"name": "A"}), 422)
+    assert is_error(client.get(f"/api/tables/{table_id}/replay?step={2**64}"), 422)
+    assert is_error(client.get("/api/tables?offset=-1"), 422)
+
+
+def test_the_table_list_is_paged(db_url: str) -> None:
+    with TestClient(app_with(db_url, max_page=3)) as client:
+        ids = [create(client, ["greedy"] * 4)["id"] for _ in range(5)]
+        first = client.get("/api/tables?limit=2").json()
+        assert (first["total"], first["offset"], first["limit"]) == (5, 0, 2)
+        assert [t["id"] for t in first["tables"]] == ids[::-1][:2]
+        rest = client.get("/api/tables?offset=2&limit=100").json()
+        assert rest["limit"] == 3  # the server's largest page
+        assert [t["id"] for t in rest["tables"]] == ids[::-1][2:5]
+
+
+def test_an_idle_table_expires_and_keeps_its_record(db_url: str) -> None:
+    clock = Clock()
+    with TestClient(app_with(db_url, clock, idle_seconds=600)) as client:
+        table_id = create(client, ["human", *BOTS3])["id"]
+        ann = join(client, table_id, 0, "Ann")
+        play = client.get(f"/api/tables/{table_id}", headers=ann).json()
+        move(client, table_id, ann, play["legal"][0]["action"])
+        service = service_of(client)
+        clock.now += 599
+        client.portal.call(service.sweep)  # type: ignore[union-attr]
+        assert table_of(client, table_id).status == "running"
+        clock.now += 2
+        client.portal.call(service.sweep)  # type: ignore[union-attr]
+        assert table_of(client, table_id).status == "expired"
+        assert client.get("/api/tables").json()["tables"] == []
+        assert client.get("/api/tables?status=expired").json()["total"] == 1
+        assert is_error(move(client, table_id, ann, "split"), 409, "expired")
+        record = client.get(f"/api/tables/{table_id}/record").json()
+        assert [seat for seat, _ in record["actions"]].count(0) == 1
+    with TestClient(app_with(db_url)) as again:  # stored so: a restart keeps it expired
+        assert table_of(again, table_id).status == "expired"
+
+
+def test_public_tables_get_the_default_turn_timer(db_url: str) -> None:
+    with TestClient(app_with(db_url, public_turn_seconds=90)) as client:
+        public = create(client, ["human", *BOTS3])
+        private = create(client, ["human", *BOTS3], private=True)
+        chosen = create(client, ["human", *BOTS3], turn_seconds=20)
+        assert table_of(client, public["id"]).turn_seconds == 90
+        assert table_of(client, private["id"]).turn_seconds is None
+        assert table_of(client, chosen["id"]).turn_seconds == 20
+
+
+# ---------------------------------------------------------------------- one error shape
+
+
+def test_every_error_has_one_shape(db_url: str) -> None:
+    with TestClient(
+        app_with(db_url, max_body_bytes=100, create_rate="1/minute"),
+        raise_server_exceptions=False,
+    ) as client:
+        assert is_error(client.get("/api/nothing"), 404, "not_found")
+        assert is_error(client.get("/api/tables/nope"), 404, "no_table")
+        assert is_error(client.put("/api/tables"), 405, "method_not_allowed")
+        assert is_error(client.post("/api/tables", content=b"{"), 422, "malformed_request")
+        assert is_error(client.post("/api/tables", json={"x": "y" * 200}), 413)
+        body = {"game": GAME, "num_players": 4, "seats": ["greedy"] * 4}
+        assert client.post("/api/tables", json=body).status_code == 201
+        assert is_error(client.post("/api/tables", json=body), 429)
+
+        def broken() -> list[dict[str, Any]]:
+            raise RuntimeError("boom")
+
+        service_of(client).games = broken  # type: ignore[method-assign]
+        failed = client.get("/api/games")
+        assert is_error(failed, 500, "internal_error")
+        assert "boom" not in failed.text
+
+
+# ---------------------------------------------------------------------- order of writes
+
+
+class FailingWrites:
+    """Makes the service's database writes fail while active."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service, self.engine = service, service.engine
+
+    def __enter__(self) -> None:
+        real = self.engine
+
+        class Broken:
+            def begin(self) -> Any:
+                raise OperationalError("INSERT", {}, Exception("disk full"))
+
+            def __getattr__(self, name: str) -> Any:
+                return getattr(real, name)
+
+        self.service.engine = Broken()  # type: ignore[assignment]
+
+    def __exit__(self, *_: object) -> None:
+        self.service.engine = self.engine
+
+
+def test_a_failed_write_leaves_the_table_as_it_was(client: TestClient) -> None:
+    table_id = create(client, ["human", "human", *BOTS3[:2]])["id"]
+    service, table = service_of(client), table_of(client, table_id)
+    with FailingWrites(service):
+        refused = client.post(f"/api/tables/{table_id}/seats/0", json={"name": "Ann"})
+    assert is_error(refused, 503, "storage_failed")
+    assert table.seats[0].free
+    ann = join(client, table_id, 0, "Ann")
+    bo = join(client, table_id, 1, "Bo")
+    game = table.game
+    before = game.to_json(table.state)
+    play = client.get(f"/api/tables/{table_id}", headers=ann).json()
+    with FailingWrites(service):
+        failed = move(client, table_id, ann, play["legal"][0]["action"])
+        assert is_error(failed, 503, "storage_failed")
+        assert is_error(client.delete(f"/api/tables/{table_id}/seats/1", headers=bo), 503)
+    assert game.to_json(table.state) == before
+    assert table.decisions[0] == 0
+    assert not table.seats[1].taken_over
+    assert move(client, table_id, ann, play["legal"][0]["action"]).status_code == 200
+    with service.engine.connect() as connection:
+        assert connection.scalar(select(func.count()).select_from(SeatRow)) == 4
+
+
+# ---------------------------------------------------------------------- the timer
+
+
+def test_the_timer_restarts_for_a_players_back_to_back_decisions(db_url: str) -> None:
+    """In Belly Battle a player decides several times in a row (move, buy, end the turn):
+    each decision gets the whole timer, not what the last one left."""
+    clock = Clock()
+    with TestClient(app_with(db_url, clock)) as client:
+        body = {"game": "belly-battle", "num_players": 2, "seats": ["human", "human"],
+                "turn_seconds": 30, "seed": 3}  # fmt: skip
+        table_id = client.post("/api/tables", json=body).json()["id"]
+        players = {0: join(client, table_id, 0, "Ann"), 1: join(client, table_id, 1, "Bo")}
+        table = table_of(client, table_id)
+        again = 0
+        for _ in range(40):
+            seat = table.game.to_act(table.state)[0]
+            play = client.get(f"/api/tables/{table_id}", headers=players[seat]).json()
+            clock.now += 20  # most of the timer spent thinking
+            assert (
+                move(client, table_id, players[seat], play["legal"][-1]["action"]).status_code
+                == 200
+            )
+            if table.over:
+                break
+            if seat in table.game.to_act(table.state):
+                again += 1
+            assert table.deadline == clock.now + 30
+        assert again >= 3
+
+
+# ---------------------------------------------------------------------- headers
+
+
+@pytest.mark.parametrize("path", ["/", "/tables/x", "/api/games", "/static/potluck.js", "/nope"])
+def test_every_response_carries_the_security_headers(client: TestClient, path: str) -> None:
+    headers = client.get(path).headers
+    policy = headers["content-security-policy"]
+    assert "script-src 'self';" in policy
+    assert "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
+    assert "frame-ancestors 'none'" in policy
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_pages_hold_no_inline_script() -> None:
+    folder = Path(potluck.__file__).parent / "server" / "pages"
+    for page in folder.glob("*.html"):
+        for tag in re.findall(r"<script[^>]*>", page.read_text(encoding="utf-8")):
+            assert "src=" in tag, page.name  # every script is a file the policy allows
+        assert not re.search(r"\son[a-z]+=", page.read_text(encoding="utf-8")), page.name
+
+
+def test_cookies_are_http_only_same_site_and_secure_over_https(db_url: str) -> None:
+    body = {"game": GAME, "num_players": 4, "seats": ["human", *BOTS3]}
+    with TestClient(app_with(db_url)) as plain:
+        created = plain.post("/api/tables", json=body)
+        cookie = created.headers["set-cookie"].lower()
+        assert "httponly" in cookie
+        assert "samesite=lax" in cookie
+        assert "secure" not in cookie
+    with TestClient(app_with(db_url), base_url="https://potluck.example") as tls:
+        created = tls.post("/api/tables", json=body)
+        assert "secure" in created.headers["set-cookie"].lower()
+        joined = tls.post(f"/api/tables/{created.json()['id']}/seats/0", json={"name": "Ann"})
+        assert "secure" in joined.headers["set-cookie"].lower()
+        assert "strict-transport-security" in joined.headers
+
+
+def test_potluck_serve_sets_every_limit_and_the_proxy() -> None:
+    from typer.testing import CliRunner
+
+    from potluck.cli.app import app
+
+    shown = CliRunner().invoke(app, ["serve", "--help"], terminal_width=200).output
+    for option in ("--behind-proxy", "--proxy-ip", "--allowed-origin", "--create-rate",
+                   "--join-rate", "--move-rate", "--tables-per-client", "--max-tables",
+                   "--max-body", "--idle-minutes", "--public-turn-seconds"):  # fmt: skip
+        assert option in shown, option
+    wrong = CliRunner().invoke(app, ["serve", "--move-rate", "lots"])
+    assert wrong.exit_code == 2
+    assert "'lots' is not a rate" in wrong.output
