@@ -32,14 +32,19 @@ from rich.table import Table
 from potluck.bench import bench_best
 from potluck.cli.common import (
     CliError,
+    DataOpt,
+    GameArg,
+    JsonOpt,
+    SetOpt,
     console,
     load_json,
-    parse_list,
+    parse_agents,
     parse_settings,
     reports_errors,
     save_record,
 )
 from potluck.cli.lab import lab_app
+from potluck.cli.ladder import register as register_ladder
 from potluck.cli.play import PlaySession, parse_seats
 from potluck.cli.render import format_value
 from potluck.cli.replay import check_record, run_replay
@@ -55,17 +60,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(lab_app, name="lab")
-
-# Options several commands share.
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `potluck games`).")]
-SetOpt = Annotated[
-    list[str] | None,
-    typer.Option("--set", metavar="NAME=VALUE", help="A variant option; repeat for several."),
-]
-DataOpt = Annotated[
-    Path | None, typer.Option("--data", help="Use this card data file (TOML) instead.")
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+register_ladder(app)
 
 
 def _version(value: bool) -> None:
@@ -134,7 +129,8 @@ def play(
     seats: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated, one per seat: a bot name, or you / human / human:NAME. "
+            help="Comma-separated, one per seat: you / human / human:NAME, or a bot spec "
+            "(greedy, ismcts:sims=500; see `potluck bots GAME`). "
             "Default: you and random bots up to the minimum players."
         ),
     ] = None,
@@ -148,7 +144,7 @@ def play(
     """Play at the terminal against bots, or with friends passing the keyboard."""
     game = load_game(game_id, data=data)
     specs = (
-        parse_list(seats, "--seats")
+        parse_agents(seats, "--seats")
         if seats is not None
         else ["you"] + ["random"] * (game.min_players - 1)
     )
@@ -218,8 +214,9 @@ def simulate_command(
     agents: Annotated[
         str,
         typer.Option(
-            help="Comma-separated bot names, seated in order, cycled to fill the table "
-            "and rotated one seat each game."
+            help="Comma-separated bot specs (a key=value item joins the spec before it: "
+            "ismcts:sims=200,rollout=greedy,greedy is two agents), seated in order, cycled "
+            "to fill the table and rotated one seat each game."
         ),
     ] = "random",
     seed: Annotated[int, typer.Option(help="Game i is dealt from seed + i.")] = 0,
@@ -230,7 +227,7 @@ def simulate_command(
     """Let bots play many games; report wins and scores by seat and by agent."""
     game = load_game(game_id, data=data)
     num_players = game.min_players if players is None else players
-    names = parse_list(agents, "--agents")
+    names = parse_agents(agents, "--agents")
     options = parse_settings(settings)
     out = console()
     show_bar = not as_json and out.is_terminal
