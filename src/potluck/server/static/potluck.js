@@ -352,7 +352,8 @@ const Potluck = (() => {
       seats.replaceChildren(...Array.from({ length: wanted }, (_, i) => el("label", {}, `Seat ${i} `,
         el("select", { name: `seat${i}`, "data-seat": i },
           el("option", { value: "human", text: "human", selected: i === 0 }),
-          game.bots.map((b) => el("option", { value: b, text: `${b} bot`, selected: i > 0 && b === (game.bots.includes("greedy") ? "greedy" : "random") }))))));
+          Object.entries(game.difficulties || {}).map(([level, spec]) => el("option", { value: level, text: `${level} bot (${spec.split(":")[0]})`, selected: i > 0 && level === "medium" })),
+          game.bots.map((b) => el("option", { value: b, text: `${b} bot` }))))));
       const options = document.getElementById("option-choices");
       options.replaceChildren(...Object.entries(game.options).map(([name, o]) => el("label", { title: o.help },
         o.type === "bool"
