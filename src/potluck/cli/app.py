@@ -140,8 +140,23 @@ def play(
     save: Annotated[
         Path | None, typer.Option(help="Save the record here (default: the user data dir).")
     ] = None,
+    from_record: Annotated[
+        Path | None,
+        typer.Option(
+            "--from", metavar="RECORD.json", help="Continue a recorded game (GAME is its game)."
+        ),
+    ] = None,
+    at: Annotated[
+        int | None,
+        typer.Option(min=0, help="With --from: continue after this many of its actions."),
+    ] = None,
 ) -> None:
     """Play at the terminal against bots, or with friends passing the keyboard."""
+    if from_record is not None:
+        _play_from(game_id, from_record, at, seats, save)
+        return
+    if at is not None:
+        raise CliError("--at needs --from RECORD.json")
     game = load_game(game_id, data=data)
     specs = (
         parse_agents(seats, "--seats")
@@ -162,6 +177,39 @@ def play(
     status = "Record" if finished else "Record of the unfinished game"
     out.print(f"{status} saved to {escape(str(path))}")
     out.print(f"Replay it with: potluck replay {escape(str(path))}")
+
+
+def _play_from(
+    game_id: str, record_path: Path, at: int | None, seats: str | None, save: Path | None
+) -> None:
+    """``potluck play GAME --from RECORD --at STEP``: a recorded position, played on anew."""
+    record = check_record(load_json(record_path, "record"))
+    if record["game"] != game_id:
+        raise CliError(f"{record_path} is a record of {record['game']}, not {game_id}")
+    game = load_game(game_id, data=record.get("data"))
+    total = len(record["actions"])
+    step = total if at is None else at
+    if step > total:
+        raise CliError(f"--at {step}: the record has only {total} actions")
+    state = game.replay(record, upto=step)
+    if game.is_over(state):
+        raise CliError(f"the game is over after {step} actions: choose an earlier --at")
+    n = state.num_players
+    specs = parse_agents(seats, "--seats") if seats is not None else ["you"] + ["random"] * (n - 1)
+    if len(specs) != n:
+        raise CliError(f"the recorded game has {n} seats: give {n} in --seats, not {len(specs)}")
+    players = parse_seats(game, specs, int(record["seed"]) + step)
+    if not any(player.human for player in players):
+        raise CliError("no human seat: use `potluck simulate` to watch bots play")
+    out = console()
+    out.print(
+        f"[bold]{escape(game.title)}[/], {n} players, seed {record['seed']}, "
+        f"continued after action {step} of {escape(str(record_path))}"
+    )
+    finished = PlaySession(game, players, state, out).run()
+    path = save_record(game.record(state), save)
+    status = "Record" if finished else "Record of the unfinished game"
+    out.print(f"{status} saved to {escape(str(path))}")
 
 
 def _agent_table(summary: SimulationSummary) -> Table:

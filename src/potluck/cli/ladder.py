@@ -1,13 +1,15 @@
-"""``potluck bots`` (every bot a game can seat, with its parameters) and ``potluck arena``
-(a rating ladder between bot specs).
+"""``potluck bots`` (every bot a game can seat, with its parameters), ``potluck arena``
+(a rating ladder between bot specs) and ``potluck analyse`` (move analysis of a record).
 
     potluck bots belle-of-the-ball
     potluck arena cafe-carnage --players 4 --agents greedy,random,ismcts:sims=50 --games 40
+    potluck analyse game.json --as 0 --bot ismcts:sims=500 --json review.json
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -22,6 +24,7 @@ from potluck.cli.common import (
     GameArg,
     JsonOpt,
     console,
+    load_json,
     parse_agents,
     reports_errors,
 )
@@ -32,6 +35,7 @@ def register(app: typer.Typer) -> None:
     """Add the commands to the main application."""
     app.command("bots")(reports_errors(bots_command))
     app.command("arena")(reports_errors(arena_command))
+    app.command("analyse")(reports_errors(analyse_command))
 
 
 def bots_command(game_id: GameArg, data: DataOpt = None) -> None:
@@ -122,3 +126,97 @@ def arena_command(
     )
     for crash in ladder.errors[:5]:
         out.print(f"[red]crashed:[/] {escape(crash)}")
+
+
+def analyse_command(
+    record_path: Annotated[Path, typer.Argument(metavar="RECORD.json", help="A saved record.")],
+    seat: Annotated[int, typer.Option("--as", help="The seat whose moves to analyse.")],
+    bot: Annotated[
+        str, typer.Option(help="The search bot that judges the moves (a spec).")
+    ] = "ismcts",
+    inaccuracy: Annotated[
+        float, typer.Option(min=0, max=1, help="Loss of win chance that is an inaccuracy.")
+    ] = 0.05,
+    mistake: Annotated[
+        float, typer.Option(min=0, max=1, help="Loss of win chance that is a mistake.")
+    ] = 0.10,
+    blunder: Annotated[
+        float, typer.Option(min=0, max=1, help="Loss of win chance that is a blunder.")
+    ] = 0.20,
+    seed: Annotated[int, typer.Option(help="Seed of the search (the analysis repeats).")] = 0,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", metavar="OUT.json", help="Also save it as JSON.")
+    ] = None,
+) -> None:
+    """For each of a seat's moves: its estimated win chance with the move the search bot
+    preferred and with the move played, from what the seat knew then; marks inaccuracies,
+    mistakes and blunders."""
+    from potluck.cli.replay import check_record
+    from potluck.engine.errors import PotluckError
+    from potluck.review import review_record
+
+    record = check_record(load_json(record_path, "record"))
+    game = load_game(str(record["game"]), data=record.get("data"))
+    if not inaccuracy <= mistake <= blunder:
+        raise CliError("the thresholds must not decrease: --inaccuracy <= --mistake <= --blunder")
+    out = console()
+    with Progress(
+        TextColumn("Analysing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=out,
+        disable=not out.is_terminal,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("moves", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        try:
+            reviews = review_record(
+                game, record, seat, bot, (inaccuracy, mistake, blunder), seed, progress=progress
+            )
+        except PotluckError as error:
+            raise CliError(str(error)) from None
+    table = Table(
+        title=f"{game.title}: seat {seat}'s moves, judged by {bot}",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    for column in ("#", "Played", "Win chance after", "Preferred", "With it", "Loss", ""):
+        table.add_column(
+            column, justify="left" if column in ("Played", "Preferred", "") else "right"
+        )
+    for review in reviews:
+        table.add_row(
+            str(review.number),
+            escape(review.played),
+            f"{review.after:.0%}",
+            escape(review.preferred) if review.preferred != review.played else "(same)",
+            f"{review.before:.0%}",
+            f"{review.loss:.0%}",
+            review.verdict,
+        )
+    out.print(table)
+    counts = {
+        v: sum(1 for r in reviews if r.verdict == v) for v in ("inaccuracy", "mistake", "blunder")
+    }
+    out.print(
+        f"{len(reviews)} moves: {counts['inaccuracy']} inaccuracies, {counts['mistake']} mistakes, "
+        f"{counts['blunder']} blunders (losses of at least {inaccuracy:.0%}, {mistake:.0%}, "
+        f"{blunder:.0%} of win chance). Estimates are Monte Carlo: small losses are noise."
+    )
+    if json_path is not None:
+        json_path.parent.mkdir(parents=True, exist_ok=True)
+        data = {
+            "game": game.id,
+            "seat": seat,
+            "bot": bot,
+            "seed": seed,
+            "thresholds": {"inaccuracy": inaccuracy, "mistake": mistake, "blunder": blunder},
+            "moves": [review.to_json() for review in reviews],
+        }
+        json_path.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
+        out.print(f"Saved to {escape(str(json_path))}")
