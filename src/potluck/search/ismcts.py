@@ -314,10 +314,7 @@ class _Search:
             assert scores is not None
             top = max(scores)
             winners = tuple(s for s, score in enumerate(scores) if score == top)
-            if self.soft_cutoff:
-                rewards = _soft_shares(scores)
-            else:
-                rewards = self.rewards(scores, winners)
+            rewards = _soft_shares(scores) if self.soft_cutoff else self.rewards(scores, winners)
         else:
             outcome = self.game.outcome(world)
             rewards = self.rewards(outcome.scores, outcome.winners)
