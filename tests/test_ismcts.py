@@ -232,3 +232,12 @@ def test_head_to_head_with_openspiel_plays_whole_games() -> None:
     assert 0.0 <= duel["win_share"] <= 1.0
     speed = openspiel_speed("cafe-carnage", 4, simulations=4, seconds=0.2)
     assert speed["openspiel_simulations_per_second"] > 0
+
+
+def test_speed_is_compared_on_the_same_positions() -> None:
+    pytest.importorskip("pyspiel")
+    from potluck.search.openspiel import compare_speed
+
+    figures = compare_speed("cafe-carnage", 4, "ismcts:sims=3", simulations=3, positions=2)
+    assert figures["positions"] == 2
+    assert figures["speedup_vs_openspiel"] > 0

@@ -387,7 +387,7 @@ def _bench_bot(
             if not isinstance(searcher, ISMCTSBot) or searcher.sims <= 0:
                 raise CliError("--vs-openspiel compares an ismcts bot with a simulation budget")
             try:
-                from potluck.search.openspiel import head_to_head, openspiel_speed
+                from potluck.search.openspiel import compare_speed, head_to_head
             except ImportError as missing:
                 raise CliError(
                     f"--vs-openspiel needs the rl extra (pip install 'potluck[rl]'): {missing}"
@@ -395,9 +395,9 @@ def _bench_bot(
             n = int(row["players"])
             if not as_json:
                 console().print(f"Timing OpenSpiel's ISMCTS and playing {games} games...")
-            row.update(openspiel_speed(one, n, searcher.sims, seconds, seed))
-            ours = row.get("simulations_per_second") or 0.0
-            row["speedup_vs_openspiel"] = ours / row["openspiel_simulations_per_second"]
+            # Timed on the same positions, alternately: the ratio is what a shared
+            # machine's load cannot skew.
+            row.update(compare_speed(one, n, spec, searcher.sims, seed=seed))
             row["head_to_head"] = head_to_head(one, n, spec, searcher.sims, games, seed)
         results[one] = row
     if as_json:
