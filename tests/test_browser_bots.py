@@ -46,3 +46,30 @@ def test_a_player_chooses_a_hard_bot_in_the_lobby_and_plays_it_to_the_end(
     assert play_until_over([ann]) >= 20
     ann.screenshot(path=SHOTS / "cafe-carnage-hard-bot.png", full_page=True)
     assert ann.errors == []
+
+
+def test_the_replay_page_analyses_a_seats_moves(browser: Any, server: LiveServer) -> None:
+    import httpx
+
+    created = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "cafe-carnage", "num_players": 4, "seats": ["greedy", "random"] * 2},
+        headers={"Origin": server.url},
+    )
+    assert created.status_code == 201, created.text
+    page = new_page(browser)
+    page.goto(f"{server.url}/tables/{created.json()['id']}/replay")
+    page.wait_for_selector("#as option[value='1']", state="attached")
+    assert page.locator("#analyse").is_disabled()  # a spectator has no moves to judge
+    page.select_option("#as", "1")
+    page.click("#analyse")
+    page.wait_for_selector("table.analysis")
+    assert page.locator("table.analysis tr").count() == 21  # a heading and 20 moves
+    fourth = page.locator("table.analysis button").nth(3)
+    number = int(fourth.inner_text())
+    fourth.click()  # shows the game just before that move
+    page.wait_for_function(
+        f"document.getElementById('counter').textContent.includes('step {number - 1} of 80')"
+    )
+    page.screenshot(path=SHOTS / "replay-analysis.png", full_page=True)
+    assert page.errors == []

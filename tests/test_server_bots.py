@@ -113,3 +113,26 @@ def _serve_while_thinking(client: TestClient) -> None:
         slowest = max(slowest, time.perf_counter() - start)
     worker.join(timeout=30)
     assert slowest < 1.0, f"a request waited {slowest:.2f} s behind a thinking bot"
+
+
+def test_a_finished_games_moves_are_analysed_once_per_seat(client: TestClient) -> None:
+    body = {"game": GAME, "num_players": 4, "seats": ["greedy", "random", "greedy", "random"]}
+    table_id = client.post("/api/tables", json=body).json()["id"]
+    analysis = client.get(f"/api/tables/{table_id}/analysis?seat=1")
+    assert analysis.status_code == 200, analysis.text
+    data = analysis.json()
+    assert (data["seat"], data["bot"]) == (1, OPEN.analysis_bot)
+    assert len(data["moves"]) == 20
+    first = data["moves"][0]
+    assert {"number", "played", "preferred", "before", "after", "loss", "verdict"} <= set(first)
+    again = client.get(f"/api/tables/{table_id}/analysis?seat=1").json()
+    assert again == data  # kept, not searched again
+    assert client.get(f"/api/tables/{table_id}/analysis?seat=9").status_code == 404
+
+
+def test_a_running_game_is_not_analysed(client: TestClient) -> None:
+    body = {"game": GAME, "num_players": 4, "seats": ["human", "greedy", "greedy", "random"]}
+    table_id = client.post("/api/tables", json=body).json()["id"]
+    answer = client.get(f"/api/tables/{table_id}/analysis?seat=1")
+    assert answer.status_code == 409
+    assert answer.json()["error"] == "not_over"

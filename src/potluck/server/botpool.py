@@ -25,7 +25,15 @@ from typing import Any
 
 from potluck.engine.game import Game
 
-__all__ = ["DIFFICULTIES", "BotPool", "Thought", "seat_bot_spec", "seat_kinds", "think"]
+__all__ = [
+    "DIFFICULTIES",
+    "BotPool",
+    "Thought",
+    "review",
+    "seat_bot_spec",
+    "seat_kinds",
+    "think",
+]
 
 #: Each difficulty's bot spec. ``hard`` stops at 2,000 simulations or 1.5 s of
 #: thought, whichever comes first, so it answers within about 2 s on a small machine.
@@ -76,6 +84,17 @@ def think(thought: Thought) -> str:
     return str(decide(bot, game, state, thought.seat, random.Random(thought.seed)))
 
 
+def review(
+    game_id: str, data: str | None, record: dict[str, Any], seat: int, spec: str
+) -> list[dict[str, Any]]:
+    """Move analysis of one seat of a finished game, in a worker process."""
+    from potluck.engine.registry import load_game
+    from potluck.review import review_record
+
+    game = load_game(game_id, data=data)
+    return [r.to_json() for r in review_record(game, record, seat, spec)]
+
+
 class BotPool:
     """Worker processes for search bots, started on first use.
 
@@ -100,6 +119,15 @@ class BotPool:
         """The move's text, chosen in a worker while the event loop serves other tables."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(), think, thought)
+
+    async def review(
+        self, game_id: str, data: str | None, record: dict[str, Any], seat: int, spec: str
+    ) -> list[dict[str, Any]]:
+        """A seat's move analysis (``potluck.review``), computed in a worker."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._executor(), review, game_id, data, record, seat, spec
+        )
 
     def shutdown(self) -> None:
         if self._pool is not None:

@@ -75,6 +75,7 @@ class TableService(Seating):
         self.settings = settings or ServerSettings()
         self.tables: dict[str, LiveTable] = {}
         self.bot_pool = BotPool()
+        self.analyses: dict[tuple[str, int], asyncio.Future[list[dict[str, Any]]]] = {}
         make_agent(load_game("cafe-carnage"), self.settings.hard_bot)  # a bad spec fails now
 
     # ------------------------------------------------------------------ playing
@@ -358,6 +359,25 @@ class TableService(Seating):
     def record(self, table_id: str) -> dict[str, Any]:
         """The finished or expired game's record (seed + options + actions, and the outcome)."""
         return views.record(self.get(table_id))
+
+    async def analysis(self, table_id: str, seat: int) -> dict[str, Any]:
+        """Move analysis of ``seat`` in a finished game, computed once in a worker process
+        and kept (a second request for it, even while it is computed, waits for the same)."""
+        table = self.get(table_id)
+        record = views.record(table)
+        n = table.state.num_players
+        if not 0 <= seat < n:
+            raise TableError(404, "no_seat", f"This table has seats 0 to {n - 1}, not {seat}.")
+        key = (table_id, seat)
+        task = self.analyses.get(key)
+        if task is None or (task.done() and task.exception() is not None):
+            spec = self.settings.analysis_bot
+            task = asyncio.ensure_future(
+                self.bot_pool.review(table.game.id, table.game.data_source, record, seat, spec)
+            )
+            self.analyses[key] = task
+        moves = await asyncio.shield(task)
+        return {"table": table_id, "seat": seat, "bot": self.settings.analysis_bot, "moves": moves}
 
     def replay_view(
         self, table_id: str, step: int, seat: int | None, *, everyone: bool
