@@ -44,6 +44,8 @@ def play(
             game.step(state, seat, decide(bots[seat], game, state, seat, rngs[seat]))
         winners = game.outcome(state).winners
         shares.append(1.0 / len(winners) if hero in winners else 0.0)
+        if (i + 1) % 10 == 0:  # progress, so a run cut short still says something
+            print(f"{i + 1} games: win share {sum(shares) / len(shares):.3f}", file=sys.stderr)
     mean = sum(shares) / len(shares)
     var = sum((x - mean) ** 2 for x in shares) / max(1, len(shares) - 1)
     half = 1.96 * math.sqrt(var / len(shares))

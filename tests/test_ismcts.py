@@ -215,3 +215,29 @@ def test_potluck_bench_bot_json() -> None:
     row = json.loads(result.output)["cafe-carnage"]
     assert row["bot"] == "ismcts:sims=10"
     assert row["simulations_per_second"] > 0
+
+
+def test_bench_reports_the_slowest_decision() -> None:
+    game = potluck.load_game("burger-joint")
+    data = bench_bot(game, 2, "ismcts:sims=0,time=0.02", seconds=0.2).to_json()
+    assert 0 < data["slowest_decision_seconds"] < 2.0
+
+
+def test_head_to_head_with_openspiel_plays_whole_games() -> None:
+    pytest.importorskip("pyspiel")
+    from potluck.search.openspiel import head_to_head, openspiel_speed
+
+    duel = head_to_head("cafe-carnage", 4, "ismcts:sims=4", simulations=4, games=1)
+    assert duel["games"] == 1
+    assert 0.0 <= duel["win_share"] <= 1.0
+    speed = openspiel_speed("cafe-carnage", 4, simulations=4, seconds=0.2)
+    assert speed["openspiel_simulations_per_second"] > 0
+
+
+def test_speed_is_compared_on_the_same_positions() -> None:
+    pytest.importorskip("pyspiel")
+    from potluck.search.openspiel import compare_speed
+
+    figures = compare_speed("cafe-carnage", 4, "ismcts:sims=3", simulations=3, positions=2)
+    assert figures["positions"] == 2
+    assert figures["speedup_vs_openspiel"] > 0

@@ -542,38 +542,7 @@ def test_potluck_serve_sets_every_limit_and_the_proxy() -> None:
     assert "'lots' is not a rate" in wrong.output
 
 
-# ---------------------------------------------------------------------- bots off the event loop
-
-
-def search_bot_table(client: TestClient, spec: str) -> tuple[str, dict[str, str]]:
-    """A table where seat 1 is played by ``spec`` (a search bot; the lobby offers only
-    the game's own bots for now, so the seat is given it directly)."""
-    table_id = create(client, ["human", "greedy", "greedy", "random"])["id"]
-    table = table_of(client, table_id)
-    table.seats[1].bot = spec
-    return table_id, join(client, table_id, 0, "Ann")
-
-
-def test_search_bots_decide_in_a_worker_process_and_the_game_finishes(db_url: str) -> None:
-    with TestClient(app_with(db_url, bot_workers=1, bot_budget=60)) as client:
-        table_id, ann = search_bot_table(client, "ismcts:sims=8")
-        assert service_of(client).bot_workers.pool is not None
-        assert play_out(client, table_id, {0: ann}) > 0
-        assert table_of(client, table_id).status == "over"
-        assert stored_moves(service_of(client), table_id, 1) > 10
-
-
-def test_a_bot_past_its_time_budget_plays_a_random_move_and_is_stopped(db_url: str) -> None:
-    import time
-
-    with TestClient(app_with(db_url, bot_workers=1, bot_budget=2.0)) as client:
-        workers = service_of(client).bot_workers
-        first_pool = workers.pool
-        started = time.monotonic()
-        table_id, _ = search_bot_table(client, "ismcts:sims=100000000")  # hours of thinking
-        assert time.monotonic() - started < 20  # the budget, not the bot, decided
-        assert stored_moves(service_of(client), table_id, 1) == 1
-        assert workers.pool is not first_pool  # the overrunning worker was ended
+# ------------------------------------------------------------------- rates off; reasons per state
 
 
 def test_a_rate_of_none_limits_nothing() -> None:

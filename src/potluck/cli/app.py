@@ -32,14 +32,19 @@ from rich.table import Table
 from potluck.bench import bench_best
 from potluck.cli.common import (
     CliError,
+    DataOpt,
+    GameArg,
+    JsonOpt,
+    SetOpt,
     console,
     load_json,
-    parse_list,
+    parse_agents,
     parse_settings,
     reports_errors,
     save_record,
 )
 from potluck.cli.lab import lab_app
+from potluck.cli.ladder import register as register_ladder
 from potluck.cli.play import PlaySession, parse_seats
 from potluck.cli.render import format_value
 from potluck.cli.replay import check_record, run_replay
@@ -55,17 +60,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(lab_app, name="lab")
-
-# Options several commands share.
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `potluck games`).")]
-SetOpt = Annotated[
-    list[str] | None,
-    typer.Option("--set", metavar="NAME=VALUE", help="A variant option; repeat for several."),
-]
-DataOpt = Annotated[
-    Path | None, typer.Option("--data", help="Use this card data file (TOML) instead.")
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+register_ladder(app)
 
 
 def _version(value: bool) -> None:
@@ -134,7 +129,8 @@ def play(
     seats: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated, one per seat: a bot name, or you / human / human:NAME. "
+            help="Comma-separated, one per seat: you / human / human:NAME, or a bot spec "
+            "(greedy, ismcts:sims=500; see `potluck bots GAME`). "
             "Default: you and random bots up to the minimum players."
         ),
     ] = None,
@@ -144,11 +140,26 @@ def play(
     save: Annotated[
         Path | None, typer.Option(help="Save the record here (default: the user data dir).")
     ] = None,
+    from_record: Annotated[
+        Path | None,
+        typer.Option(
+            "--from", metavar="RECORD.json", help="Continue a recorded game (GAME is its game)."
+        ),
+    ] = None,
+    at: Annotated[
+        int | None,
+        typer.Option(min=0, help="With --from: continue after this many of its actions."),
+    ] = None,
 ) -> None:
     """Play at the terminal against bots, or with friends passing the keyboard."""
+    if from_record is not None:
+        _play_from(game_id, from_record, at, seats, save)
+        return
+    if at is not None:
+        raise CliError("--at needs --from RECORD.json")
     game = load_game(game_id, data=data)
     specs = (
-        parse_list(seats, "--seats")
+        parse_agents(seats, "--seats")
         if seats is not None
         else ["you"] + ["random"] * (game.min_players - 1)
     )
@@ -166,6 +177,39 @@ def play(
     status = "Record" if finished else "Record of the unfinished game"
     out.print(f"{status} saved to {escape(str(path))}")
     out.print(f"Replay it with: potluck replay {escape(str(path))}")
+
+
+def _play_from(
+    game_id: str, record_path: Path, at: int | None, seats: str | None, save: Path | None
+) -> None:
+    """``potluck play GAME --from RECORD --at STEP``: a recorded position, played on anew."""
+    record = check_record(load_json(record_path, "record"))
+    if record["game"] != game_id:
+        raise CliError(f"{record_path} is a record of {record['game']}, not {game_id}")
+    game = load_game(game_id, data=record.get("data"))
+    total = len(record["actions"])
+    step = total if at is None else at
+    if step > total:
+        raise CliError(f"--at {step}: the record has only {total} actions")
+    state = game.replay(record, upto=step)
+    if game.is_over(state):
+        raise CliError(f"the game is over after {step} actions: choose an earlier --at")
+    n = state.num_players
+    specs = parse_agents(seats, "--seats") if seats is not None else ["you"] + ["random"] * (n - 1)
+    if len(specs) != n:
+        raise CliError(f"the recorded game has {n} seats: give {n} in --seats, not {len(specs)}")
+    players = parse_seats(game, specs, int(record["seed"]) + step)
+    if not any(player.human for player in players):
+        raise CliError("no human seat: use `potluck simulate` to watch bots play")
+    out = console()
+    out.print(
+        f"[bold]{escape(game.title)}[/], {n} players, seed {record['seed']}, "
+        f"continued after action {step} of {escape(str(record_path))}"
+    )
+    finished = PlaySession(game, players, state, out).run()
+    path = save_record(game.record(state), save)
+    status = "Record" if finished else "Record of the unfinished game"
+    out.print(f"{status} saved to {escape(str(path))}")
 
 
 def _agent_table(summary: SimulationSummary) -> Table:
@@ -218,8 +262,9 @@ def simulate_command(
     agents: Annotated[
         str,
         typer.Option(
-            help="Comma-separated bot names, seated in order, cycled to fill the table "
-            "and rotated one seat each game."
+            help="Comma-separated bot specs (a key=value item joins the spec before it: "
+            "ismcts:sims=200,rollout=greedy,greedy is two agents), seated in order, cycled "
+            "to fill the table and rotated one seat each game."
         ),
     ] = "random",
     seed: Annotated[int, typer.Option(help="Game i is dealt from seed + i.")] = 0,
@@ -230,7 +275,7 @@ def simulate_command(
     """Let bots play many games; report wins and scores by seat and by agent."""
     game = load_game(game_id, data=data)
     num_players = game.min_players if players is None else players
-    names = parse_list(agents, "--agents")
+    names = parse_agents(agents, "--agents")
     options = parse_settings(settings)
     out = console()
     show_bar = not as_json and out.is_terminal
@@ -342,7 +387,7 @@ def _bench_bot(
             if not isinstance(searcher, ISMCTSBot) or searcher.sims <= 0:
                 raise CliError("--vs-openspiel compares an ismcts bot with a simulation budget")
             try:
-                from potluck.search.openspiel import head_to_head, openspiel_speed
+                from potluck.search.openspiel import compare_speed, head_to_head
             except ImportError as missing:
                 raise CliError(
                     f"--vs-openspiel needs the rl extra (pip install 'potluck[rl]'): {missing}"
@@ -350,9 +395,9 @@ def _bench_bot(
             n = int(row["players"])
             if not as_json:
                 console().print(f"Timing OpenSpiel's ISMCTS and playing {games} games...")
-            row.update(openspiel_speed(one, n, searcher.sims, seconds, seed))
-            ours = row.get("simulations_per_second") or 0.0
-            row["speedup_vs_openspiel"] = ours / row["openspiel_simulations_per_second"]
+            # Timed on the same positions, alternately: the ratio is what a shared
+            # machine's load cannot skew.
+            row.update(compare_speed(one, n, spec, searcher.sims, seed=seed))
             row["head_to_head"] = head_to_head(one, n, spec, searcher.sims, games, seed)
         results[one] = row
     if as_json:
@@ -508,12 +553,10 @@ def serve(
     public_turn_seconds: Annotated[
         int, typer.Option(help="The turn timer of public tables created without one (0: none).")
     ] = 120,
-    bot_workers: Annotated[
-        int, typer.Option(help="Processes for the search bots' decisions (0: on the event loop).")
-    ] = 1,
-    bot_budget: Annotated[
-        float, typer.Option(help="Seconds a search bot may think before a random move is played.")
-    ] = 10.0,
+    hard_bot: Annotated[
+        str,
+        typer.Option(help="The bot spec a 'hard' seat plays (it thinks in a worker process)."),
+    ] = "ismcts:sims=2000,time=1.5,rollout=greedy",
 ) -> None:
     """Serve the games in the browser: a lobby, live tables with bots, and replays.
 
@@ -550,10 +593,12 @@ def serve(
         max_body_bytes=max_body,
         idle_seconds=idle_minutes * 60,
         public_turn_seconds=public_turn_seconds,
-        bot_workers=bot_workers,
-        bot_budget=bot_budget,
         allowed_origins=tuple(allowed_origin or ()),
+        hard_bot=hard_bot,
     )
+    from potluck.agents import make_agent
+
+    make_agent(load_game("cafe-carnage"), hard_bot)  # a bad spec fails here, in one line
     url = database_url or default_database_url()
     try:
         web = create_app(url, bot_delay=bot_delay, settings=settings)

@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import platformdirs
 import typer
@@ -15,6 +15,17 @@ from rich.console import Console
 from rich.markup import escape
 
 from potluck.engine.errors import PotluckError
+
+# Options several commands share.
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `potluck games`).")]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option("--set", metavar="NAME=VALUE", help="A variant option; repeat for several."),
+]
+DataOpt = Annotated[
+    Path | None, typer.Option("--data", help="Use this card data file (TOML) instead.")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -80,6 +91,19 @@ def parse_list(text: str, what: str) -> list[str]:
     if not items:
         raise CliError(f"{what} is empty")
     return items
+
+
+def parse_agents(text: str, what: str) -> list[str]:
+    """Bot specs from a comma-separated list: ``key=value`` items join the spec before,
+    so ``ismcts:sims=200,rollout=greedy,greedy`` is two agents."""
+    from potluck.engine.botspec import BotSpecError, split_agents
+
+    if not any(item.strip() for item in text.split(",")):
+        raise CliError(f"{what} is empty")
+    try:
+        return split_agents(text)
+    except BotSpecError as error:
+        raise CliError(f"{what}: {error}") from None
 
 
 def records_dir() -> Path:

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
 
+from potluck.agents import decide, make_agent
 from potluck.cli.common import CliError
 from potluck.cli.render import outcome_table, render_view
 from potluck.engine.action import Action
@@ -51,25 +52,25 @@ class Player:
 
 
 def parse_seats(game: Game[Any, Any], specs: Sequence[str], seed: int) -> list[Player]:
-    """``["you", "greedy", "human:Ann"]`` -> one :class:`Player` per seat.
+    """``["you", "greedy", "human:Ann", "ismcts:sims=500"]`` -> one :class:`Player` per seat.
 
-    A spec is a bot name from ``game.bots()``, or ``you``, ``human`` or
-    ``human:NAME`` for a person.
+    A spec is ``you``, ``human`` or ``human:NAME`` for a person, or a bot spec
+    (``name`` or ``name:key=value,...``, see ``potluck bots GAME``).
     """
-    bots = game.bots()
     players = []
     for seat, spec in enumerate(specs):
         word, _, name = spec.partition(":")
         if word.lower() in HUMAN_WORDS:
             who = name.strip() or ("you" if word.lower() == "you" else "human")
             players.append(Player(seat, who))
-        elif spec in bots:
-            players.append(Player(seat, spec, game.make_bot(spec), bot_rng(seed, seat)))
-        else:
+            continue
+        try:
+            bot = make_agent(game, spec)
+        except PotluckError as error:
             raise CliError(
-                f"unknown seat {spec!r}: give you, human, human:NAME or one of "
-                f"{game.title}'s bots: {', '.join(sorted(bots))}"
-            )
+                f"seat {seat}, {spec!r}: give you, human, human:NAME or a bot spec; {error}"
+            ) from None
+        players.append(Player(seat, spec, bot, bot_rng(seed, seat)))
     return players
 
 
@@ -142,9 +143,7 @@ class PlaySession:
     def _bot_turn(self, seat: int, player: Player) -> Action:
         assert player.bot is not None  # only bots' turns come here
         assert player.rng is not None
-        game, state = self.game, self.state
-        view = game.view(state, seat) if player.bot.needs_view else None
-        return player.bot.choose(game, view, seat, game.legal_actions(state, seat), player.rng)
+        return decide(player.bot, self.game, self.state, seat, player.rng)
 
     def _human_turn(self, seat: int) -> Action:
         game, state, console = self.game, self.state, self.console

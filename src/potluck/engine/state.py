@@ -11,7 +11,9 @@ from potluck.engine.action import Action
 
 def copy_rng(rng: random.Random) -> random.Random:
     """An independent generator in the same state as ``rng``."""
-    twin = random.Random()
+    # Seeded with 0 only to skip the default seeding from the OS (a system call),
+    # which the state set next overwrites anyway.
+    twin = random.Random(0)
     twin.setstate(rng.getstate())
     return twin
 

@@ -70,11 +70,10 @@ class PotluckEnv(gymnasium.Env[ObsType, np.int64]):
         names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != n - 1:
             raise ValueError(f"{n - 1} opponents are needed at a table of {n}, not {len(names)}")
-        known = self.table.game.bots()
+        from potluck.agents import make_agent
+
         for name in names:
-            if name not in known:
-                bots = ", ".join(sorted(known))
-                raise ValueError(f"{self.table.game.title} has no bot {name!r}; its bots: {bots}")
+            make_agent(self.table.game, name)  # a bad spec fails now, naming what is wrong
         self.seat = seat
         others = [s for s in range(n) if s != seat]
         self.opponents: dict[int, str] = dict(zip(others, names, strict=True))

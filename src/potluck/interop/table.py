@@ -8,7 +8,7 @@ action masks over the game's integer action space, and end-of-game rewards.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -119,13 +119,15 @@ class NumericTable:
     def bot_action(
         self, bot_name: str, state: State, seat: int, rng: random.Random, bots: dict[str, Any]
     ) -> Action:
-        """The action the Potluck bot ``bot_name`` (made once, kept in ``bots``) takes."""
+        """The action the Potluck bot spec ``bot_name`` (made once, kept in ``bots``) takes:
+        any spec ``potluck.agents.make_agent`` accepts, e.g. ``greedy`` or
+        ``ismcts:sims=100``."""
+        from potluck.agents import decide, make_agent
+
         bot = bots.get(bot_name)
         if bot is None:
-            bot = bots[bot_name] = self.game.make_bot(bot_name)
-        view = self.game.view(state, seat) if bot.needs_view else None
-        legal: Sequence[Action] = self.game.legal_actions(state, seat)
-        action: Action = bot.choose(self.game, view, seat, legal, rng)
+            bot = bots[bot_name] = make_agent(self.game, bot_name)
+        action: Action = decide(bot, self.game, state, seat, rng)
         return action
 
     def ansi(self, state: State, seat: int | None) -> str:

@@ -37,6 +37,8 @@ class BotBenchResult:
     seconds: float
     #: Simulations the search ran (``None`` for a bot that does not search).
     simulations: int | None
+    #: The longest single decision, in seconds (what a player waits at worst).
+    slowest: float = 0.0
 
     @property
     def decisions_per_second(self) -> float:
@@ -55,6 +57,7 @@ class BotBenchResult:
             "decisions": self.decisions,
             "seconds": self.seconds,
             "decisions_per_second": self.decisions_per_second,
+            "slowest_decision_seconds": self.slowest,
         }
         if self.simulations is not None:
             data["simulations"] = self.simulations
@@ -80,7 +83,7 @@ def bench_bot(
     bot = make_agent(game, spec)
     search = bot if isinstance(bot, ISMCTSBot) else None
     clock = time.perf_counter
-    decisions, thinking, simulations, number = 0, 0.0, 0, 0
+    decisions, thinking, simulations, number, slowest = 0, 0.0, 0, 0, 0.0
     while thinking < seconds:
         state = game.new_game(players, seed + number)
         rngs = [bot_rng(seed + number, s) for s in range(players)]
@@ -93,7 +96,9 @@ def bench_bot(
             before = search.simulations_run if search is not None else 0
             start = clock()
             action = decide(bot, game, state, seat, rngs[seat])
-            thinking += clock() - start
+            took = clock() - start
+            thinking += took
+            slowest = max(slowest, took)
             decisions += 1
             if search is not None:
                 simulations += search.simulations_run - before
@@ -106,4 +111,5 @@ def bench_bot(
         decisions,
         thinking,
         simulations if search is not None else None,
+        slowest,
     )

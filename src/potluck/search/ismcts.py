@@ -128,6 +128,14 @@ class ISMCTSBot:
             low=0,
         ),
         BotParam(
+            "cutoff",
+            str,
+            "soft",
+            "how a rollout cut short is scored with reward=win: soft (a share for each "
+            "seat that falls off with its gap to the leader) or leader (the leaders win)",
+            choices=("soft", "leader"),
+        ),
+        BotParam(
             "reward",
             str,
             "win",
@@ -153,6 +161,7 @@ class ISMCTSBot:
         rollout: str = "random",
         greedy_moves: int = 8,
         depth: int = 40,
+        cutoff: str = "soft",
         reward: str = "win",
         widening: float = 0.5,
     ) -> None:
@@ -164,6 +173,7 @@ class ISMCTSBot:
         self.rollout = rollout
         self.greedy_moves = greedy_moves
         self.depth = depth
+        self.cutoff = cutoff
         self.reward = reward
         self.widening = widening
         #: Simulations run over the bot's life (benchmarks read it).
@@ -173,6 +183,7 @@ class ISMCTSBot:
         return (
             f"ISMCTSBot(sims={self.sims}, time={self.time}, uct_c={self.uct_c}, "
             f"rollout={self.rollout!r}, greedy_moves={self.greedy_moves}, depth={self.depth}, "
+            f"cutoff={self.cutoff!r}, "
             f"reward={self.reward!r}, widening={self.widening})"
         )
 
@@ -250,6 +261,7 @@ class _Search:
         self.rewards: Callable[[tuple[float, ...], tuple[int, ...]], list[float]] = (
             self._margin_rewards if bot.reward == "margin" else self._win_rewards
         )
+        self.soft_cutoff = bot.cutoff == "soft" and bot.reward == "win"
         # Cut rollouts short only where the game can score an unfinished world.
         self.depth = bot.depth if type(game).standings is not Game.standings else 0
 
@@ -297,15 +309,15 @@ class _Search:
             seat = acting[0] if acting else seat
         if acting:
             self._rollout(world)
-        if world.acting:  # cut short: the leaders by the game's standings win
+        if world.acting:  # cut short: scored by the game's standings
             scores = self.game.standings(world)
             assert scores is not None
             top = max(scores)
             winners = tuple(s for s, score in enumerate(scores) if score == top)
+            rewards = _soft_shares(scores) if self.soft_cutoff else self.rewards(scores, winners)
         else:
             outcome = self.game.outcome(world)
-            scores, winners = outcome.scores, outcome.winners
-        rewards = self.rewards(scores, winners)
+            rewards = self.rewards(outcome.scores, outcome.winners)
         for mover, edge in path:
             edge[_VISITS] += 1
             edge[_TOTAL] += rewards[mover]
@@ -383,3 +395,15 @@ class _Search:
             best_other = max(s for q, s in enumerate(scores) if q != seat)
             rewards.append(0.5 + 0.5 * (score - best_other) / spread)
         return rewards
+
+
+def _soft_shares(scores: tuple[float, ...]) -> list[float]:
+    """A win-chance estimate from unfinished standings: each seat's weight is
+    ``exp(-2 * gap to the leader / spread of the scores)``, normalised to sum to 1, so
+    the leader gets most, a close second a good part and a distant last little."""
+    top, spread = max(scores), max(scores) - min(scores)
+    if spread <= 0:
+        return [1.0 / len(scores)] * len(scores)
+    weights = [math.exp(-2.0 * (top - score) / spread) for score in scores]
+    total = sum(weights)
+    return [w / total for w in weights]

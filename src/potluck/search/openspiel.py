@@ -60,6 +60,58 @@ def openspiel_searcher(spiel_game: Any, simulations: int, seed: int) -> Any:
     return searcher
 
 
+def compare_speed(
+    game_id: str, players: int, spec: str, simulations: int, positions: int = 12, seed: int = 0
+) -> dict[str, float]:
+    """Both searches on the same positions, one after the other on each: simulations per
+    second of ours (``spec``) and of OpenSpiel's (``simulations`` a decision).
+
+    The positions are decisions with a choice, spread over games between greedy bots
+    dealt from ``seed`` on. Timing the two alternately on the same positions keeps
+    a shared machine's changing load, and how far into a game the positions are
+    (rollouts are shorter late), out of the ratio.
+    """
+    game = load_game(game_id)
+    ours = make_agent(game, spec)
+    greedy = make_agent(game, "greedy")
+    spiel_game = pyspiel.load_game(game_name(game_id), {"players": players, "seed": seed})
+    found: list[Any] = []
+    number = 0
+    while len(found) < positions:
+        state = game.new_game(players, seed + number)
+        candidates = []
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            if len(game.legal_actions(state, seat)) > 1:
+                candidates.append(state.clone())
+            game.step(state, seat, decide(greedy, game, state, seat, bot_rng(number, seat)))
+        stride = max(1, len(candidates) // positions)
+        found.extend(candidates[::stride][: positions - len(found)])
+        number += 1
+    before = getattr(ours, "simulations_run", 0)
+    mine = theirs = 0.0
+    clock = time.perf_counter
+    for k, state in enumerate(found):
+        seat = game.to_act(state)[0]
+        start = clock()
+        decide(ours, game, state, seat, random.Random(seed + k))
+        mine += clock() - start
+        searcher = openspiel_searcher(spiel_game, simulations, seed + k)
+        wrapped = PotluckState(spiel_game, state.clone())
+        start = clock()
+        searcher.step(wrapped)
+        theirs += clock() - start
+    ran = getattr(ours, "simulations_run", before) - before
+    ours_rate = ran / mine if mine > 0 else 0.0
+    their_rate = len(found) * simulations / theirs if theirs > 0 else 0.0
+    return {
+        "positions": float(len(found)),
+        "simulations_per_second_same_positions": ours_rate,
+        "openspiel_simulations_per_second": their_rate,
+        "speedup_vs_openspiel": ours_rate / their_rate if their_rate > 0 else 0.0,
+    }
+
+
 def openspiel_speed(
     game_id: str, players: int, simulations: int, seconds: float = 2.0, seed: int = 0
 ) -> dict[str, float]:

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from potluck.engine.registry import list_games, load_game
+from potluck.server.botpool import DIFFICULTIES
 from potluck.server.settings import MAX_NAME, MAX_SEED, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 
 #: The most decisions, steps or seats a request may name (far beyond any game).
@@ -20,7 +21,7 @@ MAX_INDEX = 1_000_000
 #: fuzzer know them; the server checks them itself, with a reason when one is wrong.
 GAMES: list[JsonValue] = [*sorted(list_games())]
 BOTS = sorted({bot for game in list_games() for bot in load_game(game).bots()})
-SEAT_KINDS: list[JsonValue] = ["human", *BOTS]
+SEAT_KINDS: list[JsonValue] = ["human", *DIFFICULTIES, *BOTS]
 GAME_ENUM: dict[str, JsonValue] = {"enum": GAMES}
 SEAT_ENUM: dict[str, JsonValue] = {"enum": SEAT_KINDS}
 SeatKind = Annotated[str, Field(max_length=64, json_schema_extra=SEAT_ENUM)]

@@ -444,6 +444,16 @@ def create_app(
         """A finished game after `step` actions, as a seat, a spectator or all-seeing."""
         return tables.replay_view(table_id, step, seat, everyone=everyone)
 
+    @app.get("/api/tables/{table_id}/analysis", tags=["replay"])
+    async def analysis(
+        table_id: TableId,
+        seat: Annotated[int, Query(ge=0, le=63, description="The seat whose moves to judge.")],
+    ) -> dict[str, Any]:
+        """A finished game's moves of one seat, judged by a search bot from what the seat
+        knew at each: win chance after the move played and with the move it preferred,
+        and the verdict (inaccuracy, mistake, blunder). Computed once, then kept."""
+        return await tables.analysis(table_id, seat)
+
     add_websocket(app, tables, rates, settings)
 
     # ------------------------------------------------------------------ pages

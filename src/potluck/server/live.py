@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from potluck.engine.bots import Bot
 from potluck.engine.game import Game
 from potluck.engine.state import State
 
@@ -107,6 +108,7 @@ class LiveTable:
     creator: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: list[Watcher] = field(default_factory=list)
+    bots: dict[int, Bot] = field(default_factory=dict)
     bot_rng: random.Random = field(default_factory=random.Random)
     bot_task: asyncio.Task[None] | None = None
     #: When the humans to act lose their turn to a bot (``clock()`` time), if a timer runs.

@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 
 from potluck.engine.errors import PotluckError
 from potluck.engine.registry import list_games, load_game
+from potluck.server.botpool import DIFFICULTIES, seat_bot_spec, seat_kinds
 from potluck.server.db import ActionRow, SeatRow, TableRow, now, token_hash
 from potluck.server.live import ACTIVE, LiveTable, Seat, TableError
 from potluck.server.settings import (
@@ -88,8 +89,7 @@ class Seating:
 
     # ------------------------------------------------------------------ games
 
-    @staticmethod
-    def games() -> list[dict[str, Any]]:
+    def games(self) -> list[dict[str, Any]]:
         """Every game a table can be made for, with its options and bots."""
         result = []
         for game_id in list_games():
@@ -110,6 +110,11 @@ class Seating:
                         for name, option in game.options.items()
                     },
                     "bots": sorted(game.bots()),
+                    # What each difficulty plays this game with (the lobby's bot choices).
+                    "difficulties": {
+                        level: seat_bot_spec(game, level, self.settings.hard_bot)
+                        for level in DIFFICULTIES
+                    },
                     "summary": game.summary,
                     "notation": game.notation,
                 }
@@ -145,14 +150,14 @@ class Seating:
                 "bad_seats",
                 f"Give one entry per seat: {num_players} players but {len(seats)} seats.",
             )
-        bots = game.bots()
+        kinds = seat_kinds(game)
         for number, kind in enumerate(seats):
-            if kind != "human" and kind not in bots:
+            if kind not in kinds:
                 raise TableError(
                     422,
                     "bad_seats",
-                    f"Seat {number} is {str(kind)[:40]!r}: a seat is 'human' or one of "
-                    f"{game.title}'s bots: {', '.join(sorted(bots))}.",
+                    f"Seat {number} is {str(kind)[:40]!r}: a seat is one of "
+                    f"{', '.join(kinds)} (a difficulty or one of {game.title}'s bots).",
                 )
         if turn_seconds is not None and not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
             raise TableError(

@@ -9,8 +9,7 @@ replaying the stored log at start) and is the only thing that changes them:
   twice is taken once), checks it against ``to_act``/``legal_actions`` under
   the table's lock, stores it, applies it and then tells the watchers;
 - bots (bot seats, and human seats taken over after a time-out, a leave or a
-  kick) move by themselves, ``bot_delay`` seconds apart; search bots decide in
-  worker processes (``potluck.server.botwork``), off the event loop;
+  kick) move by themselves, ``bot_delay`` seconds apart;
 - ``sweep`` runs the turn timers and expires idle tables.
 
 Seats, invitations and the creator's powers are in ``potluck.server.seating``;
@@ -38,10 +37,13 @@ from typing import Any
 
 from sqlalchemy import insert, update
 
+from potluck.agents import SearchBot, decide, make_agent
 from potluck.engine.action import Action
+from potluck.engine.bots import Bot
 from potluck.engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
+from potluck.engine.registry import load_game
 from potluck.server import views
-from potluck.server.botwork import BotWorkers
+from potluck.server.botpool import BotPool, Thought, seat_bot_spec
 from potluck.server.db import ActionRow, TableRow, now
 from potluck.server.live import ACTIVE, LiveTable, TableError, Watcher
 from potluck.server.seating import Seating
@@ -75,7 +77,7 @@ class TableService(Seating):
         self.clock = clock
         self.settings = settings or ServerSettings()
         self.tables: dict[str, LiveTable] = {}
-        self.bot_workers = BotWorkers(self.settings.bot_workers, self.settings.bot_budget)
+        self.bot_pool = BotPool()
         #: A database server's moves are stored from a thread of their own, in order, so
         #: the event loop serves other tables during the round trip. SQLite's commit
         #: (WAL, no fsync per move) takes less than handing the work to a thread costs.
@@ -84,6 +86,8 @@ class TableService(Seating):
             if engine.dialect.name == "sqlite"
             else ThreadPoolExecutor(1, thread_name_prefix="potluck-db")
         )
+        self.analyses: dict[tuple[str, int], asyncio.Future[list[dict[str, Any]]]] = {}
+        make_agent(load_game("cafe-carnage"), self.settings.hard_bot)  # a bad spec fails now
 
     # ------------------------------------------------------------------ playing
 
@@ -201,53 +205,94 @@ class TableService(Seating):
 
     # ------------------------------------------------------------------ bots and the timer
 
-    @staticmethod
-    def _bot_to_act(table: LiveTable) -> tuple[int, str] | None:
-        """The first seat to act that a bot plays, and that bot's spec."""
-        if table.status != "running" or table.over:
+    def _bot_for(self, table: LiveTable, seat: int) -> Bot | None:
+        name = table.seats[seat].played_by_bot
+        if name is None:
             return None
-        for seat in table.game.to_act(table.state):
-            spec = table.seats[seat].played_by_bot
-            if spec is not None:
-                return seat, spec
-        return None
+        bot = table.bots.get(seat)
+        spec = seat_bot_spec(table.game, name, self.settings.hard_bot) or "random"
+        if bot is None or getattr(bot, "spec", bot.name) != spec:
+            bot = table.bots[seat] = make_agent(table.game, spec)
+        return bot
 
-    async def _bot_move(self, table: LiveTable) -> bool:
-        """One bot move if a bot is to act; whether one was made (or must be tried again).
+    async def _bot_move(self, table: LiveTable) -> bool | Thought:
+        """One bot move if a bot is to act (under the lock); whether one was made.
 
-        The game's own bots decide inline (a millisecond or two); the others (search
-        bots) in a worker process with the table's lock released, their move then
-        stored only if the table is still where it was when they started.
+        A search bot's move is not made here: the :class:`Thought` it needs is
+        returned, for a worker process to think while the event loop goes on.
         """
-        async with table.lock:
-            job = self._bot_to_act(table)
-            if job is None:
-                return False
-            seat, spec = job
-            state = table.state
-            if not self.bot_workers.heavy(table.game, spec):
-                action = self.bot_workers.decide_inline(
-                    table.game, spec, state, seat, table.bot_rng
+        if table.status != "running" or table.over:
+            return False
+        for seat in table.game.to_act(table.state):
+            bot = self._bot_for(table, seat)
+            if bot is None:
+                continue
+            game, state = table.game, table.state
+            if isinstance(bot, SearchBot):
+                return Thought(
+                    game.id,
+                    game.data_source,
+                    game.to_json(state),
+                    seat,
+                    getattr(bot, "spec", bot.name),
+                    table.bot_rng.randrange(2**63),
+                    len(state.history),
                 )
-                await self._commit(table, seat, action, by_bot=True)
-                return True
-        text = await self.bot_workers.decide(table.game, spec, state, seat, table.bot_rng)
-        async with table.lock:
-            if table.state is state and self._bot_to_act(table) == job:
-                action = table.game.parse_action(state, seat, text)
-                await self._commit(table, seat, action, by_bot=True)
+            view = game.view(state, seat) if bot.needs_view else None
+            action = bot.choose(game, view, seat, game.legal_actions(state, seat), table.bot_rng)
+            await self._commit(table, seat, action, by_bot=True)
+            return True
+        return False
+
+    async def _commit_thought(self, table: LiveTable, thought: Thought, text: str) -> bool:
+        """Make a worker's move (under the lock) unless the table moved on meanwhile."""
+        state = table.state
+        if (
+            table.status != "running"
+            or table.over
+            or len(state.history) != thought.step
+            or thought.seat not in table.game.to_act(state)
+            or table.seats[thought.seat].played_by_bot is None
+        ):
+            return False
+        action = table.game.parse_action(state, thought.seat, text)
+        await self._commit(table, thought.seat, action, by_bot=True)
         return True
 
     async def run_bots(self, table: LiveTable) -> None:
-        """Let the bots move until a human must act (each after ``bot_delay`` seconds)."""
+        """Let the bots move until a human must act (each after ``bot_delay`` seconds).
+
+        Search bots think in the bot pool's worker processes, outside the table's
+        lock, so other tables (and this table's humans) are served meanwhile.
+        """
         while True:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            try:
-                moved = await self._bot_move(table)
-            except TableError as error:  # the database failed: the next wake tries again
-                log.warning("table %s: a bot move was not stored: %s", table.id, error)
-                return
+            async with table.lock:
+                try:
+                    moved = await self._bot_move(table)
+                except TableError as error:  # the database failed: the next wake tries again
+                    log.warning("table %s: a bot move was not stored: %s", table.id, error)
+                    return
+            if isinstance(moved, Thought):
+                try:
+                    text = await self.bot_pool.think(moved)
+                except Exception:  # a broken worker must not stop the table for good
+                    log.exception("table %s: the search bot failed; moving at random", table.id)
+                    text = None
+                async with table.lock:
+                    try:
+                        if text is None:
+                            stand_in = make_agent(table.game, "random")
+                            game, state = table.game, table.state
+                            text = str(decide(stand_in, game, state, moved.seat, table.bot_rng))
+                        if not await self._commit_thought(table, moved, text):
+                            continue  # the table moved on: think again from where it is
+                    except TableError as error:
+                        log.warning("table %s: a bot move was not stored: %s", table.id, error)
+                        return
+                await self.broadcast(table)
+                continue
             if not moved:
                 return
             await self.broadcast(table)
@@ -340,6 +385,25 @@ class TableService(Seating):
         """The finished or expired game's record (seed + options + actions, and the outcome)."""
         return views.record(self.get(table_id))
 
+    async def analysis(self, table_id: str, seat: int) -> dict[str, Any]:
+        """Move analysis of ``seat`` in a finished game, computed once in a worker process
+        and kept (a second request for it, even while it is computed, waits for the same)."""
+        table = self.get(table_id)
+        record = views.record(table)
+        n = table.state.num_players
+        if not 0 <= seat < n:
+            raise TableError(404, "no_seat", f"This table has seats 0 to {n - 1}, not {seat}.")
+        key = (table_id, seat)
+        task = self.analyses.get(key)
+        if task is None or (task.done() and task.exception() is not None):
+            spec = self.settings.analysis_bot
+            task = asyncio.ensure_future(
+                self.bot_pool.review(table.game.id, table.game.data_source, record, seat, spec)
+            )
+            self.analyses[key] = task
+        moves = await asyncio.shield(task)
+        return {"table": table_id, "seat": seat, "bot": self.settings.analysis_bot, "moves": moves}
+
     def replay_view(
         self, table_id: str, step: int, seat: int | None, *, everyone: bool
     ) -> dict[str, Any]:
@@ -354,10 +418,10 @@ class TableService(Seating):
             await self.wake_bots(table)
 
     async def close(self) -> None:
-        """Stop the bots' background tasks and worker processes."""
+        """Stop the bots' background tasks and the bot pool's workers."""
         for table in self.tables.values():
             if table.bot_task is not None and not table.bot_task.done():
                 table.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await table.bot_task
-        self.bot_workers.close()
+        self.bot_pool.shutdown()

@@ -201,20 +201,21 @@ def redeal(game: CafeCarnage, state: CafeState, seat: int, rng: random.Random) -
                     pool.append(twin.orders[3 * s + course])
             for s in dealt:
                 pool.extend(twin.menus[s])
-            pool.sort()  # canonical: the draw depends on what the seat knows, not the true order
-            rng.shuffle(pool)
+            # Canonical: sorted, the pool depends on what the seat knows, not the true
+            # order; the deck is unordered (a deal draws at random), so only the cards
+            # that go somewhere are drawn, and the rest stay in the deck, sorted.
+            pool.sort()
+            pop, rnd = pool.pop, rng.random
             for s in dealt:
-                menu = tuple(pool[-game.menu_size :])
-                del pool[-game.menu_size :]
-                twin.menus[s] = menu
+                twin.menus[s] = tuple(pop(int(rnd() * len(pool))) for _ in range(game.menu_size))
             for s in sealed:
                 if course == phase:
                     twin.orders[3 * s + course] = rng.choice(game._orderable(twin, s))
                 else:
-                    twin.orders[3 * s + course] = pool.pop()
-            discard_count = len(state.discards[course])
-            twin.discards[course] = pool[:discard_count]
-            twin.decks[course] = pool[discard_count:]
+                    twin.orders[3 * s + course] = pop(int(rnd() * len(pool)))
+            discards = len(state.discards[course])
+            twin.discards[course] = [pop(int(rnd() * len(pool))) for _ in range(discards)]
+            twin.decks[course] = pool
     votes = _sample_past_votes(state, seat, rng)
     if votes is not None:
         for s in others:

@@ -1,0 +1,222 @@
+"""``potluck bots`` (every bot a game can seat, with its parameters), ``potluck arena``
+(a rating ladder between bot specs) and ``potluck analyse`` (move analysis of a record).
+
+    potluck bots belle-of-the-ball
+    potluck arena cafe-carnage --players 4 --agents greedy,random,ismcts:sims=50 --games 40
+    potluck analyse game.json --as 0 --bot ismcts:sims=500 --json review.json
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from potluck.cli.common import (
+    CliError,
+    DataOpt,
+    GameArg,
+    JsonOpt,
+    console,
+    load_json,
+    parse_agents,
+    reports_errors,
+)
+from potluck.engine.registry import load_game
+
+
+def register(app: typer.Typer) -> None:
+    """Add the commands to the main application."""
+    app.command("bots")(reports_errors(bots_command))
+    app.command("arena")(reports_errors(arena_command))
+    app.command("analyse")(reports_errors(analyse_command))
+
+
+def bots_command(game_id: GameArg, data: DataOpt = None) -> None:
+    """List the bots a game can seat, with each bot's parameters (for bot specs)."""
+    from potluck.agents import agent_factories
+    from potluck.engine.botspec import bot_params
+
+    game = load_game(game_id, data=data)
+    out = console()
+    out.print(
+        f"[bold]{escape(game.title)}[/]: a bot spec is NAME or NAME:key=value,key=value "
+        "(e.g. greedy, ismcts:sims=500)"
+    )
+    for name, factory in sorted(agent_factories(game).items()):
+        doc = (factory.__doc__ or "").strip().splitlines()
+        out.print(f"\n[bold]{escape(name)}[/]" + (f": {escape(doc[0])}" if doc else ""))
+        params = bot_params(factory)
+        if not params:
+            out.print("  no parameters")
+        for param in params:
+            out.print(f"  {escape(param.describe())}")
+
+
+def arena_command(
+    game_id: GameArg,
+    agents: Annotated[
+        str,
+        typer.Option(help="Comma-separated bot specs to rate (at least two)."),
+    ],
+    players: Annotated[
+        int | None, typer.Option(help="Players per game (default: the game's minimum).")
+    ] = None,
+    games: Annotated[
+        int, typer.Option("-n", "--games", min=1, help="Games to play (whole blocks of seats).")
+    ] = 40,
+    seed: Annotated[int, typer.Option(help="Block b is dealt from seed + b.")] = 0,
+    data: DataOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Rate bot specs against each other: seats rotated on paired deals, openskill ratings."""
+    from potluck.arena import run_arena, wilson
+    from potluck.engine.errors import PotluckError
+
+    game = load_game(game_id, data=data)
+    num_players = game.min_players if players is None else players
+    specs = parse_agents(agents, "--agents")
+    out = console()
+    total = -(-games // num_players) * num_players
+    with Progress(
+        TextColumn("Playing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=out,
+        disable=as_json or not out.is_terminal,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("games", total=total)
+        try:
+            ladder = run_arena(
+                game, num_players, specs, games, seed, progress=lambda _: bar.advance(task)
+            )
+        except PotluckError as error:
+            raise CliError(str(error)) from None
+    if as_json:
+        typer.echo(json.dumps(ladder.to_json()))
+        return
+    table = Table(
+        title=f"{game.title}, {num_players} players: {ladder.games} games, seed {seed}",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    for column in ("Rank", "Bot spec", "Rating (mu ± 2 sigma)", "Win share [95% CI]", "Score"):
+        table.add_column(column, justify="left" if column == "Bot spec" else "right")
+    for rank, entry in enumerate(ladder.entries, 1):
+        low, high = wilson(entry.wins, entry.seat_games)
+        table.add_row(
+            str(rank),
+            escape(entry.spec),
+            f"{entry.mu:.1f} ± {2 * entry.sigma:.1f}",
+            f"{entry.win_share:.1%} [{low:.1%}, {high:.1%}]",
+            f"{entry.mean_score:.2f}",
+        )
+    out.print(table)
+    out.print(
+        f"Fair share {ladder.fair_share:.1%}. Ratings: openskill Plackett-Luce, ordered by "
+        "mu - 3 sigma; every block of games replays one deal with the seats turned."
+    )
+    for crash in ladder.errors[:5]:
+        out.print(f"[red]crashed:[/] {escape(crash)}")
+
+
+def analyse_command(
+    record_path: Annotated[Path, typer.Argument(metavar="RECORD.json", help="A saved record.")],
+    seat: Annotated[int, typer.Option("--as", help="The seat whose moves to analyse.")],
+    bot: Annotated[
+        str, typer.Option(help="The search bot that judges the moves (a spec).")
+    ] = "ismcts",
+    inaccuracy: Annotated[
+        float, typer.Option(min=0, max=1, help="Loss of win chance that is an inaccuracy.")
+    ] = 0.05,
+    mistake: Annotated[
+        float, typer.Option(min=0, max=1, help="Loss of win chance that is a mistake.")
+    ] = 0.10,
+    blunder: Annotated[
+        float, typer.Option(min=0, max=1, help="Loss of win chance that is a blunder.")
+    ] = 0.20,
+    seed: Annotated[int, typer.Option(help="Seed of the search (the analysis repeats).")] = 0,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", metavar="OUT.json", help="Also save it as JSON.")
+    ] = None,
+) -> None:
+    """For each of a seat's moves: its estimated win chance with the move the search bot
+    preferred and with the move played, from what the seat knew then; marks inaccuracies,
+    mistakes and blunders."""
+    from potluck.cli.replay import check_record
+    from potluck.engine.errors import PotluckError
+    from potluck.review import review_record
+
+    record = check_record(load_json(record_path, "record"))
+    game = load_game(str(record["game"]), data=record.get("data"))
+    if not inaccuracy <= mistake <= blunder:
+        raise CliError("the thresholds must not decrease: --inaccuracy <= --mistake <= --blunder")
+    out = console()
+    with Progress(
+        TextColumn("Analysing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=out,
+        disable=not out.is_terminal,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("moves", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        try:
+            reviews = review_record(
+                game, record, seat, bot, (inaccuracy, mistake, blunder), seed, progress=progress
+            )
+        except PotluckError as error:
+            raise CliError(str(error)) from None
+    table = Table(
+        title=f"{game.title}: seat {seat}'s moves, judged by {bot}",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    for column in ("#", "Played", "Win chance after", "Preferred", "With it", "Loss", ""):
+        table.add_column(
+            column, justify="left" if column in ("Played", "Preferred", "") else "right"
+        )
+    for review in reviews:
+        table.add_row(
+            str(review.number),
+            escape(review.played),
+            f"{review.after:.0%}",
+            escape(review.preferred) if review.preferred != review.played else "(same)",
+            f"{review.before:.0%}",
+            f"{review.loss:.0%}",
+            review.verdict,
+        )
+    out.print(table)
+    counts = {
+        v: sum(1 for r in reviews if r.verdict == v) for v in ("inaccuracy", "mistake", "blunder")
+    }
+    out.print(
+        f"{len(reviews)} moves: {counts['inaccuracy']} inaccuracies, {counts['mistake']} mistakes, "
+        f"{counts['blunder']} blunders (losses of at least {inaccuracy:.0%}, {mistake:.0%}, "
+        f"{blunder:.0%} of win chance). Estimates are Monte Carlo: small losses are noise."
+    )
+    if json_path is not None:
+        json_path.parent.mkdir(parents=True, exist_ok=True)
+        data = {
+            "game": game.id,
+            "seat": seat,
+            "bot": bot,
+            "seed": seed,
+            "thresholds": {"inaccuracy": inaccuracy, "mistake": mistake, "blunder": blunder},
+            "moves": [review.to_json() for review in reviews],
+        }
+        json_path.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
+        out.print(f"Saved to {escape(str(json_path))}")
