@@ -553,6 +553,10 @@ def serve(
     public_turn_seconds: Annotated[
         int, typer.Option(help="The turn timer of public tables created without one (0: none).")
     ] = 120,
+    hard_bot: Annotated[
+        str,
+        typer.Option(help="The bot spec a 'hard' seat plays (it thinks in a worker process)."),
+    ] = "ismcts:sims=2000,time=1.5,rollout=greedy",
 ) -> None:
     """Serve the games in the browser: a lobby, live tables with bots, and replays.
 
@@ -590,7 +594,11 @@ def serve(
         idle_seconds=idle_minutes * 60,
         public_turn_seconds=public_turn_seconds,
         allowed_origins=tuple(allowed_origin or ()),
+        hard_bot=hard_bot,
     )
+    from potluck.agents import make_agent
+
+    make_agent(load_game("cafe-carnage"), hard_bot)  # a bad spec fails here, in one line
     url = database_url or default_database_url()
     try:
         web = create_app(url, bot_delay=bot_delay, settings=settings)

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from potluck.engine.registry import list_games, load_game
+from potluck.server.botpool import DIFFICULTIES
 from potluck.server.settings import MAX_NAME, MAX_SEED, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 
 #: The most decisions, steps or seats a request may name (far beyond any game).
@@ -20,7 +21,7 @@ MAX_INDEX = 1_000_000
 #: fuzzer know them; the server checks them itself, with a reason when one is wrong.
 GAMES: list[JsonValue] = [*sorted(list_games())]
 BOTS = sorted({bot for game in list_games() for bot in load_game(game).bots()})
-SEAT_KINDS: list[JsonValue] = ["human", *BOTS]
+SEAT_KINDS: list[JsonValue] = ["human", *DIFFICULTIES, *BOTS]
 GAME_ENUM: dict[str, JsonValue] = {"enum": GAMES}
 SEAT_ENUM: dict[str, JsonValue] = {"enum": SEAT_KINDS}
 SeatKind = Annotated[str, Field(max_length=64, json_schema_extra=SEAT_ENUM)]
@@ -64,6 +65,18 @@ class CreateTable(BaseModel):
     private: bool = Field(
         default=False,
         description="Private: not listed, and each seat is joined only by its invite link.",
+    )
+    from_table: str | None = Field(
+        default=None,
+        max_length=32,
+        description="Play on from a finished game of this table (same game, seed, options "
+        "and number of players; `game`, `seed` and `options` must then match it or be left out).",
+    )
+    from_step: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_INDEX,
+        description="With `from_table`: start after this many of its actions (default: 0).",
     )
 
 

@@ -271,6 +271,7 @@ def create_app(
             seed=spec.seed,
             private=spec.private,
             creator=client_of(request),
+            start=None if spec.from_table is None else (spec.from_table, spec.from_step or 0),
         )
         table = created.table
         set_cookie(request, response, host_cookie(table.id), created.host_token, COOKIE_DAYS)
@@ -443,6 +444,16 @@ def create_app(
     ) -> dict[str, Any]:
         """A finished game after `step` actions, as a seat, a spectator or all-seeing."""
         return tables.replay_view(table_id, step, seat, everyone=everyone)
+
+    @app.get("/api/tables/{table_id}/analysis", tags=["replay"])
+    async def analysis(
+        table_id: TableId,
+        seat: Annotated[int, Query(ge=0, le=63, description="The seat whose moves to judge.")],
+    ) -> dict[str, Any]:
+        """A finished game's moves of one seat, judged by a search bot from what the seat
+        knew at each: win chance after the move played and with the move it preferred,
+        and the verdict (inaccuracy, mistake, blunder). Computed once, then kept."""
+        return await tables.analysis(table_id, seat)
 
     add_websocket(app, tables, rates, settings)
 

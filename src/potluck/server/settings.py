@@ -46,6 +46,11 @@ class ServerSettings:
     max_page: int = 100
     #: Origins (``https://host[:port]``) allowed besides the server's own.
     allowed_origins: tuple[str, ...] = ()
+    #: The bot spec a "hard" seat plays: by default it stops at 2,000 simulations or
+    #: 1.5 s, so it answers within about 2 s; a host with spare cores may give it more.
+    hard_bot: str = "ismcts:sims=2000,time=1.5,rollout=greedy"
+    #: The search bot that judges a finished game's moves on the replay page.
+    analysis_bot: str = "ismcts:sims=300,rollout=greedy"
 
 
 def name_problem(name: str) -> str | None:

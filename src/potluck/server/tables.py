@@ -36,10 +36,13 @@ from typing import Any
 
 from sqlalchemy import insert, update
 
+from potluck.agents import SearchBot, decide, make_agent
 from potluck.engine.action import Action
 from potluck.engine.bots import Bot
 from potluck.engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
+from potluck.engine.registry import load_game
 from potluck.server import views
+from potluck.server.botpool import BotPool, Thought, seat_bot_spec
 from potluck.server.db import ActionRow, TableRow, now
 from potluck.server.live import ACTIVE, LiveTable, TableError, Watcher
 from potluck.server.seating import Seating
@@ -71,6 +74,9 @@ class TableService(Seating):
         self.clock = clock
         self.settings = settings or ServerSettings()
         self.tables: dict[str, LiveTable] = {}
+        self.bot_pool = BotPool()
+        self.analyses: dict[tuple[str, int], asyncio.Future[list[dict[str, Any]]]] = {}
+        make_agent(load_game("cafe-carnage"), self.settings.hard_bot)  # a bad spec fails now
 
     # ------------------------------------------------------------------ playing
 
@@ -179,12 +185,17 @@ class TableService(Seating):
         if name is None:
             return None
         bot = table.bots.get(seat)
-        if bot is None or bot.name != name:
-            bot = table.bots[seat] = table.game.make_bot(name)
+        spec = seat_bot_spec(table.game, name, self.settings.hard_bot) or "random"
+        if bot is None or getattr(bot, "spec", bot.name) != spec:
+            bot = table.bots[seat] = make_agent(table.game, spec)
         return bot
 
-    def _bot_move(self, table: LiveTable) -> bool:
-        """One bot move if a bot is to act (under the lock); whether one was made."""
+    def _bot_move(self, table: LiveTable) -> bool | Thought:
+        """One bot move if a bot is to act (under the lock); whether one was made.
+
+        A search bot's move is not made here: the :class:`Thought` it needs is
+        returned, for a worker process to think while the event loop goes on.
+        """
         if table.status != "running" or table.over:
             return False
         for seat in table.game.to_act(table.state):
@@ -192,14 +203,43 @@ class TableService(Seating):
             if bot is None:
                 continue
             game, state = table.game, table.state
+            if isinstance(bot, SearchBot):
+                return Thought(
+                    game.id,
+                    game.data_source,
+                    game.to_json(state),
+                    seat,
+                    getattr(bot, "spec", bot.name),
+                    table.bot_rng.randrange(2**63),
+                    len(state.history),
+                )
             view = game.view(state, seat) if bot.needs_view else None
             action = bot.choose(game, view, seat, game.legal_actions(state, seat), table.bot_rng)
             self._commit(table, seat, action, by_bot=True)
             return True
         return False
 
+    def _commit_thought(self, table: LiveTable, thought: Thought, text: str) -> bool:
+        """Make a worker's move (under the lock) unless the table moved on meanwhile."""
+        state = table.state
+        if (
+            table.status != "running"
+            or table.over
+            or len(state.history) != thought.step
+            or thought.seat not in table.game.to_act(state)
+            or table.seats[thought.seat].played_by_bot is None
+        ):
+            return False
+        action = table.game.parse_action(state, thought.seat, text)
+        self._commit(table, thought.seat, action, by_bot=True)
+        return True
+
     async def run_bots(self, table: LiveTable) -> None:
-        """Let the bots move until a human must act (each after ``bot_delay`` seconds)."""
+        """Let the bots move until a human must act (each after ``bot_delay`` seconds).
+
+        Search bots think in the bot pool's worker processes, outside the table's
+        lock, so other tables (and this table's humans) are served meanwhile.
+        """
         while True:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
@@ -209,6 +249,25 @@ class TableService(Seating):
                 except TableError as error:  # the database failed: the next wake tries again
                     log.warning("table %s: a bot move was not stored: %s", table.id, error)
                     return
+            if isinstance(moved, Thought):
+                try:
+                    text = await self.bot_pool.think(moved)
+                except Exception:  # a broken worker must not stop the table for good
+                    log.exception("table %s: the search bot failed; moving at random", table.id)
+                    text = None
+                async with table.lock:
+                    try:
+                        if text is None:
+                            stand_in = make_agent(table.game, "random")
+                            game, state = table.game, table.state
+                            text = str(decide(stand_in, game, state, moved.seat, table.bot_rng))
+                        if not self._commit_thought(table, moved, text):
+                            continue  # the table moved on: think again from where it is
+                    except TableError as error:
+                        log.warning("table %s: a bot move was not stored: %s", table.id, error)
+                        return
+                await self.broadcast(table)
+                continue
             if not moved:
                 return
             await self.broadcast(table)
@@ -301,6 +360,25 @@ class TableService(Seating):
         """The finished or expired game's record (seed + options + actions, and the outcome)."""
         return views.record(self.get(table_id))
 
+    async def analysis(self, table_id: str, seat: int) -> dict[str, Any]:
+        """Move analysis of ``seat`` in a finished game, computed once in a worker process
+        and kept (a second request for it, even while it is computed, waits for the same)."""
+        table = self.get(table_id)
+        record = views.record(table)
+        n = table.state.num_players
+        if not 0 <= seat < n:
+            raise TableError(404, "no_seat", f"This table has seats 0 to {n - 1}, not {seat}.")
+        key = (table_id, seat)
+        task = self.analyses.get(key)
+        if task is None or (task.done() and task.exception() is not None):
+            spec = self.settings.analysis_bot
+            task = asyncio.ensure_future(
+                self.bot_pool.review(table.game.id, table.game.data_source, record, seat, spec)
+            )
+            self.analyses[key] = task
+        moves = await asyncio.shield(task)
+        return {"table": table_id, "seat": seat, "bot": self.settings.analysis_bot, "moves": moves}
+
     def replay_view(
         self, table_id: str, step: int, seat: int | None, *, everyone: bool
     ) -> dict[str, Any]:
@@ -315,9 +393,10 @@ class TableService(Seating):
             await self.wake_bots(table)
 
     async def close(self) -> None:
-        """Stop the bots' background tasks."""
+        """Stop the bots' background tasks and the bot pool's workers."""
         for table in self.tables.values():
             if table.bot_task is not None and not table.bot_task.done():
                 table.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await table.bot_task
+        self.bot_pool.shutdown()

@@ -352,7 +352,8 @@ const Potluck = (() => {
       seats.replaceChildren(...Array.from({ length: wanted }, (_, i) => el("label", {}, `Seat ${i} `,
         el("select", { name: `seat${i}`, "data-seat": i },
           el("option", { value: "human", text: "human", selected: i === 0 }),
-          game.bots.map((b) => el("option", { value: b, text: `${b} bot`, selected: i > 0 && b === (game.bots.includes("greedy") ? "greedy" : "random") }))))));
+          Object.entries(game.difficulties || {}).map(([level, spec]) => el("option", { value: level, text: `${level} bot (${spec.split(":")[0]})`, selected: i > 0 && level === "medium" })),
+          game.bots.map((b) => el("option", { value: b, text: `${b} bot` }))))));
       const options = document.getElementById("option-choices");
       options.replaceChildren(...Object.entries(game.options).map(([name, o]) => el("label", { title: o.help },
         o.type === "bool"
@@ -452,6 +453,7 @@ const Potluck = (() => {
             el("option", { value: "all", text: "everyone (all-seeing)" }),
             ...data.table.seats.map((s) => el("option", { value: s.seat, text: `seat ${s.seat}: ${s.name || ""}` })));
           as.value = who;
+          analysable();
         }
         where.textContent = `${data.table.title} · table ${id} · replay`;
         document.getElementById("counter").textContent = `step ${step} of ${steps}`;
@@ -470,12 +472,53 @@ const Potluck = (() => {
       } catch (error) { notice.textContent = error.message; notice.className = "notice error"; }
     }
 
+    const analyse = document.getElementById("analyse");
+    const analysis = document.getElementById("analysis");
+    const pct = (x) => `${Math.round(100 * x)}%`;
+    function analysable() {
+      const seat = Number(as.value);
+      analyse.disabled = !(as.value !== "spectator" && as.value !== "all" && Number.isInteger(seat));
+      analyse.textContent = analyse.disabled ? "Choose a seat to analyse its moves" : `Analyse seat ${seat}'s moves`;
+    }
+    analyse.onclick = async () => {
+      const seat = Number(as.value);
+      analyse.disabled = true;
+      analysis.replaceChildren(el("p", { text: "Analysing… (a search for each move; this can take a minute)" }));
+      try {
+        const data = await api("GET", `/api/tables/${id}/analysis?seat=${seat}`);
+        const counts = ["inaccuracy", "mistake", "blunder"].map((v) => `${data.moves.filter((m) => m.verdict === v).length} ${v === "inaccuracy" ? "inaccuracies" : v + "s"}`);
+        analysis.replaceChildren(
+          el("p", { text: `Seat ${seat}, judged by ${data.bot}: ${counts.join(", ")}. Estimates are Monte Carlo: small losses are noise.` }),
+          el("table", { class: "analysis" },
+            el("tr", {}, ...["Move", "Played", "Win chance after", "Preferred", "With it", "Loss", ""].map((h) => el("th", { text: h }))),
+            ...data.moves.map((m) => el("tr", { class: m.verdict || "" },
+              el("td", {}, el("button", { text: String(m.number), title: "show the game before this move", onclick: () => show(m.number - 1) })),
+              el("td", { text: m.played }),
+              el("td", { text: pct(m.after) }),
+              el("td", { text: m.preferred === m.played ? "(same)" : m.preferred }),
+              el("td", { text: pct(m.before) }),
+              el("td", { text: pct(m.loss) }),
+              el("td", { text: m.verdict })))));
+      } catch (error) { analysis.replaceChildren(el("p", { class: "error", text: error.message })); }
+      analysable();
+    };
+
+    document.getElementById("play-here").onclick = async () => {
+      const mine = Number.isInteger(Number(as.value)) && as.value !== "" ? Number(as.value) : 0;
+      try {
+        const meta = await api("GET", `/api/tables/${id}/replay?step=0`);
+        const seats = meta.table.seats.map((s) => (s.seat === mine ? "human" : "medium"));
+        const created = await api("POST", "/api/tables", { game: meta.table.game, seats, from_table: id, from_step: step });
+        window.location.href = created.join[0].join;
+      } catch (error) { notice.textContent = error.message; notice.className = "notice error"; }
+    };
+
     document.getElementById("first").onclick = () => show(0);
     document.getElementById("back").onclick = () => show(step - 1);
     document.getElementById("next").onclick = () => show(step + 1);
     document.getElementById("last-step").onclick = () => show(steps);
     slider.oninput = () => show(Number(slider.value));
-    as.onchange = () => show(step);
+    as.onchange = () => { analysable(); analysis.replaceChildren(); show(step); };
     document.addEventListener("keydown", (event) => {
       if (event.key === "ArrowRight") show(step + 1);
       if (event.key === "ArrowLeft") show(step - 1);

@@ -1,0 +1,135 @@
+"""Bots at the server: the difficulty levels a seat may have, and the worker processes
+where search bots think, so that no table waits on another table's bot.
+
+A seat is ``human``, a difficulty (``easy``, ``medium``, ``hard``) or one of the
+game's own bots by name (``random``, ``greedy``). Clients never send bot
+parameters: a spec such as ``ismcts:sims=10000000`` would let one visitor buy
+minutes of the server's time, so each difficulty is a fixed spec chosen here.
+
+    >>> import potluck
+    >>> seat_bot_spec(potluck.load_game("cafe-carnage"), "hard")
+    'ismcts:sims=2000,time=1.5,rollout=greedy'
+    >>> seat_bot_spec(potluck.load_game("cafe-carnage"), "human") is None
+    True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_all_start_methods, get_context
+from typing import Any
+
+from potluck.engine.game import Game
+
+__all__ = [
+    "DIFFICULTIES",
+    "BotPool",
+    "Thought",
+    "review",
+    "seat_bot_spec",
+    "seat_kinds",
+    "think",
+]
+
+#: Each difficulty's bot spec. ``hard`` stops at 2,000 simulations or 1.5 s of
+#: thought, whichever comes first, so it answers within about 2 s on a small machine.
+DIFFICULTIES = {
+    "easy": "random",
+    "medium": "greedy",
+    "hard": "ismcts:sims=2000,time=1.5,rollout=greedy",
+}
+
+
+def seat_kinds(game: Game[Any, Any]) -> list[str]:
+    """Every seat kind a table of ``game`` accepts: human, the difficulties, its bots."""
+    return ["human", *DIFFICULTIES, *sorted(game.bots())]
+
+
+def seat_bot_spec(game: Game[Any, Any], kind: str, hard: str | None = None) -> str | None:
+    """The bot spec that plays a seat of ``kind`` (``None``: a person, or no such kind);
+    ``hard`` replaces the hard level's spec (the host's ``ServerSettings.hard_bot``)."""
+    if kind in DIFFICULTIES:
+        spec = hard if kind == "hard" and hard else DIFFICULTIES[kind]
+        return spec if spec != "greedy" or "greedy" in game.bots() else "random"
+    if kind != "human" and kind in game.bots():
+        return kind
+    return None
+
+
+@dataclass(frozen=True)
+class Thought:
+    """Everything a worker needs to choose one bot move: nothing of the live table."""
+
+    game_id: str
+    data: str | None
+    state: dict[str, Any]  # Game.to_json of the table's state
+    seat: int
+    spec: str
+    seed: int
+    step: int  # how many actions the state had: the move is stale if that changed
+
+
+def think(thought: Thought) -> str:
+    """Choose the move (its canonical text) in a worker process."""
+    from potluck.agents import decide, make_agent
+    from potluck.engine.registry import load_game
+
+    game = load_game(thought.game_id, data=thought.data)
+    state = game.from_json(thought.state)
+    bot = make_agent(game, thought.spec)
+    return str(decide(bot, game, state, thought.seat, random.Random(thought.seed)))
+
+
+def review(
+    game_id: str, data: str | None, record: dict[str, Any], seat: int, spec: str
+) -> list[dict[str, Any]]:
+    """Move analysis of one seat of a finished game, in a worker process."""
+    from potluck.engine.registry import load_game
+    from potluck.review import review_record
+
+    game = load_game(game_id, data=data)
+    return [r.to_json() for r in review_record(game, record, seat, spec)]
+
+
+class BotPool:
+    """Worker processes for search bots, started on first use.
+
+    ``workers`` defaults to the machine's cores less one (at least one), so the
+    event loop's own core stays free for the tables.
+    """
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            method = "forkserver" if "forkserver" in get_all_start_methods() else "spawn"
+            context = get_context(method)
+            if method == "forkserver":
+                context.set_forkserver_preload(["potluck.agents", "potluck.search"])
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        return self._pool
+
+    async def think(self, thought: Thought) -> str:
+        """The move's text, chosen in a worker while the event loop serves other tables."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), think, thought)
+
+    async def review(
+        self, game_id: str, data: str | None, record: dict[str, Any], seat: int, spec: str
+    ) -> list[dict[str, Any]]:
+        """A seat's move analysis (``potluck.review``), computed in a worker."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._executor(), review, game_id, data, record, seat, spec
+        )
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

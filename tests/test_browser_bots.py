@@ -1,0 +1,101 @@
+"""Browser: the lobby's bot difficulties; a table with a hard (search) bot plays to the end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from webtest import LiveServer, fresh_database_url
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from test_browser import SHOTS, browser, new_page, play_until_over  # noqa: E402
+
+__all__ = ["browser"]  # the module-scoped Chromium fixture, shared
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(fresh_database_url(tmp_path))  # tests' hard bot: ismcts:sims=8
+    yield live
+    live.stop()
+
+
+def test_a_player_chooses_a_hard_bot_in_the_lobby_and_plays_it_to_the_end(
+    browser: Any, server: LiveServer
+) -> None:
+    ann = new_page(browser)
+    ann.goto(server.url + "/")
+    ann.wait_for_selector("select[name=game] option", state="attached")
+    ann.select_option("select[name=game]", "cafe-carnage")
+    ann.select_option("select[name=num_players]", "4")
+    labels = ann.locator("select[name=seat1] option").all_inner_texts()
+    assert any(label.startswith("hard bot (ismcts") for label in labels)
+    assert ann.locator("select[name=seat1]").input_value() == "medium"
+    ann.select_option("select[name=seat1]", "hard")
+    ann.select_option("select[name=seat2]", "medium")
+    ann.select_option("select[name=seat3]", "easy")
+    ann.click("#create")
+    ann.locator("#invites a").first.click()
+    ann.fill("input[name=name]", "Ann")
+    ann.click("#join")
+    ann.wait_for_selector("#diners")
+    assert play_until_over([ann]) >= 20
+    ann.screenshot(path=SHOTS / "cafe-carnage-hard-bot.png", full_page=True)
+    assert ann.errors == []
+
+
+def test_the_replay_page_analyses_a_seats_moves(browser: Any, server: LiveServer) -> None:
+    import httpx
+
+    created = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "cafe-carnage", "num_players": 4, "seats": ["greedy", "random"] * 2},
+        headers={"Origin": server.url},
+    )
+    assert created.status_code == 201, created.text
+    page = new_page(browser)
+    page.goto(f"{server.url}/tables/{created.json()['id']}/replay")
+    page.wait_for_selector("#as option[value='1']", state="attached")
+    assert page.locator("#analyse").is_disabled()  # a spectator has no moves to judge
+    page.select_option("#as", "1")
+    page.click("#analyse")
+    page.wait_for_selector("table.analysis")
+    assert page.locator("table.analysis tr").count() == 21  # a heading and 20 moves
+    fourth = page.locator("table.analysis button").nth(3)
+    number = int(fourth.inner_text())
+    fourth.click()  # shows the game just before that move
+    page.wait_for_function(
+        f"document.getElementById('counter').textContent.includes('step {number - 1} of 80')"
+    )
+    page.screenshot(path=SHOTS / "replay-analysis.png", full_page=True)
+    assert page.errors == []
+
+
+def test_play_from_here_starts_a_table_at_the_replayed_position(
+    browser: Any, server: LiveServer
+) -> None:
+    import httpx
+
+    created = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "cafe-carnage", "num_players": 4, "seats": ["greedy", "random"] * 2},
+        headers={"Origin": server.url},
+    )
+    page = new_page(browser)
+    page.goto(f"{server.url}/tables/{created.json()['id']}/replay")
+    page.wait_for_selector("#as option[value='2']", state="attached")
+    page.select_option("#as", "2")
+    for _ in range(8):
+        page.click("#next")
+    page.wait_for_function("document.getElementById('counter').textContent.includes('step 8')")
+    page.click("#play-here")
+    page.wait_for_url("**/join/2")
+    page.fill("input[name=name]", "Ann")
+    page.click("#join")
+    page.wait_for_selector("#diners")
+    assert play_until_over([page]) >= 1
+    assert page.errors == []

@@ -1,0 +1,183 @@
+"""Bot difficulties at the server: easy, medium and hard seats, and search bots that think
+in worker processes while the event loop serves every other request."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+import potluck
+from potluck.server import botpool, create_app
+from potluck.server.botpool import Thought, seat_bot_spec, seat_kinds, think
+from webtest import OPEN, fresh_database_url
+
+GAME = "cafe-carnage"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(fresh_database_url(tmp_path), bot_delay=0, settings=OPEN, sweep_every=3600)
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def _join(client: TestClient, table_id: str) -> dict[str, str]:
+    response = client.post(f"/api/tables/{table_id}/seats/0", json={"name": "Ann"})
+    assert response.status_code == 200, response.text
+    client.cookies.clear()
+    return {"Authorization": f"Bearer {response.json()['token']}"}
+
+
+def test_every_game_offers_three_difficulties_and_never_takes_raw_specs() -> None:
+    for game_id in potluck.list_games():
+        game = potluck.load_game(game_id)
+        assert seat_kinds(game)[:4] == ["human", "easy", "medium", "hard"]
+        assert seat_bot_spec(game, "hard") == botpool.DIFFICULTIES["hard"]
+        assert seat_bot_spec(game, "hard", "ismcts:sims=5") == "ismcts:sims=5"
+        assert seat_bot_spec(game, "ismcts:sims=99999999") is None
+
+
+def test_the_lobby_lists_the_difficulties(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert games[GAME]["difficulties"]["hard"] == OPEN.hard_bot
+    assert games[GAME]["difficulties"]["medium"] == "greedy"
+    refused = client.post(
+        "/api/tables", json={"game": GAME, "num_players": 4, "seats": ["human"] + ["ismcts"] * 3}
+    )
+    assert refused.status_code == 422
+    assert "a difficulty" in refused.json()["reason"]
+
+
+def test_a_worker_thinks_a_legal_move_from_the_state_it_is_sent() -> None:
+    game = potluck.load_game(GAME)
+    state = game.new_game(4, seed=3)
+    thought = Thought(GAME, None, game.to_json(state), 1, "ismcts:sims=10", 7, 0)
+    text = think(thought)
+    assert game.explain(state, 1, text) is None
+    assert think(thought) == text  # reproducible from the seed it is sent
+
+
+def test_a_hard_bot_plays_a_table_to_the_end(client: TestClient) -> None:
+    body = {"game": GAME, "num_players": 4, "seats": ["human", "hard", "medium", "easy"]}
+    created = client.post("/api/tables", json=body)
+    assert created.status_code == 201, created.text
+    table_id = created.json()["id"]
+    headers = _join(client, table_id)
+    while True:
+        view = client.get(f"/api/tables/{table_id}", headers=headers).json()
+        if not view["legal"]:
+            if view["outcome"] is not None:
+                break
+            time.sleep(0.05)  # the hard bot is still thinking in its worker
+            continue
+        answer = client.post(
+            f"/api/tables/{table_id}/actions",
+            json={"action": view["legal"][0]["action"], "decision": view["decision"]},
+            headers=headers,
+        )
+        assert answer.status_code in (200, 409), answer.text
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    assert sum(1 for seat, _ in record["actions"] if seat == 1) == 20
+
+
+def test_other_requests_are_served_while_a_hard_bot_thinks(tmp_path: Path) -> None:
+    settings = replace(OPEN, hard_bot="ismcts:sims=0,time=1.5")
+    app = create_app(fresh_database_url(tmp_path), bot_delay=0, settings=settings, sweep_every=3600)
+    with TestClient(app) as client:
+        _serve_while_thinking(client)
+
+
+def _serve_while_thinking(client: TestClient) -> None:
+    body = {"game": GAME, "num_players": 4, "seats": ["human", "hard", "hard", "hard"]}
+    table_id = client.post("/api/tables", json=body).json()["id"]
+    headers = _join(client, table_id)
+    view = client.get(f"/api/tables/{table_id}", headers=headers).json()
+    first = view["legal"][0]["action"]
+    worker = threading.Thread(
+        target=client.post,
+        args=(f"/api/tables/{table_id}/actions",),
+        kwargs={"json": {"action": first, "decision": view["decision"]}, "headers": headers},
+    )
+    worker.start()
+    time.sleep(0.3)  # the hard bots are thinking now
+    slowest = 0.0
+    for _ in range(5):
+        start = time.perf_counter()
+        assert client.get("/api/games").status_code == 200
+        slowest = max(slowest, time.perf_counter() - start)
+    worker.join(timeout=30)
+    assert slowest < 1.0, f"a request waited {slowest:.2f} s behind a thinking bot"
+
+
+def test_a_finished_games_moves_are_analysed_once_per_seat(client: TestClient) -> None:
+    body = {"game": GAME, "num_players": 4, "seats": ["greedy", "random", "greedy", "random"]}
+    table_id = client.post("/api/tables", json=body).json()["id"]
+    analysis = client.get(f"/api/tables/{table_id}/analysis?seat=1")
+    assert analysis.status_code == 200, analysis.text
+    data = analysis.json()
+    assert (data["seat"], data["bot"]) == (1, OPEN.analysis_bot)
+    assert len(data["moves"]) == 20
+    first = data["moves"][0]
+    assert {"number", "played", "preferred", "before", "after", "loss", "verdict"} <= set(first)
+    again = client.get(f"/api/tables/{table_id}/analysis?seat=1").json()
+    assert again == data  # kept, not searched again
+    assert client.get(f"/api/tables/{table_id}/analysis?seat=9").status_code == 404
+
+
+def test_a_running_game_is_not_analysed(client: TestClient) -> None:
+    body = {"game": GAME, "num_players": 4, "seats": ["human", "greedy", "greedy", "random"]}
+    table_id = client.post("/api/tables", json=body).json()["id"]
+    answer = client.get(f"/api/tables/{table_id}/analysis?seat=1")
+    assert answer.status_code == 409
+    assert answer.json()["error"] == "not_over"
+
+
+def test_a_new_table_plays_on_from_a_finished_games_position(client: TestClient) -> None:
+    body = {"game": GAME, "num_players": 4, "seats": ["greedy", "random", "greedy", "random"]}
+    source = client.post("/api/tables", json=body).json()["id"]
+    record = client.get(f"/api/tables/{source}/record").json()
+    again = {
+        "game": GAME,
+        "seats": ["human", "medium", "medium", "easy"],
+        "from_table": source,
+        "from_step": 24,
+    }
+    created = client.post("/api/tables", json=again)
+    assert created.status_code == 201, created.text
+    new_id = created.json()["id"]
+    summary = client.get(f"/api/tables/{new_id}").json()["table"]
+    assert summary["steps"] == 24
+    headers = _join(client, new_id)
+    view = client.get(f"/api/tables/{new_id}", headers=headers).json()
+    assert view["legal"]  # the human plays on from the position
+    table = client.app.state.service.tables[new_id]  # type: ignore[attr-defined]
+    assert table.state.seed == record["seed"]
+    history = [[seat, str(action)] for seat, action in table.state.history[:24]]
+    assert history == record["actions"][:24]
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        ({"from_step": 999}, "bad_step"),
+        ({"from_step": 80}, "bad_step"),
+        ({"from_table": "nope"}, "no_finished_table"),
+        ({"seed": 5}, "bad_start"),
+        ({"seats": ["human", "medium", "medium", "easy", "easy"]}, "bad_start"),
+    ],
+)
+def test_playing_on_refuses_what_does_not_fit(
+    client: TestClient, change: dict[str, object], code: str
+) -> None:
+    body = {"game": GAME, "num_players": 4, "seats": ["greedy", "random", "greedy", "random"]}
+    source = client.post("/api/tables", json=body).json()["id"]
+    request = {"game": GAME, "seats": ["human", "medium", "medium", "easy"], "from_table": source}
+    answer = client.post("/api/tables", json={**request, **change})
+    assert answer.status_code in (404, 422), answer.text
+    assert answer.json()["error"] == code
