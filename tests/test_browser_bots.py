@@ -75,3 +75,29 @@ def test_the_replay_page_analyses_a_seats_moves(browser: Any, server: LiveServer
     )
     page.screenshot(path=SHOTS / "replay-analysis.png", full_page=True)
     assert page.errors == []
+
+
+def test_play_from_here_starts_a_table_at_the_replayed_position(
+    browser: Any, server: LiveServer
+) -> None:
+    import httpx
+
+    created = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "cafe-carnage", "num_players": 4, "seats": ["greedy", "random"] * 2},
+        headers={"Origin": server.url},
+    )
+    page = new_page(browser)
+    page.goto(f"{server.url}/tables/{created.json()['id']}/replay")
+    page.wait_for_selector("#as option[value='2']", state="attached")
+    page.select_option("#as", "2")
+    for _ in range(8):
+        page.click("#next")
+    page.wait_for_function("document.getElementById('counter').textContent.includes('step 8')")
+    page.click("#play-here")
+    page.wait_for_url("**/join/2")
+    page.fill("input[name=name]", "Ann")
+    page.click("#join")
+    page.wait_for_selector("#diners")
+    assert play_until_over([page]) >= 1
+    assert page.errors == []

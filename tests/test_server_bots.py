@@ -136,3 +136,48 @@ def test_a_running_game_is_not_analysed(client: TestClient) -> None:
     answer = client.get(f"/api/tables/{table_id}/analysis?seat=1")
     assert answer.status_code == 409
     assert answer.json()["error"] == "not_over"
+
+
+def test_a_new_table_plays_on_from_a_finished_games_position(client: TestClient) -> None:
+    body = {"game": GAME, "num_players": 4, "seats": ["greedy", "random", "greedy", "random"]}
+    source = client.post("/api/tables", json=body).json()["id"]
+    record = client.get(f"/api/tables/{source}/record").json()
+    again = {
+        "game": GAME,
+        "seats": ["human", "medium", "medium", "easy"],
+        "from_table": source,
+        "from_step": 24,
+    }
+    created = client.post("/api/tables", json=again)
+    assert created.status_code == 201, created.text
+    new_id = created.json()["id"]
+    summary = client.get(f"/api/tables/{new_id}").json()["table"]
+    assert summary["steps"] == 24
+    headers = _join(client, new_id)
+    view = client.get(f"/api/tables/{new_id}", headers=headers).json()
+    assert view["legal"]  # the human plays on from the position
+    table = client.app.state.service.tables[new_id]  # type: ignore[attr-defined]
+    assert table.state.seed == record["seed"]
+    history = [[seat, str(action)] for seat, action in table.state.history[:24]]
+    assert history == record["actions"][:24]
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        ({"from_step": 999}, "bad_step"),
+        ({"from_step": 80}, "bad_step"),
+        ({"from_table": "nope"}, "no_finished_table"),
+        ({"seed": 5}, "bad_start"),
+        ({"seats": ["human", "medium", "medium", "easy", "easy"]}, "bad_start"),
+    ],
+)
+def test_playing_on_refuses_what_does_not_fit(
+    client: TestClient, change: dict[str, object], code: str
+) -> None:
+    body = {"game": GAME, "num_players": 4, "seats": ["greedy", "random", "greedy", "random"]}
+    source = client.post("/api/tables", json=body).json()["id"]
+    request = {"game": GAME, "seats": ["human", "medium", "medium", "easy"], "from_table": source}
+    answer = client.post("/api/tables", json={**request, **change})
+    assert answer.status_code in (404, 422), answer.text
+    assert answer.json()["error"] == code

@@ -37,22 +37,10 @@ from typing import Any
 from potluck.agents import make_agent
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
+from potluck.intervals import wilson_interval
 from potluck.sim import GameResult, play_game
 
-__all__ = ["ArenaEntry", "Ladder", "plan_lineups", "run_arena", "wilson"]
-
-Z95 = 1.959963984540054
-
-
-def wilson(successes: float, trials: float) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion (``successes`` may be fractional)."""
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = Z95 * (p * (1 - p) / trials + z2 / (4 * trials * trials)) ** 0.5 / (1 + z2 / trials)
-    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+__all__ = ["ArenaEntry", "Ladder", "plan_lineups", "run_arena"]
 
 
 @dataclass
@@ -76,7 +64,7 @@ class ArenaEntry:
         return self.wins / self.seat_games if self.seat_games else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        low, high = wilson(self.wins, self.seat_games)
+        low, high = wilson_interval(self.wins, self.seat_games)
         return {
             **asdict(self),
             "ordinal": self.ordinal,

@@ -76,8 +76,9 @@ def arena_command(
     as_json: JsonOpt = False,
 ) -> None:
     """Rate bot specs against each other: seats rotated on paired deals, openskill ratings."""
-    from potluck.arena import run_arena, wilson
+    from potluck.arena import run_arena
     from potluck.engine.errors import PotluckError
+    from potluck.intervals import wilson_interval
 
     game = load_game(game_id, data=data)
     num_players = game.min_players if players is None else players
@@ -111,7 +112,7 @@ def arena_command(
     for column in ("Rank", "Bot spec", "Rating (mu ± 2 sigma)", "Win share [95% CI]", "Score"):
         table.add_column(column, justify="left" if column == "Bot spec" else "right")
     for rank, entry in enumerate(ladder.entries, 1):
-        low, high = wilson(entry.wins, entry.seat_games)
+        low, high = wilson_interval(entry.wins, entry.seat_games)
         table.add_row(
             str(rank),
             escape(entry.spec),

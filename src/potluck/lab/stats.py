@@ -18,6 +18,9 @@ from dataclasses import dataclass
 
 from scipy import stats as _stats
 
+from potluck.intervals import Z95 as _Z95
+from potluck.intervals import wilson_interval
+
 __all__ = [
     "PairedDifference",
     "binned_rates",
@@ -31,25 +34,7 @@ __all__ = [
 ]
 
 #: Two-sided 95%: every interval in the report uses it.
-Z95 = 1.959963984540054
-
-
-def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (sound near 0 and 1, unlike p ± 2 se).
-
-    ``successes`` may be fractional: a shared win counts ``1/k`` to each winner.
-
-        >>> wilson_interval(0, 0)
-        (0.0, 1.0)
-    """
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    # min/max: at p = 0 or 1 rounding must not leave p itself outside its interval.
-    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+Z95 = _Z95
 
 
 def proportion_test(successes: float, trials: float, expected: float) -> float:

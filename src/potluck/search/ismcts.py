@@ -130,7 +130,7 @@ class ISMCTSBot:
         BotParam(
             "cutoff",
             str,
-            "soft",
+            "leader",
             "how a rollout cut short is scored with reward=win: soft (a share for each "
             "seat that falls off with its gap to the leader) or leader (the leaders win)",
             choices=("soft", "leader"),
@@ -161,7 +161,7 @@ class ISMCTSBot:
         rollout: str = "random",
         greedy_moves: int = 8,
         depth: int = 40,
-        cutoff: str = "soft",
+        cutoff: str = "leader",
         reward: str = "win",
         widening: float = 0.5,
     ) -> None:

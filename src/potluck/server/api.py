@@ -66,6 +66,18 @@ class CreateTable(BaseModel):
         default=False,
         description="Private: not listed, and each seat is joined only by its invite link.",
     )
+    from_table: str | None = Field(
+        default=None,
+        max_length=32,
+        description="Play on from a finished game of this table (same game, seed, options "
+        "and number of players; `game`, `seed` and `options` must then match it or be left out).",
+    )
+    from_step: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_INDEX,
+        description="With `from_table`: start after this many of its actions (default: 0).",
+    )
 
 
 class JoinLink(BaseModel):

@@ -271,6 +271,7 @@ def create_app(
             seed=spec.seed,
             private=spec.private,
             creator=client_of(request),
+            start=None if spec.from_table is None else (spec.from_table, spec.from_step or 0),
         )
         table = created.table
         set_cookie(request, response, host_cookie(table.id), created.host_token, COOKIE_DAYS)

@@ -134,11 +134,14 @@ class Seating:
         seed: int | None = None,
         private: bool = False,
         creator: str | None = None,
+        start: tuple[str, int] | None = None,
     ) -> Created:
         """A new table. ``seats`` says, in seat order, ``"human"`` or a bot name.
 
         ``creator`` names the client (any string: its hash is kept) for the cap on
-        open tables per client.
+        open tables per client. ``start`` (a finished table's id and a step) deals the
+        new table that game's seed and options and plays its first ``step`` actions:
+        "play from here" on a replay.
         """
         try:
             game = load_game(game_id)
@@ -167,6 +170,9 @@ class Seating:
             )
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise TableError(422, "bad_seed", f"A seed is 0 to {MAX_SEED} (2**63 - 1).")
+        prefix: list[tuple[int, str]] = []
+        if start is not None:
+            seed, options, prefix = self._position(game, num_players, seed, options, *start)
         self._check_caps(creator)
         if seed is None:
             seed = secrets.randbelow(2**62)
@@ -174,8 +180,14 @@ class Seating:
             turn_seconds = self.settings.public_turn_seconds or None
         try:
             state = game.new_game(num_players, seed, options)
+            for seat_number, text in prefix:
+                game.step(state, seat_number, text)
         except PotluckError as error:
             raise TableError(422, "bad_options", str(error)) from None
+        if start is not None and game.is_over(state):
+            raise TableError(
+                422, "bad_step", "The game is over at that step: choose an earlier one."
+            )
         table_id = secrets.token_urlsafe(6)
         host_token = new_secret()
         invites: dict[int, str] = {}
@@ -211,6 +223,21 @@ class Seating:
                     creator=creator_hash,
                 )
             )
+            if prefix:
+                connection.execute(
+                    insert(ActionRow),
+                    [
+                        {
+                            "table_id": table_id,
+                            "number": number,
+                            "seat": seat_number,
+                            "text": text,
+                            "by_bot": False,
+                            "created_at": now(),
+                        }
+                        for number, (seat_number, text) in enumerate(prefix)
+                    ],
+                )
             connection.execute(
                 insert(SeatRow),
                 [
@@ -246,6 +273,40 @@ class Seating:
             if s.free
         ]
         return Created(table, links, host_token)
+
+    def _position(
+        self,
+        game: Any,
+        num_players: int,
+        seed: int | None,
+        options: Mapping[str, Any] | None,
+        source_id: str,
+        step: int,
+    ) -> tuple[int, Mapping[str, Any], list[tuple[int, str]]]:
+        """The seed, options and first actions of a finished table's game at ``step``."""
+        source = self.tables.get(source_id)
+        if source is None or not (source.over or source.status == "expired"):
+            raise TableError(
+                404, "no_finished_table", f"There is no finished table {source_id[:32]!r}."
+            )
+        record = source.game.record(source.state)
+        if source.game.id != game.id or source.state.num_players != num_players:
+            raise TableError(
+                422,
+                "bad_start",
+                f"Table {source_id} is a {source.state.num_players}-player "
+                f"{source.game.title} game: the new table must be the same.",
+            )
+        if seed is not None and seed != record["seed"]:
+            raise TableError(422, "bad_start", "Leave the seed out: the game's own is used.")
+        if options and dict(options) != dict(record["options"]):
+            raise TableError(422, "bad_start", "Leave the options out: the game's own are used.")
+        actions = [(int(seat), str(text)) for seat, text in record["actions"]]
+        if step > len(actions):
+            raise TableError(
+                422, "bad_step", f"That game has steps 0 to {len(actions)}, not {step}."
+            )
+        return int(record["seed"]), dict(record["options"]), actions[:step]
 
     @staticmethod
     def _join_link(table: LiveTable, seat: int, invite: str | None) -> str:

@@ -503,6 +503,16 @@ const Potluck = (() => {
       analysable();
     };
 
+    document.getElementById("play-here").onclick = async () => {
+      const mine = Number.isInteger(Number(as.value)) && as.value !== "" ? Number(as.value) : 0;
+      try {
+        const meta = await api("GET", `/api/tables/${id}/replay?step=0`);
+        const seats = meta.table.seats.map((s) => (s.seat === mine ? "human" : "medium"));
+        const created = await api("POST", "/api/tables", { game: meta.table.game, seats, from_table: id, from_step: step });
+        window.location.href = created.join[0].join;
+      } catch (error) { notice.textContent = error.message; notice.className = "notice error"; }
+    };
+
     document.getElementById("first").onclick = () => show(0);
     document.getElementById("back").onclick = () => show(step - 1);
     document.getElementById("next").onclick = () => show(step + 1);
