@@ -582,3 +582,25 @@ def test_why_not_reasons_are_worked_out_once_per_state(
         # however many answers, pushes and reads showed it
         assert len(counted) - 1 <= answer["step"] - first["step"]
         assert answer["illegal"]
+
+
+def test_new_move_analyses_are_rate_limited_but_a_kept_one_is_free(db_url: str) -> None:
+    with TestClient(app_with(db_url, analysis_rate="1/minute")) as client:
+        table_id = create(client, ["greedy"] * 4)["id"]
+        assert client.get(f"/api/tables/{table_id}/analysis?seat=0").status_code == 200
+        assert client.get(f"/api/tables/{table_id}/analysis?seat=0").status_code == 200
+        refused = client.get(f"/api/tables/{table_id}/analysis?seat=1")
+        assert is_error(refused, 429, "too_many_requests")
+        assert "Retry-After" in refused.headers
+
+
+def test_every_websocket_message_counts_against_the_move_rate(db_url: str) -> None:
+    with TestClient(app_with(db_url, move_rate="2/minute")) as client:
+        table_id = create(client, ["human", *BOTS3])["id"]
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            socket.receive_json()
+            errors = []
+            for _ in range(3):
+                socket.send_text("junk")
+                errors.append(socket.receive_json()["error"])
+        assert errors == ["bad_message", "bad_message", "too_many_requests"]

@@ -30,6 +30,7 @@ OPEN = ServerSettings(
     create_rate="none",
     join_rate="none",
     move_rate="none",
+    analysis_rate="none",
     max_tables_per_client=100000,
     max_open_tables=100000,
     public_turn_seconds=0,

@@ -542,6 +542,9 @@ def serve(
     move_rate: Annotated[str, typer.Option(help="Moves (and other changes) per client.")] = (
         "10/second;300/minute"
     ),
+    analysis_rate: Annotated[
+        str, typer.Option(help="New move analyses one client may ask for.")
+    ] = "6/minute",
     tables_per_client: Annotated[
         int, typer.Option(help="Open tables one client may have created.")
     ] = 10,
@@ -577,7 +580,7 @@ def serve(
     from potluck.server.ratelimit import parse_rates
     from potluck.server.settings import ServerSettings
 
-    for rate in (create_rate, join_rate, move_rate):
+    for rate in (create_rate, join_rate, move_rate, analysis_rate):
         try:
             parse_rates(rate)
         except ValueError:
@@ -588,6 +591,7 @@ def serve(
         create_rate=create_rate,
         join_rate=join_rate,
         move_rate=move_rate,
+        analysis_rate=analysis_rate,
         max_tables_per_client=tables_per_client,
         max_open_tables=max_tables,
         max_body_bytes=max_body,

@@ -32,6 +32,8 @@ class ServerSettings:
     #: Moves one client may send (HTTP and WebSocket together), and any other
     #: state-changing request (leave, come back, invite, kick).
     move_rate: str = "10/second;300/minute"
+    #: New move analyses (a search over a whole game, in the bot pool) one client may ask.
+    analysis_rate: str = "6/minute"
     #: Open or running tables one client may have created.
     max_tables_per_client: int = 10
     #: Open or running tables in all.

@@ -92,6 +92,7 @@ def add_websocket(
 
     async def ws_action(websocket: WebSocket, table_id: str, watcher: Watcher, text: str) -> None:
         """One message from a WebSocket: an action, checked like ``POST .../actions``."""
+        rates.hit("move", access.client_of(websocket))  # every message counts, junk too
         if len(text) > settings.max_body_bytes:
             raise TableError(413, "body_too_large", "This message is too large.")
         try:
@@ -110,7 +111,6 @@ def add_websocket(
             raise TableError(
                 400, "bad_message", 'Send {"type": "action", "action": TEXT, "decision": N}.'
             )
-        rates.hit("move", access.client_of(websocket))
         if watcher.seat is None:  # a spectator, or a seat whose player was replaced
             raise TableError(401, "no_seat", "Spectators cannot act.")
         await tables.act(table_id, watcher.seat, message["action"][:200], decision)
