@@ -548,7 +548,9 @@ def test_potluck_serve_sets_every_limit_and_the_proxy() -> None:
 def test_a_rate_of_none_limits_nothing() -> None:
     from potluck.server.ratelimit import RateLimits
 
-    rates = RateLimits(ServerSettings(create_rate="none", join_rate="none", move_rate="none"))
+    rates = RateLimits(
+        ServerSettings(create_rate="none", join_rate="none", move_rate="none", analysis_rate="none")
+    )
     assert rates.limiter is None  # and no timer thread of the limiter's storage
     for _ in range(1000):
         rates.hit("move", "10.0.0.1")
