@@ -606,3 +606,17 @@ def test_every_websocket_message_counts_against_the_move_rate(db_url: str) -> No
                 socket.send_text("junk")
                 errors.append(socket.receive_json()["error"])
         assert errors == ["bad_message", "bad_message", "too_many_requests"]
+
+
+def test_a_client_may_hold_only_so_many_websockets_open(db_url: str) -> None:
+    with TestClient(app_with(db_url, max_sockets_per_client=2)) as client:
+        table_id = create(client, ["human", *BOTS3])["id"]
+        url = f"/ws/tables/{table_id}"
+        with client.websocket_connect(url) as one, client.websocket_connect(url) as two:
+            one.receive_json()
+            two.receive_json()
+            with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(url) as ws:
+                ws.receive_json()
+            assert closed.value.code == 4429
+        with client.websocket_connect(url) as again:  # closing them freed the places
+            assert again.receive_json()["type"] == "state"

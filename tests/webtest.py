@@ -33,6 +33,7 @@ OPEN = ServerSettings(
     analysis_rate="none",
     max_tables_per_client=100000,
     max_open_tables=100000,
+    max_sockets_per_client=100000,
     public_turn_seconds=0,
     hard_bot="ismcts:sims=8",  # quick and reproducible (no time budget) in tests
     analysis_bot="ismcts:sims=6",

@@ -549,6 +549,9 @@ def serve(
         int, typer.Option(help="Open tables one client may have created.")
     ] = 10,
     max_tables: Annotated[int, typer.Option(help="Open tables in all.")] = 500,
+    sockets_per_client: Annotated[
+        int, typer.Option(help="WebSockets one client may hold open.")
+    ] = 32,
     max_body: Annotated[int, typer.Option(help="The largest request body, in bytes.")] = 65536,
     idle_minutes: Annotated[
         float, typer.Option(help="A table idle this long expires (its record is kept).")
@@ -594,6 +597,7 @@ def serve(
         analysis_rate=analysis_rate,
         max_tables_per_client=tables_per_client,
         max_open_tables=max_tables,
+        max_sockets_per_client=sockets_per_client,
         max_body_bytes=max_body,
         idle_seconds=idle_minutes * 60,
         public_turn_seconds=public_turn_seconds,

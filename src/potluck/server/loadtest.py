@@ -109,7 +109,7 @@ def main() -> None:
              "--create-rate", "none", "--join-rate", "none", "--move-rate", "none",
              "--analysis-rate", "none",
              "--tables-per-client", "100000",
-             "--max-tables", "100000"],
+             "--max-tables", "100000", "--sockets-per-client", "100000"],
             stdout=subprocess.DEVNULL,
         )  # fmt: skip
         base = f"http://127.0.0.1:{port}"

@@ -38,6 +38,8 @@ class ServerSettings:
     max_tables_per_client: int = 10
     #: Open or running tables in all.
     max_open_tables: int = 500
+    #: WebSockets one client may hold open at once (closed with 4429 beyond).
+    max_sockets_per_client: int = 32
     #: The largest request body, in bytes (413 beyond).
     max_body_bytes: int = 64 * 1024
     #: A table where nothing happened for this long expires (its record is kept).
