@@ -548,7 +548,9 @@ def test_potluck_serve_sets_every_limit_and_the_proxy() -> None:
 def test_a_rate_of_none_limits_nothing() -> None:
     from potluck.server.ratelimit import RateLimits
 
-    rates = RateLimits(ServerSettings(create_rate="none", join_rate="none", move_rate="none"))
+    rates = RateLimits(
+        ServerSettings(create_rate="none", join_rate="none", move_rate="none", analysis_rate="none")
+    )
     assert rates.limiter is None  # and no timer thread of the limiter's storage
     for _ in range(1000):
         rates.hit("move", "10.0.0.1")
@@ -582,3 +584,39 @@ def test_why_not_reasons_are_worked_out_once_per_state(
         # however many answers, pushes and reads showed it
         assert len(counted) - 1 <= answer["step"] - first["step"]
         assert answer["illegal"]
+
+
+def test_new_move_analyses_are_rate_limited_but_a_kept_one_is_free(db_url: str) -> None:
+    with TestClient(app_with(db_url, analysis_rate="1/minute")) as client:
+        table_id = create(client, ["greedy"] * 4)["id"]
+        assert client.get(f"/api/tables/{table_id}/analysis?seat=0").status_code == 200
+        assert client.get(f"/api/tables/{table_id}/analysis?seat=0").status_code == 200
+        refused = client.get(f"/api/tables/{table_id}/analysis?seat=1")
+        assert is_error(refused, 429, "too_many_requests")
+        assert "Retry-After" in refused.headers
+
+
+def test_every_websocket_message_counts_against_the_move_rate(db_url: str) -> None:
+    with TestClient(app_with(db_url, move_rate="2/minute")) as client:
+        table_id = create(client, ["human", *BOTS3])["id"]
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            socket.receive_json()
+            errors = []
+            for _ in range(3):
+                socket.send_text("junk")
+                errors.append(socket.receive_json()["error"])
+        assert errors == ["bad_message", "bad_message", "too_many_requests"]
+
+
+def test_a_client_may_hold_only_so_many_websockets_open(db_url: str) -> None:
+    with TestClient(app_with(db_url, max_sockets_per_client=2)) as client:
+        table_id = create(client, ["human", *BOTS3])["id"]
+        url = f"/ws/tables/{table_id}"
+        with client.websocket_connect(url) as one, client.websocket_connect(url) as two:
+            one.receive_json()
+            two.receive_json()
+            with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(url) as ws:
+                ws.receive_json()
+            assert closed.value.code == 4429
+        with client.websocket_connect(url) as again:  # closing them freed the places
+            assert again.receive_json()["type"] == "state"

@@ -30,8 +30,10 @@ OPEN = ServerSettings(
     create_rate="none",
     join_rate="none",
     move_rate="none",
+    analysis_rate="none",
     max_tables_per_client=100000,
     max_open_tables=100000,
+    max_sockets_per_client=100000,
     public_turn_seconds=0,
     hard_bot="ismcts:sims=8",  # quick and reproducible (no time budget) in tests
     analysis_bot="ismcts:sims=6",

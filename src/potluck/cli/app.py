@@ -542,10 +542,16 @@ def serve(
     move_rate: Annotated[str, typer.Option(help="Moves (and other changes) per client.")] = (
         "10/second;300/minute"
     ),
+    analysis_rate: Annotated[
+        str, typer.Option(help="New move analyses one client may ask for.")
+    ] = "6/minute",
     tables_per_client: Annotated[
         int, typer.Option(help="Open tables one client may have created.")
     ] = 10,
     max_tables: Annotated[int, typer.Option(help="Open tables in all.")] = 500,
+    sockets_per_client: Annotated[
+        int, typer.Option(help="WebSockets one client may hold open.")
+    ] = 32,
     max_body: Annotated[int, typer.Option(help="The largest request body, in bytes.")] = 65536,
     idle_minutes: Annotated[
         float, typer.Option(help="A table idle this long expires (its record is kept).")
@@ -577,7 +583,7 @@ def serve(
     from potluck.server.ratelimit import parse_rates
     from potluck.server.settings import ServerSettings
 
-    for rate in (create_rate, join_rate, move_rate):
+    for rate in (create_rate, join_rate, move_rate, analysis_rate):
         try:
             parse_rates(rate)
         except ValueError:
@@ -588,8 +594,10 @@ def serve(
         create_rate=create_rate,
         join_rate=join_rate,
         move_rate=move_rate,
+        analysis_rate=analysis_rate,
         max_tables_per_client=tables_per_client,
         max_open_tables=max_tables,
+        max_sockets_per_client=sockets_per_client,
         max_body_bytes=max_body,
         idle_seconds=idle_minutes * 60,
         public_turn_seconds=public_turn_seconds,

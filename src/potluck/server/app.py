@@ -449,10 +449,14 @@ def create_app(
     async def analysis(
         table_id: TableId,
         seat: Annotated[int, Query(ge=0, le=63, description="The seat whose moves to judge.")],
+        request: Request,
     ) -> dict[str, Any]:
         """A finished game's moves of one seat, judged by a search bot from what the seat
         knew at each: win chance after the move played and with the move it preferred,
         and the verdict (inaccuracy, mistake, blunder). Computed once, then kept."""
+        table = tables.get(table_id)
+        if (table.id, seat) not in tables.analyses:  # only a new analysis costs the server
+            rates.hit("analysis", client_of(request))
         return await tables.analysis(table_id, seat)
 
     add_websocket(app, tables, rates, settings)

@@ -107,8 +107,9 @@ def main() -> None:
              "--database-url", database, "--bot-delay", str(args.bot_delay),
              # one client makes every table and move: the per-client limits are raised
              "--create-rate", "none", "--join-rate", "none", "--move-rate", "none",
+             "--analysis-rate", "none",
              "--tables-per-client", "100000",
-             "--max-tables", "100000"],
+             "--max-tables", "100000", "--sockets-per-client", "100000"],
             stdout=subprocess.DEVNULL,
         )  # fmt: skip
         base = f"http://127.0.0.1:{port}"

@@ -21,7 +21,12 @@ from limits import RateLimitItem, parse_many, storage, strategies
 from potluck.server.live import TableError
 from potluck.server.settings import ServerSettings
 
-WHAT = {"create": "new tables", "join": "seats taken", "move": "moves"}
+WHAT = {
+    "create": "new tables",
+    "join": "seats taken",
+    "move": "moves",
+    "analysis": "move analyses",
+}
 
 
 #: A rate that limits nothing (the load tool's, or a host's who limits at the proxy).
@@ -43,6 +48,7 @@ class RateLimits:
             "create": parse_rates(settings.create_rate),
             "join": parse_rates(settings.join_rate),
             "move": parse_rates(settings.move_rate),
+            "analysis": parse_rates(settings.analysis_rate),
         }
         # the in-memory storage runs a timer thread: none at all when nothing is limited
         self.limiter = (

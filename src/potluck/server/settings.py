@@ -32,10 +32,14 @@ class ServerSettings:
     #: Moves one client may send (HTTP and WebSocket together), and any other
     #: state-changing request (leave, come back, invite, kick).
     move_rate: str = "10/second;300/minute"
+    #: New move analyses (a search over a whole game, in the bot pool) one client may ask.
+    analysis_rate: str = "6/minute"
     #: Open or running tables one client may have created.
     max_tables_per_client: int = 10
     #: Open or running tables in all.
     max_open_tables: int = 500
+    #: WebSockets one client may hold open at once (closed with 4429 beyond).
+    max_sockets_per_client: int = 32
     #: The largest request body, in bytes (413 beyond).
     max_body_bytes: int = 64 * 1024
     #: A table where nothing happened for this long expires (its record is kept).

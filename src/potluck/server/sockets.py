@@ -9,13 +9,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections import Counter
 from typing import Any
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from potluck.server import access
 from potluck.server.api import MAX_INDEX
-from potluck.server.live import TableError, Watcher
+from potluck.server.live import LiveTable, TableError, Watcher
 from potluck.server.ratelimit import RateLimits
 from potluck.server.settings import ServerSettings
 from potluck.server.tables import TableService
@@ -25,6 +26,7 @@ def add_websocket(
     app: FastAPI, tables: TableService, rates: RateLimits, settings: ServerSettings
 ) -> None:
     """Add ``/ws/tables/{table_id}`` to ``app``."""
+    open_sockets: Counter[str] = Counter()  # per client address
 
     @app.websocket("/ws/tables/{table_id}")
     async def watch(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
@@ -43,6 +45,22 @@ def add_websocket(
         except TableError as error:
             await websocket.close(code=4401, reason=error.reason)
             return
+        client = access.client_of(websocket)
+        if open_sockets[client] >= settings.max_sockets_per_client:
+            await websocket.close(code=4429, reason="Too many open connections from you.")
+            return
+        open_sockets[client] += 1
+        try:
+            await serve(websocket, table, seat, table_id)
+        finally:
+            open_sockets[client] -= 1
+            if not open_sockets[client]:
+                del open_sockets[client]
+
+    async def serve(
+        websocket: WebSocket, table: LiveTable, seat: int | None, table_id: str
+    ) -> None:
+        """One open socket: its pushes, and the moves it sends."""
         await websocket.accept()
 
         # Pushes go through a one-slot mailbox and a writer task of their own, so that
@@ -92,6 +110,7 @@ def add_websocket(
 
     async def ws_action(websocket: WebSocket, table_id: str, watcher: Watcher, text: str) -> None:
         """One message from a WebSocket: an action, checked like ``POST .../actions``."""
+        rates.hit("move", access.client_of(websocket))  # every message counts, junk too
         if len(text) > settings.max_body_bytes:
             raise TableError(413, "body_too_large", "This message is too large.")
         try:
@@ -110,7 +129,6 @@ def add_websocket(
             raise TableError(
                 400, "bad_message", 'Send {"type": "action", "action": TEXT, "decision": N}.'
             )
-        rates.hit("move", access.client_of(websocket))
         if watcher.seat is None:  # a spectator, or a seat whose player was replaced
             raise TableError(401, "no_seat", "Spectators cannot act.")
         await tables.act(table_id, watcher.seat, message["action"][:200], decision)
