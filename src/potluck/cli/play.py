@@ -94,6 +94,20 @@ class SealedChoices:
         return sealed
 
 
+#: Clear the screen, home the cursor, then clear the scrollback (xterm's ED 3), so that the
+#: next player cannot scroll back to the previous player's hand.
+CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def clear_screen_and_scrollback(console: Console) -> None:
+    """Wipe what a hot-seat player saw, scrollback included, before the next one looks."""
+    if console.is_terminal:
+        console.file.write(CLEAR_ALL)
+        console.file.flush()
+    else:
+        console.clear()
+
+
 class _QuitError(Exception):
     """The human typed quit (or closed the input)."""
 
@@ -150,11 +164,11 @@ class PlaySession:
         player = self.players[seat]
         label = player.label
         if self.hand_over and self.at_screen != seat:
-            console.clear()
+            clear_screen_and_scrollback(console)
             typer.prompt(
                 f"Pass to seat {seat} ({player.name}), press Enter", default="", show_default=False
             )
-            console.clear()
+            clear_screen_and_scrollback(console)
             missed = [line for actor, line in self.events[self.seen[seat] :] if actor != seat]
             if missed:
                 console.print("[bold]Since your last turn:[/]")
@@ -212,7 +226,7 @@ class PlaySession:
             console.print(Markdown(game.notation))
         console.print(
             "Type an action's number or its notation; [bold]help[/] shows this, "
-            "[bold]quit[/] ends the game (its record is still saved)."
+            "[bold]quit[/] ends the game (its record is kept only if you ask)."
         )
 
     # ------------------------------------------------------------------ telling what happened
@@ -227,7 +241,7 @@ class PlaySession:
     def _show_end(self) -> None:
         game, state, console = self.game, self.state, self.console
         if self.hand_over:
-            console.clear()
+            clear_screen_and_scrollback(console)
         # With one human the final view is theirs; otherwise everyone watches as spectators.
         seat = self.humans[0] if len(self.humans) == 1 else None
         console.rule("Game over")
