@@ -629,3 +629,16 @@ def test_ballot_comes_after_all_three_courses(game: CafeCarnage) -> None:
     assert view["you"]["order"]["dessert"] is not None
     vote(game, state, dict.fromkeys(range(4), "separately"))
     assert len(game.view(state, 1)["log"][0]["meals"]) == 4  # Step 3 reveals every meal
+
+
+def test_l15_four_to_six_star_seats_four_to_six_players() -> None:
+    """Ruling CC-14: "4-6*" seats 4 to 6 players; the asterisk allows no other count."""
+    import potluck
+    from potluck.engine.errors import PotluckError
+
+    game = potluck.load_game("cafe-carnage")
+    for players in (4, 5, 6):
+        assert game.new_game(players, seed=1).num_players == players
+    for players in (3, 7):
+        with pytest.raises(PotluckError, match="4 to 6 players"):
+            game.new_game(players, seed=1)

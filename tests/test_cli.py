@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import socket
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -137,18 +138,52 @@ def test_play_takes_notation_and_asks_again_after_a_mistake(tmp_path: Path) -> N
     assert [0, "high"] in record["actions"]
 
 
-def test_play_quit_keeps_the_unfinished_record(tmp_path: Path) -> None:
+def test_play_quit_keeps_the_unfinished_record_when_asked(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     result = run(
         "play", TOY_ID, "--seats", "you,first", "--seed", "2", "--save", str(save),
-        input="1\nquit\n",
+        "--save-unfinished", input="1\nquit\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "Game abandoned after 2 actions." in result.stdout
     assert "Record of the unfinished game saved" in result.stdout
     record = json.loads(save.read_text())
     assert len(record["actions"]) == 2
+    assert record["unfinished"] is True
     assert "outcome" not in record
+
+
+def test_play_quit_saves_nothing_unless_asked(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    result = run(
+        "play", TOY_ID, "--seats", "you,first", "--seed", "2", "--save", str(save),
+        input="1\nquit\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "The unfinished game was not saved (--save-unfinished keeps it)." in result.stdout
+    assert not save.exists()
+
+
+def test_player_counts_read_2_players_or_a_range() -> None:
+    listed = run("games").stdout.splitlines()
+    burger = next(line for line in listed if line.strip().startswith("burger-joint"))
+    assert " 2 " in burger
+    assert "2-2" not in burger
+    assert "(2 players)" in run("rules", "burger-joint").stdout
+    assert "(4-6 players)" in run("rules", "cafe-carnage").stdout
+
+
+def test_serve_on_a_busy_port_says_so_in_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        result = run(
+            "serve", "--port", str(port), "--database-url", f"sqlite:///{tmp_path / 'p.db'}"
+        )
+    assert_clean_error(result, f"port {port} on 127.0.0.1 is already in use")
+    assert f"make play PORT={port + 1}" in result.stderr
+    assert "served at" not in result.stdout
 
 
 def test_play_ends_cleanly_when_input_runs_out(tmp_path: Path) -> None:
@@ -440,3 +475,12 @@ def test_a_game_can_draw_its_own_views(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "CUSTOM round 1" in result.stdout
     assert "Players" not in result.stdout
+
+
+def test_hand_over_clears_the_screen_and_the_scrollback() -> None:
+    from potluck.cli.play import CLEAR_ALL, clear_screen_and_scrollback
+
+    screen = io.StringIO()
+    clear_screen_and_scrollback(Console(file=screen, force_terminal=True))
+    assert screen.getvalue() == CLEAR_ALL
+    assert "\x1b[3J" in CLEAR_ALL  # the scrollback, not only the visible screen

@@ -13,7 +13,7 @@ import pytest
 import potluck
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = sorted((ROOT / "docs").rglob("*.md"))
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
 
 def python_blocks(path: Path) -> list[str]:
@@ -21,9 +21,20 @@ def python_blocks(path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("path", [p for p in DOCS if python_blocks(p)], ids=lambda p: p.name)
-def test_markdown_examples_run(path: Path) -> None:
-    for block in python_blocks(path):
+def test_markdown_examples_run(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every Python block in the README and the docs runs and prints what it shows."""
+    for number, block in enumerate(python_blocks(path), 1):
         exec(compile(block, str(path), "exec"), {"__name__": "docs_example"})
+        printed = capsys.readouterr().out
+        assert printed.strip(), f"{path.name}, Python block {number} prints nothing"
+
+
+@pytest.mark.parametrize("path", DOCS, ids=lambda p: p.name)
+def test_docs_stand_alone(path: Path) -> None:
+    """The docs name nothing outside the repository and nothing of how it was made."""
+    text = path.read_text("utf-8")
+    for outside in ("../shared", "GAMES.md", "ENGINE.md", "STYLE.md", "issue notes", "/work/"):
+        assert outside not in text, f"{path.name} refers to {outside!r}, outside the repository"
 
 
 #: Packages of optional extras (``rl``) that some adapter modules import.

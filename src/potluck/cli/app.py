@@ -16,14 +16,18 @@ and the engine. Every error the user can fix prints one red line and exits 2.
 
 from __future__ import annotations
 
+import errno
 import json
 import random
+import socket
+import sys
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich import box
+from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -40,6 +44,7 @@ from potluck.cli.common import (
     load_json,
     parse_agents,
     parse_settings,
+    players_text,
     reports_errors,
     save_record,
 )
@@ -96,9 +101,7 @@ def games() -> None:
         table.add_column(column)
     for game_id in list_games():
         game = load_game(game_id)
-        table.add_row(
-            game_id, game.title, f"{game.min_players}-{game.max_players}", _options_text(game)
-        )
+        table.add_row(game_id, game.title, players_text(game, word=False), _options_text(game))
     console().print(table)
 
 
@@ -108,7 +111,7 @@ def rules(game_id: GameArg) -> None:
     """Print a game's rules summary, its variant options and its action notation."""
     game = load_game(game_id)
     out = console()
-    out.rule(f"{escape(game.title)} ({game.min_players}-{game.max_players} players)")
+    out.rule(f"{escape(game.title)} ({players_text(game)})")
     out.print(Markdown(game.summary or "_This game has no summary yet._"))
     if game.options:
         table = Table(title="Options (--set NAME=VALUE)", box=box.SIMPLE_HEAD, title_justify="left")
@@ -140,6 +143,13 @@ def play(
     save: Annotated[
         Path | None, typer.Option(help="Save the record here (default: the user data dir).")
     ] = None,
+    save_unfinished: Annotated[
+        bool | None,
+        typer.Option(
+            "--save-unfinished/--no-save-unfinished",
+            help="On quit, save the unfinished game's record (default: ask at a terminal).",
+        ),
+    ] = None,
     from_record: Annotated[
         Path | None,
         typer.Option(
@@ -153,7 +163,7 @@ def play(
 ) -> None:
     """Play at the terminal against bots, or with friends passing the keyboard."""
     if from_record is not None:
-        _play_from(game_id, from_record, at, seats, save)
+        _play_from(game_id, from_record, at, seats, save, save_unfinished)
         return
     if at is not None:
         raise CliError("--at needs --from RECORD.json")
@@ -173,14 +183,50 @@ def play(
     out = console()
     out.print(f"[bold]{escape(game.title)}[/], {len(players)} players, seed {seed}")
     finished = PlaySession(game, players, state, out).run()
-    path = save_record(game.record(state), save)
+    _keep_record(game, state, finished, save, save_unfinished, out)
+
+
+def _keep_record(
+    game: Game[Any, Any],
+    state: Any,
+    finished: bool,
+    save: Path | None,
+    save_unfinished: bool | None,
+    out: Console,
+) -> None:
+    """Save a finished game's record; an abandoned one only when asked, marked unfinished."""
+    if not finished:
+        if save_unfinished is None:
+            save_unfinished = _ask_to_save()
+        if not save_unfinished:
+            out.print("The unfinished game was not saved (--save-unfinished keeps it).")
+            return
+    record = game.record(state)
+    if not finished:
+        record["unfinished"] = True
+    path = save_record(record, save)
     status = "Record" if finished else "Record of the unfinished game"
     out.print(f"{status} saved to {escape(str(path))}")
     out.print(f"Replay it with: potluck replay {escape(str(path))}")
 
 
+def _ask_to_save() -> bool:
+    """Ask at a terminal whether to keep an abandoned game; never when input is not a terminal."""
+    if not sys.stdin.isatty():
+        return False
+    try:
+        return bool(typer.confirm("Save a record of the unfinished game?", default=False))
+    except (typer.Abort, EOFError):
+        return False
+
+
 def _play_from(
-    game_id: str, record_path: Path, at: int | None, seats: str | None, save: Path | None
+    game_id: str,
+    record_path: Path,
+    at: int | None,
+    seats: str | None,
+    save: Path | None,
+    save_unfinished: bool | None,
 ) -> None:
     """``potluck play GAME --from RECORD --at STEP``: a recorded position, played on anew."""
     record = check_record(load_json(record_path, "record"))
@@ -207,9 +253,7 @@ def _play_from(
         f"continued after action {step} of {escape(str(record_path))}"
     )
     finished = PlaySession(game, players, state, out).run()
-    path = save_record(game.record(state), save)
-    status = "Record" if finished else "Record of the unfinished game"
-    out.print(f"{status} saved to {escape(str(path))}")
+    _keep_record(game, state, finished, save, save_unfinished, out)
 
 
 def _agent_table(summary: SimulationSummary) -> Table:
@@ -613,10 +657,12 @@ def serve(
     except (SQLAlchemyError, ArgumentError, ImportError) as error:
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
         raise CliError(f"cannot use the database {_safe_url(url)}: {first_line}") from None
+    # Claim the port before saying the server started: a busy port gets one clear line.
+    listening = _bind_port(host, port)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"Potluck is served at http://{shown}:{port}/  (database: {_safe_url(url)})")
     typer.echo("Open that address in a browser; Ctrl+C stops the server.")
-    uvicorn.run(
+    config = uvicorn.Config(
         web,
         host=host,
         port=port,
@@ -626,6 +672,27 @@ def serve(
         forwarded_allow_ips=proxy_ip if behind_proxy else None,
         ws_max_size=max_body,  # a WebSocket message is capped like a request body
     )
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def _bind_port(host: str, port: int) -> socket.socket:
+    """A listening socket on host:port, or a one-line error naming another way to start."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind((host, port))
+    except OSError as error:
+        listening.close()
+        if error.errno == errno.EADDRINUSE:
+            raise CliError(
+                f"port {port} on {host} is already in use (another server?): choose another "
+                f"with `potluck serve --port {port + 1}` or `make play PORT={port + 1}`"
+            ) from None
+        raise CliError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    listening.listen(2048)
+    listening.set_inheritable(True)
+    return listening
 
 
 def _safe_url(url: str) -> str:

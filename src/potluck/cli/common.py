@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from potluck.engine.errors import PotluckError
+from potluck.engine.game import Game
 
 # Options several commands share.
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `potluck games`).")]
@@ -109,6 +110,13 @@ def parse_agents(text: str, what: str) -> list[str]:
 def records_dir() -> Path:
     """Where finished games are kept unless ``--save`` says otherwise."""
     return Path(platformdirs.user_data_dir("potluck")) / "records"
+
+
+def players_text(game: Game[Any, Any], *, word: bool = True) -> str:
+    """``"2 players"`` for a fixed-size game, else ``"4-6 players"`` (``word=False``: no noun)."""
+    low, high = game.min_players, game.max_players
+    count = str(low) if low == high else f"{low}-{high}"
+    return f"{count} players" if word else count
 
 
 def save_record(record: dict[str, Any], path: Path | None) -> Path:

@@ -6,6 +6,8 @@ import re
 import unicodedata
 
 _SEPARATORS = re.compile(r"[^a-z0-9]+")
+#: A word already in notation: letters and digits, joined by single dashes.
+_NOTATION = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 def slugify(name: str) -> str:
@@ -48,3 +50,16 @@ def _fold_separator(text: str, start: int, end: int) -> str:
     if touches_digit and marks and (at_edge or marks != "-"):
         return marks
     return "" if at_edge else "-"
+
+
+def numbers_as_written(words: list[str]) -> bool:
+    """Whether every word holding a digit is already its own notation (``2``, ``7-up``).
+
+    Parsers fold loose card names into notation (``Oat Flakes`` -> ``oat-flakes``) but
+    must never fold a number: ``-1``, ``+1``, ``1!`` or ``(1)`` would otherwise become a
+    move against seat 1. A word with a digit that folding would change is refused.
+
+    >>> numbers_as_written(["vote", "2"]), numbers_as_written(["vote", "-2"])
+    (True, False)
+    """
+    return all(_NOTATION.fullmatch(word) for word in words if any(c.isdigit() for c in word))

@@ -38,7 +38,7 @@ from potluck.engine.errors import (
 from potluck.engine.game import Game
 from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
-from potluck.engine.text import slugify
+from potluck.engine.text import numbers_as_written, slugify
 from potluck.games.belly_battle.actions import (
     ACCEPT,
     BUY,
@@ -1205,8 +1205,8 @@ class BellyBattle(Game[BellyState, BellyAction]):
         action = self._by_text.get(key)
         if action is None:
             words = key.split(" ")
-            if len(words) > 1:
-                # Full card names work too: "chef Momo Mia".
+            if len(words) > 1 and numbers_as_written(words):
+                # Full card names work too: "chef Momo Mia" (numbers never fold: "yuck -1").
                 action = self._by_text.get(_slug_words(words))
         if action is None:
             raise InvalidActionError(

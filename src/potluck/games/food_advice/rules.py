@@ -30,7 +30,7 @@ from potluck.engine.errors import InvalidActionError, PotluckError, RecordError
 from potluck.engine.game import Game
 from potluck.engine.options import Option, resolve_options
 from potluck.engine.outcome import Outcome
-from potluck.engine.text import slugify
+from potluck.engine.text import numbers_as_written, slugify
 from potluck.games.food_advice.actions import (
     DECLINE,
     DISCARD,
@@ -1036,7 +1036,7 @@ class FoodAdvice(Game[FoodState, FoodAction]):
             return self.name_action(match.group(1), match.group(2))
         action = self._by_text.get(key.lower())
         words = key.lower().split()
-        if action is None and len(words) >= 2:
+        if action is None and len(words) >= 2 and numbers_as_written(words):
             if words[0] == "offer" and len(words) >= 4 and words[-2] == "to":
                 candidate = f"offer {slugify(' '.join(words[1:-2]))} to {words[-1]}"
             else:
