@@ -133,6 +133,20 @@ def test_each_table_reads_at_1280_and_390_with_rules_and_bots_named(
     assert page.errors == []
 
 
+def test_the_banner_says_a_bot_won_when_a_bot_played_the_seat(
+    browser: Any, server: LiveServer
+) -> None:
+    created = create_table(server, "burger-joint", ["human", "greedy"])
+    page = new_page(browser, WIDE_SCREEN)
+    join_screen(page, server.url + created["join"][0]["join"], "Carla", "#board-0")
+    page.click("#leave")  # a bot plays Carla's seat from now on, to the end
+    banner = page.wait_for_selector("#outcome", timeout=60000).inner_text()
+    winners = banner.split("Game over: ", 1)[1].split(" wins", 1)[0]
+    assert "(bot)" in winners or winners.startswith("Bot "), banner
+    assert "Carla wins" not in banner
+    page.screenshot(path=HERE / "bot-banner.png", full_page=True)
+
+
 def test_screenshots_are_kept(tmp_path: Path) -> None:
     """The artefacts' folder is git-ignored (``/test-output/``)."""
     ignored = (Path(__file__).resolve().parent.parent / ".gitignore").read_text()
