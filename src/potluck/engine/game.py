@@ -324,6 +324,9 @@ class Game(ABC, Generic[S, A]):
         }
 
     def from_json(self, data: Mapping[str, Any]) -> S:
+        """The state ``to_json`` wrote; ``RecordError`` naming what is wrong for a malformed
+        or inconsistent one (the game's ``invariants(state)``, where it declares them, are
+        checked before the state is returned)."""
         self._check_header(data, "saved state")
         try:
             state = self._state_from_json(
@@ -338,8 +341,28 @@ class Game(ABC, Generic[S, A]):
             for seat, text in data["history"]:
                 history.append((int(seat), self._action_from_text(str(text))))
             state.history = history
-        except (KeyError, TypeError, IndexError) as error:
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError) as error:
+            if isinstance(error, RecordError):
+                raise
             raise RecordError(f"the saved state is malformed: {error!r}") from None
+        outside = [seat for seat in state.acting if not 0 <= seat < state.num_players]
+        if outside:
+            raise RecordError(
+                f"the saved state is inconsistent: seat(s) {outside} to act at a table of "
+                f"{state.num_players}"
+            )
+        # A hand-edited state that breaks the game's own invariants is refused here,
+        # with what is wrong, rather than failing later inside explain or step.
+        invariants = getattr(self, "invariants", None)
+        if invariants is not None:
+            try:
+                problems = list(invariants(state))
+            except Exception as error:  # a state too broken for the checks themselves
+                raise RecordError(f"the saved state is inconsistent: {error!r}") from None
+            if problems:
+                shown = "; ".join(str(p) for p in problems[:5])
+                more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
+                raise RecordError(f"the saved state is inconsistent: {shown}{more}")
         return state
 
     def _check_header(self, data: Mapping[str, Any], what: str) -> None:
