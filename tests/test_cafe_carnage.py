@@ -13,7 +13,7 @@ import pytest
 
 import potluck
 from potluck.games.cafe_carnage import CafeCarnage, CafeState, caught_runners
-from potluck.games.cafe_carnage.state import BALLOT, DESSERT, MAIN, OVER, STARTER
+from potluck.games.cafe_carnage.state import BALLOT, DESSERT, MAIN, OVER, STARTER, STARTING_HAND
 
 FRANCOIS, KWAME, ALICE, MEERA = range(4)
 
@@ -197,6 +197,17 @@ def test_player_counts_are_four_to_six(game: CafeCarnage) -> None:
     for n in (4, 5, 6):
         game.new_game(n)
     for n in (3, 7):
+        with pytest.raises(potluck.PotluckError, match="4 to 6 players"):
+            game.new_game(n)
+
+
+def test_l15_the_asterisk_in_4_6_players_keeps_the_game_at_four_to_six(game: CafeCarnage) -> None:
+    """Ruling CC-14: "4-6*" has no footnote; the action cards make exactly six hands."""
+    split, separately, run = 12, 12, 6  # the components list's action cards
+    hands = {split // STARTING_HAND[0], separately // STARTING_HAND[1], run // STARTING_HAND[2]}
+    assert hands == {game.max_players} == {6}
+    assert game.min_players == 4
+    for n in (3, 7, 8):  # eight player tokens do not make eight seats
         with pytest.raises(potluck.PotluckError, match="4 to 6 players"):
             game.new_game(n)
 
@@ -500,12 +511,9 @@ def test_the_base_game_lets_a_dish_be_eaten_twice(game: CafeCarnage) -> None:
 def test_decks_running_dry_reshuffle_the_eaten_dishes(game: CafeCarnage) -> None:
     """Ruling CC-4: with six players a course deck runs dry in round 4."""
     state = game.new_game(6, seed=22)
-    for _ in range(3):
+    for card in ("separately", "split", "separately"):
         order_round(game, state, {})
-        vote(game, state, dict.fromkeys(range(6), "separately"))
-        # keep everyone's hand able to last: give back the card (hands do not matter here)
-        state.hands[:] = [2, 2, 1] * 6
-        game._derive_choices(state)
+        vote(game, state, dict.fromkeys(range(6), card))
     assert state.round == 3
     assert all(len(menu) == 3 for menu in state.menus)
     assert not game.invariants(state)

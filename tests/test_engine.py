@@ -7,6 +7,7 @@ import pickle
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import BaseModel, Field
@@ -29,7 +30,7 @@ from potluck import (
 from potluck.engine.data import load_data
 from potluck.engine.options import coerce_option, resolve_options
 from potluck.engine.state import State
-from toygame import BIDS, SecretBids
+from toygame import BIDS, BidsState, SecretBids
 
 # ------------------------------------------------------------------ options
 
@@ -469,5 +470,35 @@ def test_a_saved_state_round_trips_and_checks_its_header() -> None:
     assert restored.rng.random() == state.rng.random()
     with pytest.raises(RecordError, match="saved state is of game 'chess'"):
         game.from_json({**data, "game": "chess"})
-    with pytest.raises(RecordError, match="the saved state is malformed: KeyError"):
+    with pytest.raises(RecordError, match="the saved state has no 'history' field"):
         game.from_json({k: v for k, v in data.items() if k != "history"})
+    with pytest.raises(RecordError, match="seat 5 is to act, but the table has seats 0 to 1"):
+        game.from_json({**data, "acting": [5]})
+    with pytest.raises(RecordError, match="a seat must be a whole number, not '1'"):
+        game.from_json({**data, "acting": ["1"]})
+    with pytest.raises(RecordError, match="the saved state is malformed: "):
+        game.from_json({**data, "rng": "not a generator"})
+
+
+def test_from_json_refuses_a_state_that_breaks_the_games_invariants() -> None:
+    """The engine asks the game's ``invariants`` before it hands back a loaded state."""
+
+    class Fussy(SecretBids):
+        def invariants(self, state: BidsState) -> list[str]:
+            return ["seat 0 holds a bid of 99"]
+
+    game = Fussy()
+    data = game.to_json(game.new_game(2, seed=3))
+    with pytest.raises(RecordError, match="inconsistent: seat 0 holds a bid of 99"):
+        game.from_json(data)
+
+
+def test_from_json_turns_a_crash_while_rebuilding_into_a_record_error() -> None:
+    class Fragile(SecretBids):
+        def _state_from_json(self, *args: Any) -> BidsState:
+            raise ZeroDivisionError("division by zero")
+
+    game = Fragile()
+    data = game.to_json(game.new_game(2, seed=3))
+    with pytest.raises(RecordError, match="malformed: ZeroDivisionError: division by zero"):
+        game.from_json(data)

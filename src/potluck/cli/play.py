@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import typer
+from rich.columns import Columns
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
@@ -108,6 +109,39 @@ def clear_screen_and_scrollback(console: Console) -> None:
         console.clear()
 
 
+#: More legal actions than this are listed in columns, without their descriptions.
+MANY_ACTIONS = 12
+
+#: At most this many lines of "Since your last turn" (the rest scrolled by while others played).
+MISSED_LINES = 8
+
+
+def show_paged(console: Console, text: str) -> None:
+    """Print ``text``; at a terminal too short for it, a screenful at a time.
+
+    Each page leaves a line for the prompt under it (Enter for the next page), so
+    that a turn's screen reads on an 80x24 terminal without scrolling back.
+    """
+    lines = text.splitlines()
+    page = max(console.height - 1, 5)
+    if not console.is_terminal or len(lines) < console.height:
+        console.file.write(text)
+        console.file.flush()
+        return
+    for start in range(0, len(lines), page):
+        chunk = lines[start : start + page]
+        console.file.write("\n".join(chunk) + "\n")
+        console.file.flush()
+        left = len(lines) - start - len(chunk)
+        if left > 0:
+            typer.prompt(
+                f"-- {left} more lines: press Enter --",
+                default="",
+                show_default=False,
+                prompt_suffix=" ",
+            )
+
+
 class _QuitError(Exception):
     """The human typed quit (or closed the input)."""
 
@@ -172,14 +206,16 @@ class PlaySession:
             missed = [line for actor, line in self.events[self.seen[seat] :] if actor != seat]
             if missed:
                 console.print("[bold]Since your last turn:[/]")
-                for line in missed:
+                for line in missed[-MISSED_LINES:]:
                     console.print(f"  {escape(line)}")
         self.at_screen = seat
         self.seen[seat] = len(self.events)
         legal = game.legal_actions(state, seat)
-        console.rule(f"{escape(label)} to act")
-        console.print(render_view(game, game.view(state, seat), seat))
-        self._list_actions(state, seat, legal)
+        with console.capture() as screen:
+            console.rule(f"{escape(label)} to act")
+            console.print(render_view(game, game.view(state, seat), seat))
+            self._list_actions(state, seat, legal)
+        show_paged(console, screen.get())
         while True:
             answer = typer.prompt(f"{label} (number, notation, help or quit)").strip()
             command = answer.lower()
@@ -211,6 +247,11 @@ class PlaySession:
         return action
 
     def _list_actions(self, state: Any, seat: int, legal: Sequence[Action]) -> None:
+        if len(legal) > MANY_ACTIONS:
+            # Too many for one line each: their numbers and notation in columns.
+            cells = [f"[cyan]{number:>3}[/] {escape(str(a))}" for number, a in enumerate(legal, 1)]
+            self.console.print(Columns(cells, column_first=True, padding=(0, 2)))
+            return
         for number, action in enumerate(legal, 1):
             text = str(action)
             described = self.game.describe_action(state, seat, action)
@@ -244,6 +285,13 @@ class PlaySession:
             clear_screen_and_scrollback(console)
         # With one human the final view is theirs; otherwise everyone watches as spectators.
         seat = self.humans[0] if len(self.humans) == 1 else None
-        console.rule("Game over")
-        console.print(render_view(game, game.view(state, seat), seat))
-        console.print(outcome_table(game.outcome(state), [p.label for p in self.players]))
+        outcome = game.outcome(state)
+        with console.capture() as screen:
+            console.rule("Game over")
+            console.print(render_view(game, game.view(state, seat), seat))
+        table = screen.get()
+        # The view's log often ends with the outcome's reason: say who won once.
+        said = " ".join(outcome.reason.split()) in " ".join(table.split())
+        with console.capture() as result:
+            console.print(outcome_table(outcome, [p.label for p in self.players], reason=not said))
+        show_paged(console, table + result.get())

@@ -202,8 +202,11 @@ def _block(value: Any) -> RenderableType:
     return records_table(value) if _is_records(value) else Text(format_value(value))
 
 
-def outcome_table(outcome: Outcome, labels: Sequence[str]) -> RenderableType:
-    """Final places and scores, best first, winners starred, then the reason."""
+def outcome_table(
+    outcome: Outcome, labels: Sequence[str], *, reason: bool = True
+) -> RenderableType:
+    """Final places and scores, best first, winners starred, then the reason (unless told
+    not to, because the screen says it already)."""
     table = Table(title="Result", box=box.SIMPLE_HEAD, title_justify="left", title_style="bold")
     table.add_column("Place", justify="right")
     table.add_column("Seat")
@@ -216,4 +219,4 @@ def outcome_table(outcome: Outcome, labels: Sequence[str]) -> RenderableType:
             format_value(outcome.scores[seat]),
             style="bold green" if star else None,
         )
-    return Group(table, Text(outcome.reason))
+    return Group(table, Text(outcome.reason)) if reason else table

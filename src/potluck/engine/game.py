@@ -324,10 +324,17 @@ class Game(ABC, Generic[S, A]):
         }
 
     def from_json(self, data: Mapping[str, Any]) -> S:
-        """The state ``to_json`` wrote; ``RecordError`` naming what is wrong for a malformed
-        or inconsistent one (the game's ``invariants(state)``, where it declares them, are
-        checked before the state is returned)."""
+        """The state ``to_json`` saved, checked before it is returned.
+
+        A hand-edited or damaged save is refused with a ``RecordError`` naming what is
+        wrong (a missing field, a value of the wrong kind, or each broken invariant
+        the game's ``invariants`` finds), never a state that crashes later inside
+        ``explain``, ``step`` or ``view``.
+        """
         self._check_header(data, "saved state")
+        missing = [key for key in _SAVED_FIELDS if key not in data]
+        if missing:
+            raise RecordError(f"the saved state has no {', '.join(map(repr, missing))} field")
         try:
             state = self._state_from_json(
                 data["state"],
@@ -336,34 +343,57 @@ class Game(ABC, Generic[S, A]):
                 resolve_options(self.id, self.options, data["options"]),
             )
             state.rng = rng_from_json(data["rng"])
-            state.acting = tuple(int(seat) for seat in data["acting"])
+            state.acting = tuple(_seat_number(seat) for seat in data["acting"])
             history: list[tuple[int, Action]] = []
             for seat, text in data["history"]:
-                history.append((int(seat), self._action_from_text(str(text))))
+                history.append((_seat_number(seat), self._action_from_text(str(text))))
             state.history = history
-        except (KeyError, TypeError, IndexError, ValueError, AttributeError) as error:
-            if isinstance(error, RecordError):
-                raise
-            raise RecordError(f"the saved state is malformed: {error!r}") from None
-        outside = [seat for seat in state.acting if not 0 <= seat < state.num_players]
-        if outside:
-            raise RecordError(
-                f"the saved state is inconsistent: seat(s) {outside} to act at a table of "
-                f"{state.num_players}"
-            )
-        # A hand-edited state that breaks the game's own invariants is refused here,
-        # with what is wrong, rather than failing later inside explain or step.
-        invariants = getattr(self, "invariants", None)
-        if invariants is not None:
-            try:
-                problems = list(invariants(state))
-            except Exception as error:  # a state too broken for the checks themselves
-                raise RecordError(f"the saved state is inconsistent: {error!r}") from None
-            if problems:
-                shown = "; ".join(str(p) for p in problems[:5])
-                more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
-                raise RecordError(f"the saved state is inconsistent: {shown}{more}")
+        except RecordError:
+            raise
+        except Exception as error:
+            raise RecordError(f"the saved state is malformed: {_error_text(error)}") from None
+        problems = self._saved_state_problems(state)
+        if problems:
+            raise RecordError("the saved state is inconsistent: " + "; ".join(problems))
         return state
+
+    def _saved_state_problems(self, state: S) -> list[str]:
+        problems = [
+            f"seat {seat} is to act, but the table has seats 0 to {state.num_players - 1}"
+            for seat in state.acting
+            if not 0 <= seat < state.num_players
+        ]
+        if len(set(state.acting)) != len(state.acting):
+            problems.append(f"a seat is to act twice: {list(state.acting)}")
+        problems += [
+            f"history step {number} is by seat {seat}, but the table has seats "
+            f"0 to {state.num_players - 1}"
+            for number, (seat, _) in enumerate(state.history, 1)
+            if not 0 <= seat < state.num_players
+        ]
+        if problems:
+            return problems
+        try:
+            found = self.invariants(state)
+        except Exception as error:
+            return [f"it cannot be checked ({_error_text(error)})"]
+        return list(found)
+
+    def invariants(self, state: S) -> list[str]:
+        """The problems in ``state``: each a sentence naming what is inconsistent
+        (a card in two places, a seat out of range, negative money...); ``[]`` when
+        all is well.
+
+        ``from_json`` refuses a saved state with any problem, and the conformance
+        suite checks every state of its playouts with it. Games override it with
+        everything their rules keep true; the default finds nothing.
+
+            >>> import potluck
+            >>> g = potluck.load_game("cafe-carnage")
+            >>> g.invariants(g.new_game(num_players=4, seed=1))
+            []
+        """
+        return []
 
     def _check_header(self, data: Mapping[str, Any], what: str) -> None:
         if not isinstance(data, Mapping):
@@ -394,3 +424,18 @@ class Game(ABC, Generic[S, A]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id!r} v{self.version}>"
+
+
+#: The fields of ``to_json`` that ``from_json`` reads.
+_SAVED_FIELDS = ("num_players", "seed", "options", "acting", "history", "rng", "state")
+
+
+def _seat_number(value: Any) -> int:
+    """A seat number from saved JSON: a whole number, never a float, bool or text."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"a seat must be a whole number, not {value!r}")
+    return value
+
+
+def _error_text(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__

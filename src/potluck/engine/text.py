@@ -5,6 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
+_SEPARATORS = re.compile(r"[^a-z0-9]+")
+#: A word already in notation: letters and digits, joined by single dashes.
+_NOTATION = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
 
 def slugify(name: str) -> str:
     """A card's notation: its name in lower case, accents and apostrophes dropped,
@@ -12,10 +16,40 @@ def slugify(name: str) -> str:
 
     >>> slugify("Rhubarb & Apple Pie"), slugify("Crème Brûlée"), slugify("Bull's eye")
     ('rhubarb-and-apple-pie', 'creme-brulee', 'bulls-eye')
+
+    Only names are folded, never numbers: punctuation that touches a digit (a
+    sign, a decimal point, a bracket, an exclamation mark) is kept as written,
+    so a typo such as ``-1`` or ``(1)`` can never read as the seat number ``1``:
+
+    >>> slugify("-1"), slugify("+1"), slugify("1!"), slugify("(1)"), slugify("1.0")
+    ('-1', '+1', '1!', '(1)', '1.0')
+    >>> slugify("Route 66"), slugify("Pizza-2-Go")
+    ('route-66', 'pizza-2-go')
     """
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    ascii_name = ascii_name.replace("'", "").replace("&", " and ")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+    text = ascii_name.replace("'", "").replace("&", " and ").lower()
+    pieces: list[str] = []
+    position = 0
+    for run in _SEPARATORS.finditer(text):
+        pieces.append(text[position : run.start()])
+        position = run.end()
+        pieces.append(_fold_separator(text, run.start(), run.end()))
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
+def _fold_separator(text: str, start: int, end: int) -> str:
+    """What a run of non-alphanumeric characters becomes: '-' between words, nothing
+    at either end, and itself (spaces dropped) where it is part of a number."""
+    run = text[start:end]
+    marks = "".join(run.split())
+    at_edge = start == 0 or end == len(text)
+    touches_digit = (start > 0 and text[start - 1].isdigit()) or (
+        end < len(text) and text[end].isdigit()
+    )
+    if touches_digit and marks and (at_edge or marks != "-"):
+        return marks
+    return "" if at_edge else "-"
 
 
 def numbers_as_written(words: list[str]) -> bool:
@@ -28,4 +62,4 @@ def numbers_as_written(words: list[str]) -> bool:
     >>> numbers_as_written(["vote", "2"]), numbers_as_written(["vote", "-2"])
     (True, False)
     """
-    return all(slugify(word) == word for word in words if any(c.isdigit() for c in word))
+    return all(_NOTATION.fullmatch(word) for word in words if any(c.isdigit() for c in word))

@@ -639,7 +639,7 @@ class CafeCarnage(Game[CafeState, CafeAction]):
 
     def invariants(self, state: CafeState) -> list[str]:
         """Cards are conserved; hands stay within the cards each player was given."""
-        from potluck.games.cafe_carnage.view import invariant_problems
+        from potluck.games.cafe_carnage.invariants import invariant_problems
 
         return invariant_problems(self, state)
 

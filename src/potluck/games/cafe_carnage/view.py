@@ -239,29 +239,3 @@ def redeal(game: CafeCarnage, state: CafeState, seat: int, rng: random.Random) -
     twin.rng = random.Random(rng.getrandbits(64))
     game._derive_choices(twin)
     return twin
-
-
-# ---------------------------------------------------------------------- invariants
-
-
-def invariant_problems(game: CafeCarnage, state: CafeState) -> list[str]:
-    problems = []
-    n = state.num_players
-    for course in range(3):
-        cards = state.decks[course] + state.discards[course] + state.consumed[course]
-        if course == state.phase:
-            for menu in state.menus:
-                cards.extend(menu)
-        elif course < state.phase <= BALLOT:
-            cards.extend(state.orders[3 * s + course] for s in range(n))
-        if sorted(cards) != sorted(game.full_decks[course]):
-            problems.append(f"{COURSES[course]} cards are not conserved")
-    for s in range(n):
-        hand = state.hands[3 * s : 3 * s + 3]
-        if min(hand) < 0 or hand[SPLIT] > 2 or hand[SEPARATELY] > 2 or hand[RUN] > 1:
-            problems.append(f"seat {s} holds an impossible hand {hand}")
-        if state.money[s] < 0:
-            problems.append(f"seat {s} has negative money")
-        if state.fled[s] and hand[RUN]:
-            problems.append(f"seat {s} fled but still holds its Run! card")
-    return problems

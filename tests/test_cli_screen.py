@@ -1,0 +1,53 @@
+"""Every game's terminal screen reads on an 80x24 terminal: a page at a time where it is taller."""
+
+from __future__ import annotations
+
+import io
+import re
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+import typer
+from rich.console import Console
+
+import potluck
+from potluck.cli import play as play_module
+from potluck.cli.play import PlaySession, parse_seats
+
+TABLES = [
+    ("belle-of-the-ball", 5),
+    ("belly-battle", 6),
+    ("burger-joint", 2),
+    ("cafe-carnage", 6),
+    ("food-advice", 6),
+]
+PROMPT = "\x00PROMPT\x00"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+@pytest.mark.parametrize(("game_id", "players"), TABLES)
+def test_each_screen_fits_80_by_24(
+    game_id: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen = io.StringIO()
+    console = Console(file=screen, width=80, height=24, force_terminal=True, color_system=None)
+
+    def answer(text: str, **_: Any) -> str:
+        screen.write(PROMPT)
+        return "" if "more lines" in text else "1"
+
+    monkeypatch.setattr(play_module, "typer", SimpleNamespace(prompt=answer, Abort=typer.Abort))
+    game = potluck.load_game(game_id)
+    seats = parse_seats(game, ["you"] + ["greedy"] * (players - 1), seed=4)
+    state = game.new_game(players, seed=4)
+    assert PlaySession(game, seats, state, console).run()
+
+    pages = ANSI.sub("", screen.getvalue()).split(PROMPT)
+    # What a player reads before each prompt: a whole page, or from the turn's header on
+    # (bots' moves printed before it scroll away, and the view's log repeats them).
+    shown = [page[page.index("─") :] if "─" in page else page for page in pages]
+    heights = [page.rstrip("\n").count("\n") + 1 for page in shown]
+    assert any("to act" in page for page in pages), "the human never had a turn"
+    assert max(heights) <= 23, f"a {game_id} screen is {max(heights)} lines tall"
+    assert "Game over" in screen.getvalue()
