@@ -37,7 +37,7 @@ def test_a_saved_state_round_trips_and_a_seat_outside_the_table_is_refused(
     assert game.to_json(game.from_json(saved)) == saved
     broken = copy.deepcopy(saved)
     broken["acting"] = [players + 3]
-    with pytest.raises(RecordError, match="to act at a table of"):
+    with pytest.raises(RecordError, match="is to act, but the table has seats"):
         game.from_json(broken)
 
 
