@@ -338,6 +338,39 @@ def test_bench_json() -> None:
     assert figures["steps_per_second"] > 0
 
 
+def test_bench_a_bot_reports_games_steps_decisions_and_clones() -> None:
+    result = run(
+        "bench", "cafe-carnage", "--bot", "greedy", "--players", "4", "--seconds", "0.3", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    row = json.loads(result.stdout)["cafe-carnage"]
+    assert row["bot"] == "greedy"
+    for key in ("games_per_second", "steps_per_second", "decisions_per_second"):
+        assert row[key] > 0, key
+    assert row["clones_per_second"] > 0
+    assert row["decisions"] == row["steps"]  # Café Carnage has no forced moves
+    assert_clean_error(run("bench", "cafe-carnage", "--bot", "nope"), "no bot 'nope'")
+
+
+def test_bench_next_to_openspiel_hearts() -> None:
+    pytest.importorskip("pyspiel")
+    result = run("bench", "cafe-carnage", "--seconds", "0.3", "--repeat", "1", "--hearts", "--json")
+    assert result.exit_code == 0, result.output
+    row = json.loads(result.stdout)["cafe-carnage"]
+    hearts = row["openspiel_hearts_steps_per_second"]
+    assert hearts > 0
+    assert row["steps_ratio_to_openspiel_hearts"] == pytest.approx(row["steps_per_second"] / hearts)
+
+
+def test_python_m_potluck_bench_all_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from potluck.bench import main
+
+    main(["--all", "--seconds", "0.1", "--repeat", "1", "--no-hearts", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert sorted(data) == sorted(potluck.list_games())
+    assert all(row["clones_per_second"] > 0 for row in data.values())
+
+
 def test_bench_table() -> None:
     result = run("bench", TOY_ID, "--seconds", "0.05")
     assert result.exit_code == 0, result.output

@@ -357,6 +357,10 @@ def test_bench_plays_whole_games_for_about_the_time_given(toy: ToyGame) -> None:
         "games_per_second",
         "steps_per_second",
         "trials_steps_per_second",
+        "bot",
+        "decisions",
+        "decisions_per_second",
+        "clones_per_second",
     }
 
 

@@ -1,14 +1,24 @@
-"""Benchmark: random playouts on one core, through the engine's fast path.
+"""Benchmark: whole games on one core, with a bot in every seat (random by default).
 
-What it measures is the rules engine itself (``to_act``, ``legal_actions``,
-``step``), which the lab and search bots call millions of times; the harness
-adds as little as it can per step, so the figure is the game's, not ours::
+With the random bot it measures the rules engine itself (``to_act``,
+``legal_actions``, ``step``), which the lab and search bots call millions of
+times; the harness adds as little as it can per step, so the figure is the
+game's, not ours. With another bot (``bot="greedy"``) every seat decides through
+:func:`potluck.agents.decide`, view and all, as in a simulation, and the bot's
+own thinking time is kept apart (``decisions_per_second``). ``clones_per_second``
+times ``state.clone()`` of a mid-game state, what search bots do most::
 
     >>> import potluck
     >>> from potluck.bench import bench_game
     >>> result = bench_game(potluck.load_game("cafe-carnage"), seconds=0.2)
     >>> result.games >= 1 and result.steps_per_second > 0
     True
+    >>> greedy = bench_game(potluck.load_game("cafe-carnage"), 4, 0.2, bot="greedy")
+    >>> greedy.decisions_per_second > 0 and greedy.clones_per_second > 0
+    True
+
+``python -m potluck.bench --all --json`` measures every game, next to OpenSpiel's
+C++ hearts driven from Python in the same process when pyspiel is installed.
 """
 
 from __future__ import annotations
@@ -21,12 +31,12 @@ from typing import Any
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 
-__all__ = ["BenchResult", "bench_best", "bench_game"]
+__all__ = ["BenchResult", "bench_best", "bench_clone", "bench_game", "bench_hearts", "main"]
 
 
 @dataclass(frozen=True, slots=True)
 class BenchResult:
-    """How many random games and steps one core played in ``seconds``."""
+    """How many whole games and steps one core played in ``seconds``, and how fast."""
 
     game: str
     players: int
@@ -35,6 +45,18 @@ class BenchResult:
     seconds: float
     #: Steps per second of every trial when the figure is the best of several.
     trials: tuple[float, ...] = ()
+    #: The bot spec in every seat.
+    bot: str = "random"
+    #: Calls to the bot (the random bot decides every step).
+    decisions: int = 0
+    #: Seconds the bot spent deciding (all of ``seconds`` for the random bot's fast loop).
+    thinking: float = 0.0
+    #: ``state.clone()`` calls per second on a mid-game state.
+    clones_per_second: float = 0.0
+
+    @property
+    def decisions_per_second(self) -> float:
+        return self.decisions / self.thinking if self.thinking > 0 else 0.0
 
     @property
     def games_per_second(self) -> float:
@@ -45,14 +67,20 @@ class BenchResult:
         return self.steps / self.seconds if self.seconds > 0 else 0.0
 
     def to_json(self) -> dict[str, Any]:
+        """A flat object of named figures; other tools add their own keys beside them
+        (a search bot's ``simulations_per_second``, the OpenSpiel comparison)."""
         return {
             "players": self.players,
+            "bot": self.bot,
             "games": self.games,
             "steps": self.steps,
             "seconds": self.seconds,
             "games_per_second": self.games_per_second,
             "steps_per_second": self.steps_per_second,
             "trials_steps_per_second": list(self.trials or (self.steps_per_second,)),
+            "decisions": self.decisions,
+            "decisions_per_second": self.decisions_per_second,
+            "clones_per_second": self.clones_per_second,
         }
 
 
@@ -61,18 +89,24 @@ def bench_game(
     num_players: int | None = None,
     seconds: float = 2.0,
     seed: int = 0,
+    bot: str = "random",
 ) -> BenchResult:
-    """Play uniformly random games for about ``seconds`` (at least one whole game).
+    """Play games with ``bot`` in every seat for about ``seconds`` (at least one whole game).
 
     ``num_players`` defaults to the game's minimum. Game ``i`` is dealt from
-    ``seed + i`` and moves are drawn from one generator seeded by ``seed``, so
-    the sequence of games is the same on every run; only how many fit in the
-    time varies.
+    ``seed + i``; random moves are drawn from one generator seeded by ``seed`` and
+    another bot in seat ``s`` draws from ``potluck.sim.bot_rng(seed + i, s)``, so the
+    sequence of games is the same on every run; only how many fit in the time varies.
     """
     players = game.min_players if num_players is None else num_players
     if seconds <= 0:
         raise PotluckError(f"the benchmark needs a positive time, not {seconds} seconds")
     game.new_game(players, seed)  # a bad player count fails here, with the game's message
+    clones = bench_clone(game, players, seed)
+    if bot != "random":
+        return replace(
+            _bench_bot_games(game, players, seconds, seed, bot), clones_per_second=clones
+        )
     # Everything the loop touches is a local: attribute and global look-ups
     # would cost more per step than some games' rules do.
     rand = random.Random(seed).random
@@ -100,7 +134,90 @@ def bench_game(
         now = clock()
         if now >= deadline:
             break
-    return BenchResult(game.id, players, games, steps, now - start)
+    took = now - start
+    return BenchResult(
+        game.id,
+        players,
+        games,
+        steps,
+        took,
+        decisions=steps,
+        thinking=took,
+        clones_per_second=clones,
+    )
+
+
+def _bench_bot_games(
+    game: Game[Any, Any], players: int, seconds: float, seed: int, spec: str
+) -> BenchResult:
+    from potluck.agents import decide, make_agent
+    from potluck.sim import bot_rng
+
+    agent = make_agent(game, spec)
+    clock = time.perf_counter
+    games = steps = decisions = 0
+    thinking = 0.0
+    start = clock()
+    deadline = start + seconds
+    while True:
+        state = game.new_game(players, seed + games)
+        rngs = [bot_rng(seed + games, seat) for seat in range(players)]
+        acting = game.to_act(state)
+        while acting:
+            seat = acting[0]
+            began = clock()
+            action = decide(agent, game, state, seat, rngs[seat])
+            thinking += clock() - began
+            decisions += 1
+            game.step(state, seat, action)
+            steps += 1
+            acting = game.to_act(state)
+        games += 1
+        now = clock()
+        if now >= deadline:
+            break
+    return BenchResult(
+        game.id,
+        players,
+        games,
+        steps,
+        now - start,
+        bot=spec,
+        decisions=decisions,
+        thinking=thinking,
+    )
+
+
+def mid_game_state(game: Game[Any, Any], players: int, seed: int = 0) -> Any:
+    """The state halfway through a random game dealt from ``seed``."""
+    rng = random.Random(seed)
+    state = game.new_game(players, seed)
+    while game.to_act(state):
+        seat = game.to_act(state)[0]
+        game.step(state, seat, rng.choice(game.legal_actions(state, seat)))
+    half = len(state.history) // 2
+    record = game.record(state)
+    return game.replay(record, upto=half)
+
+
+def bench_clone(game: Game[Any, Any], players: int, seed: int = 0, seconds: float = 0.2) -> float:
+    """``clone()`` calls per second on a mid-game state (best of three short trials)."""
+    state = mid_game_state(game, players, seed)
+    clone = state.clone
+    clock = time.perf_counter
+    best = 0.0
+    for _ in range(3):
+        count, start = 0, clock()
+        deadline = start + seconds / 3
+        while True:
+            for _ in range(100):
+                clone()
+            count += 100
+            now = clock()
+            if now >= deadline:
+                break
+        best = max(best, count / (now - start))
+    return best
 
 
 def bench_best(
@@ -109,6 +226,7 @@ def bench_best(
     seconds: float = 2.0,
     seed: int = 0,
     repeat: int = 3,
+    bot: str = "random",
 ) -> BenchResult:
     """The fastest of ``repeat`` trials of ``seconds / repeat`` each.
 
@@ -118,6 +236,98 @@ def bench_best(
     """
     if repeat < 1:
         raise PotluckError(f"the benchmark needs at least one trial, not {repeat}")
-    results = [bench_game(game, num_players, seconds / repeat, seed) for _ in range(repeat)]
+    results = [bench_game(game, num_players, seconds / repeat, seed, bot) for _ in range(repeat)]
     best = max(results, key=lambda r: r.steps_per_second)
     return replace(best, trials=tuple(r.steps_per_second for r in results))
+
+
+def bench_hearts(seconds: float = 2.0, seed: int = 0) -> float:
+    """Steps per second of OpenSpiel's C++ hearts played at random from Python.
+
+    The yardstick for our own random play: ``pyspiel.load_game("hearts")``, every
+    ``apply_action`` counted (chance deals included), moves drawn the same way as
+    ours. ``ImportError`` without the rl extra.
+    """
+    import pyspiel
+
+    hearts = pyspiel.load_game("hearts")
+    rand = random.Random(seed).random
+    clock = time.perf_counter
+    steps = 0
+    start = clock()
+    deadline = start + seconds
+    while True:
+        state = hearts.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rand() * len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rand() * len(legal))])
+            steps += 1
+        now = clock()
+        if now >= deadline:
+            return steps / (now - start)
+
+
+def with_hearts(row: dict[str, Any], seconds: float, seed: int = 0) -> dict[str, Any]:
+    """``row`` with OpenSpiel hearts' random steps per second, timed right after it, and
+    the ratio of ours to it (above 1: ours is faster); unchanged without pyspiel."""
+    try:
+        hearts = bench_hearts(seconds, seed)
+    except ImportError:
+        return row
+    return {
+        **row,
+        "openspiel_hearts_steps_per_second": hearts,
+        "steps_ratio_to_openspiel_hearts": row["steps_per_second"] / hearts,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m potluck.bench [GAME ...] [--all] [--bot SPEC] [--json]``."""
+    import argparse
+    import json
+
+    from potluck.engine.registry import list_games, load_game
+
+    parser = argparse.ArgumentParser(
+        prog="python -m potluck.bench",
+        description="Games, steps, decisions and clones per second on one core, "
+        "next to OpenSpiel's C++ hearts (random play) when pyspiel is installed.",
+    )
+    parser.add_argument("games", nargs="*", metavar="GAME")
+    parser.add_argument("--all", action="store_true", help="every registered game")
+    parser.add_argument("--bot", default="random", metavar="SPEC")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per game")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-hearts", action="store_true", help="skip OpenSpiel's hearts")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    ids = list_games() if args.all or not args.games else args.games
+    results: dict[str, dict[str, Any]] = {}
+    for game_id in ids:
+        game = load_game(game_id)
+        row = bench_best(game, args.players, args.seconds, args.seed, args.repeat, args.bot)
+        data = row.to_json()
+        if not args.no_hearts:
+            data = with_hearts(data, args.seconds / args.repeat, args.seed)
+        results[game_id] = data
+        if not args.json:
+            ratio = data.get("steps_ratio_to_openspiel_hearts")
+            print(
+                f"{game_id:18} {row.players}p {args.bot:10} {row.steps_per_second:>10,.0f} steps/s "
+                f"{row.games_per_second:>9,.1f} games/s {row.decisions_per_second:>10,.0f} "
+                f"decisions/s {row.clones_per_second:>9,.0f} clones/s"
+                + ("" if ratio is None else f"  x{ratio:.2f} of OpenSpiel hearts"),
+                flush=True,
+            )
+    if args.json:
+        print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

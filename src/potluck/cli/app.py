@@ -33,7 +33,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from potluck.bench import bench_best
+from potluck.bench import bench_best, with_hearts
 from potluck.cli.common import (
     CliError,
     DataOpt,
@@ -517,37 +517,70 @@ def bench(
     games: Annotated[
         int, typer.Option(help="Games of the --vs-openspiel head-to-head.", min=1)
     ] = 4,
+    hearts: Annotated[
+        bool,
+        typer.Option(
+            "--hearts",
+            help="Also time OpenSpiel's C++ hearts at random play in the same run and give "
+            "our steps/s as a multiple of it (needs the rl extra).",
+        ),
+    ] = False,
 ) -> None:
-    """Random playouts on one core: how many games and steps per second (best of trials)."""
+    """Whole games on one core with --bot in every seat (random by default): games, steps,
+    decisions and mid-game clones per second, best of trials. A search bot (ismcts) is
+    timed by its decisions and simulations instead."""
     ids = [game_id] if game_id is not None else list_games()
     out = console()
-    if bot is not None or vs_openspiel:
+    spec = bot or "random"
+    if vs_openspiel or _is_search_bot(ids[0], spec):
         _bench_bot(ids, players, bot or "ismcts", seconds, seed, vs_openspiel, games, as_json)
         return
     if adapters:
         _bench_adapters(ids, players, seconds, repeat, as_json)
         return
-    results = {}
+    results: dict[str, dict[str, Any]] = {}
     for one in ids:
         if not as_json:
-            out.print(f"Benchmarking {escape(one)} for {seconds:g} s...")
-        results[one] = bench_best(load_game(one), players, seconds, seed, repeat)
+            out.print(f"Benchmarking {escape(one)} with {escape(spec)} for {seconds:g} s...")
+        row = bench_best(load_game(one), players, seconds, seed, repeat, spec).to_json()
+        if hearts:
+            row = with_hearts(row, seconds / repeat, seed)
+            if "openspiel_hearts_steps_per_second" not in row:
+                raise CliError("--hearts needs the rl extra (pip install 'potluck[rl]')")
+        results[one] = row
     if as_json:
-        typer.echo(json.dumps({one: result.to_json() for one, result in results.items()}))
+        typer.echo(json.dumps(results))
         return
     table = Table(box=box.SIMPLE_HEAD)
-    for column in ("Game", "Players", "Games", "Steps", "Games/s", "Steps/s"):
-        table.add_column(column, justify="left" if column == "Game" else "right")
-    for one, result in results.items():
-        table.add_row(
+    columns = ["Game", "Seats", "Bot", "Games", "Games/s", "Steps/s", "Decide/s", "Clone/s"]
+    if hearts:
+        columns.append("vs hearts")
+    for column in columns:
+        table.add_column(column, justify="left" if column in ("Game", "Bot") else "right")
+    for one, row in results.items():
+        cells = [
             one,
-            str(result.players),
-            f"{result.games:,}",
-            f"{result.steps:,}",
-            f"{result.games_per_second:,.0f}",
-            f"{result.steps_per_second:,.0f}",
-        )
+            str(row["players"]),
+            escape(str(row["bot"])),
+            f"{row['games']:,}",
+            f"{row['games_per_second']:,.1f}",
+            f"{row['steps_per_second']:,.0f}",
+            f"{row['decisions_per_second']:,.0f}",
+            f"{row['clones_per_second']:,.0f}",
+        ]
+        if hearts:
+            cells.append(f"{row['steps_ratio_to_openspiel_hearts']:.2f}")
+        table.add_row(*cells)
     out.print(table)
+    if spec != "random":
+        out.print("Decisions/s counts the bot's own thinking time; the rest is wall time.")
+
+
+def _is_search_bot(game_id: str, spec: str) -> bool:
+    """Whether ``spec`` names a search bot, timed by ``potluck.search.bench`` instead."""
+    from potluck.agents import SearchBot, make_agent
+
+    return isinstance(make_agent(load_game(game_id), spec), SearchBot)
 
 
 @app.command()

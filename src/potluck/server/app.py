@@ -26,10 +26,11 @@ from typing import Annotated, Any
 from fastapi import Body, FastAPI, Header, Query, Request, Response, WebSocket
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, RedirectResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
+from potluck.engine.registry import list_games as registered_games
 from potluck.server import access
 from potluck.server.access import client_of, cookie_name, host_cookie, invite_cookie, set_cookie
 from potluck.server.api import (
@@ -49,6 +50,7 @@ from potluck.server.db import default_database_url, make_engine, migrate
 from potluck.server.guard import BodyLimit, OriginCheck, SecurityHeaders
 from potluck.server.live import LiveTable, TableError
 from potluck.server.ratelimit import RateLimits
+from potluck.server.rules import rules_of, rules_page_html
 from potluck.server.settings import ServerSettings
 from potluck.server.sockets import add_websocket
 from potluck.server.tables import TableService
@@ -213,12 +215,22 @@ def create_app(
                 403, "not_the_creator", "Only the table's creator may do this (X-Host-Token)."
             )
 
+    def known_game(game_id: str) -> str:
+        if game_id not in registered_games():
+            raise TableError(404, "unknown_game", f"There is no game {game_id!r}.")
+        return game_id
+
     # ------------------------------------------------------------------ API
 
     @app.get("/api/games", tags=["games"])
     async def list_games() -> list[dict[str, Any]]:
         """Every game: players, options (type, default, help), bot names and rules summary."""
         return tables.games()
+
+    @app.get("/api/games/{game_id}/rules", tags=["games"])
+    async def game_rules(game_id: str) -> dict[str, str]:
+        """A game's rules summary and notation as sanitised HTML (rendered from its Markdown)."""
+        return rules_of(known_game(game_id))
 
     @app.get("/api/tables", tags=["tables"])
     async def list_tables(
@@ -469,6 +481,10 @@ def create_app(
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
         return page("lobby.html")
+
+    @app.get("/rules/{game_id}", include_in_schema=False)
+    async def rules_page(game_id: str) -> HTMLResponse:
+        return HTMLResponse(rules_page_html(rules_of(known_game(game_id))))
 
     @app.get("/tables/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:

@@ -1,6 +1,7 @@
 // Potluck in the browser: the lobby, join, table and replay pages, and the generic game screen.
 // Plain JavaScript, no build step and no fetches beyond this server. Everything shown is built
-// with textContent (never innerHTML), so a player's name cannot inject markup.
+// with textContent (never innerHTML, except the server-sanitised rules), so a player's name
+// cannot inject markup.
 "use strict";
 
 const Potluck = (() => {
@@ -41,6 +42,22 @@ const Potluck = (() => {
   }
 
   function tableIdFromPath() { return location.pathname.split("/")[2]; }
+
+  // A game's rules (summary and notation) into a container. The HTML is rendered from the
+  // game's Markdown and sanitised by the server (markdown-it-py, then nh3): the one place
+  // a page takes markup from the server, never from a player.
+  const rulesCache = {};
+  async function showRules(gameId, body, link) {
+    if (link) { link.href = `/rules/${gameId}`; }
+    if (body.dataset.game === gameId) return;
+    body.dataset.game = gameId;
+    try {
+      rulesCache[gameId] = rulesCache[gameId] || await api("GET", `/api/games/${gameId}/rules`);
+      if (body.dataset.game === gameId) body.innerHTML = rulesCache[gameId].html;
+    } catch (error) {
+      body.textContent = `The rules could not be loaded: ${error.message}`;
+    }
+  }
 
   function words(key) { return String(key).replace(/_/g, " "); }
 
@@ -239,6 +256,7 @@ const Potluck = (() => {
       where.textContent = `${t.title} · table ${t.id} · ${t.status}` +
         (t.seconds_left !== undefined ? ` · ${t.seconds_left}s left to act` : "");
       render(root, payload, ctx);
+      showRules(t.game, document.getElementById("rules-body"), document.getElementById("rules-link"));
       const mine = document.getElementById("mine");
       mine.replaceChildren();
       if (payload.seat !== null && payload.seat !== undefined && !payload.outcome) {
@@ -360,7 +378,8 @@ const Potluck = (() => {
           ? [el("input", { type: "checkbox", name: `opt_${name}`, checked: o.default }), ` ${words(name)}`]
           : [`${words(name)} `, el("input", { type: o.type === "str" ? "text" : "number", name: `opt_${name}`, value: o.default })],
         el("div", { class: "muted", text: o.help }))));
-      document.getElementById("rules").textContent = game.summary || "";
+      showRules(game.id, document.getElementById("rules"), document.getElementById("rules-link"));
+      document.getElementById("rules-title").textContent = `The rules of ${game.title}`;
     }
 
     async function refresh() {
@@ -415,6 +434,8 @@ const Potluck = (() => {
     api("GET", "/api/games").then((list) => {
       games = list;
       form.elements.game.replaceChildren(...games.map((g) => el("option", { value: g.id, text: g.title })));
+      document.getElementById("rules-links").replaceChildren(...games.map((g) =>
+        el("li", {}, el("a", { href: `/rules/${g.id}`, text: `The rules of ${g.title}` }))));
       drawForm();
     });
     refresh();

@@ -1,0 +1,139 @@
+"""The browser as a newcomer meets it: rules pages, every table at two sizes, bots named as
+bots, and an accessibility scan (axe-core, through Playwright) of the lobby and each table.
+
+Screenshots go to ``test-output/browser/first-hour/`` (git-ignored): ``GAME-wide.png``
+(1280x800) and ``GAME-phone.png`` (390 px wide) for each game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from test_browser import (
+    ARGS,
+    CHROMIUM,
+    PHONE,
+    SHOTS,
+    browser,
+    create_table,
+    join_screen,
+    new_page,
+    server,
+)
+from webtest import LiveServer
+
+axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
+
+__all__ = ["ARGS", "CHROMIUM", "browser", "server"]  # the shared fixtures
+
+HERE = SHOTS / "first-hour"
+WIDE_SCREEN = {"width": 1280, "height": 800}
+#: Each game at a table of one human and bots, and a selector its screen draws when ready.
+TABLES = {
+    "belle-of-the-ball": (["human", "greedy", "random"], "#line .card"),
+    "belly-battle": (["human", "greedy", "greedy", "random"], "#board .space"),
+    "burger-joint": (["human", "greedy"], "#board-0"),
+    "cafe-carnage": (["human", "greedy", "greedy", "random"], "#screen .panel"),
+    "food-advice": (["human", "greedy", "greedy", "random"], "#kitchen"),
+}
+SERIOUS = ("serious", "critical")
+
+
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on the page, one line each."""
+    results = axe_module.Axe().run(page)
+    found = []
+    for violation in results.response["violations"]:
+        if violation["impact"] in SERIOUS:
+            targets = [", ".join(node["target"]) for node in violation["nodes"][:3]]
+            found.append(f"{violation['id']} ({violation['impact']}): {targets}")
+    return found
+
+
+def fits_its_width(page: Any) -> bool:
+    width: int = page.evaluate("() => document.documentElement.scrollWidth")
+    viewport: int = page.viewport_size["width"]
+    return width <= viewport
+
+
+#: Text that must never be cut: names on the board, seats, tables (wide tables scroll in
+#: a ``.scroll`` box, which is not clipping).
+CLIPPED = """() => [...document.querySelectorAll(
+    '.belly .space .label, #seats td, .belly-player, .panel table, .bill, h2, button')]
+  .filter((e) => e.offsetParent !== null && !e.closest('.scroll')
+    && getComputedStyle(e).overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => e.textContent.trim().slice(0, 40))"""
+
+
+def clipped_text(page: Any) -> list[str]:
+    """The texts cut off by their box (hidden overflow) on the page."""
+    cut: list[str] = page.evaluate(CLIPPED)
+    return cut
+
+
+def test_lobby_has_each_games_rules_and_no_serious_accessibility_violation(
+    browser: Any, server: LiveServer
+) -> None:
+    HERE.mkdir(parents=True, exist_ok=True)
+    page = new_page(browser, WIDE_SCREEN)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#rules-links li a")
+    assert page.locator("#rules-links li a").count() == len(TABLES)
+    page.click("#rules-title")
+    page.wait_for_selector("#rules h2:has-text('Notation')")
+    page.screenshot(path=HERE / "lobby-wide.png", full_page=True)
+    assert serious_violations(page) == []
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=HERE / "lobby-phone.png", full_page=True)
+    assert fits_its_width(page)
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_a_games_rules_page_is_its_markdown_as_safe_html(
+    browser: Any, server: LiveServer, game: str
+) -> None:
+    page = new_page(browser, PHONE)
+    page.goto(f"{server.url}/rules/{game}")
+    page.wait_for_selector("#rules h2:has-text('Notation')")
+    assert page.locator("#rules script, #rules [onclick]").count() == 0
+    assert fits_its_width(page)
+    page.screenshot(path=HERE / f"{game}-rules-phone.png", full_page=True)
+    assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_each_table_reads_at_1280_and_390_with_rules_and_bots_named(
+    browser: Any, server: LiveServer, game: str
+) -> None:
+    HERE.mkdir(parents=True, exist_ok=True)
+    seats, ready = TABLES[game]
+    created = create_table(server, game, seats)
+    page = new_page(browser, WIDE_SCREEN)
+    join_screen(page, server.url + created["join"][0]["join"], "Ann", ready)
+    page.wait_for_timeout(300)
+    # The Rules panel opens on the table, with the game's notation.
+    page.click("#rules-panel summary")
+    page.wait_for_selector("#rules-body h2:has-text('Notation')")
+    page.screenshot(path=HERE / f"{game}-wide.png", full_page=True)
+    assert fits_its_width(page)
+    assert clipped_text(page) == []
+    # Every bot's seat says it is a bot.
+    bots = sum(1 for seat in seats if seat != "human")
+    assert page.locator("#seats .badge.bot").count() >= bots
+    assert serious_violations(page) == []
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(200)
+    page.screenshot(path=HERE / f"{game}-phone.png", full_page=True)
+    assert fits_its_width(page)
+    assert clipped_text(page) == []
+    assert page.errors == []
+
+
+def test_screenshots_are_kept(tmp_path: Path) -> None:
+    """The artefacts' folder is git-ignored (``/test-output/``)."""
+    ignored = (Path(__file__).resolve().parent.parent / ".gitignore").read_text()
+    assert "/test-output/" in ignored
