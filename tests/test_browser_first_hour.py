@@ -7,9 +7,11 @@ Screenshots go to ``test-output/browser/first-hour/`` (git-ignored): ``GAME-wide
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from test_browser import (
@@ -130,6 +132,56 @@ def test_each_table_reads_at_1280_and_390_with_rules_and_bots_named(
     page.screenshot(path=HERE / f"{game}-phone.png", full_page=True)
     assert fits_its_width(page)
     assert clipped_text(page) == []
+    assert page.errors == []
+
+
+def test_the_banner_says_a_bot_won_when_a_bot_played_the_seat(
+    browser: Any, server: LiveServer
+) -> None:
+    created = create_table(server, "burger-joint", ["human", "greedy"])
+    page = new_page(browser, WIDE_SCREEN)
+    join_screen(page, server.url + created["join"][0]["join"], "Carla", "#board-0")
+    page.click("#leave")  # a bot plays Carla's seat from now on, to the end
+    banner = page.wait_for_selector("#outcome", timeout=60000).inner_text()
+    winners = banner.split("Game over: ", 1)[1].split(" wins", 1)[0]
+    assert "(bot)" in winners or winners.startswith("Bot "), banner
+    assert "Carla wins" not in banner
+    page.screenshot(path=HERE / "bot-banner.png", full_page=True)
+
+
+FOCUSED = """() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  const style = getComputedStyle(e);
+  return { action: e.dataset.action || null, tag: e.tagName,
+           outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 };
+}"""
+
+
+def test_burger_joint_cubes_are_taken_with_the_keyboard_with_visible_focus(
+    browser: Any, server: LiveServer
+) -> None:
+    created = create_table(server, "burger-joint", ["human", "greedy"])
+    page = new_page(browser, WIDE_SCREEN)
+    join_screen(page, server.url + created["join"][0]["join"], "Ann", "#board-0")
+    page.wait_for_selector("#production button.cube.live")
+    before = httpx.get(f"{server.url}/api/tables/{created['id']}").json()["step"]
+    focused = None
+    for _ in range(60):  # Tab from the top of the page to the first cube to take
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED)
+        if focused and (focused["action"] or "").startswith(("take ", "pick ")):
+            break
+    assert focused is not None
+    assert (focused["action"] or "").startswith(("take ", "pick ")), focused
+    assert focused["tag"] == "BUTTON"
+    assert focused["outline"], "the focused cube shows no focus ring"
+    page.screenshot(path=HERE / "burger-joint-cube-focus.png")
+    page.keyboard.press("Enter")
+    deadline = time.monotonic() + 15
+    while httpx.get(f"{server.url}/api/tables/{created['id']}").json()["step"] == before:
+        assert time.monotonic() < deadline, "Enter on a focused cube took nothing"
+        time.sleep(0.1)
     assert page.errors == []
 
 

@@ -98,7 +98,8 @@
     const takeable = (colour) => {
       const take = payload.legal.find((a) => a.action === `take ${colour}` || a.action === `pick ${colour}`);
       return take && !ctx.readOnly
-        ? cube(colour, { class: `cube big ${colour} live`, role: "button", tabindex: "0", "data-action": take.action, title: take.label, onclick: () => ctx.act(take.action) })
+        // a real button: Tab reaches it, Enter and Space take the cube, focus shows
+        ? el("button", { type: "button", class: `cube big ${colour} live`, "data-action": take.action, title: take.label, "aria-label": take.label, onclick: () => ctx.act(take.action) })
         : cube(colour, { class: `cube big ${colour}` });
     };
     const pool = Object.entries(view.pool).filter(([, n]) => n > 0);

@@ -86,9 +86,14 @@ const Potluck = (() => {
       el("tbody", {}, rows.map((row) => el("tr", {}, keys.map((k) => el("td", {}, value(row[k]))))))));
   }
 
+  // A seat's name, saying "(bot)" when a bot plays it (a bot's seat, or a player's seat a bot
+  // took over), so that a banner never reads "Carla wins" when a bot won for her.
   function seatName(table, seat) {
     const s = table.seats[seat];
-    return s ? (s.name || `seat ${seat}`) : `seat ${seat}`;
+    if (!s) return `seat ${seat}`;
+    const name = s.name || `seat ${seat}`;
+    const bot = s.kind === "bot" || Boolean(s.taken_over);
+    return bot && !/\bbot\b/i.test(name) ? `${name} (bot)` : name;
   }
 
   // The seats: who plays where, who is a bot, who must act now.
