@@ -23,9 +23,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from potluck.cli.renderers import ViewRenderer, renderer_for
 from potluck.engine.game import Game
 from potluck.engine.outcome import Outcome
+from potluck.renderers import ViewRenderer, renderer_for
 
 #: Keys drawn in their own places rather than among the plain facts.
 _SPECIAL = ("players", "you", "last_round", "log")

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from potluck.engine.action import Action
 
-if TYPE_CHECKING:
-    from potluck.engine.game import Game
+#: The ``Game`` a bot plays. Typed loosely on purpose: ``potluck.engine.game`` imports
+#: this module (for ``RandomBot``), so this one must not import it back; a game's own
+#: bots annotate the parameter with their game's class.
+AnyGame = Any
 
 
 class Bot(Protocol):
@@ -25,7 +27,7 @@ class Bot(Protocol):
 
     def choose(
         self,
-        game: Game[Any, Any],
+        game: AnyGame,
         view: Mapping[str, Any] | None,
         seat: int,
         legal: Sequence[Action],
@@ -50,7 +52,7 @@ class RandomBot:
 
     def choose(
         self,
-        game: Game[Any, Any],
+        game: AnyGame,
         view: Mapping[str, Any] | None,
         seat: int,
         legal: Sequence[Action],

@@ -137,7 +137,7 @@ class NumericTable:
         from rich.console import Console
         from rich.pretty import Pretty
 
-        from potluck.cli.renderers import renderer_for
+        from potluck.renderers import renderer_for
 
         view = self.game.view(state, seat)
         renderer = renderer_for(self.game.id)

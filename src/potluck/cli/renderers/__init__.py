@@ -1,32 +1,5 @@
-"""Terminal renderers for the games that draw their own screen (by game id).
+"""Moved to :mod:`potluck.renderers` (shared by the CLI and the adapters); kept for old imports."""
 
-They live with the CLI, not with the rules: the rules core knows nothing of Rich.
-"""
+from potluck.renderers import ViewRenderer, renderer_for
 
-from __future__ import annotations
-
-import importlib
-from collections.abc import Callable, Mapping
-from typing import Any
-
-from rich.console import RenderableType
-
-ViewRenderer = Callable[[Mapping[str, Any]], RenderableType]
-
-_RENDERERS = {
-    "belle-of-the-ball": "potluck.cli.renderers.belle_of_the_ball:render",
-    "belly-battle": "potluck.cli.renderers.belly_battle:render",
-    "burger-joint": "potluck.cli.renderers.burger_joint:render",
-    "cafe-carnage": "potluck.cli.renderers.cafe_carnage:render",
-    "food-advice": "potluck.cli.renderers.food_advice:render",
-}
-
-
-def renderer_for(game_id: str) -> ViewRenderer | None:
-    """The terminal renderer written for ``game_id``, if there is one."""
-    target = _RENDERERS.get(game_id)
-    if target is None:
-        return None
-    module, _, name = target.partition(":")
-    renderer: ViewRenderer = getattr(importlib.import_module(module), name)
-    return renderer
+__all__ = ["ViewRenderer", "renderer_for"]
