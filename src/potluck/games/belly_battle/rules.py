@@ -57,6 +57,7 @@ from potluck.games.belly_battle.actions import (
     YUCK,
     BellyAction,
 )
+from potluck.games.belly_battle.describe import describe
 from potluck.games.belly_battle.schema import BoardData
 from potluck.games.belly_battle.state import (
     AFTER_LAND,
@@ -843,6 +844,10 @@ class BellyBattle(Game[BellyState, BellyAction]):
 
     def _is_legal(self, state: BellyState, seat: int, action: Any) -> bool:
         return self._problem(state, seat, action) is None
+
+    def describe_action(self, state: BellyState, seat: int, action: BellyAction) -> str:
+        """``Buy Momo Mia for 180``, ``Add a chef to Momo Mia (50)``: a button's words."""
+        return describe(self, state, seat, action)
 
     def _why_illegal(self, state: BellyState, seat: int, action: BellyAction) -> str:
         return self._problem(state, seat, action) or "That action is not allowed now."

@@ -1,0 +1,41 @@
+"""Buttons and menus say in words what an action does (``Game.describe_action``)."""
+
+from __future__ import annotations
+
+import random
+
+import potluck
+from potluck.games.belly_battle.rules import BellyBattle
+
+
+def test_belly_battle_describes_every_action_in_words_not_notation() -> None:
+    game = potluck.load_game("belly-battle")
+    state = game.new_game(4, seed=5)
+    rng = random.Random(2)
+    seen = 0
+    while (acting := game.to_act(state)) and seen < 3000:
+        seat = acting[0]
+        legal = game.legal_actions(state, seat)
+        for action in legal:
+            words = game.describe_action(state, seat, action)
+            assert words != str(action), f"{action} is described by its notation"
+            assert words[0].isupper(), words
+            seen += 1
+        game.step(state, seat, rng.choice(legal))
+    assert seen > 100
+
+
+def test_belly_battle_buy_names_the_restaurant_and_its_price() -> None:
+    game = potluck.load_game("belly-battle")
+    assert isinstance(game, BellyBattle)
+    state = game.new_game(2, seed=1)
+    while (acting := game.to_act(state)) and "buy" not in map(
+        str, game.legal_actions(state, acting[0])
+    ):
+        game.step(state, acting[0], game.legal_actions(state, acting[0])[-1])
+    seat = acting[0]
+    buy = game.parse_action(state, seat, "buy")
+    card = game.space_card[state.pos[seat]]
+    assert (
+        game.describe_action(state, seat, buy) == f"Buy {game.names[card]} for {game.price[card]}"
+    )
