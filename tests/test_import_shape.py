@@ -84,6 +84,10 @@ def test_the_engine_has_no_import_circles() -> None:
     assert circles("potluck.engine") == []
 
 
+def test_the_conformance_suite_has_no_import_circles() -> None:
+    assert circles("potluck.testing") == []
+
+
 @pytest.mark.parametrize("package", _game_packages())
 def test_a_game_package_has_no_import_circles(package: str) -> None:
     assert circles(f"potluck.games.{package}") == []
