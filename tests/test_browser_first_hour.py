@@ -217,3 +217,18 @@ def test_cafe_carnages_bill_is_whole_at_1280_and_folds_on_a_phone(
     page.wait_for_timeout(200)
     page.screenshot(path=HERE / "cafe-carnage-bill-phone.png", full_page=True)
     assert fits_its_width(page)
+
+
+def test_a_spectators_replay_hides_a_sealed_order_until_it_is_revealed(
+    browser: Any, server: LiveServer
+) -> None:
+    created = create_table(server, "cafe-carnage", ["greedy", "random", "random", "greedy"])
+    page = new_page(browser, WIDE_SCREEN)
+    page.goto(f"{server.url}/tables/{created['id']}/replay")
+    page.wait_for_selector("#counter:has-text('step 0')")
+    page.click("#next")  # the first action: a seat's sealed starter order
+    page.wait_for_selector("#counter:has-text('step 1')")
+    page.wait_for_selector("#last:has-text('sealed choice')")
+    page.screenshot(path=HERE / "replay-sealed-spectator.png", full_page=True)
+    assert "played" not in page.locator("#last").inner_text()
+    assert page.errors == []

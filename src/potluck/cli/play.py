@@ -27,7 +27,10 @@ from potluck.engine.action import Action
 from potluck.engine.bots import Bot
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
+from potluck.engine.sealed import SealedChoices
 from potluck.sim import bot_rng
+
+__all__ = ["PlaySession", "Player", "SealedChoices", "parse_seats"]
 
 #: Seat specs that mean "a person at this terminal".
 HUMAN_WORDS = ("you", "human")
@@ -73,26 +76,6 @@ def parse_seats(game: Game[Any, Any], specs: Sequence[str], seed: int) -> list[P
             ) from None
         players.append(Player(seat, spec, bot, bot_rng(seed, seat)))
     return players
-
-
-class SealedChoices:
-    """Tells which actions belong to a sealed simultaneous choice, to keep them hidden.
-
-    When ``to_act`` names several seats, they choose in secret; the batch stays
-    secret until its last seat has chosen, even though by then ``to_act`` names
-    that seat alone.
-    """
-
-    def __init__(self) -> None:
-        self._pending: set[int] = set()
-
-    def is_sealed(self, acting: Sequence[int], seat: int) -> bool:
-        """Whether ``seat``'s action, about to be taken while ``acting`` act, is secret."""
-        if len(acting) > 1 and not self._pending.intersection(acting):
-            self._pending = set(acting)
-        sealed = seat in self._pending
-        self._pending.discard(seat)
-        return sealed
 
 
 #: Clear the screen, home the cursor, then clear the scrollback (xterm's ED 3), so that the

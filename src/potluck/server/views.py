@@ -12,6 +12,7 @@ from typing import Any
 
 from potluck.engine.action import Action
 from potluck.engine.errors import PotluckError
+from potluck.engine.sealed import SealedChoices
 from potluck.server.live import LiveTable, TableError
 
 #: Reasons for illegal actions are sent with every view when a game has at most this
@@ -137,11 +138,22 @@ def replay_view(table: LiveTable, step: int, seat: int | None, *, everyone: bool
     if seat is not None and not 0 <= seat < n:
         raise TableError(404, "no_seat", f"This table has seats 0 to {n - 1}, not {seat}.")
     game = table.game
-    state = game.replay(game.record(table.state), upto=step)
-    last = None
+    # Step from the start, noting whether the last action was part of a sealed choice:
+    # its text is shown only to its own seat and to the all-seeing view; the others see
+    # what it did once the game reveals it (in the view), never earlier.
+    state = game.replay(game.record(table.state), upto=0)
+    sealed = SealedChoices()
+    secret = False
+    for actor, action in table.state.history[:step]:
+        secret = sealed.is_sealed(game.to_act(state), actor)
+        game.step(state, actor, action)
+    last: dict[str, Any] | None = None
     if step:
         actor, action = table.state.history[step - 1]
-        last = {"seat": actor, "action": str(action)}
+        if secret and not everyone and seat != actor:
+            last = {"seat": actor, "action": None, "sealed": True}
+        else:
+            last = {"seat": actor, "action": str(action), "sealed": secret}
     body: dict[str, Any] = {
         "table": table.summary(),
         "step": step,

@@ -483,7 +483,9 @@ const Potluck = (() => {
         }
         where.textContent = `${data.table.title} · table ${id} · replay`;
         document.getElementById("counter").textContent = `step ${step} of ${steps}`;
-        said.textContent = data.last ? `Last: ${data.table.seats[data.last.seat].name || "seat " + data.last.seat} played ${data.last.action}` : "The start of the game.";
+        said.textContent = !data.last ? "The start of the game."
+          : data.last.action === null ? `Last: ${seatName(data.table, data.last.seat)} made a sealed choice (shown once it is revealed).`
+          : `Last: ${seatName(data.table, data.last.seat)} played ${data.last.action}`;
         root.replaceChildren();
         const ctx = { readOnly: true, act() {}, explain() { return null; } };
         const views = data.views ? data.views.map((v, s) => [v, s]) : [[data.view, data.seat]];
