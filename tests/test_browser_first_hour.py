@@ -189,3 +189,31 @@ def test_screenshots_are_kept(tmp_path: Path) -> None:
     """The artefacts' folder is git-ignored (``/test-output/``)."""
     ignored = (Path(__file__).resolve().parent.parent / ".gitignore").read_text()
     assert "/test-output/" in ignored
+
+
+BILL_CUT = """() => [...document.querySelectorAll('#bills .scroll')]
+  .filter((box) => box.scrollWidth > box.clientWidth + 1).length"""
+
+
+def test_cafe_carnages_bill_is_whole_at_1280_and_folds_on_a_phone(
+    browser: Any, server: LiveServer
+) -> None:
+    created = create_table(server, "cafe-carnage", ["human", "greedy", "greedy", "random"])
+    page = new_page(browser, WIDE_SCREEN)
+    join_screen(page, server.url + created["join"][0]["join"], "Ann", "#screen .panel")
+    live = "#screen button[data-action]:not([disabled])"
+    deadline = time.monotonic() + 90
+    while not page.locator("#bills .bill").count():  # play the first night to its bill
+        assert time.monotonic() < deadline, "the first night's bill never came"
+        button = page.locator(live).first
+        try:
+            button.click(timeout=2000)
+        except Exception:  # the screen was redrawn under the pointer: look again
+            page.wait_for_timeout(100)
+    page.wait_for_timeout(300)
+    page.screenshot(path=HERE / "cafe-carnage-bill-wide.png", full_page=True)
+    assert page.evaluate(BILL_CUT) == 0, "the bill is cut at 1280 px"
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(200)
+    page.screenshot(path=HERE / "cafe-carnage-bill-phone.png", full_page=True)
+    assert fits_its_width(page)
