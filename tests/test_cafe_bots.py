@@ -40,3 +40,30 @@ def test_greedy_is_deterministic() -> None:
 
 def test_greedy_beats_random_diners() -> None:
     assert win_share(GAME, "greedy", 4, games=400, seed=10_000) > 0.33
+
+
+def test_greedy_weights_are_bot_parameters_with_the_old_defaults() -> None:
+    import random as _random
+
+    from potluck.agents import decide
+
+    game = potluck.load_game("cafe-carnage")
+    names = [param.name for param in game.make_bot("greedy").params]  # type: ignore[attr-defined]
+    assert names == ["prior_weight", "run_chance_many", "split_chance", "main_share"]
+    default = game.make_bot("greedy")
+    spelled = game.make_bot(
+        "greedy:prior_weight=12,run_chance_many=0.3333333333333333,split_chance=0.5,main_share=0.46"
+    )
+    other = game.make_bot("greedy:split_chance=1,prior_weight=1")
+    differs = False
+    for seed in range(6):
+        state = game.new_game(4, seed=seed)
+        while game.to_act(state):
+            seat = game.to_act(state)[0]
+            a = decide(default, game, state, seat, _random.Random(seed))
+            assert decide(spelled, game, state, seat, _random.Random(seed)) == a
+            differs |= decide(other, game, state, seat, _random.Random(seed)) != a
+            game.step(state, seat, a)
+    assert differs
+    with pytest.raises(potluck.PotluckError, match="split_chance"):
+        game.make_bot("greedy:split_chance=2")

@@ -5,9 +5,10 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from potluck.engine.action import Action
+from potluck.engine.botspec import BotParam
 from potluck.engine.game import Game
 
 #: Share of a night's meal planned for each course (a main costs about as
@@ -45,10 +46,18 @@ _PLAN_RANGE = range(5, 10)
 class _Table:
     """What the bot believes about the table tonight, from its view."""
 
-    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
+    def __init__(
+        self,
+        view: Mapping[str, Any],
+        seat: int,
+        prior_weight: float = _PRIOR_WEIGHT,
+        run_chance_many: float = _RUN_CHANCE_MANY,
+        split_chance: float = _SPLIT_CHANCE,
+    ) -> None:
         self.seat = seat
+        self.split_chance = split_chance
         self.nights_left = int(view["rounds"]) - int(view["round"]) + 1
-        counts: dict[int, float] = {v: p * _PRIOR_WEIGHT for v, p in _PRIOR_MEAL.items()}
+        counts: dict[int, float] = {v: p * prior_weight for v, p in _PRIOR_MEAL.items()}
         for record in view["log"]:
             for meal in record["meals"]:
                 if meal["seat"] != seat:
@@ -76,7 +85,7 @@ class _Table:
             still = 1.0
             chances = []
             for j in range(self.nights_left):
-                q = _RUN_CHANCE.get(hand - j, _RUN_CHANCE_MANY) if hand - j > 0 else 0.0
+                q = _RUN_CHANCE.get(hand - j, run_chance_many) if hand - j > 0 else 0.0
                 chances.append(still * q)
                 still *= 1.0 - q
             self.run_now.append(chances[0])
@@ -138,8 +147,8 @@ class _Table:
             for (run, stay, yes), w in dist.items():
                 for key, q in (
                     ((min(run + 1, 2), stay, yes), p),
-                    ((run, stay + 1, yes + 1), (1.0 - p) * _SPLIT_CHANCE),
-                    ((run, stay + 1, yes), (1.0 - p) * (1.0 - _SPLIT_CHANCE)),
+                    ((run, stay + 1, yes + 1), (1.0 - p) * self.split_chance),
+                    ((run, stay + 1, yes), (1.0 - p) * (1.0 - self.split_chance)),
                 ):
                     if q > 0:
                         nxt[key] = nxt.get(key, 0.0) + w * q
@@ -202,6 +211,49 @@ class GreedyBot:
 
     name = "greedy"
     needs_view = True
+    params: ClassVar[tuple[BotParam, ...]] = (
+        BotParam(
+            "prior_weight",
+            float,
+            _PRIOR_WEIGHT,
+            "how many past meals the prior for rivals' meal costs is worth",
+            low=0.5,
+        ),
+        BotParam(
+            "run_chance_many",
+            float,
+            _RUN_CHANCE_MANY,
+            "chance a rival holding RUN! and four or more cards runs tonight",
+            low=0,
+            high=1,
+        ),
+        BotParam(
+            "split_chance", float, _SPLIT_CHANCE, "chance another stayer votes split", low=0, high=1
+        ),
+        BotParam(
+            "main_share",
+            float,
+            _COURSE_SHARE["main"],
+            "share of a planned meal aimed at the main course (the rest split evenly)",
+            low=0.01,
+            high=0.98,
+        ),
+    )
+
+    def __init__(
+        self,
+        prior_weight: float = _PRIOR_WEIGHT,
+        run_chance_many: float = _RUN_CHANCE_MANY,
+        split_chance: float = _SPLIT_CHANCE,
+        main_share: float = _COURSE_SHARE["main"],
+    ) -> None:
+        self.prior_weight = prior_weight
+        self.run_chance_many = run_chance_many
+        self.split_chance = split_chance
+        side = (1.0 - main_share) / 2
+        self.course_share = {"starter": side, "main": main_share, "dessert": side}
+        if main_share == _COURSE_SHARE["main"]:
+            self.course_share = dict(_COURSE_SHARE)  # the defaults play exactly as before
 
     def choose(
         self,
@@ -214,7 +266,7 @@ class GreedyBot:
         assert view is not None
         if len(legal) == 1:
             return legal[0]
-        table = _Table(view, seat)
+        table = _Table(view, seat, self.prior_weight, self.run_chance_many, self.split_chance)
         if view["phase"] == "ballot":
             return self._ballot(view, table, legal)
         return self._order(view, table, legal)
@@ -255,8 +307,9 @@ class GreedyBot:
         course = view["phase"]
         if self._plan_run(view, table):
             target = table.best_run(table.runners_now, range(3, 14))[1]
-            planned = sum(_COURSE_SHARE[c] for c, d in you["order"].items() if d is None)
-            aim = (target - spent) * _COURSE_SHARE[course] / planned
+            share = self.course_share
+            planned = sum(share[c] for c, d in you["order"].items() if d is None)
+            aim = (target - spent) * share[course] / planned
             return min(options, key=lambda o: (abs(o[0] - aim), o[0]))[1]
         money = int(me["money"])
         last_pay = table.nights_left == 1 or (
