@@ -232,3 +232,20 @@ def test_a_spectators_replay_hides_a_sealed_order_until_it_is_revealed(
     page.screenshot(path=HERE / "replay-sealed-spectator.png", full_page=True)
     assert "played" not in page.locator("#last").inner_text()
     assert page.errors == []
+
+
+def test_belly_battles_board_spaces_open_from_the_keyboard(
+    browser: Any, server: LiveServer
+) -> None:
+    created = create_table(server, "belly-battle", ["human", "greedy"])
+    page = new_page(browser, WIDE_SCREEN)
+    join_screen(page, server.url + created["join"][0]["join"], "Ann", "#board .space")
+    space = page.locator("#board .space[data-card=patiala-dhaba]")
+    space.focus()
+    focused = page.evaluate(FOCUSED)
+    assert focused is not None
+    assert focused["outline"], "a focused board space shows no focus ring"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#card h2:has-text('Patiala Dhaba')")
+    page.screenshot(path=HERE / "belly-battle-keyboard.png")
+    assert page.errors == []

@@ -556,6 +556,21 @@ const Potluck = (() => {
 
   // Each page names its script in <body data-page=...>: the pages hold no inline script,
   // so the Content-Security-Policy can forbid it.
+  // Pieces drawn as role="button" (a board's spaces, a ball's groups) work from the keyboard
+  // like buttons: Enter or Space clicks them, and focus comes back to the same piece after
+  // the screen is redrawn.
+  document.addEventListener("keydown", (event) => {
+    const piece = event.target;
+    if (!(piece instanceof HTMLElement) || piece.tagName === "BUTTON" || piece.getAttribute("role") !== "button") return;
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    const same = ["data-space", "data-position", "data-card", "data-action"]
+      .filter((name) => piece.hasAttribute(name))
+      .map((name) => `[role="button"][${name}="${CSS.escape(piece.getAttribute(name))}"]`)[0];
+    piece.click();
+    if (same) setTimeout(() => { const again = document.querySelector(same); if (again) again.focus(); }, 0);
+  });
+
   document.addEventListener("DOMContentLoaded", () => {
     const pages = { lobby: lobbyPage, join: joinPage, table: tablePage, replay: replayPage };
     const start = pages[document.body.dataset.page];
