@@ -6,7 +6,9 @@ import doctest
 import importlib
 import pkgutil
 import re
+import shlex
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,3 +59,53 @@ def test_docstring_examples(name: str) -> None:
         pytest.skip(f"{name} needs the optional package {missing.name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0, f"{result.failed} docstring example(s) failed in {name}"
+
+
+def potluck_lines(path: Path) -> list[str]:
+    """The ``potluck ...`` command lines of a page's shell blocks (comments cut off)."""
+    lines = []
+    for block in re.findall(
+        r"```(?:sh|bash|console)\n(.*?)```", path.read_text("utf-8"), re.DOTALL
+    ):
+        for line in block.replace("\\\n", " ").splitlines():
+            line = line.split(" #")[0].strip()
+            if line.startswith("potluck "):
+                lines.append(line)
+    return lines
+
+
+def parse_command_line(line: str) -> None:
+    """Parse ``line`` as the ``potluck`` command would, without running it: an unknown
+    command, option or a bad value raises click's error."""
+    import typer
+
+    from potluck.cli import app
+
+    # Typer may bring its own copy of click: the group is told by what it can do.
+    command: Any = typer.main.get_command(app)
+    context = command.make_context("potluck", shlex.split(line)[1:])
+    while hasattr(command, "resolve_command"):
+        # a group keeps its subcommand's words aside (click 8.2: ``_protected_args``)
+        words = [*getattr(context, "_protected_args", []), *context.args]
+        if not words:
+            break
+        name, sub, rest = command.resolve_command(context, words)
+        assert sub is not None
+        command = sub
+        context = sub.make_context(name or sub.name or "", rest, parent=context)
+
+
+@pytest.mark.parametrize("path", [p for p in DOCS if potluck_lines(p)], ids=lambda p: p.name)
+def test_shell_examples_are_commands_the_cli_takes(path: Path) -> None:
+    """Every ``potluck`` line in the README's and the docs' shell blocks parses: its
+    commands, options and values exist (running them all would take minutes)."""
+    for line in potluck_lines(path):
+        try:
+            parse_command_line(line)
+        except Exception as error:
+            raise AssertionError(f"{path.name}: `{line}` does not parse: {error}") from None
+
+
+def test_a_bad_shell_example_would_be_caught() -> None:
+    with pytest.raises(Exception, match="bogus"):
+        parse_command_line("potluck simulate cafe-carnage --bogus")
