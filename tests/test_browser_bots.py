@@ -93,7 +93,9 @@ def test_play_from_here_starts_a_table_at_the_replayed_position(
     page.select_option("#as", "2")
     for _ in range(8):
         page.click("#next")
-    page.wait_for_function("document.getElementById('counter').textContent.includes('step 8')")
+    page.wait_for_function(
+        "() => document.getElementById('counter').textContent.includes('step 8')"
+    )
     page.click("#play-here")
     page.wait_for_url("**/join/2")
     page.fill("input[name=name]", "Ann")

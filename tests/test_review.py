@@ -92,6 +92,7 @@ def test_play_from_a_record_continues_its_position(cafe_record: Path, tmp_path: 
             "random,you,random,random",
             "--save",
             str(save),
+            "--save-unfinished",
             "--seed",
             "1",
         ],

@@ -1,6 +1,6 @@
 // Potluck in the browser: the lobby, join, table and replay pages, and the generic game screen.
 // Plain JavaScript, no build step and no fetches beyond this server. Everything shown is built
-// with textContent (never innerHTML, except the server-sanitised rules), so a player's name
+// with textContent (never innerHTML; the server-sanitised rules are parsed by DOMParser), so a player's name
 // cannot inject markup.
 "use strict";
 
@@ -53,7 +53,11 @@ const Potluck = (() => {
     body.dataset.game = gameId;
     try {
       rulesCache[gameId] = rulesCache[gameId] || await api("GET", `/api/games/${gameId}/rules`);
-      if (body.dataset.game === gameId) body.innerHTML = rulesCache[gameId].html;
+      if (body.dataset.game === gameId) {
+        // Parsed inertly (no script runs in a DOMParser document), then moved in as nodes.
+        const parsed = new DOMParser().parseFromString(rulesCache[gameId].html, "text/html");
+        body.replaceChildren(...parsed.body.childNodes);
+      }
     } catch (error) {
       body.textContent = `The rules could not be loaded: ${error.message}`;
     }
@@ -245,7 +249,9 @@ const Potluck = (() => {
         } catch (error) {
           busy = false;
           say(error.message, "error");
-          if (payload) draw(payload, true);
+          // The refusal may mean our screen is behind (the decision was answered, a push was
+          // missed): draw the table as it is now, so the next click is on a current move.
+          try { draw(await api("GET", `/api/tables/${id}`), true); } catch (_) { if (payload) draw(payload, true); }
         }
       },
       explain(action) { return payload && payload.illegal ? payload.illegal[action] : null; },
