@@ -205,8 +205,12 @@ def test_a_restarted_server_resumes_the_table_in_the_open_page(
         second.stop()
 
 
-def create_table(server: LiveServer, game: str, seats: list[str], **options: Any) -> dict[str, Any]:
+def create_table(
+    server: LiveServer, game: str, seats: list[str], seed: int | None = None, **options: Any
+) -> dict[str, Any]:
     body = {"game": game, "num_players": len(seats), "seats": seats, "options": options}
+    if seed is not None:
+        body["seed"] = seed
     response = httpx.post(server.url + "/api/tables", json=body)
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()

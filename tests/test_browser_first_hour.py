@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from potluck.engine.registry import load_game
 from test_browser import (
     ARGS,
     CHROMIUM,
@@ -161,7 +162,11 @@ FOCUSED = """() => {
 def test_burger_joint_cubes_are_taken_with_the_keyboard_with_visible_focus(
     browser: Any, server: LiveServer
 ) -> None:
-    created = create_table(server, "burger-joint", ["human", "greedy"])
+    # A deal where the human (seat 0) takes the first production: in others the bot does,
+    # and the human's first move is a trade, with no cube to take.
+    burger = load_game("burger-joint")
+    seed = next(s for s in range(100) if burger.to_act(burger.new_game(2, s)) == (0,))
+    created = create_table(server, "burger-joint", ["human", "greedy"], seed=seed)
     page = new_page(browser, WIDE_SCREEN)
     join_screen(page, server.url + created["join"][0]["join"], "Ann", "#board-0")
     page.wait_for_selector("#production button.cube.live")
