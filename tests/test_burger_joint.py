@@ -497,6 +497,83 @@ def test_later_publicity_in_the_same_turn_steals_or_advances(game: BurgerJoint) 
     assert state.publicity[BURGER] == 2
 
 
+def test_ruling_bj10_the_turn_limit_is_an_option_that_human_tables_play_without(
+    game: BurgerJoint,
+) -> None:
+    assert game.new_game(2, seed=1).options["turn_limit"] == 40
+    state = trading(game, active=PIZZA, options={"turn_limit": 0})
+    state.turn = 40
+    game.step(state, PIZZA, "end")
+    assert state.phase != OVER  # no limit: only the winning score ends the game
+    state = trading(game, active=PIZZA, options={"turn_limit": 100})
+    state.turn = 99
+    game.step(state, PIZZA, "end")
+    assert state.phase != OVER
+    game.step(state, BURGER, game.legal_actions(state, BURGER)[0])
+    for bad in (1, -1, 401):
+        with pytest.raises(OptionError, match="'turn_limit' is 0"):
+            game.new_game(2, seed=1, options={"turn_limit": bad})
+    # A table with a person at it plays to the end unless its creator sets a limit.
+    assert game.table_options({}, human_seat=True) == {"turn_limit": 0}
+    assert game.table_options({"turn_limit": 60}, human_seat=True) == {"turn_limit": 60}
+    assert game.table_options({}, human_seat=False) == {}
+
+
+def test_ruling_bj10_a_capped_games_outcome_says_so(game: BurgerJoint) -> None:
+    state = trading(game, active=PIZZA, options={"turn_limit": 12})
+    state.turn = 12
+    state.score = [5, 4]
+    game.step(state, PIZZA, "end")
+    record = game.record(state)
+    assert record["options"]["turn_limit"] == 12
+    assert "12 turns (the turn limit)" in record["outcome"]["reason"]
+    assert game.metrics(state)["ended_by"] == "turn_limit"
+
+
+def test_l231_the_first_publicity_names_the_advance_it_brings_ruling_bj15(
+    game: BurgerJoint,
+) -> None:
+    """'When publicity is bought ... the player moves his publicity token down by one
+    position'; the first one places the marker on the column's first space. Only the
+    steal says "may" (BJ-7), so the advance is not optional (BJ-15)."""
+    state = trading(game)
+    give(game, state, BURGER, white=3, red=3)
+    give(game, state, PIZZA, green=2)
+    first_point = game.sides[BURGER].publicity_points[0]
+    label = game.describe_action(
+        state, BURGER, game.parse_action(state, BURGER, "publicity steal green and advance")
+    )
+    assert "steal a green cube" in label
+    assert f"place your publicity marker on the column's first space ({first_point} VP)" in label
+    reason = game.explain(state, BURGER, "publicity steal green")
+    assert reason is not None
+    assert "always moves the marker" in reason
+    assert "first space" in reason
+    game.step(state, BURGER, "publicity steal green and advance")
+    second_point = game.sides[BURGER].publicity_points[1]
+    advance = game.describe_action(
+        state, BURGER, game.parse_action(state, BURGER, "publicity advance")
+    )
+    assert f"move your publicity marker down to space 2 ({second_point} VP)" in advance
+    steal = game.describe_action(
+        state, BURGER, game.parse_action(state, BURGER, "publicity steal green")
+    )
+    assert "the marker stays" in steal
+
+
+def test_every_action_is_described_in_words(game: BurgerJoint) -> None:
+    state = game.new_game(2, seed=3)
+    rng = random.Random(3)
+    while not game.is_over(state):
+        seat = state.acting[0]
+        legal = game.legal_actions(state, seat)
+        for action in legal:
+            label = game.describe_action(state, seat, action)
+            assert label != action.text, label
+            assert label[0].isupper(), label
+        game.step(state, seat, rng.choice(legal))
+
+
 def test_ruling_bj7_the_first_steal_may_be_declined(game: BurgerJoint) -> None:
     state = trading(game)
     give(game, state, BURGER, white=1, red=1)
@@ -615,7 +692,7 @@ def test_ruling_bj10_the_turn_limit_gives_the_win_to_the_higher_score(
     game: BurgerJoint,
 ) -> None:
     state = trading(game, active=PIZZA)
-    state.turn = game.turn_limit
+    state.turn = 40  # the default option turn_limit, for simulations
     state.score = [5, 4]
     board(game, state, PIZZA, publicity=0)
     game.step(state, PIZZA, "end")  # Pizza scores 2 on its board: the marker drops

@@ -517,3 +517,14 @@ def test_hand_over_clears_the_screen_and_the_scrollback() -> None:
     clear_screen_and_scrollback(Console(file=screen, force_terminal=True))
     assert screen.getvalue() == CLEAR_ALL
     assert "\x1b[3J" in CLEAR_ALL  # the scrollback, not only the visible screen
+
+
+def test_play_burger_joint_at_the_terminal_has_no_turn_limit(tmp_path: Path) -> None:
+    """Ruling BJ-10: a table with a person at it plays without the simulations' turn limit."""
+    save = tmp_path / "g.json"
+    result = run(
+        "play", "burger-joint", "--seats", "you,random", "--seed", "0", "--save", str(save),
+        "--save-unfinished", input="quit\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert json.loads(save.read_text())["options"]["turn_limit"] == 0

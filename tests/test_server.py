@@ -558,3 +558,15 @@ def test_potluck_serve_is_a_command() -> None:
     wrong = CliRunner().invoke(app, ["serve", "--database-url", "nosuchdb://x"])
     assert wrong.exit_code == 2
     assert "cannot use the database nosuchdb://x" in wrong.output
+
+
+def test_a_human_table_plays_burger_joint_without_the_turn_limit(client: TestClient) -> None:
+    """Ruling BJ-10: the turn limit is for simulations; a person's game is not cut short."""
+
+    def burger(seats: list[str], **extra: Any) -> dict[str, Any]:
+        return create(client, seats, game="burger-joint", num_players=2, **extra)
+
+    assert table_of(client, burger(["human", "greedy"])["id"]).state.options["turn_limit"] == 0
+    assert table_of(client, burger(["greedy", "random"])["id"]).state.options["turn_limit"] == 40
+    chosen = burger(["human", "greedy"], options={"turn_limit": 60})
+    assert table_of(client, chosen["id"]).state.options["turn_limit"] == 60

@@ -179,7 +179,9 @@ def play(
     players = parse_seats(game, specs, seed)
     if not any(player.human for player in players):
         raise CliError("no human seat: use `potluck simulate` to watch bots play")
-    state = game.new_game(len(players), seed, parse_settings(settings))
+    state = game.new_game(
+        len(players), seed, game.table_options(parse_settings(settings), human_seat=True)
+    )
     out = console()
     out.print(f"[bold]{escape(game.title)}[/], {len(players)} players, seed {seed}")
     finished = PlaySession(game, players, state, out).run()

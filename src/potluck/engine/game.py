@@ -46,6 +46,9 @@ class Game(ABC, Generic[S, A]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[Mapping[str, Option]] = {}
+    #: Option values that a table with a human seat plays with unless it sets them: a safety
+    #: valve that simulations need (a turn cap, say) must not end a person's game.
+    human_table_options: ClassVar[Mapping[str, Any]] = {}
     #: A one-screen summary of the rules, in Markdown, for ``potluck rules``.
     summary: ClassVar[str] = ""
     #: How actions are written, for help screens.
@@ -71,6 +74,21 @@ class Game(ABC, Generic[S, A]):
             raise PotluckError(f"seed must be a whole number, not {seed!r}")
         resolved = resolve_options(self.id, self.options, options)
         return self._new_game(num_players, seed, resolved)
+
+    def table_options(
+        self, options: Mapping[str, Any] | None, *, human_seat: bool
+    ) -> dict[str, Any]:
+        """The options a new table plays with: ``human_table_options`` under the given ones
+        when a person sits at it.
+
+        >>> from potluck.engine.registry import load_game
+        >>> load_game("burger-joint").table_options({}, human_seat=True)
+        {'turn_limit': 0}
+        """
+        given = dict(options or {})
+        if not human_seat:
+            return given
+        return {**self.human_table_options, **given}
 
     @abstractmethod
     def _new_game(self, num_players: int, seed: int, options: Mapping[str, Any]) -> S: ...

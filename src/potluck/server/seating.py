@@ -173,6 +173,8 @@ class Seating:
         prefix: list[tuple[int, str]] = []
         if start is not None:
             seed, options, prefix = self._position(game, num_players, seed, options, *start)
+        else:
+            options = game.table_options(options, human_seat="human" in seats)
         self._check_caps(creator)
         if seed is None:
             seed = secrets.randbelow(2**62)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter, seats_from
-from potluck.games.burger_joint.schema import ABILITIES
+from potluck.games.burger_joint.schema import ABILITIES, MAX_TURN_LIMIT
 from potluck.games.burger_joint.state import DRAFT, OVER, PHASE_NAMES, BurgerState
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def features(game: BurgerJoint, num_players: int, options: Mapping[str, Any]) ->
     track = max(len(side.publicity_points) for side in game.sides)
     return [
         Feature("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES)),
-        Feature("turn", 1, "the turn number", high=game.turn_limit),
+        Feature("turn", 1, "the turn number (at most MAX_TURN_LIMIT)", high=MAX_TURN_LIMIT),
         Feature("i_am_active", 1, "1 if it is my turn (I am the active player)"),
         Feature("first_pick_german", 1, "1 if the option first_pick is 'german'"),
         Feature("my_side", 2, "one-hot: Burger, Pizza"),
@@ -70,7 +70,7 @@ def encode(game: BurgerJoint, view: Mapping[str, Any], out: ObservationWriter) -
     colours = game.colours
     nc = game.num_colours
     out.one_hot("phase", PHASE_NAMES.index(view["phase"]))
-    out.set("turn", view["turn"])
+    out.set("turn", min(view["turn"], MAX_TURN_LIMIT))
     out.set("i_am_active", view["active"] == me)
     out.set("first_pick_german", view["options"].get("first_pick") == "german")
     out.one_hot("my_side", me)
@@ -114,7 +114,7 @@ def encode_state(
     at = encoding.starts
     v = [0.0] * encoding.size
     v[at["phase"] + state.phase] = 1.0
-    v[at["turn"]] = state.turn
+    v[at["turn"]] = min(state.turn, MAX_TURN_LIMIT)
     v[at["i_am_active"]] = 1.0 if state.active == seat else 0.0
     v[at["first_pick_german"]] = 1.0 if state.options.get("first_pick") == "german" else 0.0
     v[at["my_side"] + seat] = 1.0

@@ -35,7 +35,13 @@ from potluck.engine.game import Game
 from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
 from potluck.games.burger_joint.actions import BurgerAction
-from potluck.games.burger_joint.schema import ABILITIES, BoardData
+from potluck.games.burger_joint.describe import describe, publicity_advance
+from potluck.games.burger_joint.schema import (
+    ABILITIES,
+    DEFAULT_TURN_LIMIT,
+    MAX_TURN_LIMIT,
+    BoardData,
+)
 from potluck.games.burger_joint.state import (
     AB_EXTRA,
     AB_PICK,
@@ -139,7 +145,15 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
             "Which text's first-pick exception applies: 'english' (any available cube) "
             "or 'german' (a cube from the opponent's area).",
         ),
+        "turn_limit": Option(
+            int,
+            DEFAULT_TURN_LIMIT,
+            f"Turns after which a game nobody has won stops and the higher score wins "
+            f"(ruling BJ-10): a safety valve for simulations, not a rule; 0 means no limit, "
+            f"otherwise 2 to {MAX_TURN_LIMIT}. Tables with a human seat play without it.",
+        ),
     }
+    human_table_options: ClassVar[Mapping[str, Any]] = {"turn_limit": 0}
     summary: ClassVar[str] = resources.files(__package__).joinpath("summary.md").read_text("utf-8")
     notation: ClassVar[str] = (
         "Colours: white black yellow green brown red. Production: 'take red'. "
@@ -163,7 +177,7 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
         self.sides = (Side(d, 0), Side(d, 1))
         self.num_bistros = nb = len(d.sides[0].bistros)
         self.limit, self.keep, self.win = d.production_limit, d.keep, d.win_points
-        self.tokens, self.turn_limit = d.tokens, d.turn_limit
+        self.tokens = d.tokens
         self.cubes_per_colour = d.cubes_per_colour
 
         actions: list[BurgerAction] = []
@@ -218,6 +232,11 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
     # ------------------------------------------------------------------ creation
 
     def _new_game(self, num_players: int, seed: int, options: Mapping[str, Any]) -> BurgerState:
+        limit = options["turn_limit"]
+        if limit != 0 and not 2 <= limit <= MAX_TURN_LIMIT:
+            raise OptionError(
+                f"option 'turn_limit' is 0 (no limit) or 2 to {MAX_TURN_LIMIT} turns, not {limit}"
+            )
         if options["first_pick"] not in FIRST_PICK_TEXTS:
             raise OptionError(
                 f"option 'first_pick' is 'english' or 'german', not {options['first_pick']!r}"
@@ -367,7 +386,8 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
                 state.phase = DISCARD
                 state.acting = (seat,)
                 return
-        if state.turn >= self.turn_limit:
+        limit = state.options["turn_limit"]
+        if limit and state.turn >= limit:
             state.phase = OVER
             state.acting = ()
             return
@@ -496,8 +516,9 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
                     )
             elif kind == PUB_STEAL and not state.pub_buys:
                 return (
-                    "The first publicity of a turn steals and advances: "
-                    "'publicity steal <colour> and advance'."
+                    "The first publicity of a turn always moves the marker (ruling BJ-15): this "
+                    f"one would {publicity_advance(self, state, seat)}. Write 'publicity steal "
+                    "<colour> and advance', or 'publicity advance' to steal nothing."
                 )
             if kind != PUB_ADVANCE and not state.cubes[other * nc + action.a]:
                 return f"Your opponent has no {col[action.a]} cube to steal."
@@ -543,6 +564,10 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
                 f"{self.cost_text(side.bistro_cost[slot])}."
             )
         return None
+
+    def describe_action(self, state: BurgerState, seat: int, action: BurgerAction) -> str:
+        """What ``action`` does, in words: its cost and what it brings (see ``describe``)."""
+        return describe(self, state, seat, action)
 
     def cost_text(self, cost: tuple[int, ...]) -> str:
         """A cost in words: ``2 white, 1 red``."""
@@ -751,13 +776,13 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
         result = Outcome.from_keys(scores, keys, "")
         if len(result.winners) > 1:
             reason = (
-                f"Nobody reached {self.win} VP in {self.turn_limit} turns; "
+                f"Nobody reached {self.win} VP in {state.turn} turns (the turn limit); "
                 f"both have {state.score[0]} VP and share the win."
             )
         else:
             w = result.winners[0]
             reason = (
-                f"Nobody reached {self.win} VP in {self.turn_limit} turns; seat {w} "
+                f"Nobody reached {self.win} VP in {state.turn} turns (the turn limit); seat {w} "
                 f"({names[w]}) wins with more VP ({state.score[w]})."
             )
         return Outcome(result.scores, result.winners, result.ranking, result.places, reason)
@@ -827,7 +852,9 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
         # at most 2 x keep + 2 x limit + 2 (extra and pick) cubes; redraw puts and
         # discards are bounded by that stock too; plus five abilities, draw and end.
         stock = 2 * self.keep + 2 * self.limit + 2
-        return self.turn_limit * (3 * stock + 2 * self.limit + 10)
+        # Bounded for the longest accepted turn limit; with no limit (tables with a human
+        # seat) a game ends only when someone reaches the winning score.
+        return MAX_TURN_LIMIT * (3 * stock + 2 * self.limit + 10)
 
     def num_distinct_actions(
         self, num_players: int, options: Mapping[str, Any] | None = None

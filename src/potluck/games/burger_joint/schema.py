@@ -15,6 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 #: Bistro abilities, in the rulebook's order; ``none`` is the bistro with no ability.
 ABILITIES = ("redraw", "swap-two", "extra", "swap-one", "pick", "none")
+#: The turn limit of simulations (option ``turn_limit``, ruling BJ-10), and the longest one
+#: accepted (the game's ``max_steps`` is computed for it).
+DEFAULT_TURN_LIMIT = 40
+MAX_TURN_LIMIT = 400
 
 #: Words that actions use, so colours must not be spelt like them.
 _RESERVED = {"take", "trade", "put", "draw", "pick", "extra", "redraw", "end", "discard"}
@@ -73,9 +77,6 @@ class BoardData(BaseModel):
     keep: int = Field(default=7, ge=0, le=100, description="cubes kept at the end of a turn")
     win_points: int = Field(default=12, ge=1, le=100)
     tokens: int = Field(default=15, ge=1, le=100, description="development tokens per side")
-    turn_limit: int = Field(
-        default=200, ge=2, le=2000, description="turns after which the higher score wins"
-    )
     sides: list[SideSpec] = Field(min_length=2, max_length=2)
 
     @model_validator(mode="after")

@@ -106,7 +106,7 @@ def build_view(game: BurgerJoint, state: BurgerState, seat: int | None) -> dict[
         "publicity_bought": state.pub_buys,
         "redraw_aside": _counts(game, state.aside),
         "win_points": game.win,
-        "turn_limit": game.turn_limit,
+        "turn_limit": state.options["turn_limit"],
         # Static data, built once per game object and shared by every view: read it,
         # never change it (a fresh copy on each call would double the view's cost).
         "boards": game.boards,
