@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import potluck
-from potluck.engine.errors import DataError, IllegalActionError, OptionError
+from potluck.engine.errors import DataError, IllegalActionError, OptionError, RecordError
 from potluck.games.burger_joint import BurgerAction, BurgerJoint, BurgerState
 from potluck.games.burger_joint.state import BUILD, DISCARD, DRAFT, OVER, REDRAW, TRADE
 
@@ -914,4 +914,22 @@ def test_a_malformed_saved_state_is_refused(game: BurgerJoint) -> None:
         game.from_json(saved)
     del saved["state"]["cubes"]
     with pytest.raises(RecordError, match="malformed"):
+        game.from_json(saved)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("active", 10**9, "the active seat is 1000000000"),
+        ("phase", 9, "phase 9 is none of"),
+        ("turn", -3, "turn -3 is outside"),
+        ("winner", 4, "the winner is seat 4"),
+    ],
+)
+def test_a_hand_edited_save_is_refused_with_what_is_wrong(
+    game: BurgerJoint, field: str, value: int, words: str
+) -> None:
+    saved = game.to_json(game.new_game(2, seed=1))
+    saved["state"][field] = value
+    with pytest.raises(RecordError, match=words):
         game.from_json(saved)

@@ -30,7 +30,6 @@ from potluck.testing.strategies import conformance_settings
 _SAVES_PENDING: dict[str, str] = {
     "belle-of-the-ball": "Belle of the Ball loads a save with a huge played_now, then crashes",
     "belly-battle": "Belly Battle loads a save with a seat's position off the board, then crashes",
-    "burger-joint": "Burger Joint loads a save with a huge active seat, then crashes",
     "food-advice": "FoodAdvice loads a save whose offered list is an object, then crashes",
 }
 _PARSER_PENDING: dict[str, str] = {

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from potluck.games.burger_joint.schema import ABILITIES
 from potluck.games.burger_joint.state import (
+    DISCARD,
     DRAFT,
     NO_WINNER,
     OVER,
@@ -127,9 +128,44 @@ def build_view(game: BurgerJoint, state: BurgerState, seat: int | None) -> dict[
     return view
 
 
+def _turn_problems(game: BurgerJoint, state: BurgerState) -> list[str]:
+    """Whose turn, which phase and which turn number: in range and agreeing."""
+    problems: list[str] = []
+    if state.active not in (0, 1):
+        problems.append(f"the active seat is {state.active}, not 0 or 1")
+    if not 0 <= state.phase < len(PHASE_NAMES):
+        problems.append(f"phase {state.phase} is none of 0 to {len(PHASE_NAMES) - 1}")
+    limit = state.options["turn_limit"]
+    if state.turn < 0 or (limit and state.turn > limit):
+        problems.append(f"turn {state.turn} is outside 0 to {limit or 'any'}")
+    if not 0 <= state.used < 1 << len(ABILITIES):
+        problems.append(f"abilities used {state.used} is not a set of the {len(ABILITIES)}")
+    track = max(len(side.publicity_points) for side in game.sides)
+    if not 0 <= state.pub_buys <= track:
+        problems.append(f"{state.pub_buys} publicity bought this turn (0 to {track})")
+    if state.winner not in (NO_WINNER, 0, 1):
+        problems.append(f"the winner is seat {state.winner}")
+    if min(state.owed + state.taken + state.basics + state.publicity + state.score) < 0:
+        problems.append("a negative count of cubes owed or taken, restaurants, publicity or VP")
+    if not problems:
+        if state.phase == OVER:
+            if state.acting:
+                problems.append(f"the game is over but seat(s) {list(state.acting)} are to act")
+        elif len(state.acting) != 1:
+            problems.append(f"{len(state.acting)} seats are to act, not one")
+        elif state.phase not in (DRAFT, DISCARD) and state.acting != (state.active,):
+            problems.append(
+                f"seat {state.acting[0]} acts in the {PHASE_NAMES[state.phase]} phase of "
+                f"seat {state.active}'s turn"
+            )
+    return problems
+
+
 def invariant_problems(game: BurgerJoint, state: BurgerState) -> list[str]:
     """Cubes and tokens are conserved and every count stays on its board."""
-    problems: list[str] = []
+    problems = _turn_problems(game, state)
+    if problems:
+        return problems  # the counts below would be read with a wrong seat or phase
     nc, nb = game.num_colours, game.num_bistros
     for c in range(nc):
         total = state.bag[c] + state.cubes[c] + state.cubes[nc + c] + state.pool[c] + state.aside[c]
