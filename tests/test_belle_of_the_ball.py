@@ -515,6 +515,40 @@ def test_ruling_bb12_variant_no_drawing_up_and_played_belles_stay_discarded() ->
     assert state.belle_discard == [kind]  # played Belles are never reshuffled or redrawn
 
 
+def test_ruling_bb20_variant_belles_taken_from_the_line_stay_known() -> None:
+    """In the variant a Belle is invited from the face-up line: everyone saw which it was,
+    so views name it until it is played, and redealing never changes it."""
+    state = fresh(2, **VARIANT)
+    kind = belle("heiress-henrietta")
+    rig_line(state, [BELLE_BASE + kind, *guests_without([], 5)])
+    G.step(state, 0, "invite 1")
+    rival_view = G.view(state, 1)
+    assert rival_view["players"][0]["belles_taken_openly"] == ["heiress-henrietta"]
+    assert G.view(state, None)["players"][0]["belles_taken_openly"] == ["heiress-henrietta"]
+    for k in range(6):
+        assert G.redeal(state, 1, random.Random(k)).hands[0] == [kind]
+    # In the base game hands are dealt face down: no names, and a redeal redraws them.
+    base = fresh(2)
+    assert "belles_taken_openly" not in G.view(base, 1)["players"][0]
+    assert len({tuple(G.redeal(base, 1, random.Random(k)).hands[0]) for k in range(8)}) > 1
+
+
+def test_ruling_bb21_variant_hands_have_no_limit() -> None:
+    """The base game draws back up to three (End of Round); nothing is drawn in the
+    variant, and an invited Belle joins the hand however many it already holds."""
+    state = fresh(2, **VARIANT)
+    held = [belle(slug) for slug in G.belle_slugs[:3]]
+    for kind in held:  # three Belles invited in earlier rounds
+        state.deck.remove(BELLE_BASE + kind)
+    state.hands[0] = sorted(held)
+    fourth = belle(G.belle_slugs[3])
+    rig_line(state, [BELLE_BASE + fourth, *guests_without([], 5)])
+    assert "invite 1" in [str(a) for a in G.legal_actions(state, 0)]
+    G.step(state, 0, "invite 1")
+    assert sorted(state.hands[0]) == sorted([*held, fourth])
+    assert not G.invariants(state)
+
+
 def test_ruling_bb13_setup_discards_are_secret_and_redealt() -> None:
     state = fresh(2)
     view = G.view(state, 0)

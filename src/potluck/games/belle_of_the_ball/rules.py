@@ -664,18 +664,20 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
 
     def _canonical(self, key: str) -> str:
         """Rebuild canonical text from looser text ("play Heiress Henrietta", "take 2 into 1")."""
+        # Numbers are kept exactly as written ("01" is no position): a typo must be
+        # refused, never read as another move.
         match = _INVITE_RE.match(key)
         if match:
             pos, group = match.groups()
-            return f"invite {int(pos)}" + (f" to group {int(group)}" if group else "")
+            return f"invite {pos}" + (f" to group {group}" if group else "")
         match = _BELLE_RE.match(key)
         if match:
             name, seat, group, src, dest = match.groups()
             text = f"belle {slugify(name)}"
             if seat is not None:
-                text += f" on seat {int(seat)}" + (f" group {int(group)}" if group else "")
+                text += f" on seat {seat}" + (f" group {group}" if group else "")
             elif src is not None:
-                text += f" group {int(src)} to {int(dest)}"
+                text += f" group {src} to {dest}"
             return text
         return key
 

@@ -56,6 +56,10 @@ def build_view(game: BelleOfTheBall, state: BelleState, seat: int | None) -> dic
                 "chips_spent_skipping": state.skip_chips[s],
             }
         )
+        if state.options["belles_in_guest_deck"]:
+            # In the variant every Belle in a hand was invited from the face-up line, in
+            # front of everyone (ruling BB-20): whose hand holds which is public.
+            players[-1]["belles_taken_openly"] = [game.belle_slugs[k] for k in state.hands[s]]
     line = [
         {"position": i + 1, "chips": state.line_chips[i], **game.card_json(card)}
         for i, card in enumerate(state.line)
@@ -101,7 +105,9 @@ def build_view(game: BelleOfTheBall, state: BelleState, seat: int | None) -> dic
 
 def redeal(game: BelleOfTheBall, state: BelleState, seat: int, rng: random.Random) -> BelleState:
     """Redraw what ``seat`` cannot see: the deck's order and contents, the guests
-    discarded at setup, the other seats' Belle hands and the Belle deck.
+    discarded at setup, the other seats' Belle hands and the Belle deck. In the
+    designer's variant the hands are known (every Belle in one was invited from the
+    face-up line) and stay as they are.
 
     Unseen guests (deck and setup discard) are shuffled together; unseen Belles
     (deck, Belle deck, other hands) likewise. The setup discard gets guests back,
@@ -110,7 +116,8 @@ def redeal(game: BelleOfTheBall, state: BelleState, seat: int, rng: random.Rando
     """
     twin = state.clone()
     n = state.num_players
-    others = [s for s in range(n) if s != seat]
+    # In the variant the hands were taken face up from the line: everyone knows them.
+    others = [] if state.options["belles_in_guest_deck"] else [s for s in range(n) if s != seat]
     guests = [c for c in twin.deck if c < BELLE_BASE] + twin.boxed
     belles = [c - BELLE_BASE for c in twin.deck if c >= BELLE_BASE] + twin.belle_deck
     for s in others:
@@ -138,9 +145,57 @@ def redeal(game: BelleOfTheBall, state: BelleState, seat: int, rng: random.Rando
     return twin
 
 
+def _turn_problems(game: BelleOfTheBall, state: BelleState) -> list[str]:
+    """Sizes of the per-seat lists, and whose turn, which round, which Belle this turn."""
+    n = state.num_players
+    problems = [
+        f"{name} has {len(getattr(state, name))} entries, not {size}"
+        for name, size in (
+            ("chips", n),
+            ("hands", n),
+            ("parties", n * SLOTS),
+            ("groups_scored", n),
+            ("group_chips", n),
+            ("skip_chips", n),
+            ("belles_invited", n),
+            ("belle_skip_chips", n),
+            ("belles_played", n * game.kinds),
+        )
+        if len(getattr(state, name)) != size
+    ]
+    if not 0 <= state.start < n:
+        problems.append(f"the Start Player token is with seat {state.start}, not 0 to {n - 1}")
+    if not 0 <= state.turn < n:
+        problems.append(f"it is seat {state.turn}'s turn: there are seats 0 to {n - 1}")
+    if state.round < 1:
+        problems.append(f"round {state.round}: rounds count from 1")
+    kinds = len(game.belle_names)
+    if not -2 <= state.played_now < kinds:
+        problems.append(f"the Belle played this turn is {state.played_now}, not -2 to {kinds - 1}")
+    if not 0 <= state.invites_left <= 2:
+        problems.append(f"{state.invites_left} invitations left this turn (0 to 2)")
+    if not 0 <= state.effects < 16:
+        problems.append(f"the rules bent this turn ({state.effects}) are not a set of four")
+    if state.acting and state.acting != (state.turn,):
+        problems.append(f"seat(s) {list(state.acting)} act on seat {state.turn}'s turn")
+    stats = (
+        state.groups_scored
+        + state.group_chips
+        + state.skip_chips
+        + state.belles_invited
+        + state.belle_skip_chips
+        + state.belles_played
+    )
+    if stats and min(stats) < 0:
+        problems.append("a negative count among the seats' statistics")
+    return problems
+
+
 def invariant_problems(game: BelleOfTheBall, state: BelleState) -> list[str]:
     """Every card is in exactly one place; chips are conserved; groups and hands are sound."""
-    problems = []
+    problems = _turn_problems(game, state)
+    if problems:
+        return problems  # the cards below would be read with a wrong seat or size
     n = state.num_players
     cards = state.deck + state.boxed + state.line + state.guest_discard
     for group in state.parties:

@@ -75,6 +75,10 @@
       el("div", { class: "party-stats" },
         el("span", { class: "chips", title: "chips", text: `● ${player.chips}` }),
         el("span", { class: "muted", text: `${player.hand_size} Belle(s) in hand · ${player.full_groups_scored} full group(s) scored for ${player.chips_from_groups} · ${player.chips_spent_skipping} spent skipping` })),
+      // The variant: Belles taken from the line were seen by all, so their names are shown.
+      !own && player.belles_taken_openly && player.belles_taken_openly.length
+        ? el("p", { class: "muted taken-openly", text: `Belles taken from the line: ${player.belles_taken_openly.map((slug) => slug.replace(/-/g, " ")).join(", ")}` })
+        : null,
       el("div", { class: "groups" }, player.groups.map((group, slot) =>
         (group.length || own) ? groupBox(payload, ctx, group, slot, own, redraw) : null)));
   }
