@@ -31,8 +31,7 @@ _SAVES_PENDING: dict[str, str] = {
     "belly-battle": "Belly Battle loads a save with a seat's position off the board, then crashes",
     "food-advice": "FoodAdvice loads a save whose offered list is an object, then crashes",
 }
-_PARSER_PENDING: dict[str, str] = {
-}
+_PARSER_PENDING: dict[str, str] = {}
 
 
 def _cases(pending: dict[str, str]) -> list[object]:
