@@ -32,6 +32,8 @@ from potluck.games.food_advice.market import (
     BY_SHAPE,
     LEFT_NO_MATCH,
     LEFT_UNDECIDED,
+    extra_customer_buys,
+    matches,
 )
 from potluck.games.food_advice.state import (
     EVENTS,
@@ -226,6 +228,47 @@ def test_extra_customer_mary_shoppins_buys_chips_at_her_budget(game: FoodAdvice)
     choice = choose_extra(mary, [chips])
     assert choice.offer == chips
     assert choice.paid == 20
+
+
+def test_l891_the_extra_customer_always_buys_even_a_joker_with_nothing_to_his_taste(
+    game: FoodAdvice,
+) -> None:
+    """ "The extra customer always buys a product from the player who picked the extra
+    customer card": a Joker drawn as an extra customer who finds no match and none of his
+    shapes still buys one of that player's products (ruling FA-12)."""
+    joker = next(c for c in range(len(game.cust_names)) if game.cust_joker[c])
+    buyer = game.buyers[joker]
+    tags = game.data.customers[joker].hashtags
+    others = [t for t in game.hashtags if t not in tags]
+    shape = next(sh for k, sh in enumerate(game.shapes) if not buyer.shapes >> k & 1)
+    plain = product(game, 0, 1, shape, [(5, others[0]), (5, others[1]), (5, others[2])])
+    assert joker_buys(buyer, [plain]) == []
+    bought = extra_customer_buys(buyer, [plain], joker=True)
+    assert [c.offer for c in bought] == [plain]
+    assert extra_customer_buys(buyer, [], joker=True) == []  # no product: nothing to buy
+
+
+def test_l867_flavor_sampling_between_two_products_of_its_player_buys_the_newest(
+    game: FoodAdvice,
+) -> None:
+    """ "If one of the players has a chip in the Flavor Sampling field, Mister Hipster buys
+    this player's product": when the tie is between two products of that one player, he
+    buys their newest (ruling FA-6)."""
+    older = product(game, 0, 1, "soup", [(10, "healthy"), (10, "sour"), (10, "rich")])
+    newer = product(game, 3, 1, "cake", [(10, "healthy"), (10, "sour"), (10, "rich")])
+    rival = product(game, 2, 0, "salad", [(10, "healthy"), (10, "sour"), (10, "rich")])
+    chosen = choose(hipster(game), [older, rival, newer], flavor_sampling=0b10)
+    assert (chosen.offer, chosen.reason) == (newer, BY_SAMPLING)
+    assert choose(hipster(game), [older, newer]).offer is None  # no chip: he leaves
+
+
+def test_ruling_fa25_a_hashtag_repeated_in_one_product_counts_once(game: FoodAdvice) -> None:
+    """Two ingredients of one product with the same hashtag: the product shows that
+    hashtag once, so it is one match, as a hashtag printed twice is still one taste."""
+    twice = product(game, 0, 0, "soup", [(5, "healthy"), (10, "healthy"), (20, "sour")])
+    once = product(game, 1, 1, "cake", [(5, "healthy"), (10, "sour"), (20, "rich")])
+    buyer = Buyer(tags=1 << game.hashtags.index("healthy"), shapes=0, budget=200)
+    assert matches(buyer, twice) == matches(buyer, once) == 1
 
 
 def _sell_to(game: FoodAdvice, buyer: str, shape: str, parts: list[tuple[int, str]]) -> int:

@@ -51,7 +51,7 @@ from potluck.games.food_advice.market import (
     Buyer,
     Offer,
     choose,
-    choose_extra,
+    extra_customer_buys,
     joker_buys,
     matches,
 )
@@ -810,16 +810,12 @@ class FoodAdvice(Game[FoodState, FoodAction]):
                 customer = self._draw_customer(state)
                 if customer < 0:
                     break
-                buyer = self.buyers[customer]
-                if self.cust_joker[customer]:
-                    for offer in joker_buys(buyer, mine):
-                        self._pay_sale(state, customer, offer, offer.price, "Joker", "extra")
-                    continue
-                choice = choose_extra(buyer, mine)
-                if choice.offer is not None:
-                    self._pay_sale(
-                        state, customer, choice.offer, choice.paid, choice.reason, "extra"
-                    )
+                buyer, joker = self.buyers[customer], self.cust_joker[customer]
+                for choice in extra_customer_buys(buyer, mine, joker):
+                    if choice.offer is not None:
+                        self._pay_sale(
+                            state, customer, choice.offer, choice.paid, choice.reason, "extra"
+                        )
         self._end_round(state)
 
     def _log_leave(self, state: FoodState, customer: int, reason: str, kind: str) -> None:
