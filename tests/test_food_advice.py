@@ -45,6 +45,7 @@ from potluck.games.food_advice.state import (
     ROLES,
     VOTING,
 )
+from potluck.games.food_advice.view import ingredient_json
 
 PRICE = {5: "economy", 10: "medium", 20: "premium"}
 
@@ -555,7 +556,7 @@ def test_held_card_cancels_corporate_war_and_stays_hidden(game: FoodAdvice) -> N
 
 
 def test_a_shield_card_is_kept_face_down_when_dealt(game: FoodAdvice) -> None:
-    state = _to_events(game, 17, ["Insurance Policy", "Corporate War"])
+    state = _to_events(game, 0, ["Insurance Policy", "Corporate War"])
     card = game.event_names.index("Insurance Policy")
     holder = next(s for s in range(4) if card in state.held[s])
     assert "Insurance" not in json.dumps(game.view(state, (holder + 1) % 4))
@@ -753,3 +754,61 @@ def test_the_prosecutor_has_no_violation_to_fine(game: FoodAdvice) -> None:
         with pytest.raises(IllegalActionError):
             game.step(state, seat, illegal)
     assert game.to_json(state) == before
+
+
+def test_l106_played_ingredients_go_to_the_bottom_of_the_deck(game: FoodAdvice) -> None:
+    """The Farmer places played Ingredient cards "at the bottom of the Ingredient deck":
+    they come back only after every card above them is dealt."""
+    state = game.new_game(4, seed=5)
+    play_until(game, state, KEEP)
+    seat = state.acting[0]
+    card = state.hands[seat][0]
+    game.step(state, seat, f"discard {game.ing_slugs[card]}")
+    assert (state.ing_deck[0], state.ing_returned[0]) == (card, seat)
+    above = len(state.ing_deck) - 1
+    play_until(game, state, EXCHANGE, round_=1)
+    dealt = [i for hand in state.hands for i in hand]
+    assert card not in dealt  # 24 dealt from the top, far above the bottom
+    assert above > len(dealt)
+    view = game.view(state, seat)
+    assert {"position": state.ing_deck.index(card), **ingredient_json(game, card)} in view["you"][
+        "returned"
+    ]
+    other = (seat + 1) % 4
+    assert game.ing_slugs[card] not in json.dumps(game.view(state, other)["ingredient_deck_bottom"])
+
+
+def test_l165_played_shops_go_to_the_bottom_so_none_returns_at_once(game: FoodAdvice) -> None:
+    """The Retailer takes back played shop cards "and places them at the bottom of the
+    deck": with 20 shops and 6 a round, no shop is on the board twice in three rounds."""
+    state = game.new_game(4, seed=2)
+    boards: list[list[int]] = []
+    while state.acting:
+        if state.phase == PLACING and (not boards or boards[-1] != state.board):
+            boards.append(list(state.board))
+        seat = state.acting[0]
+        game.step(state, seat, game.legal_actions(state, seat)[0])
+    assert len(boards) == 3
+    seen = [shop for board in boards for shop in board]
+    assert len(seen) == len(set(seen)) == 18
+    assert state.shop_deck[:6] == boards[-1]  # the last board went to the bottom
+
+
+def test_redeal_keeps_what_a_seat_knows_of_the_ordered_decks(game: FoodAdvice) -> None:
+    state = game.new_game(4, seed=7)
+    play_until(game, state, PLACING, round_=1)
+    seat = 0
+    known = {k for k, by in enumerate(state.ing_returned) if by == seat}
+    hidden = [k for k, by in enumerate(state.ing_returned) if by not in (-1, seat)]
+    assert known
+    assert hidden
+    shops_seen = len(state.shop_deck) - (len(game.shop_names) - 12)
+    faces = set()
+    for k in range(6):
+        world = game.redeal(state, seat, random.Random(k))
+        assert not game.invariants(world)
+        assert world.ing_returned == state.ing_returned
+        assert all(world.ing_deck[p] == state.ing_deck[p] for p in known)
+        assert world.shop_deck[:shops_seen] == state.shop_deck[:shops_seen]
+        faces.add(tuple(world.ing_deck[p] for p in hidden))
+    assert len(faces) > 1  # the other seats' discards are redrawn
