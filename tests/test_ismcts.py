@@ -122,6 +122,42 @@ def test_a_spec_without_any_budget_or_with_a_bad_parameter_is_refused() -> None:
         make_agent(game, "ismcts:exploration=2")
     with pytest.raises(BotSpecError, match="rollout"):
         make_agent(game, "ismcts:rollout=smart")
+    with pytest.raises(BotSpecError, match="epsilon must be at most 1"):
+        make_agent(game, "ismcts:epsilon=2")
+    with pytest.raises(BotSpecError, match="prior is one of none, greedy"):
+        make_agent(game, "ismcts:prior=oracle")
+
+
+GUIDED = "ismcts:sims=10,depth=6,rollout=greedy,prior=greedy"
+
+
+@pytest.mark.parametrize(("game_id", "players"), TABLES)
+def test_a_search_guided_by_the_greedy_bot_still_uses_information_only(
+    game_id: str, players: int
+) -> None:
+    """Greedy rollouts and the greedy prior read views of *worlds*, never of the true state."""
+    game = potluck.load_game(game_id)
+    rng = random.Random(11)
+    for state in _positions(game_id, players, every=11)[:5]:
+        check_search_uses_information_only(game, state, rng, GUIDED)
+
+
+def test_a_guided_search_is_reproducible_and_tries_the_greedy_move_first() -> None:
+    game = potluck.load_game("belle-of-the-ball")
+    state = game.new_game(4, seed=6)
+    seat = game.to_act(state)[0]
+    legal = game.legal_actions(state, seat)
+    info = InformationSet(game, state, seat)
+    bot = make_agent(game, GUIDED)
+    assert isinstance(bot, ISMCTSBot)
+    first = bot.analyse(game, info, legal, random.Random(2))
+    again = bot.analyse(game, info, legal, random.Random(2))
+    assert (first.best, first.estimates) == (again.best, again.estimates)
+    greedy = make_agent(game, "greedy")
+    favourite = greedy.choose(game, info.view(), seat, legal, random.Random(0))
+    one = make_agent(game, "ismcts:sims=1,prior=greedy")
+    assert isinstance(one, ISMCTSBot)
+    assert one.analyse(game, info, legal, random.Random(2)).best == favourite
 
 
 def test_asking_it_without_an_information_set_is_refused() -> None:
@@ -179,7 +215,7 @@ def test_margin_rewards_and_greedy_rollouts_run() -> None:
     game = potluck.load_game("belly-battle")
     state = game.new_game(3, seed=4)
     seat = game.to_act(state)[0]
-    for spec in ("ismcts:sims=10,reward=margin", "ismcts:sims=5,rollout=greedy,greedy_moves=3"):
+    for spec in ("ismcts:sims=10,reward=margin", "ismcts:sims=5,rollout=greedy,epsilon=0.5"):
         action = decide(make_agent(game, spec), game, state, seat, random.Random(0))
         assert action in game.legal_actions(state, seat)
 
