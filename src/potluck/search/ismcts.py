@@ -300,6 +300,7 @@ class _Search:
         path: list[tuple[int, list[Any]]] = []
         expanded = False
         seat = self.seat  # the deciding seat moves first, even among several to act
+        root = (seat, 0)
         acting = world.acting
         while acting and not expanded:
             if seat not in acting:
@@ -312,7 +313,9 @@ class _Search:
             visits = self.node_visits.get(key, 0) + 1
             self.node_visits[key] = visits
             favourite = -1
-            if self.priors is not None and len(legal) > 1:
+            # The prior is asked at the root and at nodes reached a second time: most
+            # nodes are leaves reached once, and the greedy bot can cost milliseconds.
+            if self.priors is not None and len(legal) > 1 and (visits > 1 or key == root):
                 favourite = self.priors.get(key, -1)
                 if favourite < 0:
                     favourite = self.priors[key] = self._greedy_move(world, seat, legal).index
