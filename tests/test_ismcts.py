@@ -9,7 +9,16 @@ import pytest
 from typer.testing import CliRunner
 
 import potluck
-from potluck.agents import GENERIC_BOTS, InformationSet, agent_factories, decide, make_agent
+from potluck.agents import (
+    GENERIC_BOTS,
+    SEARCH_DEFAULTS,
+    InformationSet,
+    agent_factories,
+    decide,
+    effective_spec,
+    make_agent,
+    search_defaults,
+)
 from potluck.engine.botspec import BotSpecError
 from potluck.engine.errors import PotluckError
 from potluck.engine.state import State
@@ -277,3 +286,24 @@ def test_speed_is_compared_on_the_same_positions() -> None:
     figures = compare_speed("cafe-carnage", 4, "ismcts:sims=3", simulations=3, positions=2)
     assert figures["positions"] == 2
     assert figures["speedup_vs_openspiel"] > 0
+
+
+def test_ismcts_takes_the_games_tuned_defaults_and_a_spec_overrides_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = potluck.load_game("cafe-carnage")
+    assert search_defaults(game) == SEARCH_DEFAULTS["cafe-carnage"]
+    bot = make_agent(game, "ismcts")
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.spec == "ismcts"  # as written; the defaults are the game's
+    for key, text in SEARCH_DEFAULTS["cafe-carnage"].items():
+        assert str(getattr(bot, key)) == text
+    overridden = make_agent(game, "ismcts:prior=none,sims=7")
+    assert isinstance(overridden, ISMCTSBot)
+    assert (overridden.prior, overridden.sims) == ("none", 7)
+    assert str(effective_spec(game, "greedy")) == "greedy"
+    # A game that declares its own defaults wins over the table.
+    monkeypatch.setattr(game, "search_defaults", lambda: {"sims": "9", "depth": "5"})
+    own = make_agent(game, "ismcts:depth=6")
+    assert isinstance(own, ISMCTSBot)
+    assert (own.sims, own.depth, own.prior) == (9, 6, "none")

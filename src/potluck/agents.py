@@ -45,7 +45,9 @@ def agent_factories(game: Game[Any, Any]) -> dict[str, Callable[..., Bot]]:
 #: The search bot's tuned parameters per game (spec text), used where the game
 #: declares none itself (``Game.search_defaults``). Chosen by the strength runs in
 #: docs/bots.md; a spec's own parameters override them.
-SEARCH_DEFAULTS: dict[str, dict[str, str]] = {}
+SEARCH_DEFAULTS: dict[str, dict[str, str]] = {
+    "cafe-carnage": {"prior": "greedy"},
+}
 
 #: The generic bots that take a game's search defaults.
 _SEARCH_NAMES = frozenset({"ismcts"})
@@ -56,7 +58,7 @@ def search_defaults(game: Game[Any, Any]) -> dict[str, str]:
     ``search_defaults()``, else this module's tuned table, else none.
 
         >>> import potluck
-        >>> search_defaults(potluck.load_game("cafe-carnage"))  # doctest: +SKIP
+        >>> search_defaults(potluck.load_game("cafe-carnage"))
         {'prior': 'greedy'}
     """
     declared = dict(game.search_defaults())
