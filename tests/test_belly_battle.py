@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import json
 import random
+import tomllib
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import potluck
+from potluck.agents import decide, make_agent
 from potluck.engine.errors import DataError, IllegalActionError, OptionError
 from potluck.games.belly_battle import BellyBattle, BellyState
 from potluck.games.belly_battle import rules as rules_module
@@ -177,6 +180,100 @@ def test_ruling_bb20_a_player_who_cannot_afford_the_price_just_pays_the_basic_fe
     assert state.phase != BUY_OR_PASS
 
 
+def test_l167_sell_back_at_any_time_even_to_buy_the_restaurant_you_landed_on() -> None:
+    """ "You can sell it back to Mr. Munchwalla at any time for one-half the price"
+    (ruling BB-13): in the middle of your own turn too, here to raise the price of the
+    restaurant you landed on (ruling BB-20)."""
+    state = table(2)
+    give(state, 0, "lassi-lane", chefs=1)  # the bank pays 60 + 50 for it
+    momo, lassi = card("momo-mia"), card("lassi-lane")
+    state.cash[0] = 100
+    land(state, 0, space("momo-mia"))
+    assert state.phase == BUY_OR_PASS  # 100 in cash, 110 more by selling: 180 reachable
+    assert "costs 180 and you have 100" in (GAME.explain(state, 0, "buy") or "")
+    play(state, 0, "sell-chef lassi-lane")
+    play(state, 0, "sell lassi-lane")
+    assert (state.phase, state.acting, state.cash[0]) == (BUY_OR_PASS, (0,), 210)
+    play(state, 0, "buy")
+    assert (state.owner[momo], state.owner[lassi], state.cash[0]) == (0, BANK, 30)
+
+
+def test_ruling_bb13_a_sale_to_the_bank_waits_at_any_decision() -> None:
+    state = table(3)
+    give(state, 0, "momo-mia")
+    land(state, 0, space("yuck"))
+    assert "sell momo-mia" in [str(a) for a in GAME.legal_actions(state, 0)]
+    play(state, 0, "sell momo-mia")
+    assert state.acting == (0,)  # still to choose who gets the compensation
+    assert "sell momo-mia" not in [str(a) for a in GAME.legal_actions(state, 0)]
+    play(state, 0, "yuck 1")
+    assert state.cash[1] == 1000 + 50
+
+
+def test_ruling_bb13_the_greedy_bot_still_sells_only_to_raise_cash() -> None:
+    state = table(2)
+    give(state, 0, "lassi-lane")
+    land(state, 0, space("momo-mia"))
+    choice = decide(make_agent(GAME, "greedy"), GAME, state, 0, random.Random(0))
+    assert str(choice) in ("buy", "pass")
+
+
+def test_ruling_bb23_golden_belly_takes_no_fee_paid_to_the_bank() -> None:
+    """A restaurant next to the award that Mr. Munchwalla still owns: the lander who passes
+    pays its basic fee to the bank, and the award's holder takes nothing."""
+    state = table(3)
+    give(state, 0, "momo-mia")
+    land(state, 0, space("golden-belly"))
+    osteria = card("osteria-formaggio")
+    assert osteria in GAME.neighbours[card("momo-mia")]
+    before = list(state.cash)
+    land(state, 1, space("osteria-formaggio"))
+    play(state, 1, "pass")
+    assert state.cash[0] == before[0]
+    assert state.cash[1] == before[1] - GAME.fees[osteria][0]
+
+
+def test_ruling_bb24_the_cards_revealed_at_munchtime_are_seen_by_everyone() -> None:
+    state = table(3)
+    give(state, 0, "momo-mia")
+    shown = [GAME.munch_cards[state.munch[s]] for s in (1, 2)]
+    land(state, 0, space("munchtime"))
+    log = "\n".join(GAME.view(state, 2)["log"])
+    for seat, (first, second) in zip((1, 2), shown, strict=True):
+        assert f"Seat {seat} shows {GAME.cuisines[first]}+{GAME.cuisines[second]}" in log
+
+
+def test_ruling_bb25_a_returned_munchtime_card_may_be_drawn_again() -> None:
+    state = table(2)
+    give(state, 0, "momo-mia")
+    returned = state.munch[1]
+    state.deck = []  # every other card is out: the returned card is the only one to draw
+    state.munch[0] = next(c for c in range(len(GAME.munch_cards)) if c != returned)
+    land(state, 0, space("munchtime"))
+    assert state.munch[1] == returned
+
+
+def test_ruling_bb26_cafes_are_not_restaurants_for_the_special_cards() -> None:
+    state = table(2)
+    give(state, 0, "chai-point-cafe")
+    cafe = card("chai-point-cafe")
+    land(state, 0, space("bollywood"))
+    assert state.cash[0] == 1000  # "at any one of your restaurants": a cafe is not one
+    land(state, 0, space("golden-belly"))
+    assert state.golden == -1  # the award goes on a restaurant
+    state.holders[HAUNTED] = 0
+    assert GAME.munch_fee(state, cafe, 1) == GAME.bank.cafe_fee  # a cafe's fee is fixed
+    assert cafe in GAME.takeover_targets(state, 1)  # but a Takeover Battle may take it
+
+
+def test_ruling_bb27_seat_0_starts() -> None:
+    """ "The player who has the largest belly goes first": the table seats that player
+    first, so seat 0 starts."""
+    for n in (2, 4, 6):
+        state = GAME.new_game(n, seed=n)
+        assert GAME.to_act(state) == (0,)
+
+
 def test_paying_munch_fees_by_chefs_and_star() -> None:
     momo = card("momo-mia")
     for chefs, star, level in ((0, 0, 0), (1, 0, 1), (2, 0, 2), (2, 1, 3)):
@@ -293,7 +390,7 @@ def test_swap_swap_is_optional_and_excludes_cafes_and_insured_restaurants() -> N
     give(state, 1, "momo-mia", "taco-tornado")
     state.insured[card("taco-tornado")] = True
     land(state, 0, space("swap"))
-    assert [str(a) for a in GAME.legal_actions(state, 0)] == [
+    assert [str(a) for a in GAME.legal_actions(state, 0) if not str(a).startswith("sell")] == [
         "pass",
         "swap lassi-lane for momo-mia",
     ]
@@ -378,7 +475,7 @@ def test_bellyguard_insurance_protects_one_restaurant_three_cards_in_all() -> No
     assert state.phase == WINDOW  # none left to take
     state.insured[card("nacho-nation")] = False
     land(state, 0, space("bellyguard"))
-    assert [str(a) for a in GAME.legal_actions(state, 0)] == [
+    assert [str(a) for a in GAME.legal_actions(state, 0) if not str(a).startswith("sell")] == [
         "pass",
         "insure lassi-lane",
         "insure momo-mia",
@@ -493,7 +590,12 @@ def test_chefs_and_star_max_2_chefs_and_a_star_that_needs_both() -> None:
     assert state.cash[0] == 1000 - 2 * GAME.chef_price[momo] - GAME.star_price[momo]
 
 
-def test_ruling_bb1_token_prices_buy_at_the_card_unit_sell_at_50_count_50_and_150() -> None:
+def test_l167_chefs_and_stars_cost_and_sell_back_at_the_original_cost_br_50() -> None:
+    """ "Chefs and Stars can be sold back only to Mr. Munchwalla at the original cost
+    (BR 50)": every card's chef and star cost 50, and sell back for 50 (ruling BB-1);
+    the final wealth counts them 50 and 150, as End of Game says."""
+    assert set(GAME.chef_price) == {50}
+    assert set(GAME.star_price) == {50}
     state = table(2)
     give(state, 0, "taco-tornado", chefs=2, star=1)
     taco = card("taco-tornado")
@@ -502,8 +604,26 @@ def test_ruling_bb1_token_prices_buy_at_the_card_unit_sell_at_50_count_50_and_15
     play(state, 0, "sell-star taco-tornado")
     play(state, 0, "sell-chef taco-tornado")
     assert state.cash[0] == 1100
-    assert GAME.chef_price[taco] == 100
-    assert GAME.star_price[taco] == 250
+
+
+def test_every_authored_amount_is_payable_in_whole_notes() -> None:
+    """The smallest note is BR 10 (the setup's 140 x BR 10): prices, fees, token prices,
+    the bank's amounts and every half price (the bank's buy-back) are whole notes."""
+    amounts = [*GAME.price, *GAME.chef_price, *GAME.star_price]
+    amounts += [fee for fees in GAME.fees for fee in fees]
+    amounts += [price // 2 for price in GAME.price]
+    assert all(amount % 10 == 0 for amount in amounts)
+    assert all(price % 2 == 0 for price in GAME.price)
+    data = tomllib.loads(
+        (resources.files("potluck.games.belly_battle") / "data" / "board.toml").read_text("utf-8")
+    )
+    data["cafe"][0]["price"] = 150  # half of it, 75, cannot be paid in notes of 10
+    with pytest.raises(DataError, match="half price is 75: not payable in notes of 10"):
+        potluck.load_game("belly-battle", data=data)
+    data["cafe"][0]["price"] = 160
+    data["restaurant"][0]["chef_price"] = 75
+    with pytest.raises(DataError, match="chef price is 75"):
+        potluck.load_game("belly-battle", data=data)
 
 
 def test_ruling_bb2_a_star_keeps_its_chefs_which_stay_until_the_star_is_sold() -> None:
@@ -774,3 +894,18 @@ def test_every_test_named_in_the_rulings_table_exists() -> None:
     assert len(named) >= 20
     missing = sorted(name for name in named if name not in globals())
     assert not missing
+
+
+def test_l153_the_board_view_shows_everything_printed_on_a_space() -> None:
+    """Cheesy Scandal hits "all restaurants using Cheese (mentioned on every restaurant
+    space)": the board in every view carries the cheese mark, chef and star prices and the
+    fee at each level; a cafe its fixed fee."""
+    board = GAME.view(table(2), None)["board"]
+    momo = next(s for s in board if s["card"] == "momo-mia")
+    c = card("momo-mia")
+    assert momo["cheese"] == GAME.cheese[c]
+    assert (momo["chef_price"], momo["star_price"]) == (50, 50)
+    assert momo["fees"] == list(GAME.fees[c])
+    cafe = next(s for s in board if s["card"] == "chai-point-cafe")
+    assert cafe["cafe_fee"] == GAME.bank.cafe_fee
+    assert sum(1 for s in board if s["cheese"]) == sum(GAME.cheese)

@@ -32,6 +32,8 @@ from potluck.games.food_advice.market import (
     BY_SHAPE,
     LEFT_NO_MATCH,
     LEFT_UNDECIDED,
+    extra_customer_buys,
+    matches,
 )
 from potluck.games.food_advice.state import (
     EVENTS,
@@ -43,6 +45,7 @@ from potluck.games.food_advice.state import (
     ROLES,
     VOTING,
 )
+from potluck.games.food_advice.view import ingredient_json
 
 PRICE = {5: "economy", 10: "medium", 20: "premium"}
 
@@ -226,6 +229,47 @@ def test_extra_customer_mary_shoppins_buys_chips_at_her_budget(game: FoodAdvice)
     choice = choose_extra(mary, [chips])
     assert choice.offer == chips
     assert choice.paid == 20
+
+
+def test_l891_the_extra_customer_always_buys_even_a_joker_with_nothing_to_his_taste(
+    game: FoodAdvice,
+) -> None:
+    """ "The extra customer always buys a product from the player who picked the extra
+    customer card": a Joker drawn as an extra customer who finds no match and none of his
+    shapes still buys one of that player's products (ruling FA-12)."""
+    joker = next(c for c in range(len(game.cust_names)) if game.cust_joker[c])
+    buyer = game.buyers[joker]
+    tags = game.data.customers[joker].hashtags
+    others = [t for t in game.hashtags if t not in tags]
+    shape = next(sh for k, sh in enumerate(game.shapes) if not buyer.shapes >> k & 1)
+    plain = product(game, 0, 1, shape, [(5, others[0]), (5, others[1]), (5, others[2])])
+    assert joker_buys(buyer, [plain]) == []
+    bought = extra_customer_buys(buyer, [plain], joker=True)
+    assert [c.offer for c in bought] == [plain]
+    assert extra_customer_buys(buyer, [], joker=True) == []  # no product: nothing to buy
+
+
+def test_l867_flavor_sampling_between_two_products_of_its_player_buys_the_newest(
+    game: FoodAdvice,
+) -> None:
+    """ "If one of the players has a chip in the Flavor Sampling field, Mister Hipster buys
+    this player's product": when the tie is between two products of that one player, he
+    buys their newest (ruling FA-6)."""
+    older = product(game, 0, 1, "soup", [(10, "healthy"), (10, "sour"), (10, "rich")])
+    newer = product(game, 3, 1, "cake", [(10, "healthy"), (10, "sour"), (10, "rich")])
+    rival = product(game, 2, 0, "salad", [(10, "healthy"), (10, "sour"), (10, "rich")])
+    chosen = choose(hipster(game), [older, rival, newer], flavor_sampling=0b10)
+    assert (chosen.offer, chosen.reason) == (newer, BY_SAMPLING)
+    assert choose(hipster(game), [older, newer]).offer is None  # no chip: he leaves
+
+
+def test_ruling_fa25_a_hashtag_repeated_in_one_product_counts_once(game: FoodAdvice) -> None:
+    """Two ingredients of one product with the same hashtag: the product shows that
+    hashtag once, so it is one match, as a hashtag printed twice is still one taste."""
+    twice = product(game, 0, 0, "soup", [(5, "healthy"), (10, "healthy"), (20, "sour")])
+    once = product(game, 1, 1, "cake", [(5, "healthy"), (10, "sour"), (20, "rich")])
+    buyer = Buyer(tags=1 << game.hashtags.index("healthy"), shapes=0, budget=200)
+    assert matches(buyer, twice) == matches(buyer, once) == 1
 
 
 def _sell_to(game: FoodAdvice, buyer: str, shape: str, parts: list[tuple[int, str]]) -> int:
@@ -512,7 +556,7 @@ def test_held_card_cancels_corporate_war_and_stays_hidden(game: FoodAdvice) -> N
 
 
 def test_a_shield_card_is_kept_face_down_when_dealt(game: FoodAdvice) -> None:
-    state = _to_events(game, 17, ["Insurance Policy", "Corporate War"])
+    state = _to_events(game, 0, ["Insurance Policy", "Corporate War"])
     card = game.event_names.index("Insurance Policy")
     holder = next(s for s in range(4) if card in state.held[s])
     assert "Insurance" not in json.dumps(game.view(state, (holder + 1) % 4))
@@ -710,3 +754,61 @@ def test_the_prosecutor_has_no_violation_to_fine(game: FoodAdvice) -> None:
         with pytest.raises(IllegalActionError):
             game.step(state, seat, illegal)
     assert game.to_json(state) == before
+
+
+def test_l106_played_ingredients_go_to_the_bottom_of_the_deck(game: FoodAdvice) -> None:
+    """The Farmer places played Ingredient cards "at the bottom of the Ingredient deck":
+    they come back only after every card above them is dealt."""
+    state = game.new_game(4, seed=5)
+    play_until(game, state, KEEP)
+    seat = state.acting[0]
+    card = state.hands[seat][0]
+    game.step(state, seat, f"discard {game.ing_slugs[card]}")
+    assert (state.ing_deck[0], state.ing_returned[0]) == (card, seat)
+    above = len(state.ing_deck) - 1
+    play_until(game, state, EXCHANGE, round_=1)
+    dealt = [i for hand in state.hands for i in hand]
+    assert card not in dealt  # 24 dealt from the top, far above the bottom
+    assert above > len(dealt)
+    view = game.view(state, seat)
+    assert {"position": state.ing_deck.index(card), **ingredient_json(game, card)} in view["you"][
+        "returned"
+    ]
+    other = (seat + 1) % 4
+    assert game.ing_slugs[card] not in json.dumps(game.view(state, other)["ingredient_deck_bottom"])
+
+
+def test_l165_played_shops_go_to_the_bottom_so_none_returns_at_once(game: FoodAdvice) -> None:
+    """The Retailer takes back played shop cards "and places them at the bottom of the
+    deck": with 20 shops and 6 a round, no shop is on the board twice in three rounds."""
+    state = game.new_game(4, seed=2)
+    boards: list[list[int]] = []
+    while state.acting:
+        if state.phase == PLACING and (not boards or boards[-1] != state.board):
+            boards.append(list(state.board))
+        seat = state.acting[0]
+        game.step(state, seat, game.legal_actions(state, seat)[0])
+    assert len(boards) == 3
+    seen = [shop for board in boards for shop in board]
+    assert len(seen) == len(set(seen)) == 18
+    assert state.shop_deck[:6] == boards[-1]  # the last board went to the bottom
+
+
+def test_redeal_keeps_what_a_seat_knows_of_the_ordered_decks(game: FoodAdvice) -> None:
+    state = game.new_game(4, seed=7)
+    play_until(game, state, PLACING, round_=1)
+    seat = 0
+    known = {k for k, by in enumerate(state.ing_returned) if by == seat}
+    hidden = [k for k, by in enumerate(state.ing_returned) if by not in (-1, seat)]
+    assert known
+    assert hidden
+    shops_seen = len(state.shop_deck) - (len(game.shop_names) - 12)
+    faces = set()
+    for k in range(6):
+        world = game.redeal(state, seat, random.Random(k))
+        assert not game.invariants(world)
+        assert world.ing_returned == state.ing_returned
+        assert all(world.ing_deck[p] == state.ing_deck[p] for p in known)
+        assert world.shop_deck[:shops_seen] == state.shop_deck[:shops_seen]
+        faces.add(tuple(world.ing_deck[p] for p in hidden))
+    assert len(faces) > 1  # the other seats' discards are redrawn

@@ -132,6 +132,11 @@ class _Table:
     # -------------------------------------------------------------- choice
 
     def choose(self, legal: list[BellyAction]) -> BellyAction:
+        if self.view["phase"] not in ("upgrade-window", "raise-cash"):
+            # Sales to the bank are allowed at every decision (ruling BB-13); this bot
+            # sells only in windows and debts, as it always has.
+            kept = [a for a in legal if a.kind not in (SELL, SELL_CHEF, SELL_STAR)]
+            legal = kept or legal
         kinds = {a.kind for a in legal}
         if BUY in kinds:
             card = self.game.space_card[self.players[self.seat]["position"]]

@@ -169,7 +169,7 @@ class BellyBattle(Game[BellyState, BellyAction]):
 
     id: ClassVar[str] = "belly-battle"
     title: ClassVar[str] = "Belly Battle"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     options: ClassVar[Mapping[str, Option]] = {
@@ -245,6 +245,12 @@ class BellyBattle(Game[BellyState, BellyAction]):
                 "cuisine": rests[cards[i]].cuisine if 0 <= cards[i] < r_count else None,
                 "price": self.price[cards[i]] if cards[i] >= 0 else None,
                 "fees": list(self.fees[cards[i]]) if 0 <= cards[i] < r_count else None,
+                # Printed on a restaurant card too: token prices and the cheese mark
+                # (Cheesy Scandal); a cafe has its fixed fee and takes no tokens.
+                "chef_price": rests[cards[i]].chef_price if 0 <= cards[i] < r_count else None,
+                "star_price": rests[cards[i]].star_price if 0 <= cards[i] < r_count else None,
+                "cheese": rests[cards[i]].cheese if 0 <= cards[i] < r_count else None,
+                "cafe_fee": self.bank.cafe_fee if cards[i] >= r_count else None,
             }
             for i in range(len(kinds))
         ]
@@ -439,6 +445,10 @@ class BellyBattle(Game[BellyState, BellyAction]):
             state.chefs[card] + state.star[card]
         )
 
+    def bank_value(self, state: BellyState, seat: int) -> int:
+        """What Mr. Munchwalla would pay for everything ``seat`` owns."""
+        return sum(self.sale_value(state, c) for c in self.owned(state, seat))
+
     def wealth(self, state: BellyState, seat: int) -> int:
         """Cards at their price, chefs 50, stars 150, and cash (rulebook, End of Game)."""
         total = state.cash[seat]
@@ -580,7 +590,8 @@ class BellyBattle(Game[BellyState, BellyAction]):
             card = self.space_card[space]
             owner = state.owner[card]
             if owner == BANK:
-                if state.cash[mover] >= self.price[card]:
+                # Short of cash, the mover may first sell to the bank (ruling BB-20).
+                if state.cash[mover] + self.bank_value(state, mover) >= self.price[card]:
                     self._decide(state, BUY_OR_PASS)
                     return
                 fee = self.munch_fee(state, card, mover)
@@ -798,6 +809,24 @@ class BellyBattle(Game[BellyState, BellyAction]):
     def _candidates(self, state: BellyState, seat: int) -> list[BellyAction]:
         """The actions worth checking in this phase, in index order."""
         phase = state.phase
+        if phase in (WINDOW, DEBT, OVER):
+            return self._choices(state, seat)
+        return self._choices(state, seat) + self._sales(state, seat)
+
+    def _sales(self, state: BellyState, seat: int) -> list[BellyAction]:
+        """Sales back to Mr. Munchwalla of what ``seat`` owns (allowed at any decision)."""
+        mine = self.owned(state, seat)
+        rests = [c for c in mine if c < self.num_restaurants]
+        acts, first = self.actions, self._first
+        out: list[BellyAction] = []
+        for kind, cards in ((SELL, mine), (SELL_CHEF, rests), (SELL_STAR, rests)):
+            base = first[kind]
+            out += [acts[base + c] for c in cards]
+        return out
+
+    def _choices(self, state: BellyState, seat: int) -> list[BellyAction]:
+        """The phase's own choices, in index order."""
+        phase = state.phase
         acts, first = self.actions, self._first
         if phase == BUY_OR_PASS:
             return [self._pass, self._buy]
@@ -983,6 +1012,10 @@ class BellyBattle(Game[BellyState, BellyAction]):
     def _resolve(self, state: BellyState, seat: int, action: BellyAction) -> None:
         phase, kind, card = state.phase, action.kind, action.card
         names = self.names
+        if kind in _SALES and phase not in (WINDOW, DEBT):
+            # A sale in the middle of a decision: the decision waits for the seller.
+            self._deal(state, seat, kind, card)
+            return None
         if phase == BUY_OR_PASS:
             card = self.space_card[state.pos[seat]]
             if kind == BUY:
@@ -1222,7 +1255,18 @@ class BellyBattle(Game[BellyState, BellyAction]):
     def max_steps(self, num_players: int) -> int:
         n, cards, rests = num_players, self.num_cards, self.num_restaurants
         debts = 2 + (n - 1) * rests + 1
-        per_turn = 8 + n * (2 * WINDOW_CAP + 2) + cards + 3 * rests + debts * (2 * DEBT_OFFERS + 1)
+        # Sales at a decision (ruling BB-13): what a seat sells goes to the bank and cannot
+        # come back before the next window, so each seat sells each card and token at most
+        # once a turn.
+        sales_at_decisions = n * (cards + 3 * rests)
+        per_turn = (
+            8
+            + n * (2 * WINDOW_CAP + 2)
+            + cards
+            + 3 * rests
+            + debts * (2 * DEBT_OFFERS + 1)
+            + sales_at_decisions
+        )
         return MAX_ROUNDS_LIMIT * n * per_turn
 
     def num_distinct_actions(
@@ -1396,15 +1440,18 @@ def _slug_words(words: list[str]) -> str:
     return f"{head} {slugify(rest)}"
 
 
+#: Selling back to Mr. Munchwalla is allowed "at any time" (ruling BB-13): at every
+#: decision a player has, besides the windows and debts.
+_SALES = frozenset({SELL, SELL_CHEF, SELL_STAR})
 _KINDS_OF_PHASE: dict[int, frozenset[int]] = {
-    BUY_OR_PASS: frozenset({BUY, PASS}),
-    TAKEOVER_CHOICE: frozenset({TAKEOVER, PASS}),
-    SWAP_CHOICE: frozenset({SWAP, PASS}),
-    INSURE_CHOICE: frozenset({INSURE, PASS}),
-    YUCK_CHOICE: frozenset({YUCK}),
-    TUNNEL_CHOICE: frozenset({TUNNEL, PASS}),
+    BUY_OR_PASS: frozenset({BUY, PASS}) | _SALES,
+    TAKEOVER_CHOICE: frozenset({TAKEOVER, PASS}) | _SALES,
+    SWAP_CHOICE: frozenset({SWAP, PASS}) | _SALES,
+    INSURE_CHOICE: frozenset({INSURE, PASS}) | _SALES,
+    YUCK_CHOICE: frozenset({YUCK}) | _SALES,
+    TUNNEL_CHOICE: frozenset({TUNNEL, PASS}) | _SALES,
     WINDOW: frozenset({CHEF, STAR, SELL, SELL_CHEF, SELL_STAR, OFFER, PASS}),
-    RESPOND: frozenset({ACCEPT, DECLINE}),
+    RESPOND: frozenset({ACCEPT, DECLINE}) | _SALES,
     DEBT: frozenset({SELL, SELL_CHEF, SELL_STAR, OFFER}),
     OVER: frozenset(),
 }

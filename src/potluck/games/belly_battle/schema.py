@@ -56,6 +56,9 @@ class BankSpec(BaseModel):
     yuck_fine: int = Field(default=50, ge=0, le=100_000)
     bollywood_bonus: int = Field(default=100, ge=0, le=100_000)
     celebrity_bonus: int = Field(default=50, ge=0, le=100_000)
+    smallest_note: int = Field(
+        default=10, ge=1, le=1000, description="every amount is paid in whole notes of this"
+    )
 
 
 class RestaurantSpec(BaseModel):
@@ -96,7 +99,12 @@ class MunchtimeSpec(BaseModel):
 
 
 class BoardData(BaseModel):
-    """The whole board file."""
+    """The whole board file.
+
+    Every amount must be payable in the game's notes (the smallest is BR 10): prices,
+    fees, token prices, the bank's fixed amounts, and half of each card's price, which
+    is what Mr. Munchwalla pays back for it.
+    """
 
     model_config = ConfigDict(extra="forbid")
 
@@ -134,6 +142,7 @@ class BoardData(BaseModel):
             if space in seen:
                 raise ValueError(f"card {space!r} is on the board twice")
             seen.add(space)
+        self._check_payable()
         missing = [card.name for card in every if card.name not in seen]
         if missing:
             raise ValueError(f"cards not on the board: {', '.join(missing)}")
@@ -150,3 +159,30 @@ class BoardData(BaseModel):
                         f"restaurant serves ({', '.join(sorted(cuisines))})"
                     )
         return self
+
+    def _check_payable(self) -> None:
+        note = self.bank.smallest_note
+        amounts: list[tuple[str, int]] = [
+            (f"the bank's {name}", value)
+            for name, value in self.bank.model_dump().items()
+            if name not in ("chefs", "stars", "bellyguards", "smallest_note")
+        ]
+        for rest in self.restaurant:
+            amounts += [(f"{rest.name}'s price", rest.price)]
+            amounts += [(f"{rest.name}'s half price", rest.price // 2)]
+            amounts += [(f"{rest.name}'s fee", fee) for fee in rest.fees]
+            amounts += [(f"{rest.name}'s chef price", rest.chef_price)]
+            amounts += [(f"{rest.name}'s star price", rest.star_price)]
+        for cafe in self.cafe:
+            amounts += [(f"{cafe.name}'s price", cafe.price)]
+            amounts += [(f"{cafe.name}'s half price", cafe.price // 2)]
+        for what, value in amounts:
+            if value % note:
+                raise ValueError(
+                    f"{what} is {value}: not payable in notes of {note} (every amount, and "
+                    "half of each price, must be a whole number of notes)"
+                )
+        every: list[RestaurantSpec | CafeSpec] = [*self.restaurant, *self.cafe]
+        for card in every:
+            if card.price % 2:
+                raise ValueError(f"{card.name}'s price {card.price} has no whole half")

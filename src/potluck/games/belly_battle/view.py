@@ -15,6 +15,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from potluck.games.belly_battle.state import (
+    AFTER_LAND,
+    AFTER_WINDOW,
     BANK,
     DEBT,
     NOBODY,
@@ -143,8 +145,76 @@ def redeal(game: BellyBattle, state: BellyState, seat: int, rng: random.Random) 
     return twin
 
 
+def _shape_problems(game: BellyBattle, state: BellyState) -> list[str]:
+    """Every list the right length and every number in its range: what a hand-edited save
+    can break before the rules' own checks can even be read."""
+    from potluck.games.belly_battle.rules import DEBT_OFFERS, MAX_ROUNDS_LIMIT, WINDOW_CAP
+
+    n, cards = state.num_players, game.num_cards
+    seats = range(n)
+    problems = [
+        f"{name} has {len(getattr(state, name))} entries, not {size}"
+        for name, size in (
+            ("pos", n),
+            ("cash", n),
+            ("tunnel_used", n),
+            ("munch", n),
+            ("knows", n),
+            ("owner", cards),
+            ("chefs", cards),
+            ("star", cards),
+            ("insured", cards),
+            ("acquired", cards),
+            ("holders", len(ROUND_CARD_NAMES)),
+        )
+        if len(getattr(state, name)) != size
+    ]
+    if problems:
+        return problems
+
+    def check(ok: bool, problem: str) -> None:
+        if not ok:
+            problems.append(problem)
+
+    check(state.turn in seats, f"it is seat {state.turn}'s turn: there are seats 0 to {n - 1}")
+    check(0 <= state.round <= MAX_ROUNDS_LIMIT, f"round {state.round} is not 0 to 1000")
+    check(all(0 <= p < game.board_size for p in state.pos), "a pawn is off the board")
+    check(all(o == BANK or o in seats for o in state.owner), "a card's owner is no seat")
+    check(all(h == NOBODY or h in seats for h in state.holders), "a round card's holder is no seat")
+    check(-1 <= state.golden < game.num_restaurants, f"the award is on card {state.golden}")
+    check(
+        all(0 <= c < len(game.munch_cards) for c in state.munch + state.deck),
+        "no such Munchtime card",
+    )
+    check(all(0 <= k < 1 << n for k in state.knows), "what a seat knows names no seats")
+    check(all(0 <= d <= 6 for d in state.dice), f"dice {state.dice} are not 1 to 6")
+    check(len(state.queue) % 3 == 0, "the payments due are not (payer, payee, amount) triples")
+    for k in range(0, len(state.queue) - 2, 3):
+        payer, payee, amount = state.queue[k : k + 3]
+        check(payer in seats and (payee == BANK or payee in seats) and amount >= 0,
+              f"a payment due from {payer} to {payee} of {amount}")  # fmt: skip
+    check(all(s in seats for s in state.window_left), "the window waits for no seat")
+    check(0 <= state.window_actions <= WINDOW_CAP, f"{state.window_actions} deals in a window")
+    check(0 <= state.debt_offers <= DEBT_OFFERS, f"{state.debt_offers} offers left for a debt")
+    seller, card, buyer, price = state.offer
+    sound = seller in seats and buyer in seats and 0 <= card < cards and price >= 0
+    check(seller == NOBODY or sound, f"the offer {list(state.offer)} is not sound")
+    check(0 <= state.resume < len(PHASE_NAMES), f"phase {state.resume} to resume is unknown")
+    check(state.bankrupt == NOBODY or state.bankrupt in seats, "a bankrupt seat is no seat")
+    check(state.after in (AFTER_LAND, AFTER_WINDOW), f"unknown step after a decision {state.after}")
+    check(all(0 <= a <= state.stamp for a in state.acquired), "a card acquired in the future")
+    check(all(s in seats for s in state.acting), f"seat(s) {list(state.acting)} cannot act")
+    check(
+        0 <= state.phase < len(PHASE_NAMES),
+        f"the state was left between turns (phase {state.phase})",
+    )
+    return problems
+
+
 def invariant_problems(game: BellyBattle, state: BellyState) -> list[str]:
-    problems: list[str] = []
+    problems = _shape_problems(game, state)
+    if problems:
+        return problems
     r_count, bank = game.num_restaurants, game.bank
     for s, cash in enumerate(state.cash):
         if cash < 0:

@@ -80,7 +80,8 @@ def choose(
        ``limit`` over budget counts too, sold at the budget).
     2. The most hashtag matches; among those the price closest to the budget.
     3. Still tied, or no match at all: the favourite shape.
-    4. Still tied: a Flavor Sampling seller's product, if exactly one is among them.
+    4. Still tied: a Flavor Sampling seller's product, if exactly one such seller is
+       among them (their newest product if two of theirs are tied).
     5. Otherwise the customer leaves.
 
     ``black_friday`` and ``flavor_sampling`` are bit masks of seats.
@@ -113,8 +114,11 @@ def choose(
         if len(pool) == 1:
             return Choice(pool[0][0], pool[0][1], BY_SHAPE)
     sampled = [(o, p) for o, p in pool if flavor_sampling >> o.seller & 1]
-    if len(sampled) == 1:
-        return Choice(sampled[0][0], sampled[0][1], BY_SAMPLING)
+    if sampled and len({o.seller for o, _ in sampled}) == 1:
+        # One Flavor Sampling player: the customer buys from them; between two of their
+        # products, the newest (ruling FA-20, as for an extra customer's tie).
+        offer, paid = max(sampled, key=lambda item: item[0].product)
+        return Choice(offer, paid, BY_SAMPLING)
     return Choice(None, 0, LEFT_UNDECIDED)
 
 
@@ -153,3 +157,20 @@ def joker_buys(buyer: Buyer, offers: Sequence[Offer]) -> list[Offer]:
             bought.append(offer)
             left -= offer.price
     return bought
+
+
+def extra_customer_buys(buyer: Buyer, offers: Sequence[Offer], joker: bool) -> list[Choice]:
+    """What an extra personal customer buys from the player who drew them (ruling FA-12):
+    at least one product whenever the player has one, a Joker's usual buys if he finds any.
+
+        >>> joker = Buyer(tags=0b1, shapes=0b1, budget=150)
+        >>> odd = Offer(product=0, seller=1, shape=2, price=30, tags=0b10)
+        >>> [c.paid for c in extra_customer_buys(joker, [odd], joker=True)]
+        [30]
+    """
+    if joker:
+        bought = joker_buys(buyer, offers)
+        if bought:
+            return [Choice(offer, offer.price, "Joker") for offer in bought]
+    choice = choose_extra(buyer, offers)
+    return [choice] if choice.offer is not None else []

@@ -51,7 +51,7 @@ from potluck.games.food_advice.market import (
     Buyer,
     Offer,
     choose,
-    choose_extra,
+    extra_customer_buys,
     joker_buys,
     matches,
 )
@@ -92,7 +92,7 @@ class FoodAdvice(Game[FoodState, FoodAction]):
 
     id: ClassVar[str] = "food-advice"
     title: ClassVar[str] = "FoodAdvice"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 6
     options: ClassVar[Mapping[str, Option]] = {
@@ -269,8 +269,11 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         state.money = [t.starting_money] * n
         state.chips = [t.starting_chips] * n
         state.ing_deck = list(range(len(self.ing_names)))
+        rng.shuffle(state.ing_deck)
+        state.ing_returned = []
         state.shape_deck = list(range(len(self.shapes)))
         state.shop_deck = list(range(len(self.shop_names)))
+        rng.shuffle(state.shop_deck)
         state.event_deck = list(range(len(self.event_names)))
         state.cust_deck = list(range(len(self.cust_names)))
         state.event_discard, state.cust_discard, state.cust_table = [], [], []
@@ -287,14 +290,25 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         """A random card of an unordered deck: dealing from a shuffled one."""
         return deck.pop(int(rng.random() * len(deck)))
 
+    def _deal_ingredients(self, state: FoodState) -> list[int]:
+        """Six ingredients from the top of the deck (the returned cards are reached only
+        once every card above them is dealt)."""
+        deck = state.ing_deck
+        hand = [deck.pop() for _ in range(min(self.dealt, len(deck)))]
+        del state.ing_returned[len(deck) :]
+        return hand
+
+    def _return_ingredient(self, state: FoodState, ing: int, by: int) -> None:
+        """A played ingredient goes to the bottom of the deck (rulebook, the Farmer)."""
+        state.ing_deck.insert(0, ing)
+        state.ing_returned.insert(0, by)
+
     def _start_round(self, state: FoodState) -> None:
         """Creating a signature product 1-2: a random shape and six ingredients each."""
         n, r, rng = state.num_players, state.round, state.rng
         state.order = [(r + i) % n for i in range(n)]
         state.dealt_shape = [self._draw(state.shape_deck, rng) for _ in range(n)]
-        state.hands = [
-            [self._draw(state.ing_deck, rng) for _ in range(self.dealt)] for _ in range(n)
-        ]
+        state.hands = [self._deal_ingredients(state) for _ in range(n)]
         state.trades, state.sales, state.events_played = [], [], []
         state.extra, state.offered, state.votes = [0] * n, [0] * n, [-1] * n
         state.pending_name, state.pending_tagline = [""] * n, [""] * n
@@ -454,7 +468,7 @@ class FoodAdvice(Game[FoodState, FoodAction]):
             self._answer(state, seat, action)
         elif kind == DISCARD:
             state.hands[seat].remove(action.thing)
-            state.ing_deck.append(action.thing)  # to the bottom of the deck
+            self._return_ingredient(state, action.thing, seat)  # face down, to the bottom
             if len(state.hands[seat]) <= self.kept:
                 self._done_acting(state, seat, self._present)
         elif kind == NAME:
@@ -532,10 +546,9 @@ class FoodAdvice(Game[FoodState, FoodAction]):
             if got == top:
                 state.chips[seat] += 1
         # Placing products in shops 1: six shops face up.
-        state.board = [
-            self._draw(state.shop_deck, state.rng)
-            for _ in range(min(self.board_size, len(state.shop_deck)))
-        ]
+        # From the top of the shop deck; last round's shops went to its bottom.
+        deck = state.shop_deck
+        state.board = [deck.pop() for _ in range(min(self.board_size, len(deck)))]
         state.phase, state.turn = PLACING, 0
         state.acting = (state.order[0],)
 
@@ -634,7 +647,7 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         elif kind in ("remove_other", "remove_own"):
             product = self._product_of(state, ing)
             state.prod_ings[product].remove(ing)
-            state.ing_deck.append(ing)
+            self._return_ingredient(state, ing, -1)  # everyone saw it removed
             entry["effect"] = (
                 f"removed {self.ing_names[ing]} from {state.prod_name[product]} "
                 f"(seat {state.prod_owner[product]})"
@@ -810,16 +823,12 @@ class FoodAdvice(Game[FoodState, FoodAction]):
                 customer = self._draw_customer(state)
                 if customer < 0:
                     break
-                buyer = self.buyers[customer]
-                if self.cust_joker[customer]:
-                    for offer in joker_buys(buyer, mine):
-                        self._pay_sale(state, customer, offer, offer.price, "Joker", "extra")
-                    continue
-                choice = choose_extra(buyer, mine)
-                if choice.offer is not None:
-                    self._pay_sale(
-                        state, customer, choice.offer, choice.paid, choice.reason, "extra"
-                    )
+                buyer, joker = self.buyers[customer], self.cust_joker[customer]
+                for choice in extra_customer_buys(buyer, mine, joker):
+                    if choice.offer is not None:
+                        self._pay_sale(
+                            state, customer, choice.offer, choice.paid, choice.reason, "extra"
+                        )
         self._end_round(state)
 
     def _log_leave(self, state: FoodState, customer: int, reason: str, kind: str) -> None:
@@ -879,7 +888,9 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         ]
         state.cust_discard += state.cust_table
         state.cust_table = []
-        state.shop_deck += state.board
+        # "Taking back played shop cards and placing them at the bottom of the deck",
+        # face up, in board order (the first shop lowest).
+        state.shop_deck = state.board + state.shop_deck
         state.board = []
         state.shop_chips, state.channel_chips, state.invest = [0] * n, [0] * n, [-1] * n
         state.extra = [0] * n

@@ -21,6 +21,7 @@ INT_LISTS = (
     "money",
     "chips",
     "ing_deck",
+    "ing_returned",
     "shape_deck",
     "dealt_shape",
     "prod_owner",
@@ -59,9 +60,13 @@ ALL_SLOTS = INTS + INT_LISTS + NESTED_LISTS + STR_LISTS + LOGS + OTHER
 class FoodState(State):
     """The table during a game of FoodAdvice.
 
-    Cards are indices into the game's data lists. Decks are unordered: a card is
-    drawn at random from the deck when dealt (as from a shuffled deck), so the
-    order is never stored. Products are parallel lists (``prod_*``), one entry
+    Cards are indices into the game's data lists. The ingredient and shop decks are
+    ordered piles (``deck[-1]`` is the top, ``deck[0]`` the bottom): shuffled once,
+    dealt from the top, and played cards go to the bottom (rulebook, Farmer and
+    Retailer). ``ing_returned[k]`` says who put ``ing_deck[k]`` there (a seat's
+    face-down discard, or -1 for a card removed from a product in the open); the
+    cards above them were never seen. Other decks are unordered: a card is drawn at
+    random when dealt (as from a shuffled deck). Products are parallel lists (``prod_*``), one entry
     per product created, in order of creation. ``order`` is this round's seat
     order for turns (it starts one seat further each round); ``turn`` indexes it.
     """
@@ -78,6 +83,7 @@ class FoodState(State):
     money: list[int]
     chips: list[int]  # chips each player holds (3 + votes won + events)
     ing_deck: list[int]
+    ing_returned: list[int]  # per card at the bottom of ing_deck: who returned it (-1: all saw)
     shape_deck: list[int]
     dealt_shape: list[int]  # per seat: the shape dealt this round (-1 before the deal)
     prod_owner: list[int]

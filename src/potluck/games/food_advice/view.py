@@ -138,6 +138,14 @@ def build_view(game: FoodAdvice, state: FoodState, seat: int | None) -> dict[str
         "sales": state.sales,
         "customers_played": [game.cust_names[c] for c in state.cust_discard],
         "customer_cards": _customer_cards(game, state),
+        # The decks' known order: who put each card at the bottom of the ingredient deck
+        # (its face is known to that seat only, or to all if removed in the open), and the
+        # shops returned face up, bottom first; everything above them was never seen.
+        "ingredient_deck_bottom": [
+            ingredient_json(game, state.ing_deck[k]) if by == -1 else {"returned_by": by}
+            for k, by in enumerate(state.ing_returned)
+        ],
+        "shop_deck_bottom": [shop_json(game, shop) for shop in _seen_shops(game, state)],
         "decks": {
             "ingredients": len(state.ing_deck),
             "shapes": len(state.shape_deck),
@@ -153,6 +161,12 @@ def build_view(game: FoodAdvice, state: FoodState, seat: int | None) -> dict[str
         view["you"] = {
             "seat": seat,
             "hand": [ingredient_json(game, i) for i in sorted(state.hands[seat])],
+            # Where this seat's own discards lie in the deck (from the bottom).
+            "returned": [
+                {"position": k, **ingredient_json(game, state.ing_deck[k])}
+                for k, by in enumerate(state.ing_returned)
+                if by == seat
+            ],
             "name": state.pending_name[seat] or None,
             "tagline": state.pending_tagline[seat] or None,
             "vote": state.votes[seat] if state.votes[seat] >= 0 else None,
@@ -194,6 +208,19 @@ def _playing(game: FoodAdvice, state: FoodState) -> dict[str, Any] | None:
     return {"seat": seat, **event_json(game, state.event_new[seat])}
 
 
+def _unseen_shops(game: FoodAdvice, state: FoodState) -> int:
+    """How many shop cards on top of the deck were never on the board: the deck is dealt
+    from the top and played shops go to the bottom, so each board took the next unseen."""
+    boards = state.round + (1 if state.board else 0)
+    return max(0, len(game.shop_names) - game.board_size * boards)
+
+
+def _seen_shops(game: FoodAdvice, state: FoodState) -> list[int]:
+    """The shop deck's bottom part, face up when it was played: bottom first."""
+    unseen = _unseen_shops(game, state)
+    return state.shop_deck[: len(state.shop_deck) - unseen]
+
+
 def redeal(game: FoodAdvice, state: FoodState, seat: int, rng: random.Random) -> FoodState:
     """Re-deal what ``seat`` cannot see: the other hands with the ingredient deck, the
     other seats' unplayed and held event cards with the event deck, the other seats'
@@ -203,7 +230,12 @@ def redeal(game: FoodAdvice, state: FoodState, seat: int, rng: random.Random) ->
     """
     other = state.clone()
     n = state.num_players
-    pool = list(other.ing_deck)
+    # Unseen ingredients: the other hands, the other seats' face-down discards at the
+    # bottom of the deck (their positions are known, their faces not) and the cards
+    # above them. This seat's own discards and the ones removed in the open stay put.
+    returned = len(other.ing_returned)
+    hidden_at = [k for k, by in enumerate(other.ing_returned) if by not in (-1, seat)]
+    pool = [other.ing_deck[k] for k in hidden_at] + other.ing_deck[returned:]
     for s in range(n):
         if s != seat:
             pool += other.hands[s]
@@ -226,7 +258,9 @@ def redeal(game: FoodAdvice, state: FoodState, seat: int, rng: random.Random) ->
             else:
                 pool[pool.index(other.offer_ing)] = swap
             hand[0] = other.offer_ing
-    other.ing_deck = pool
+    for k in hidden_at:
+        other.ing_deck[k] = pool.pop()
+    other.ing_deck[returned:] = pool
     events = list(other.event_deck)
     # The card being played is face up on the table; the others are not.
     playing = state.acting[0] if state.phase == EVENTS and state.acting else -1
@@ -243,9 +277,15 @@ def redeal(game: FoodAdvice, state: FoodState, seat: int, rng: random.Random) ->
         if other.event_new[s] >= 0:
             other.event_new[s] = events.pop()
     other.event_deck = events
-    for deck in (other.shape_deck, other.shop_deck, other.cust_deck):
+    for deck in (other.shape_deck, other.cust_deck):
         deck.sort()
         rng.shuffle(deck)
+    # Only the never-seen top of the shop deck is shuffled; the played shops below it
+    # went back face up, in an order everyone saw.
+    seen = len(_seen_shops(game, state))
+    unseen = sorted(other.shop_deck[seen:])
+    rng.shuffle(unseen)
+    other.shop_deck[seen:] = unseen
     # Sealed choices others already made are theirs alone: a name comes from the
     # (redrawn) hand, a vote is drawn among the products it could go to.
     for s in range(n):
@@ -261,8 +301,65 @@ def redeal(game: FoodAdvice, state: FoodState, seat: int, rng: random.Random) ->
     return other
 
 
+_PER_SEAT = (
+    "roles", "money", "chips", "dealt_shape", "votes", "shop_chips", "channel_chips",
+    "invest", "event_new", "extra", "order", "offered", "hands", "held", "pending_name",
+    "pending_tagline",
+)  # fmt: skip
+_PER_PRODUCT = ("prod_owner", "prod_shape", "prod_round", "prod_ings", "prod_name")
+
+
+def _shape_problems(game: FoodAdvice, state: FoodState) -> list[str]:
+    """Every list the right length and every number in range: what a hand-edited save can
+    break before the rules' own checks can even be read."""
+    n = state.num_players
+    seats = range(n)
+    problems = [
+        f"{name} has {len(getattr(state, name))} entries, not one per seat ({n})"
+        for name in _PER_SEAT
+        if len(getattr(state, name)) != n
+    ]
+    products = len(state.prod_owner)
+    problems += [
+        f"{name} has {len(getattr(state, name))} entries, not one per product ({products})"
+        for name in (*_PER_PRODUCT, "prod_tagline")
+        if len(getattr(state, name)) != products
+    ]
+    if problems:
+        return problems
+
+    def check(ok: bool, problem: str) -> None:
+        if not ok:
+            problems.append(problem)
+
+    check(0 <= state.phase < len(PHASE_NAMES), f"phase {state.phase} is unknown")
+    check(0 <= state.round <= game.rounds, f"round {state.round} is not 0 to {game.rounds}")
+    check(0 <= state.turn <= n, f"turn {state.turn} is not 0 to {n}")
+    check(sorted(state.order) == list(seats), f"the seat order {state.order} is not the seats")
+    check(len(set(state.roles)) == n and all(0 <= r < len(ROLES) for r in state.roles),
+          "the roles are not distinct roles")  # fmt: skip
+    check(
+        all(-1 <= v < n for v in state.votes + state.invest), "a vote or Mabius chip names no seat"
+    )
+    check(all(o in seats for o in state.prod_owner), "a product's owner is no seat")
+    check(all(0 <= o <= game.rounds for o in state.offered), "an impossible count of offers")
+    check(all(e >= 0 for e in state.extra + state.shop_chips + state.channel_chips),
+          "a negative count of customers or chips")  # fmt: skip
+    if state.offer_from >= 0:
+        check(state.offer_from in seats and state.offer_to in seats, "the offer names no seat")
+        check(0 <= state.offer_ing < len(game.ing_names), "the offer names no ingredient")
+        check(state.offer_ing in state.hands[state.offer_from], "the offered card is not in hand")
+    check(state.phase != RESPOND or state.offer_from >= 0, "an answer is awaited to no offer")
+    check(all(s in seats for s in state.acting), f"seat(s) {list(state.acting)} cannot act")
+    check(all(isinstance(x, dict) for x in [*state.log, *state.trades, *state.sales]),
+          "the logs hold something other than entries")  # fmt: skip
+    return problems
+
+
 def invariant_problems(game: FoodAdvice, state: FoodState) -> list[str]:
-    problems = []
+    problems = _shape_problems(game, state)
+    if problems:
+        return problems
     ings = list(state.ing_deck)
     for hand in state.hands:
         ings += hand
@@ -273,6 +370,10 @@ def invariant_problems(game: FoodAdvice, state: FoodState) -> list[str]:
     shapes = state.shape_deck + state.prod_shape + [s for s in state.dealt_shape if s >= 0]
     if sorted(shapes) != list(range(len(game.shapes))):
         problems.append("product shape cards are not conserved")
+    if len(state.ing_returned) > len(state.ing_deck) or any(
+        not -1 <= by < state.num_players for by in state.ing_returned
+    ):
+        problems.append("the ingredient deck's returned cards do not fit the deck")
     if sorted(state.shop_deck + state.board) != list(range(len(game.shop_names))):
         problems.append("shop cards are not conserved")
     customers = state.cust_deck + state.cust_discard + state.cust_table

@@ -79,7 +79,8 @@
         owner !== null ? el("span", { class: "fee", text: `${card.fee}` }) : el("span", { class: "price", text: `${spaceInfo.price}` }),
         card.chefs ? el("span", { class: "chefs", title: `${card.chefs} chef(s)`, text: `${card.chefs}♙` }) : null,
         card.star ? el("span", { class: "star", title: "a star", text: "★" }) : null,
-        card.insured ? el("span", { class: "guard", title: "insured by a BellyGuard", text: "☂" }) : null) : null,
+        card.insured ? el("span", { class: "guard", title: "insured by a BellyGuard", text: "☂" }) : null,
+        spaceInfo.cheese ? el("span", { class: "cheese", title: "uses cheese (Cheesy Scandal)", text: "🧀" }) : null) : null,
       pawns.length ? el("div", { class: "pawns" }, pawns.map((p) =>
         el("span", { class: "pawn", style: `background:${COLOURS[p.seat % COLOURS.length]}`, title: seatName(payload.table, p.seat), "data-seat": p.seat, text: String(p.seat) }))) : null);
   }
@@ -140,6 +141,9 @@
         (card.owner !== null ? ` · owned by ${seatName(payload.table, card.owner)}` : " · the bank's") +
         ` · fee now ${card.fee}` + (card.chefs ? ` · ${card.chefs} chef(s)` : "") + (card.star ? " · starred" : "") + (card.insured ? " · insured" : "") }));
     if (info.fees) box.append(el("p", { class: "fees", text: `Fees: basic ${info.fees[0]} · 1 chef ${info.fees[1]} · 2 chefs ${info.fees[2]} · star ${info.fees[3]}` }));
+    // Everything else printed on the card: token prices and the cheese mark (Cheesy Scandal).
+    if (info.chef_price !== null && info.chef_price !== undefined) box.append(el("p", { class: "printed", text: `Chef ${info.chef_price} · star ${info.star_price}` + (info.cheese ? " · uses cheese 🧀 (no fees during a Cheesy Scandal)" : " · no cheese") }));
+    if (info.cafe_fee !== null && info.cafe_fee !== undefined) box.append(el("p", { class: "printed", text: `Fixed fee ${info.cafe_fee}, paid by everyone who passes or lands` }));
     if (ctx.readOnly || payload.seat === null || payload.seat === undefined) return box;
     const verbs = ["takeover", "insure", "chef", "star", "sell-chef", "sell-star", "sell"];
     box.append(el("div", { class: "actions" }, verbs.filter((v) => !(info.kind === "cafe" && ["chef", "star", "sell-chef", "sell-star", "insure"].includes(v)))
