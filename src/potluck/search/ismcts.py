@@ -100,6 +100,8 @@ class ISMCTSBot:
 
     name = "ismcts"
     needs_view = False
+    #: The spec it was built from, as written (``make_agent`` sets it).
+    spec = "ismcts"
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam("sims", int, 300, "simulations per decision (0: only the time budget)", low=0),
         BotParam("time", float, 0.0, "seconds per decision (0: only the simulations)", low=0),
