@@ -2,8 +2,9 @@
 
 Game ``i`` is dealt from ``seed + i`` and the tested bot sits in seat ``i % players``,
 so every seat hosts it equally often. A shared win counts as a share (1/k for k
-winners). The interval is the normal one on the mean share (Wald; with 200 games
-and shares near 0.3 it is within a point of Wilson's).
+winners). The interval is Wilson's on the summed shares
+(``potluck.intervals.wilson_interval``). ``--bot ismcts`` is the search bot with
+the game's tuned defaults (``potluck.agents.search_defaults``).
 
     python examples/ismcts_strength.py cafe-carnage --players 4 --games 200 \\
         --bot ismcts --others greedy --json
@@ -17,13 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from typing import Any
 
 import potluck
-from potluck.agents import decide, make_agent
+from potluck.agents import decide, effective_spec, make_agent
+from potluck.intervals import wilson_interval
 from potluck.sim import bot_rng
 
 
@@ -33,6 +34,7 @@ def play(
     game = potluck.load_game(game_id)
     tested, rival = make_agent(game, bot), make_agent(game, others)
     shares: list[float] = []
+    thinking, slowest, decisions = 0.0, 0.0, 0
     start = time.perf_counter()
     for i in range(games):
         state = game.new_game(players, seed + i)
@@ -41,23 +43,36 @@ def play(
         rngs = [bot_rng(seed + i, s) for s in range(players)]
         while not game.is_over(state):
             seat = game.to_act(state)[0]
-            game.step(state, seat, decide(bots[seat], game, state, seat, rngs[seat]))
+            if seat == hero and len(game.legal_actions(state, seat)) > 1:
+                began = time.perf_counter()
+                action = decide(tested, game, state, seat, rngs[seat])
+                took = time.perf_counter() - began
+                thinking += took
+                slowest = max(slowest, took)
+                decisions += 1
+            else:
+                action = decide(bots[seat], game, state, seat, rngs[seat])
+            game.step(state, seat, action)
         winners = game.outcome(state).winners
         shares.append(1.0 / len(winners) if hero in winners else 0.0)
         if (i + 1) % 10 == 0:  # progress, so a run cut short still says something
             print(f"{i + 1} games: win share {sum(shares) / len(shares):.3f}", file=sys.stderr)
     mean = sum(shares) / len(shares)
-    var = sum((x - mean) ** 2 for x in shares) / max(1, len(shares) - 1)
-    half = 1.96 * math.sqrt(var / len(shares))
+    low, high = wilson_interval(sum(shares), len(shares))
     return {
         "game": game_id,
         "players": players,
         "games": games,
         "bot": bot,
+        "effective_spec": str(effective_spec(game, bot)),
+        "decisions": decisions,
+        "seconds_per_decision": thinking / max(1, decisions),
+        "slowest_decision_seconds": slowest,
+        "simulations_per_decision": getattr(tested, "simulations_run", 0) / max(1, decisions),
         "others": others,
         "seed": seed,
         "win_share": mean,
-        "ci95": [max(0.0, mean - half), min(1.0, mean + half)],
+        "ci95": [low, high],
         "fair_share": 1.0 / players,
         "seconds": time.perf_counter() - start,
     }
@@ -81,7 +96,9 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{args.game} {args.players}p: {args.bot} vs {args.others}: win share "
             f"{result['win_share']:.3f} [{low:.3f}, {high:.3f}] over {args.games} games "
-            f"(fair share {result['fair_share']:.3f}), {result['seconds']:.0f} s"
+            f"(fair share {result['fair_share']:.3f}), {result['seconds']:.0f} s, "
+            f"{result['seconds_per_decision']:.2f} s a decision "
+            f"(slowest {result['slowest_decision_seconds']:.2f} s)"
         )
     return 0
 

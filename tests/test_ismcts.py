@@ -9,7 +9,16 @@ import pytest
 from typer.testing import CliRunner
 
 import potluck
-from potluck.agents import GENERIC_BOTS, InformationSet, agent_factories, decide, make_agent
+from potluck.agents import (
+    GENERIC_BOTS,
+    SEARCH_DEFAULTS,
+    InformationSet,
+    agent_factories,
+    decide,
+    effective_spec,
+    make_agent,
+    search_defaults,
+)
 from potluck.engine.botspec import BotSpecError
 from potluck.engine.errors import PotluckError
 from potluck.engine.state import State
@@ -122,6 +131,42 @@ def test_a_spec_without_any_budget_or_with_a_bad_parameter_is_refused() -> None:
         make_agent(game, "ismcts:exploration=2")
     with pytest.raises(BotSpecError, match="rollout"):
         make_agent(game, "ismcts:rollout=smart")
+    with pytest.raises(BotSpecError, match="epsilon must be at most 1"):
+        make_agent(game, "ismcts:epsilon=2")
+    with pytest.raises(BotSpecError, match="prior is one of none, greedy"):
+        make_agent(game, "ismcts:prior=oracle")
+
+
+GUIDED = "ismcts:sims=10,depth=6,rollout=greedy,prior=greedy"
+
+
+@pytest.mark.parametrize(("game_id", "players"), TABLES)
+def test_a_search_guided_by_the_greedy_bot_still_uses_information_only(
+    game_id: str, players: int
+) -> None:
+    """Greedy rollouts and the greedy prior read views of *worlds*, never of the true state."""
+    game = potluck.load_game(game_id)
+    rng = random.Random(11)
+    for state in _positions(game_id, players, every=11)[:5]:
+        check_search_uses_information_only(game, state, rng, GUIDED)
+
+
+def test_a_guided_search_is_reproducible_and_tries_the_greedy_move_first() -> None:
+    game = potluck.load_game("belle-of-the-ball")
+    state = game.new_game(4, seed=6)
+    seat = game.to_act(state)[0]
+    legal = game.legal_actions(state, seat)
+    info = InformationSet(game, state, seat)
+    bot = make_agent(game, GUIDED)
+    assert isinstance(bot, ISMCTSBot)
+    first = bot.analyse(game, info, legal, random.Random(2))
+    again = bot.analyse(game, info, legal, random.Random(2))
+    assert (first.best, first.estimates) == (again.best, again.estimates)
+    greedy = make_agent(game, "greedy")
+    favourite = greedy.choose(game, info.view(), seat, legal, random.Random(0))
+    one = make_agent(game, "ismcts:sims=1,prior=greedy")
+    assert isinstance(one, ISMCTSBot)
+    assert one.analyse(game, info, legal, random.Random(2)).best == favourite
 
 
 def test_asking_it_without_an_information_set_is_refused() -> None:
@@ -179,7 +224,7 @@ def test_margin_rewards_and_greedy_rollouts_run() -> None:
     game = potluck.load_game("belly-battle")
     state = game.new_game(3, seed=4)
     seat = game.to_act(state)[0]
-    for spec in ("ismcts:sims=10,reward=margin", "ismcts:sims=5,rollout=greedy,greedy_moves=3"):
+    for spec in ("ismcts:sims=10,reward=margin", "ismcts:sims=5,rollout=greedy,epsilon=0.5"):
         action = decide(make_agent(game, spec), game, state, seat, random.Random(0))
         assert action in game.legal_actions(state, seat)
 
@@ -241,3 +286,24 @@ def test_speed_is_compared_on_the_same_positions() -> None:
     figures = compare_speed("cafe-carnage", 4, "ismcts:sims=3", simulations=3, positions=2)
     assert figures["positions"] == 2
     assert figures["speedup_vs_openspiel"] > 0
+
+
+def test_ismcts_takes_the_games_tuned_defaults_and_a_spec_overrides_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = potluck.load_game("cafe-carnage")
+    assert search_defaults(game) == SEARCH_DEFAULTS["cafe-carnage"]
+    bot = make_agent(game, "ismcts")
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.spec == "ismcts"  # as written; the defaults are the game's
+    for key, text in SEARCH_DEFAULTS["cafe-carnage"].items():
+        assert str(getattr(bot, key)) == text
+    overridden = make_agent(game, "ismcts:prior=none,sims=7")
+    assert isinstance(overridden, ISMCTSBot)
+    assert (overridden.prior, overridden.sims) == ("none", 7)
+    assert str(effective_spec(game, "greedy")) == "greedy"
+    # A game that declares its own defaults wins over the table.
+    monkeypatch.setattr(game, "search_defaults", lambda: {"sims": "9", "depth": "5"})
+    own = make_agent(game, "ismcts:depth=6")
+    assert isinstance(own, ISMCTSBot)
+    assert (own.sims, own.depth, own.prior) == (9, 6, "none")

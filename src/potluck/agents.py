@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 from potluck.engine.action import Action
 from potluck.engine.bots import Bot
@@ -42,12 +42,55 @@ def agent_factories(game: Game[Any, Any]) -> dict[str, Callable[..., Bot]]:
     return {**GENERIC_BOTS, **game.bots()}
 
 
+#: The search bot's tuned parameters per game (spec text), used where the game
+#: declares none itself (``Game.search_defaults``). Chosen by the strength runs in
+#: docs/bots.md; a spec's own parameters override them.
+SEARCH_DEFAULTS: dict[str, dict[str, str]] = {
+    "cafe-carnage": {"prior": "greedy"},
+}
+
+#: The generic bots that take a game's search defaults.
+_SEARCH_NAMES = frozenset({"ismcts"})
+
+
+def search_defaults(game: Game[Any, Any]) -> dict[str, str]:
+    """The parameters ``ismcts`` takes by default in ``game``: the game's own
+    ``search_defaults()``, else this module's tuned table, else none.
+
+        >>> import potluck
+        >>> search_defaults(potluck.load_game("cafe-carnage"))
+        {'prior': 'greedy'}
+    """
+    declared = dict(game.search_defaults())
+    return declared or dict(SEARCH_DEFAULTS.get(game.id, {}))
+
+
+def effective_spec(game: Game[Any, Any], spec: str | BotSpec) -> BotSpec:
+    """``spec`` with the game's search defaults filled in (for ``ismcts``; others as given).
+
+    >>> import potluck
+    >>> str(effective_spec(potluck.load_game("cafe-carnage"), "greedy"))
+    'greedy'
+    """
+    parsed = spec if isinstance(spec, BotSpec) else BotSpec.parse(spec)
+    if parsed.name not in _SEARCH_NAMES:
+        return parsed
+    given = dict(parsed.params)
+    merged = {**search_defaults(game), **given}
+    return BotSpec(parsed.name, tuple(merged.items()))
+
+
 def make_agent(game: Game[Any, Any], spec: str | BotSpec) -> Bot:
     """The bot ``spec`` (``name`` or ``name:key=value,...``) names for ``game``.
 
-    ``BotSpecError`` names the bots or the bot's parameters when the spec fits none.
+    ``ismcts`` takes the game's tuned defaults (:func:`search_defaults`) for the
+    parameters the spec does not give. ``BotSpecError`` names the bots or the
+    bot's parameters when the spec fits none.
     """
-    bot: Bot = build_bot(agent_factories(game), spec, game.title)
+    written = spec if isinstance(spec, str) else str(spec)
+    built = build_bot(agent_factories(game), effective_spec(game, spec), game.title)
+    built.spec = written.strip()  # as the user wrote it; the defaults are the game's
+    bot: Bot = built
     return bot
 
 
@@ -90,6 +133,19 @@ class SearchBot(Protocol):
     ) -> Action: ...
 
 
+_SEARCHES: dict[type, bool] = {}
+
+
+def _is_search_bot(bot: Bot) -> TypeGuard[SearchBot]:
+    """Whether ``bot`` is a :class:`SearchBot`, decided once per class (a Protocol check
+    per call cost about a tenth of a fast game's time)."""
+    kind = type(bot)
+    known = _SEARCHES.get(kind)
+    if known is None:
+        known = _SEARCHES[kind] = isinstance(bot, SearchBot)
+    return known
+
+
 def decide(bot: Bot, game: Game[Any, Any], state: State, seat: int, rng: random.Random) -> Action:
     """The action ``bot`` takes for ``seat`` in ``state``: the one call every surface uses.
 
@@ -104,7 +160,7 @@ def decide(bot: Bot, game: Game[Any, Any], state: State, seat: int, rng: random.
         True
     """
     legal = game.legal_actions(state, seat)
-    if isinstance(bot, SearchBot):
+    if _is_search_bot(bot):
         return bot.search(game, InformationSet(game, state, seat), legal, rng)
     view = game.view(state, seat) if bot.needs_view else None
     return bot.choose(game, view, seat, legal, rng)

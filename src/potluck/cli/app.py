@@ -641,7 +641,7 @@ def serve(
     hard_bot: Annotated[
         str,
         typer.Option(help="The bot spec a 'hard' seat plays (it thinks in a worker process)."),
-    ] = "ismcts:sims=2000,time=1.5,rollout=greedy",
+    ] = "ismcts:sims=2000,time=1.5",
 ) -> None:
     """Serve the games in the browser: a lobby, live tables with bots, and replays.
 

@@ -40,7 +40,7 @@ def register(app: typer.Typer) -> None:
 
 def bots_command(game_id: GameArg, data: DataOpt = None) -> None:
     """List the bots a game can seat, with each bot's parameters (for bot specs)."""
-    from potluck.agents import agent_factories
+    from potluck.agents import agent_factories, search_defaults
     from potluck.engine.botspec import bot_params
 
     game = load_game(game_id, data=data)
@@ -57,6 +57,10 @@ def bots_command(game_id: GameArg, data: DataOpt = None) -> None:
             out.print("  no parameters")
         for param in params:
             out.print(f"  {escape(param.describe())}")
+        tuned = search_defaults(game) if name == "ismcts" else {}
+        if tuned:
+            listing = ",".join(f"{key}={value}" for key, value in tuned.items())
+            out.print(f"  in {escape(game.title)} its defaults are {escape(listing)}")
 
 
 def arena_command(

@@ -198,6 +198,12 @@ class Game(ABC, Generic[S, A]):
         """
         return None
 
+    def search_defaults(self) -> Mapping[str, str]:
+        """Parameters the generic search bot (``ismcts``) takes by default in this game,
+        as spec text (``{"rollout": "greedy", "depth": "20"}``); a spec's own
+        parameters override them. Empty: the search bot's own defaults."""
+        return {}
+
     def metrics(self, state: S) -> dict[str, float | int | str]:
         """Game-specific numbers about a finished game, for simulations and studies."""
         return {}

@@ -100,6 +100,8 @@ class ISMCTSBot:
 
     name = "ismcts"
     needs_view = False
+    #: The spec it was built from, as written (``make_agent`` sets it).
+    spec = "ismcts"
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam("sims", int, 300, "simulations per decision (0: only the time budget)", low=0),
         BotParam("time", float, 0.0, "seconds per decision (0: only the simulations)", low=0),
@@ -108,15 +110,31 @@ class ISMCTSBot:
             "rollout",
             str,
             "random",
-            "how rollouts play: random moves, or the game's greedy bot for the "
-            "first rollout_depth moves and random moves after",
+            "how rollouts play: random moves, or the game's greedy bot for every seat "
+            "(a random move with chance epsilon)",
             choices=("random", "greedy"),
         ),
         BotParam(
-            "greedy_moves",
-            int,
-            8,
-            "with rollout=greedy, how many moves of each rollout the greedy bot makes",
+            "epsilon",
+            float,
+            0.1,
+            "with rollout=greedy, the chance that a rollout move is random instead",
+            low=0,
+            high=1,
+        ),
+        BotParam(
+            "prior",
+            str,
+            "none",
+            "greedy: the game's greedy bot's move gets a head start at every node "
+            "(progressive bias prior_weight/(visits+1)); none: no prior",
+            choices=("none", "greedy"),
+        ),
+        BotParam(
+            "prior_weight",
+            float,
+            1.0,
+            "with prior=greedy, the size of the greedy move's head start",
             low=0,
         ),
         BotParam(
@@ -159,7 +177,9 @@ class ISMCTSBot:
         time: float = 0.0,
         uct_c: float = 0.7,
         rollout: str = "random",
-        greedy_moves: int = 8,
+        epsilon: float = 0.1,
+        prior: str = "none",
+        prior_weight: float = 1.0,
         depth: int = 40,
         cutoff: str = "leader",
         reward: str = "win",
@@ -171,7 +191,9 @@ class ISMCTSBot:
         self.time = time
         self.uct_c = uct_c
         self.rollout = rollout
-        self.greedy_moves = greedy_moves
+        self.epsilon = epsilon
+        self.prior = prior
+        self.prior_weight = prior_weight
         self.depth = depth
         self.cutoff = cutoff
         self.reward = reward
@@ -182,7 +204,8 @@ class ISMCTSBot:
     def __repr__(self) -> str:
         return (
             f"ISMCTSBot(sims={self.sims}, time={self.time}, uct_c={self.uct_c}, "
-            f"rollout={self.rollout!r}, greedy_moves={self.greedy_moves}, depth={self.depth}, "
+            f"rollout={self.rollout!r}, epsilon={self.epsilon}, prior={self.prior!r}, "
+            f"prior_weight={self.prior_weight}, depth={self.depth}, "
             f"cutoff={self.cutoff!r}, "
             f"reward={self.reward!r}, widening={self.widening})"
         )
@@ -253,11 +276,15 @@ class _Search:
         self.nodes: dict[tuple[int, int], dict[int, list[Any]]] = {}
         self.node_visits: dict[tuple[int, int], int] = {}
         self.greedy: Any = None
-        if bot.rollout == "greedy":
+        if bot.rollout == "greedy" or bot.prior == "greedy":
             factory = game.bots().get("greedy")
             if factory is None:
-                raise PotluckError(f"{game.title} has no greedy bot to play rollouts")
+                raise PotluckError(f"{game.title} has no greedy bot to guide the search")
             self.greedy = factory()
+        self.greedy_rollouts = bot.rollout == "greedy"
+        #: With prior=greedy: node -> the index of the greedy bot's move there (in
+        #: the first world that reached the node; worlds differ, the head start fades).
+        self.priors: dict[tuple[int, int], int] | None = {} if bot.prior == "greedy" else None
         self.rewards: Callable[[tuple[float, ...], tuple[int, ...]], list[float]] = (
             self._margin_rewards if bot.reward == "margin" else self._win_rewards
         )
@@ -275,6 +302,7 @@ class _Search:
         path: list[tuple[int, list[Any]]] = []
         expanded = False
         seat = self.seat  # the deciding seat moves first, even among several to act
+        root = (seat, 0)
         acting = world.acting
         while acting and not expanded:
             if seat not in acting:
@@ -286,10 +314,18 @@ class _Search:
                 node = nodes[key] = {}
             visits = self.node_visits.get(key, 0) + 1
             self.node_visits[key] = visits
-            edge = self._select(node, legal, visits, uct_c, widening)
+            favourite = -1
+            # The prior is asked at the root and at nodes reached a second time: most
+            # nodes are leaves reached once, and the greedy bot can cost milliseconds.
+            if self.priors is not None and len(legal) > 1 and (visits > 1 or key == root):
+                favourite = self.priors.get(key, -1)
+                if favourite < 0:
+                    favourite = self.priors[key] = self._greedy_move(world, seat, legal).index
+            edge = self._select(node, legal, visits, uct_c, widening, favourite)
             if edge is None:  # a new edge: add it, then roll out
                 fresh = self._unvisited(node, legal)
-                action = fresh[int(rng.random() * len(fresh))]
+                known = [a for a in fresh if a.index == favourite]
+                action = known[0] if known else fresh[int(rng.random() * len(fresh))]
                 edge = node[action.index] = [0, 0.0, 1, action]
                 expanded = True
             action = edge[_ACTION]
@@ -329,8 +365,12 @@ class _Search:
         visits: int,
         uct_c: float,
         widening: float,
+        favourite: int = -1,
     ) -> list[Any] | None:
-        """The edge UCB prefers among the legal ones, or ``None`` to add a new one."""
+        """The edge UCB prefers among the legal ones, or ``None`` to add a new one.
+
+        ``favourite`` (an action index, or -1) is the prior's move: it is tried
+        first and its score gets ``prior_weight / (visits + 1)`` on top."""
         known = []
         for action in legal:
             edge = node.get(action.index)
@@ -341,13 +381,18 @@ class _Search:
             allowed = len(legal) if widening <= 0 else 2.0 * visits**widening
             if len(known) < allowed:
                 return None
+        if favourite >= 0 and favourite not in node and any(a.index == favourite for a in legal):
+            return None  # the prior's move is added before any other
         best, best_score = known[0], -math.inf
         log = math.log
+        bias = self.bot.prior_weight
         for edge in known:
             n = edge[_VISITS]
             if n == 0:
                 return edge
             score = edge[_TOTAL] / n + uct_c * math.sqrt(log(edge[_AVAIL]) / n)
+            if edge[_ACTION].index == favourite:
+                score += bias / (n + 1)
             if score > best_score:
                 best, best_score = edge, score
         return best
@@ -356,21 +401,33 @@ class _Search:
     def _unvisited(node: dict[int, list[Any]], legal: list[Action]) -> list[Action]:
         return [action for action in legal if action.index not in node]
 
+    def _greedy_move(self, world: State, seat: int, legal: list[Action]) -> Action:
+        """The game's greedy bot's move for ``seat`` in ``world`` (it reads the world's view)."""
+        bot = self.greedy
+        view = self.game.view(world, seat) if bot.needs_view else None
+        action: Action = bot.choose(self.game, view, seat, legal, self.rng)
+        return action
+
     def _rollout(self, world: State) -> None:
         game, rand = self.game, self.rng.random
         step, legal_actions = game.step, game.legal_actions
         acting = world.acting
         left = self.depth if self.depth > 0 else -1
-        if self.greedy is not None:
-            from potluck.agents import decide
-
-            for _ in range(self.bot.greedy_moves):
-                if not acting or left == 0:
-                    return
+        if self.greedy_rollouts:
+            epsilon = self.bot.epsilon
+            while acting and left != 0:
                 seat = acting[0]
-                step(world, seat, decide(self.greedy, game, world, seat, self.rng))
+                legal = legal_actions(world, seat)
+                if len(legal) == 1:
+                    action = legal[0]
+                elif rand() < epsilon:
+                    action = legal[int(rand() * len(legal))]
+                else:
+                    action = self._greedy_move(world, seat, legal)
+                step(world, seat, action)
                 acting = world.acting
                 left -= 1
+            return
         while acting and left != 0:
             seat = acting[0]
             legal = legal_actions(world, seat)

@@ -8,7 +8,7 @@ minutes of the server's time, so each difficulty is a fixed spec chosen here.
 
     >>> import potluck
     >>> seat_bot_spec(potluck.load_game("cafe-carnage"), "hard")
-    'ismcts:sims=2000,time=1.5,rollout=greedy'
+    'ismcts:sims=2000,time=1.5'
     >>> seat_bot_spec(potluck.load_game("cafe-carnage"), "human") is None
     True
 """
@@ -40,7 +40,7 @@ __all__ = [
 DIFFICULTIES = {
     "easy": "random",
     "medium": "greedy",
-    "hard": "ismcts:sims=2000,time=1.5,rollout=greedy",
+    "hard": "ismcts:sims=2000,time=1.5",
 }
 
 

@@ -52,9 +52,9 @@ class ServerSettings:
     allowed_origins: tuple[str, ...] = ()
     #: The bot spec a "hard" seat plays: by default it stops at 2,000 simulations or
     #: 1.5 s, so it answers within about 2 s; a host with spare cores may give it more.
-    hard_bot: str = "ismcts:sims=2000,time=1.5,rollout=greedy"
+    hard_bot: str = "ismcts:sims=2000,time=1.5"
     #: The search bot that judges a finished game's moves on the replay page.
-    analysis_bot: str = "ismcts:sims=300,rollout=greedy"
+    analysis_bot: str = "ismcts:sims=300"
 
 
 def name_problem(name: str) -> str | None:
