@@ -47,6 +47,7 @@ from potluck.games.food_advice.actions import (
     VOTE,
     FoodAction,
 )
+from potluck.games.food_advice.describe import describe
 from potluck.games.food_advice.market import (
     Buyer,
     Offer,
@@ -746,6 +747,10 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         self._next_event(state)
 
     # ------------------------------------------------------------------ selling
+
+    def describe_action(self, state: FoodState, seat: int, action: FoodAction) -> str:
+        """The card, its price and hashtag, and what the move does (see ``describe``)."""
+        return describe(self, state, seat, action)
 
     def offers(self, state: FoodState, seats: int = -1) -> list[Offer]:
         """Every product on offer (all products made so far, ruling FA-11) as ``Offer``s;
