@@ -39,3 +39,33 @@ def test_belly_battle_buy_names_the_restaurant_and_its_price() -> None:
     assert (
         game.describe_action(state, seat, buy) == f"Buy {game.names[card]} for {game.price[card]}"
     )
+
+
+def _every_action_in_words(game_id: str, num_players: int, options: dict[str, object]) -> int:
+    game = potluck.load_game(game_id)
+    state = game.new_game(num_players, seed=3, options=options)
+    rng = random.Random(3)
+    seen = 0
+    while acting := game.to_act(state):
+        seat = acting[0]
+        legal = game.legal_actions(state, seat)
+        for action in legal:
+            words = game.describe_action(state, seat, action)
+            assert words != str(action), f"{action} is described by its notation"
+            assert words[0].isupper(), words
+            seen += 1
+        game.step(state, seat, rng.choice(legal))
+    return seen
+
+
+def test_belle_of_the_ball_describes_every_action_in_words() -> None:
+    assert _every_action_in_words("belle-of-the-ball", 3, {}) > 100
+    assert _every_action_in_words("belle-of-the-ball", 3, {"belles_in_guest_deck": True}) > 100
+
+
+def test_food_advice_describes_every_action_in_words() -> None:
+    assert _every_action_in_words("food-advice", 4, {}) > 100
+
+
+def test_burger_joint_describes_every_action_in_words() -> None:
+    assert _every_action_in_words("burger-joint", 2, {}) > 100

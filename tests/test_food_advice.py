@@ -400,24 +400,67 @@ def test_players_start_with_no_foodcoins(game: FoodAdvice) -> None:
 
 
 def test_exchange_offer_accepted_swaps_the_cards(game: FoodAdvice) -> None:
-    """FA-13: in seat order each may offer one ingredient; the other gives one back or declines."""
+    """FA-13: in seat order each may offer ingredients; the other gives as many back or
+    declines; the offerer may then offer again or pass."""
     state = game.new_game(4, seed=3)
     mine, theirs = state.hands[0][0], state.hands[2][0]
     game.step(state, 0, f"offer {game.ing_slugs[mine]} to 2")
+    assert state.phase == EXCHANGE  # the offer is put together, then sent
+    game.step(state, 0, "done")
     assert state.phase == RESPOND
     assert game.to_act(state) == (2,)
     game.step(state, 2, f"give {game.ing_slugs[theirs]}")
     assert theirs in state.hands[0]
     assert mine in state.hands[2]
+    assert game.to_act(state) == (0,)  # a second offer, or pass
+    game.step(state, 0, "pass")
     assert game.to_act(state) == (1,)
     assert state.phase == EXCHANGE
     offered = state.hands[1][0]
     game.step(state, 1, f"offer {game.ing_slugs[offered]} to 0")
+    game.step(state, 1, "done")
     game.step(state, 0, "decline")
     assert offered in state.hands[1]
     assert [t["given"] is not None for t in game.view(state, 3)["trades"]] == [True, False]
     with pytest.raises(IllegalActionError, match="yourself"):
-        game.step(state, 2, f"offer {game.ing_slugs[state.hands[2][0]]} to 2")
+        game.step(state, 1, f"offer {game.ing_slugs[state.hands[1][1]]} to 1")
+
+
+def test_l427_exchange_several_cards_for_as_many_up_to_two_offers_a_round(
+    game: FoodAdvice,
+) -> None:
+    """ "The players can exchange Ingredient cards to achieve the desired combination":
+    an offer holds one to three cards, answered card for card with as many; each player
+    makes at most two offers a round, so every game stays finite (ruling FA-13)."""
+    state = game.new_game(4, seed=8)
+    out = state.hands[0][:3]
+    for card in out:
+        game.step(state, 0, f"offer {game.ing_slugs[card]} to 3")
+    assert "cannot" not in str(game.legal_actions(state, 0))
+    reason = game.explain(state, 0, f"offer {game.ing_slugs[state.hands[0][3]]} to 3")
+    assert reason is not None
+    assert "at most 3" in reason
+    assert game.view(state, 1)["offer"]["sent"] is False
+    game.step(state, 0, "done")
+    back = state.hands[3][:3]
+    for card in back[:2]:
+        game.step(state, 3, f"give {game.ing_slugs[card]}")
+        assert state.phase == RESPOND  # card for card: one more to give
+    assert [c["ingredient"] for c in game.view(state, 2)["offer"]["given"]] == [
+        game.ing_slugs[c] for c in back[:2]
+    ]
+    game.step(state, 3, f"give {game.ing_slugs[back[2]]}")
+    assert all(c in state.hands[3] for c in out)
+    assert all(c in state.hands[0] for c in back)
+    assert [len(h) for h in state.hands] == [6, 6, 6, 6]
+    game.step(state, 0, f"offer {game.ing_slugs[state.hands[0][0]]} to 1")
+    game.step(state, 0, "done")
+    game.step(state, 1, "decline")
+    assert [str(a) for a in game.legal_actions(state, 0)] == ["pass"]  # two offers made
+    reason = game.explain(state, 0, f"offer {game.ing_slugs[state.hands[0][0]]} to 1")
+    assert reason is not None
+    assert "2 offers" in reason
+    assert not game.invariants(state)
 
 
 def test_keep_three_and_hands_stay_hidden(game: FoodAdvice) -> None:

@@ -106,11 +106,16 @@ def _round_news(view: Mapping[str, Any]) -> list[RenderableType]:
         news.append(Text(f"Seat {playing['seat']} plays {playing['event']}: {playing['text']}"))
     if view.get("offer"):
         offer = view["offer"]
+        cards = ", ".join(
+            f"{card['name']} (#{card['hashtag']}, {card['price']} F)"
+            for card in offer["ingredients"]
+        )
+        verb = "offers" if offer["sent"] else "is putting together an offer of"
+        given = ", ".join(card["name"] for card in offer["given"])
         news.append(
             Text(
-                f"Seat {offer['from']} offers {offer['ingredient']['name']} "
-                f"(#{offer['ingredient']['hashtag']}, {offer['ingredient']['price']} F) "
-                f"to seat {offer['to']}",
+                f"Seat {offer['from']} {verb} {cards} to seat {offer['to']}"
+                + (f"; given back so far: {given}" if given else ""),
                 style="bold",
             )
         )

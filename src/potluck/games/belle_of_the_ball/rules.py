@@ -33,6 +33,7 @@ from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
 from potluck.engine.text import slugify
 from potluck.games.belle_of_the_ball.actions import INVITE, PLAY, TAKE_BELLE, BelleAction
+from potluck.games.belle_of_the_ball.describe import describe
 from potluck.games.belle_of_the_ball.schema import CardData
 from potluck.games.belle_of_the_ball.state import (
     BELLE_BASE,
@@ -281,6 +282,10 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
                 new_slot = slot
                 slots.append(slot)
         return slots
+
+    def describe_action(self, state: BelleState, seat: int, action: BelleAction) -> str:
+        """The guest or Belle, its cost in chips and what it collects (see ``describe``)."""
+        return describe(self, state, seat, action)
 
     def skip_cost(self, state: BelleState, pos: int) -> int:
         """Chips to invite the guest at ``pos`` (0-based): one on each guest skipped."""

@@ -161,16 +161,25 @@ class _Mind:
         return actions[0]
 
     def answer(self, actions: list[FoodAction]) -> FoodAction:
+        """Give back, card by card, the set of cards whose exchange for the offer most
+        improves the best product this hand can make; decline if none improves it."""
+        offer = self.view["offer"]
         hand = self.hand()
-        offered = self.ing_of[self.view["offer"]["ingredient"]["ingredient"]]
-        best, choice = self.best_keep(hand)[0], actions[0]
+        offered = [self.ing_of[card["ingredient"]] for card in offer["ingredients"]]
+        given = [self.ing_of[card["ingredient"]] for card in offer["given"]]
+        rest = [i for i in hand if i not in given]
+        best, pick = self.best_keep(hand)[0], None
+        for extra in combinations(rest, len(offered) - len(given)):
+            out = set(given) | set(extra)
+            value = self.best_keep([i for i in hand if i not in out] + offered)[0]
+            if value > best:
+                best, pick = value, extra
+        if pick is None:
+            return actions[0]  # decline
         for action in actions:
-            if action.kind == GIVE:
-                swapped = [i for i in hand if i != action.thing] + [offered]
-                value = self.best_keep(swapped)[0]
-                if value > best:
-                    best, choice = value, action
-        return choice
+            if action.kind == GIVE and action.thing == pick[0]:
+                return action
+        return actions[0]
 
     # ------------------------------------------------------------------ placing
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter, seats_from
-from potluck.games.food_advice.state import EVENTS, PHASE_NAMES, ROLES, VOTING, FoodState
+from potluck.games.food_advice.state import EVENTS, PHASE_NAMES, RESPOND, ROLES, VOTING, FoodState
 
 if TYPE_CHECKING:
     from potluck.games.food_advice.rules import FoodAdvice
@@ -68,8 +68,9 @@ def features(game: FoodAdvice, num_players: int, options: Mapping[str, Any]) -> 
         ),
         Feature(
             "offer",
-            1 + 2 * n + ings,
-            "the pending offer: present, one-hot from and to (me first), one-hot ingredient",
+            2 + 2 * n + 2 * ings,
+            "the offer being made or answered: present, sent, one-hot from and to (me "
+            "first), the ingredients offered, the ingredients given back so far",
         ),
         Feature("trades", 1, "offers answered this round", high=n * n),
         Feature(
@@ -160,9 +161,13 @@ def encode(game: FoodAdvice, view: Mapping[str, Any], out: ObservationWriter) ->
     offer = view["offer"]
     if offer is not None:
         out.set("offer", 1.0)
-        out.set("offer", 1.0, 1 + slot_of[offer["from"]])
-        out.set("offer", 1.0, 1 + n + slot_of[offer["to"]])
-        out.set("offer", 1.0, 1 + 2 * n + ing_index[offer["ingredient"]["ingredient"]])
+        out.set("offer", 1.0 if offer["sent"] else 0.0, 1)
+        out.set("offer", 1.0, 2 + slot_of[offer["from"]])
+        out.set("offer", 1.0, 2 + n + slot_of[offer["to"]])
+        for card in offer["ingredients"]:
+            out.set("offer", 1.0, 2 + 2 * n + ing_index[card["ingredient"]])
+        for card in offer["given"]:
+            out.set("offer", 1.0, 2 + 2 * n + len(ing_index) + ing_index[card["ingredient"]])
     out.set("trades", len(view["trades"]))
     if view["votes"] is not None:
         for voter, voted in enumerate(view["votes"]):
@@ -248,9 +253,13 @@ def encode_state(
         v[base + per_product - 1] = sum(game.ing_price[ing] for ing in ings)
     if state.offer_from >= 0:
         v[at["offer"]] = 1.0
-        v[at["offer"] + 1 + (state.offer_from - seat) % n] = 1.0
-        v[at["offer"] + 1 + n + (state.offer_to - seat) % n] = 1.0
-        v[at["offer"] + 1 + 2 * n + state.offer_ing] = 1.0
+        v[at["offer"] + 1] = 1.0 if phase == RESPOND else 0.0
+        v[at["offer"] + 2 + (state.offer_from - seat) % n] = 1.0
+        v[at["offer"] + 2 + n + (state.offer_to - seat) % n] = 1.0
+        for ing in state.offer_ings:
+            v[at["offer"] + 2 + 2 * n + ing] = 1.0
+        for ing in state.given_ings:
+            v[at["offer"] + 2 + 2 * n + len(game.ing_names) + ing] = 1.0
     v[at["trades"]] = len(state.trades)
     if phase > VOTING:
         for voter, voted in enumerate(state.votes):

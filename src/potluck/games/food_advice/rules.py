@@ -47,6 +47,7 @@ from potluck.games.food_advice.actions import (
     VOTE,
     FoodAction,
 )
+from potluck.games.food_advice.describe import describe
 from potluck.games.food_advice.market import (
     Buyer,
     Offer,
@@ -81,6 +82,9 @@ from potluck.games.food_advice.state import (
 MAX_SEATS = 6
 #: Most shops and promotion channels one player may hold chips on in a round.
 MAX_SHOPS, MAX_CHANNELS = 3, 2
+#: The ingredient exchange (ruling FA-13): each player makes at most this many offers a
+#: round, each of at most this many cards, answered with as many.
+MAX_OFFERS, MAX_OFFER_CARDS = 2, 3
 #: Offers each player may make in a round's exchange window (ruling FA-13).
 OFFERS_PER_ROUND = 1
 _NAME_TEXT = re.compile(r'^name\s+"([^"\n]{1,60})"\s*/\s*"([^"\n]{0,80})"$', re.IGNORECASE)
@@ -314,7 +318,8 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         state.pending_name, state.pending_tagline = [""] * n, [""] * n
         state.shop_chips, state.channel_chips, state.invest = [0] * n, [0] * n, [-1] * n
         state.board, state.event_new = [], [-1] * n
-        state.offer_from = state.offer_ing = state.offer_to = -1
+        state.offer_from = state.offer_to = -1
+        state.offer_ings, state.given_ings = [], []
         state.phase, state.turn = EXCHANGE, 0
         state.acting = (state.order[0],)
 
@@ -325,11 +330,11 @@ class FoodAdvice(Game[FoodState, FoodAction]):
             return []
         phase, n = state.phase, state.num_players
         if phase == EXCHANGE:
-            others = [s for s in range(n) if s != seat]
-            offers = [self.offer_action(i, s) for i in sorted(state.hands[seat]) for s in others]
-            return [self.act(PASS), *offers]
+            return self._exchange_actions(state, seat)
         if phase == RESPOND:
-            return [self.act(DECLINE), *(self.act(GIVE, i) for i in sorted(state.hands[seat]))]
+            given = state.given_ings
+            gives = [self.act(GIVE, i) for i in sorted(state.hands[seat]) if i not in given]
+            return [self.act(DECLINE), *gives]
         if phase == KEEP:
             return [self.act(DISCARD, i) for i in sorted(state.hands[seat])]
         if phase == NAMING:
@@ -341,6 +346,19 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         if phase == EVENTS:
             return self._event_choices(state, seat)
         return []
+
+    def _exchange_actions(self, state: FoodState, seat: int) -> list[FoodAction]:
+        """Pass, or add a card to an offer (to one player, at most three cards, at most two
+        offers a round), or send the offer made so far with 'done'."""
+        bundle, to = state.offer_ings, state.offer_to
+        if len(bundle) >= MAX_OFFER_CARDS:
+            return [self.act(PASS), self.act(DONE)]
+        if not bundle and state.offered[seat] >= MAX_OFFERS:
+            return [self.act(PASS)]
+        targets = [to] if bundle else [s for s in range(state.num_players) if s != seat]
+        cards = [i for i in sorted(state.hands[seat]) if i not in bundle]
+        adds = [self.offer_action(i, s) for i in cards for s in targets]
+        return [self.act(PASS), *([self.act(DONE)] if bundle else []), *adds]
 
     def _placing_actions(self, state: FoodState, seat: int) -> list[FoodAction]:
         shop_ok, channel_ok = self._room(state, seat)
@@ -407,8 +425,12 @@ class FoodAdvice(Game[FoodState, FoodAction]):
             PLACING: "Place your chips on shops and promotion channels.",
             EVENTS: "Play your event card: choose its target.",
         }.get(phase, "The game is over.")
+        if phase == EXCHANGE and kind in (OFFER, DONE):
+            why = self._why_not_offer(state, seat, action)
+            if why:
+                return why
         wanted = {
-            EXCHANGE: (PASS, OFFER),
+            EXCHANGE: (PASS, OFFER, DONE),
             RESPOND: (DECLINE, GIVE),
             KEEP: (DISCARD,),
             NAMING: (NAME,),
@@ -419,6 +441,8 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         if kind not in wanted:
             return f"You cannot {action.text.split()[0]} now. {doing}"
         hand = state.hands[seat]
+        if kind == GIVE and action.thing in state.given_ings:
+            return f"You have given {self.ing_names[action.thing]} already."
         if kind in (OFFER, GIVE, DISCARD) and action.thing not in hand:
             return f"{self.ing_names[action.thing]} is not in your hand."
         if kind in (OFFER, VOTE, INVEST, TARGET) and action.seat == seat:
@@ -454,16 +478,35 @@ class FoodAdvice(Game[FoodState, FoodAction]):
             )
         return f"That is not a legal move now. {doing}"
 
+    def _why_not_offer(self, state: FoodState, seat: int, action: FoodAction) -> str | None:
+        bundle = state.offer_ings
+        if action.kind == DONE:
+            return None if bundle else "Add an ingredient to your offer before sending it."
+        if bundle and action.seat != state.offer_to:
+            return f"Your offer is to seat {state.offer_to}: finish it ('done') or 'pass'."
+        if action.thing in bundle:
+            return f"{self.ing_names[action.thing]} is in your offer already."
+        if len(bundle) >= MAX_OFFER_CARDS:
+            return f"An offer holds at most {MAX_OFFER_CARDS} ingredients: send it with 'done'."
+        if not bundle and state.offered[seat] >= MAX_OFFERS:
+            return f"You have made your {MAX_OFFERS} offers this round (ruling FA-13): 'pass'."
+        return None
+
     # ------------------------------------------------------------------ change
 
     def _step(self, state: FoodState, seat: int, action: FoodAction) -> None:
         kind = action.kind
         if kind == PASS:
+            state.offer_from = state.offer_to = -1  # an offer not sent is withdrawn
+            state.offer_ings = []
             self._next_exchange(state)
         elif kind == OFFER:
-            state.offer_from, state.offer_ing, state.offer_to = seat, action.thing, action.seat
+            state.offer_from, state.offer_to = seat, action.seat
+            state.offer_ings = [*state.offer_ings, action.thing]
+        elif kind == DONE and state.phase == EXCHANGE:
             state.offered[seat] += 1
-            state.phase, state.acting = RESPOND, (action.seat,)
+            state.given_ings = []
+            state.phase, state.acting = RESPOND, (state.offer_to,)
         elif kind in (GIVE, DECLINE):
             self._answer(state, seat, action)
         elif kind == DISCARD:
@@ -500,18 +543,32 @@ class FoodAdvice(Game[FoodState, FoodAction]):
             state.phase, state.acting = KEEP, tuple(range(state.num_players))
 
     def _answer(self, state: FoodState, seat: int, action: FoodAction) -> None:
-        """The other player accepts an offer (giving one ingredient back) or declines it."""
-        giver, ing = state.offer_from, state.offer_ing
-        entry = {"from": giver, "to": seat, "offered": self.ing_slugs[ing], "given": None}
+        """The other player gives ingredients back, one at a time, until they match the
+        offer's count (the cards then change hands), or declines it (nothing moves)."""
+        giver, bundle = state.offer_from, state.offer_ings
         if action.kind == GIVE:
-            state.hands[giver].remove(ing)
-            state.hands[seat].remove(action.thing)
-            state.hands[giver].append(action.thing)
-            state.hands[seat].append(ing)
-            entry["given"] = self.ing_slugs[action.thing]
+            state.given_ings = [*state.given_ings, action.thing]
+            if len(state.given_ings) < len(bundle):
+                return  # more to give
+        given = state.given_ings if action.kind == GIVE else []
+        if given:  # card for card: the offer's ingredients for those given back
+            for ing in bundle:
+                state.hands[giver].remove(ing)
+                state.hands[seat].append(ing)
+            for ing in given:
+                state.hands[seat].remove(ing)
+                state.hands[giver].append(ing)
+        entry = {
+            "from": giver,
+            "to": seat,
+            "offered": [self.ing_slugs[i] for i in bundle],
+            "given": [self.ing_slugs[i] for i in given] if given else None,
+        }
         state.trades = [*state.trades, entry]
-        state.offer_from = state.offer_ing = state.offer_to = -1
-        self._next_exchange(state)
+        state.offer_from = state.offer_to = -1
+        state.offer_ings, state.given_ings = [], []
+        # The offerer's turn goes on: another offer (up to two a round), or pass.
+        state.phase, state.acting = EXCHANGE, (giver,)
 
     def _present(self, state: FoodState) -> None:
         """Everyone kept three: name the products, all at once."""
@@ -690,6 +747,10 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         self._next_event(state)
 
     # ------------------------------------------------------------------ selling
+
+    def describe_action(self, state: FoodState, seat: int, action: FoodAction) -> str:
+        """The card, its price and hashtag, and what the move does (see ``describe``)."""
+        return describe(self, state, seat, action)
 
     def offers(self, state: FoodState, seats: int = -1) -> list[Offer]:
         """Every product on offer (all products made so far, ruling FA-11) as ``Offer``s;
@@ -1029,7 +1090,9 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         found["promotions"] = kinds.count(PROMOTE)
         found["shops_chosen"] = kinds.count(SHOP)
         found["investments"] = kinds.count(INVEST)
-        found["offers_made"] = kinds.count(OFFER)
+        found["offers_made"] = sum(
+            1 for record in state.log for trade in record["trades"] if trade["from"] == seat
+        )
         found["cards_given"] = kinds.count(GIVE)
         return found
 
@@ -1064,9 +1127,11 @@ class FoodAdvice(Game[FoodState, FoodAction]):
         return action
 
     def max_steps(self, num_players: int) -> int:
-        # Per round and player: one offer and one answer, the discards, a name, a vote,
-        # at most five chips and 'done', one event choice.
-        per_player = 2 + (self.dealt - self.kept) + 1 + 1 + MAX_SHOPS + MAX_CHANNELS + 1 + 1
+        # Per round and player: two offers of up to three cards, each sent and answered
+        # card by card, a pass, the discards, a name, a vote, at most five chips and
+        # 'done', one event choice.
+        exchange = MAX_OFFERS * (2 * MAX_OFFER_CARDS + 1) + 1
+        per_player = exchange + (self.dealt - self.kept) + 1 + 1 + MAX_SHOPS + MAX_CHANNELS + 1 + 1
         return self.rounds * per_player * num_players
 
     def num_distinct_actions(

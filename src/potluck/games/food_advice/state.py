@@ -42,13 +42,15 @@ INT_LISTS = (
     "cust_table",
     "order",
     "offered",
+    "offer_ings",
+    "given_ings",
 )
 #: Slots holding a list of lists of ints, copied deeply on clone.
 NESTED_LISTS = ("hands", "prod_ings", "held")
 #: Slots holding a list of strings.
 STR_LISTS = ("prod_name", "prod_tagline", "pending_name", "pending_tagline")
 #: Slots holding ints.
-INTS = ("round", "phase", "turn", "offer_from", "offer_ing", "offer_to")
+INTS = ("round", "phase", "turn", "offer_from", "offer_to")
 #: Slots holding public logs: lists of JSON-ready dicts, never changed in place (a new
 #: list is made to add an entry), so clones share them.
 LOGS = ("log", "trades", "sales", "events_played")
@@ -76,9 +78,10 @@ class FoodState(State):
     round: int  # 0-based; equals the number of rounds once the game is over
     phase: int
     turn: int
-    offer_from: int  # the pending ingredient offer (-1 when none)
-    offer_ing: int
+    offer_from: int  # the offer being made or answered (-1 when none)
     offer_to: int
+    offer_ings: list[int]  # the ingredients offered (in the offerer's hand until it is done)
+    given_ings: list[int]  # those the other player has given back so far
     roles: list[int]
     money: list[int]
     chips: list[int]  # chips each player holds (3 + votes won + events)

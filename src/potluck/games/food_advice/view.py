@@ -122,12 +122,15 @@ def build_view(game: FoodAdvice, state: FoodState, seat: int | None) -> dict[str
         "order": list(state.order),
         "players": players,
         "products": [product_json(game, state, p) for p in range(len(state.prod_owner))],
+        # The offer being made (its cards lie face up) or answered (so do those given back).
         "offer": None
         if state.offer_from < 0
         else {
             "from": state.offer_from,
             "to": state.offer_to,
-            "ingredient": ingredient_json(game, state.offer_ing),
+            "sent": phase == RESPOND,
+            "ingredients": [ingredient_json(game, i) for i in state.offer_ings],
+            "given": [ingredient_json(game, i) for i in state.given_ings],
         },
         "trades": state.trades,
         "votes": list(state.votes) if phase > VOTING else None,
@@ -247,17 +250,20 @@ def redeal(game: FoodAdvice, state: FoodState, seat: int, rng: random.Random) ->
         if s != seat:
             size = len(other.hands[s])
             other.hands[s], pool = sorted(pool[:size]), pool[size:]
-    # An ingredient on offer is in the offerer's hand, in the open.
-    if other.offer_from >= 0 and other.offer_from != seat:
-        hand = other.hands[other.offer_from]
-        if other.offer_ing not in hand:
-            where = next((s for s in range(n) if other.offer_ing in other.hands[s]), -1)
-            swap = hand[0]
-            if where >= 0:
-                other.hands[where][other.hands[where].index(other.offer_ing)] = swap
-            else:
-                pool[pool.index(other.offer_ing)] = swap
-            hand[0] = other.offer_ing
+    # Ingredients on offer, and those given back, lie face up in their holders' hands.
+    public = [(other.offer_from, ing) for ing in other.offer_ings]
+    public += [(other.offer_to, ing) for ing in other.given_ings]
+    for holder, ing in public:
+        hand = other.hands[holder]
+        if holder == seat or ing in hand:
+            continue
+        swap = next(i for i in hand if (holder, i) not in public)
+        where = next((s for s in range(n) if ing in other.hands[s]), -1)
+        if where >= 0:
+            other.hands[where][other.hands[where].index(ing)] = swap
+        else:
+            pool[pool.index(ing)] = swap
+        hand[hand.index(swap)] = ing
     for k in hidden_at:
         other.ing_deck[k] = pool.pop()
     other.ing_deck[returned:] = pool
@@ -347,8 +353,15 @@ def _shape_problems(game: FoodAdvice, state: FoodState) -> list[str]:
           "a negative count of customers or chips")  # fmt: skip
     if state.offer_from >= 0:
         check(state.offer_from in seats and state.offer_to in seats, "the offer names no seat")
-        check(0 <= state.offer_ing < len(game.ing_names), "the offer names no ingredient")
-        check(state.offer_ing in state.hands[state.offer_from], "the offered card is not in hand")
+        check(0 < len(state.offer_ings) <= 3, f"an offer of {len(state.offer_ings)} cards")
+        check(len(state.given_ings) < max(1, len(state.offer_ings)), "more given than offered")
+        if not problems:
+            check(all(i in state.hands[state.offer_from] for i in state.offer_ings),
+                  "an offered card is not in the offerer's hand")  # fmt: skip
+            check(all(i in state.hands[state.offer_to] for i in state.given_ings),
+                  "a card given back is not in the giver's hand")  # fmt: skip
+    else:
+        check(not state.offer_ings and not state.given_ings, "cards on offer with no offer")
     check(state.phase != RESPOND or state.offer_from >= 0, "an answer is awaited to no offer")
     check(all(s in seats for s in state.acting), f"seat(s) {list(state.acting)} cannot act")
     check(all(isinstance(x, dict) for x in [*state.log, *state.trades, *state.sales]),

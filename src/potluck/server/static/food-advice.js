@@ -7,8 +7,8 @@
   const { el, seatName, seatsPanel, actionButton, otherActions } = Potluck;
   const COLOURS = ["#d9480f", "#1c7ed6", "#2b8a3e", "#ae3ec9", "#f59f00", "#0c8599"];
   const PHASES = {
-    exchange: "Ingredient exchange: offer an ingredient to a player, or pass",
-    respond: "An ingredient is offered to you: give one back, or decline",
+    exchange: "Ingredient exchange: offer up to three ingredients to a player (then send with done), or pass",
+    respond: "Ingredients are offered to you: give as many back, one at a time, or decline",
     keep: "Keep three ingredients: discard the others",
     naming: "Name your product and write its tagline",
     voting: "Vote for the product you like best (not your own)",
@@ -248,8 +248,8 @@
     const name = (s) => seatName(payload.table, s);
     const items = [
       ...view.trades.map((t) => t.given
-        ? `${name(t.from)} gave ${words(t.offered)} to ${name(t.to)} for ${words(t.given)}`
-        : `${name(t.to)} declined ${name(t.from)}'s ${words(t.offered)}`),
+        ? `${name(t.from)} gave ${t.offered.map(words).join(", ")} to ${name(t.to)} for ${t.given.map(words).join(", ")}`
+        : `${name(t.to)} declined ${name(t.from)}'s ${t.offered.map(words).join(", ")}`),
       ...view.events.map((e) => `${name(e.seat)}${e.event ? ` played ${e.event}` : ""}: ${e.effect}`),
     ];
     return items.length ? el("ul", { class: "happened", id: "happened" }, items.map((text) => el("li", { text }))) : null;
@@ -284,7 +284,8 @@
     const playing = view.playing;
     screen.append(el("section", { class: "felt", id: "round" },
       el("h2", { text: `Round ${view.round} of ${view.rounds} · ${PHASES[view.phase] || view.phase}` }),
-      offer ? el("p", { class: "offer", text: `${seatName(payload.table, offer.from)} offers ${offer.ingredient.name} (${offer.ingredient.price} F, #${offer.ingredient.hashtag}) to ${seatName(payload.table, offer.to)}` }) : null,
+      offer ? el("p", { class: "offer", text: `${seatName(payload.table, offer.from)} ${offer.sent ? "offers" : "is putting together an offer of"} ${offer.ingredients.map((c) => `${c.name} (${c.price} F, #${c.hashtag})`).join(", ")} to ${seatName(payload.table, offer.to)}` +
+        (offer.given.length ? `; given back so far: ${offer.given.map((c) => c.name).join(", ")}` : "") }) : null,
       playing ? el("p", { class: "offer", text: `${seatName(payload.table, playing.seat)} plays the event ${playing.event}: ${playing.text}` }) : null,
       el("div", { class: "scoreline", id: "scoreline" }, view.players.map((p) => el("span", { class: `score${view.acting.includes(p.seat) ? " acting" : ""}` },
         chip(p.seat, payload.table), ` ${seatName(payload.table, p.seat)} `, el("strong", { text: `${p.money} F` })))),
