@@ -164,6 +164,24 @@ class Game(ABC, Generic[S, A]):
         self._step(state, seat, action)
         state.history.append((seat, action))
 
+    def step_legal(self, state: S, seat: int, action: A) -> None:
+        """``step`` for an action the caller has just taken from
+        ``legal_actions(state, seat)``: the same change, without checking it again.
+
+        The fast path of search and random playouts, which draw every action from
+        the legal list; anything else (a player's or a client's move) goes through
+        ``step``, which refuses what is not legal.
+
+            >>> import potluck
+            >>> game = potluck.load_game("cafe-carnage")
+            >>> state = game.new_game(4, seed=1)
+            >>> game.step_legal(state, 0, game.legal_actions(state, 0)[0])
+            >>> len(state.history)
+            1
+        """
+        self._step(state, seat, action)
+        state.history.append((seat, action))
+
     def apply(self, state: S, seat: int, action: A | str) -> S:
         """The state after ``action``; ``state`` itself is not changed."""
         successor = state.clone()

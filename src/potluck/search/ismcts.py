@@ -410,7 +410,7 @@ class _Search:
 
     def _rollout(self, world: State) -> None:
         game, rand = self.game, self.rng.random
-        step, legal_actions = game.step, game.legal_actions
+        step, legal_actions = game.step_legal, game.legal_actions
         acting = world.acting
         left = self.depth if self.depth > 0 else -1
         if self.greedy_rollouts:
