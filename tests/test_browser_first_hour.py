@@ -267,3 +267,23 @@ def test_belly_battles_log_says_which_moves_a_bot_made(browser: Any, server: Liv
     assert any(re.search(r"\bbot\b", line, re.IGNORECASE) for line in lines), lines
     assert not any(re.search(r"\b[Ss]eat 0\b", line) for line in lines), lines
     assert page.errors == []
+
+
+CLIPPED_BELOW = """() => [...document.querySelectorAll(
+    '.belly .space .label, .belly .space .meta, .belly .space, .belly-player, #seats td, button')]
+  .filter((e) => e.offsetParent !== null && !e.closest('.scroll')
+    && getComputedStyle(e).overflowY !== 'visible' && e.scrollHeight > e.clientHeight + 1)
+  .map((e) => (e.dataset.card || e.textContent.trim()).slice(0, 40))"""
+
+
+@pytest.mark.parametrize("size", [WIDE_SCREEN, PHONE], ids=["1280x800", "390"])
+def test_belly_battles_board_clips_nothing_below(
+    browser: Any, server: LiveServer, size: dict[str, int]
+) -> None:
+    created = create_table(server, "belly-battle", ["human", "greedy", "greedy", "random"])
+    page = new_page(browser, size)
+    join_screen(page, server.url + created["join"][0]["join"], "Ann", "#board .space")
+    page.wait_for_timeout(300)
+    cut: list[str] = page.evaluate(CLIPPED_BELOW)
+    page.screenshot(path=HERE / f"belly-battle-board-{size['width']}.png", full_page=True)
+    assert cut == []
