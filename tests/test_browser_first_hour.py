@@ -7,6 +7,7 @@ Screenshots go to ``test-output/browser/first-hour/`` (git-ignored): ``GAME-wide
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -253,4 +254,16 @@ def test_belly_battles_board_spaces_open_from_the_keyboard(
     page.keyboard.press("Enter")
     page.wait_for_selector("#card h2:has-text('Patiala Dhaba')")
     page.screenshot(path=HERE / "belly-battle-keyboard.png")
+    assert page.errors == []
+
+
+def test_belly_battles_log_says_which_moves_a_bot_made(browser: Any, server: LiveServer) -> None:
+    created = create_table(server, "belly-battle", ["greedy", "human"])
+    page = new_page(browser, WIDE_SCREEN)
+    join_screen(page, server.url + created["join"][0]["join"], "Ann", "#board .space")
+    page.wait_for_selector(".log li")
+    lines = page.locator(".log li").all_inner_texts()
+    # The engine's "Seat 0 buys ..." reads with the seat's name, which says it is a bot.
+    assert any(re.search(r"\bbot\b", line, re.IGNORECASE) for line in lines), lines
+    assert not any(re.search(r"\b[Ss]eat 0\b", line) for line in lines), lines
     assert page.errors == []

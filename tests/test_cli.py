@@ -98,7 +98,7 @@ def test_play_one_human_against_bots_to_the_end(tmp_path: Path) -> None:
     assert "Seat 0 (you) to act" in out
     assert "Secret" in out  # the human's own hidden number is shown to them
     assert "Pass to" not in out  # one human: no hand-over screens
-    assert "Seat 1 (first) made a sealed choice." in out  # bots' bids stay hidden
+    assert "Seat 1 (first bot) made a sealed choice." in out  # bots' bids stay hidden
     assert "Result" in out
     assert f"Record saved to {save}" in out.replace("\n", "")
     record = json.loads(save.read_text())
@@ -528,3 +528,10 @@ def test_play_burger_joint_at_the_terminal_has_no_turn_limit(tmp_path: Path) -> 
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert json.loads(save.read_text())["options"]["turn_limit"] == 0
+
+
+def test_bots_are_named_as_bots_in_the_log_and_the_result() -> None:
+    result = run("play", TOY_ID, "--seats", "you,first", "--seed", "2", input="1\n" * 10)
+    assert result.exit_code == 0, result.output
+    assert "Seat 1 (first bot)" in result.stdout
+    assert "Seat 0 (you)" in result.stdout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 import re
 from types import SimpleNamespace
 from typing import Any
@@ -51,3 +52,25 @@ def test_each_screen_fits_80_by_24(
     assert any("to act" in page for page in pages), "the human never had a turn"
     assert max(heights) <= 23, f"a {game_id} screen is {max(heights)} lines tall"
     assert "Game over" in screen.getvalue()
+
+
+def test_burger_joints_table_leaves_room_for_the_moves_on_80_by_24() -> None:
+    """Burger Joint's table (players, cubes, the board's costs) takes at most 16 lines at
+    80 columns along a whole game, so that with the moves it fits a page."""
+    from potluck.renderers import renderer_for
+
+    game = potluck.load_game("burger-joint")
+    render = renderer_for("burger-joint")
+    assert render is not None
+    state = game.new_game(2, seed=4)
+    rng = random.Random(1)
+    tallest = 0
+    while state.acting:
+        screen = io.StringIO()
+        Console(file=screen, width=80, color_system=None).print(render(game.view(state, 0)))
+        text = screen.getvalue()
+        tallest = max(tallest, text.count("\n"))
+        assert max(len(line) for line in text.splitlines()) <= 80
+        seat = state.acting[0]
+        game.step(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert tallest <= 16

@@ -51,8 +51,10 @@ class Player:
 
     @property
     def label(self) -> str:
-        """``"Seat 2 (greedy)"``: how the table refers to this player."""
-        return f"Seat {self.seat} ({self.name})"
+        """``"Seat 2 (greedy bot)"``, ``"Seat 0 (you)"``: how the table refers to this player,
+        saying which seats a bot plays (in the log, the menus and the result)."""
+        bot = self.bot is not None and "bot" not in self.name.lower()
+        return f"Seat {self.seat} ({self.name}{' bot' if bot else ''})"
 
 
 def parse_seats(game: Game[Any, Any], specs: Sequence[str], seed: int) -> list[Player]:

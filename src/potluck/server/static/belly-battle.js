@@ -104,7 +104,7 @@
       golden ? el("p", { text: `♛ Golden Belly Award: ${golden.name}` }) : null,
       holders.length ? el("p", { class: "muted", text: holders.join(" · ") }) : null,
       el("p", { class: "muted supply", text: `Bank: ${view.supply.chefs} chefs, ${view.supply.stars} stars, ${view.supply.bellyguards} BellyGuards, ${view.supply.munchtime_cards} Munchtime cards` }),
-      view.log.length ? el("ul", { class: "log" }, view.log.slice(-4).map((line) => el("li", { text: line }))) : null);
+      view.log.length ? el("ul", { class: "log" }, view.log.slice(-4).map((line) => el("li", { text: Potluck.namedSeats(payload.table, line) }))) : null);
   }
 
   function players(payload) {

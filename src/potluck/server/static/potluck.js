@@ -100,6 +100,13 @@ const Potluck = (() => {
     return bot && !/\bbot\b/i.test(name) ? `${name} (bot)` : name;
   }
 
+  // A line of a game's log with every "seat N" read as that seat's name, "(bot)" included,
+  // so that the log says which moves a bot made.
+  function namedSeats(table, text) {
+    return String(text).replace(/\b[Ss]eat (\d+)\b/g, (whole, number) =>
+      table.seats[Number(number)] ? seatName(table, Number(number)) : whole);
+  }
+
   // The seats: who plays where, who is a bot, who must act now.
   function seatsPanel(payload) {
     const t = payload.table;
@@ -583,5 +590,5 @@ const Potluck = (() => {
     if (start) start();
   });
 
-  return { el, api, value, objectTable, seatsPanel, actionsPanel, actionButton, otherActions, seatName, renderers, render, tablePage, joinPage, lobbyPage, replayPage };
+  return { el, api, value, objectTable, namedSeats, seatsPanel, actionsPanel, actionButton, otherActions, seatName, renderers, render, tablePage, joinPage, lobbyPage, replayPage };
 })();
