@@ -55,8 +55,13 @@ def play(
             game.step(state, seat, action)
         winners = game.outcome(state).winners
         shares.append(1.0 / len(winners) if hero in winners else 0.0)
-        if (i + 1) % 10 == 0:  # progress, so a run cut short still says something
-            print(f"{i + 1} games: win share {sum(shares) / len(shares):.3f}", file=sys.stderr)
+        # Progress after every game, so a run cut short still says something.
+        print(
+            f"{i + 1} games: win share {sum(shares) / len(shares):.3f} "
+            f"(game {seed + i}: {shares[-1]:.2f})",
+            file=sys.stderr,
+            flush=True,
+        )
     mean = sum(shares) / len(shares)
     low, high = wilson_interval(sum(shares), len(shares))
     return {

@@ -47,6 +47,19 @@ def agent_factories(game: Game[Any, Any]) -> dict[str, Callable[..., Bot]]:
 #: docs/bots.md; a spec's own parameters override them.
 SEARCH_DEFAULTS: dict[str, dict[str, str]] = {
     "cafe-carnage": {"prior": "greedy"},
+    "belle-of-the-ball": {"prior": "greedy", "reward": "margin"},
+    # Wealth cut short after a few random moves undervalues buying and upgrading
+    # (income comes later): short greedy rollouts and a strong greedy prior.
+    "belly-battle": {
+        "sims": "200",
+        "rollout": "greedy",
+        "depth": "16",
+        "prior": "greedy",
+        "prior_weight": "3",
+        "reward": "margin",
+    },
+    # The greedy bot costs milliseconds a move here: a prior, not greedy rollouts.
+    "food-advice": {"sims": "200", "prior": "greedy", "prior_weight": "4"},
 }
 
 #: The generic bots that take a game's search defaults.
