@@ -173,6 +173,13 @@ const Potluck = (() => {
     return wrap;
   }
 
+  // What a button for `action` says: the server's description of the move when it is legal
+  // (words, not notation), else the screen's own short words for it.
+  function saying(payload, action, words) {
+    const legal = payload.legal.find((a) => a.action === action);
+    return legal ? legal.label : words;
+  }
+
   // The legal actions no piece on the screen offers, as plain buttons.
   function otherActions(payload, ctx, shown) {
     const rest = payload.legal.filter((a) => !shown.has(a.action));
@@ -590,5 +597,5 @@ const Potluck = (() => {
     if (start) start();
   });
 
-  return { el, api, value, objectTable, namedSeats, seatsPanel, actionsPanel, actionButton, otherActions, seatName, renderers, render, tablePage, joinPage, lobbyPage, replayPage };
+  return { el, api, value, objectTable, namedSeats, seatsPanel, actionsPanel, actionButton, otherActions, saying, seatName, renderers, render, tablePage, joinPage, lobbyPage, replayPage };
 })();
