@@ -19,7 +19,9 @@ BENCHMARK = pytest.mark.skipif(
 )
 
 
-def test_a_small_run_plays_one_table_of_every_game_to_its_end(capsys):
+def test_a_small_run_plays_one_table_of_every_game_to_its_end(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     loadtest.main(["--tables", str(len(list_games())), "--bot-delay", "0", "--json"])
     report = json.loads(capsys.readouterr().out)
     for key in ("tables", "moves", "errors", "p50_ms", "p99_ms", "max_ms"):
@@ -33,20 +35,20 @@ def test_a_small_run_plays_one_table_of_every_game_to_its_end(capsys):
     assert report["server_cpu_seconds"] > 0
 
 
-def test_the_tool_refuses_several_workers_on_sqlite(capsys):
+def test_the_tool_refuses_several_workers_on_sqlite(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         loadtest.main(["--tables", "1", "--workers", "2"])
     assert "PostgreSQL" in capsys.readouterr().err
 
 
-def test_the_tool_refuses_an_unknown_game(capsys):
+def test_the_tool_refuses_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         loadtest.main(["--tables", "1", "--game", "chess"])
     assert "unknown game 'chess'" in capsys.readouterr().err
 
 
 @BENCHMARK
-def test_benchmark_200_tables_in_one_process():
+def test_benchmark_200_tables_in_one_process() -> None:
     report = loadtest.run(200, bot_delay=0.2)
     print(json.dumps(report))
     assert report["errors"] == 0
