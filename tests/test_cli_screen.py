@@ -64,7 +64,8 @@ def test_each_screen_fits_80_by_24(
     # The end screen says who won once: the outcome's reason, or the view's log saying it.
     end = " ".join(ANSI.sub("", screen.getvalue()).split("Game over", 1)[1].split())
     reason = " ".join(game.outcome(state).reason.split())
-    assert end.count(reason) == 1, f"{game_id}'s end screen says {reason!r} {end.count(reason)} times"
+    times = end.count(reason)
+    assert times == 1, f"{game_id}'s end screen says {reason!r} {times} times"
 
 
 def test_burger_joints_table_leaves_room_for_the_moves_on_80_by_24() -> None:

@@ -246,9 +246,7 @@ class PlaySession:
                 break
         return text
 
-    def _list_actions(
-        self, state: Any, seat: int, legal: Sequence[Action], fold: int = 0
-    ) -> None:
+    def _list_actions(self, state: Any, seat: int, legal: Sequence[Action], fold: int = 0) -> None:
         """The numbered moves; ``fold`` 1 cuts each at the edge, 2 lists notation in columns."""
         if len(legal) > MANY_ACTIONS or fold >= 2:
             # Too many for one line each: their numbers and notation in columns.
