@@ -301,3 +301,20 @@ def test_belly_battles_board_clips_nothing_below(
     cut: list[str] = page.evaluate(CLIPPED_BELOW)
     page.screenshot(path=HERE / f"belly-battle-board-{size['width']}.png", full_page=True)
     assert cut == []
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_each_games_recent_moves_say_which_a_bot_made(
+    browser: Any, server: LiveServer, game: str
+) -> None:
+    """A bot moves before the human: the table's "Recent moves" names it as a bot."""
+    seats, ready = TABLES[game]
+    bot_first = [seats[1], "human", *seats[2:]]
+    created = create_table(server, game, bot_first)
+    page = new_page(browser, PHONE)
+    join_screen(page, server.url + created["join"][0]["join"], "Ann", ready)
+    page.wait_for_selector("#recent-moves li")
+    lines = page.locator("#recent-moves li").all_inner_texts()
+    assert any(re.search(r"\bbot\b", line, re.IGNORECASE) for line in lines), lines
+    assert fits_its_width(page)
+    assert page.errors == []

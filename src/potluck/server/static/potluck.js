@@ -119,7 +119,19 @@ const Potluck = (() => {
             s.seat === payload.seat ? el("span", { class: "badge", text: "you" }) : null,
             s.kind === "bot" ? el("span", { class: "badge bot", text: "bot" }) : null,
             s.taken_over ? el("span", { class: "badge away", text: `${s.played_by_bot} bot plays (${s.taken_over === "timeout" ? "timed out" : "left"})` }) : null,
-            payload.to_act.includes(s.seat) && !payload.outcome ? el("span", { class: "badge turn", text: "to act" }) : null)))))));
+            payload.to_act.includes(s.seat) && !payload.outcome ? el("span", { class: "badge turn", text: "to act" }) : null)))))),
+      recentMoves(payload));
+  }
+
+  // The latest moves, each by its seat's name (which says "bot"); another seat's part of a
+  // sealed choice comes without its text.
+  function recentMoves(payload) {
+    const moves = payload.moves || [];
+    if (!moves.length) return null;
+    return el("div", { id: "recent-moves" }, el("h3", { text: "Recent moves" }),
+      el("ol", { class: "moves-log" }, moves.map((m) => el("li", {
+        text: m.text === null ? `${seatName(payload.table, m.seat)} made a sealed choice.` : `${seatName(payload.table, m.seat)}: ${m.text}`,
+      }))));
   }
 
   // The legal actions as buttons, and the others with their reason on hover.
