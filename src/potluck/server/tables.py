@@ -205,6 +205,8 @@ class TableService(Seating):
                 self.database_thread, self._store_action, table.id, row, ending
             )
         still_choosing = set(game.to_act(before)) - {seat}
+        secret = table.sealed.is_sealed(game.to_act(before), seat)
+        table.moves.append((seat, game.describe_action(before, seat, action), secret))
         table.state = after
         table.decisions[seat] += 1
         table.last_active = self.clock()
