@@ -72,6 +72,18 @@ CLIPPED = """() => [...document.querySelectorAll(
   .map((e) => e.textContent.trim().slice(0, 40))"""
 
 
+#: Buttons on the screen that show a move's notation instead of saying what it does.
+NOTATION_BUTTONS = """() => [...document.querySelectorAll('button[data-action]')]
+  .filter((b) => b.offsetParent !== null && b.textContent.trim() === b.dataset.action)
+  .map((b) => b.dataset.action)"""
+
+
+def notation_buttons(page: Any) -> list[str]:
+    """The visible move buttons whose text is the move's notation."""
+    found: list[str] = page.evaluate(NOTATION_BUTTONS)
+    return found
+
+
 def clipped_text(page: Any) -> list[str]:
     """The texts cut off by their box (hidden overflow) on the page."""
     cut: list[str] = page.evaluate(CLIPPED)
@@ -125,6 +137,7 @@ def test_each_table_reads_at_1280_and_390_with_rules_and_bots_named(
     page.screenshot(path=HERE / f"{game}-wide.png", full_page=True)
     assert fits_its_width(page)
     assert clipped_text(page) == []
+    assert notation_buttons(page) == []
     # Every bot's seat says it is a bot.
     bots = sum(1 for seat in seats if seat != "human")
     assert page.locator("#seats .badge.bot").count() >= bots
@@ -134,6 +147,7 @@ def test_each_table_reads_at_1280_and_390_with_rules_and_bots_named(
     page.screenshot(path=HERE / f"{game}-phone.png", full_page=True)
     assert fits_its_width(page)
     assert clipped_text(page) == []
+    assert notation_buttons(page) == []
     assert page.errors == []
 
 
@@ -266,4 +280,41 @@ def test_belly_battles_log_says_which_moves_a_bot_made(browser: Any, server: Liv
     # The engine's "Seat 0 buys ..." reads with the seat's name, which says it is a bot.
     assert any(re.search(r"\bbot\b", line, re.IGNORECASE) for line in lines), lines
     assert not any(re.search(r"\b[Ss]eat 0\b", line) for line in lines), lines
+    assert page.errors == []
+
+
+CLIPPED_BELOW = """() => [...document.querySelectorAll(
+    '.belly .space .label, .belly .space .meta, .belly .space, .belly-player, #seats td, button')]
+  .filter((e) => e.offsetParent !== null && !e.closest('.scroll')
+    && getComputedStyle(e).overflowY !== 'visible' && e.scrollHeight > e.clientHeight + 1)
+  .map((e) => (e.dataset.card || e.textContent.trim()).slice(0, 40))"""
+
+
+@pytest.mark.parametrize("size", [WIDE_SCREEN, PHONE], ids=["1280x800", "390"])
+def test_belly_battles_board_clips_nothing_below(
+    browser: Any, server: LiveServer, size: dict[str, int]
+) -> None:
+    created = create_table(server, "belly-battle", ["human", "greedy", "greedy", "random"])
+    page = new_page(browser, size)
+    join_screen(page, server.url + created["join"][0]["join"], "Ann", "#board .space")
+    page.wait_for_timeout(300)
+    cut: list[str] = page.evaluate(CLIPPED_BELOW)
+    page.screenshot(path=HERE / f"belly-battle-board-{size['width']}.png", full_page=True)
+    assert cut == []
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_each_games_recent_moves_say_which_a_bot_made(
+    browser: Any, server: LiveServer, game: str
+) -> None:
+    """A bot moves before the human: the table's "Recent moves" names it as a bot."""
+    seats, ready = TABLES[game]
+    bot_first = [seats[1], "human", *seats[2:]]
+    created = create_table(server, game, bot_first)
+    page = new_page(browser, PHONE)
+    join_screen(page, server.url + created["join"][0]["join"], "Ann", ready)
+    page.wait_for_selector("#recent-moves li")
+    lines = page.locator("#recent-moves li").all_inner_texts()
+    assert any(re.search(r"\bbot\b", line, re.IGNORECASE) for line in lines), lines
+    assert fits_its_width(page)
     assert page.errors == []

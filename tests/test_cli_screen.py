@@ -24,6 +24,8 @@ TABLES = [
     ("food-advice", 6),
 ]
 PROMPT = "\x00PROMPT\x00"
+#: Games whose every screen, the moves and the end included, fits 80x24 without a page break.
+FIT_WITHOUT_PAGING = {"burger-joint"}
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
@@ -34,15 +36,22 @@ def test_each_screen_fits_80_by_24(
     screen = io.StringIO()
     console = Console(file=screen, width=80, height=24, force_terminal=True, color_system=None)
 
+    page_breaks = []
+
     def answer(text: str, **_: Any) -> str:
         screen.write(PROMPT)
-        return "" if "more lines" in text else "1"
+        if "more lines" in text:
+            page_breaks.append(text)
+            return ""
+        return "1"
 
     monkeypatch.setattr(play_module, "typer", SimpleNamespace(prompt=answer, Abort=typer.Abort))
     game = potluck.load_game(game_id)
     seats = parse_seats(game, ["you"] + ["greedy"] * (players - 1), seed=4)
     state = game.new_game(players, seed=4)
     assert PlaySession(game, seats, state, console).run()
+    if game_id in FIT_WITHOUT_PAGING:
+        assert page_breaks == [], f"{game_id} paged {len(page_breaks)} screens"
 
     pages = ANSI.sub("", screen.getvalue()).split(PROMPT)
     # What a player reads before each prompt: a whole page, or from the turn's header on
@@ -52,6 +61,11 @@ def test_each_screen_fits_80_by_24(
     assert any("to act" in page for page in pages), "the human never had a turn"
     assert max(heights) <= 23, f"a {game_id} screen is {max(heights)} lines tall"
     assert "Game over" in screen.getvalue()
+    # The end screen says who won once: the outcome's reason, or the view's log saying it.
+    end = " ".join(ANSI.sub("", screen.getvalue()).split("Game over", 1)[1].split())
+    reason = " ".join(game.outcome(state).reason.split())
+    times = end.count(reason)
+    assert times == 1, f"{game_id}'s end screen says {reason!r} {times} times"
 
 
 def test_burger_joints_table_leaves_room_for_the_moves_on_80_by_24() -> None:

@@ -25,6 +25,7 @@ import potluck
 from potluck.server import TableService, create_app
 from potluck.server.db import ActionRow, Base, TableRow, make_engine, migrate
 from potluck.server.tables import LiveTable, Watcher
+from potluck.server.views import RECENT_MOVES
 from webtest import OPEN, fresh_database_url
 
 GAME = "cafe-carnage"
@@ -299,6 +300,29 @@ def test_nothing_a_seat_may_not_know_reaches_it(client: TestClient) -> None:
         if not moved:
             break
     assert checked >= 30
+
+
+def test_recent_moves_say_who_did_what_and_keep_others_sealed_choices_hidden(
+    client: TestClient,
+) -> None:
+    """Each payload carries the latest moves in words; another seat's part of a sealed
+    choice (an order, a ballot) comes without its text, to a seat and to a spectator."""
+    table_id = create(client, ["human", *BOTS3])["id"]
+    ann = join(client, table_id, 0, "Ann")
+    service, table = service_of(client), table_of(client, table_id)
+    for _ in range(6):
+        body = client.get(f"/api/tables/{table_id}", headers=ann).json()
+        if body["legal"]:
+            assert move(client, table_id, ann, body["legal"][0]["action"]).status_code == 200
+    latest = table.moves[-RECENT_MOVES:]
+    assert any(secret for _, _, secret in latest)
+    assert any(s == 0 for s, _, _ in latest)
+    for seat in (0, None):
+        sent = service.payload(table, seat)["moves"]
+        assert [m["seat"] for m in sent] == [actor for actor, _, _ in latest]
+        for shown, (actor, text, secret) in zip(sent, latest, strict=True):
+            hidden = secret and actor != seat
+            assert shown["text"] == (None if hidden else text)
 
 
 def test_the_websocket_pushes_each_seat_its_view(client: TestClient) -> None:

@@ -21,6 +21,7 @@ import json
 import random
 import socket
 import sys
+import time
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Annotated, Any
@@ -642,6 +643,23 @@ def serve(
         str,
         typer.Option(help="The bot spec a 'hard' seat plays (it thinks in a worker process)."),
     ] = "ismcts:sims=2000,time=1.5",
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Server processes on this machine, sharing the port and the database "
+            "(more than 1 needs PostgreSQL).",
+        ),
+    ] = 1,
+    cluster: Annotated[
+        bool,
+        typer.Option(
+            "--cluster",
+            help="Other servers (on other machines) share this PostgreSQL database: "
+            "run the tables together with them (implied by --workers 2 or more).",
+        ),
+    ] = False,
+    socket_fd: Annotated[int | None, typer.Option(hidden=True)] = None,
 ) -> None:
     """Serve the games in the browser: a lobby, live tables with bots, and replays.
 
@@ -687,16 +705,29 @@ def serve(
 
     make_agent(load_game("cafe-carnage"), hard_bot)  # a bad spec fails here, in one line
     url = database_url or default_database_url()
+    if (workers > 1 or cluster) and not url.startswith("postgresql"):
+        option = f"--workers {workers}" if workers > 1 else "--cluster"
+        raise CliError(
+            f"{option} needs PostgreSQL (--database-url postgresql+psycopg://USER:PW@HOST/DB): "
+            "with SQLite each process would run its own copy of every table; "
+            "run one process, or see docs/web.md, 'Scaling'"
+        )
+    if workers > 1:
+        _serve_workers(host, port, url, workers)
+        return
     try:
-        web = create_app(url, bot_delay=bot_delay, settings=settings)
+        web = create_app(url, bot_delay=bot_delay, settings=settings, cluster=cluster)
     except (SQLAlchemyError, ArgumentError, ImportError) as error:
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
         raise CliError(f"cannot use the database {_safe_url(url)}: {first_line}") from None
-    # Claim the port before saying the server started: a busy port gets one clear line.
-    listening = _bind_port(host, port)
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    typer.echo(f"Potluck is served at http://{shown}:{port}/  (database: {_safe_url(url)})")
-    typer.echo("Open that address in a browser; Ctrl+C stops the server.")
+    if socket_fd is not None:  # one of --workers' processes: the port is its parent's
+        listening = socket.socket(fileno=socket_fd)
+    else:
+        # Claim the port before saying the server started: a busy port gets one clear line.
+        listening = _bind_port(host, port)
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        typer.echo(f"Potluck is served at http://{shown}:{port}/  (database: {_safe_url(url)})")
+        typer.echo("Open that address in a browser; Ctrl+C stops the server.")
     config = uvicorn.Config(
         web,
         host=host,
@@ -708,6 +739,63 @@ def serve(
         ws_max_size=max_body,  # a WebSocket message is capped like a request body
     )
     uvicorn.Server(config).run(sockets=[listening])
+
+
+def _serve_workers(host: str, port: int, url: str, workers: int) -> None:
+    """Run ``workers`` server processes on one listening socket (the kernel spreads the
+    connections), restarting any that dies; they share the tables through PostgreSQL."""
+    import signal
+    import subprocess
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from potluck.server.db import make_engine, migrate
+
+    try:
+        migrate(make_engine(url))  # once, before the processes start
+    except SQLAlchemyError as error:
+        first_line = str(error).strip().splitlines()[0]
+        raise CliError(f"cannot use the database {_safe_url(url)}: {first_line}") from None
+    listening = _bind_port(host, port)
+    fd = listening.fileno()
+    command = [sys.executable, "-m", "potluck.cli", *sys.argv[1:]]
+    command += ["--workers", "1", "--cluster", "--socket-fd", str(fd)]
+
+    def start() -> subprocess.Popen[bytes]:
+        return subprocess.Popen(command, pass_fds=[fd])
+
+    processes = [start() for _ in range(workers)]
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    typer.echo(
+        f"Potluck is served at http://{shown}:{port}/ by {workers} processes "
+        f"({', '.join(str(p.pid) for p in processes)}; database: {_safe_url(url)})"
+    )
+    typer.echo("Open that address in a browser; Ctrl+C stops the server.")
+    stopping = False
+
+    def stop(_signal: int, _frame: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    while not stopping:
+        time.sleep(0.5)
+        for index, process in enumerate(processes):
+            if process.poll() is not None and not stopping:
+                typer.echo(
+                    f"server process {process.pid} ended ({process.returncode}); "
+                    "its tables go on in the others; starting another",
+                    err=True,
+                )
+                processes[index] = start()
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
 
 
 def _bind_port(host: str, port: int) -> socket.socket:

@@ -196,11 +196,7 @@ class PlaySession:
         self.at_screen = seat
         self.seen[seat] = len(self.events)
         legal = game.legal_actions(state, seat)
-        with console.capture() as screen:
-            console.rule(f"{escape(label)} to act")
-            console.print(render_view(game, game.view(state, seat), seat))
-            self._list_actions(state, seat, legal)
-        show_paged(console, screen.get())
+        show_paged(console, self._turn_screen(seat, legal))
         while True:
             answer = typer.prompt(f"{label} (number, notation, help or quit)").strip()
             command = answer.lower()
@@ -231,8 +227,28 @@ class PlaySession:
             raise CliError(reason)
         return action
 
-    def _list_actions(self, state: Any, seat: int, legal: Sequence[Action]) -> None:
-        if len(legal) > MANY_ACTIONS:
+    def _turn_screen(self, seat: int, legal: Sequence[Action]) -> str:
+        """The turn's screen: the view, then the moves, folded until it fits the terminal.
+
+        Each move on its own line with its description, wrapped; where that is too tall,
+        one line each, cut at the terminal's edge; where even that is too tall, numbers and
+        notation in columns. Only what is still taller than a screen is paged.
+        """
+        game, state, console = self.game, self.state, self.console
+        text = ""
+        for fold in range(3):
+            with console.capture() as screen:
+                console.rule(f"{escape(self.players[seat].label)} to act")
+                console.print(render_view(game, game.view(state, seat), seat))
+                self._list_actions(state, seat, legal, fold)
+            text = screen.get()
+            if not console.is_terminal or len(text.splitlines()) < console.height:
+                break
+        return text
+
+    def _list_actions(self, state: Any, seat: int, legal: Sequence[Action], fold: int = 0) -> None:
+        """The numbered moves; ``fold`` 1 cuts each at the edge, 2 lists notation in columns."""
+        if len(legal) > MANY_ACTIONS or fold >= 2:
             # Too many for one line each: their numbers and notation in columns.
             cells = [f"[cyan]{number:>3}[/] {escape(str(a))}" for number, a in enumerate(legal, 1)]
             self.console.print(Columns(cells, column_first=True, padding=(0, 2)))
@@ -241,7 +257,11 @@ class PlaySession:
             text = str(action)
             described = self.game.describe_action(state, seat, action)
             extra = f"  [dim]{escape(described)}[/]" if described != text else ""
-            self.console.print(f"  [cyan]{number:>3}[/]  {escape(text)}{extra}")
+            line = f"  [cyan]{number:>3}[/]  {escape(text)}{extra}"
+            if fold:
+                self.console.print(line, no_wrap=True, overflow="ellipsis")
+            else:
+                self.console.print(line)
 
     def _help(self) -> None:
         game, console = self.game, self.console

@@ -207,7 +207,13 @@ def outcome_table(
 ) -> RenderableType:
     """Final places and scores, best first, winners starred, then the reason (unless told
     not to, because the screen says it already)."""
-    table = Table(title="Result", box=box.SIMPLE_HEAD, title_justify="left", title_style="bold")
+    table = Table(
+        title="Result",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        title_justify="left",
+        title_style="bold",
+    )
     table.add_column("Place", justify="right")
     table.add_column("Seat")
     table.add_column("Score", justify="right")

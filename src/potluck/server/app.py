@@ -112,6 +112,7 @@ def create_app(
     sweep_every: float = 1.0,
     service: TableService | None = None,
     settings: ServerSettings | None = None,
+    cluster: bool = False,
 ) -> FastAPI:
     """The Potluck server app over ``database_url`` (default: a SQLite file in the user's
     data directory). The schema is migrated and every stored table restored here."""
@@ -119,13 +120,15 @@ def create_app(
     if service is None:
         engine = make_engine(database_url or default_database_url())
         migrate(engine)
-        service = TableService(engine, bot_delay=bot_delay, settings=settings)
+        service = TableService(engine, bot_delay=bot_delay, settings=settings, cluster=cluster)
         service.load_all()
     tables = service
     rates = RateLimits(settings)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        if tables.cluster is not None:
+            await tables.cluster.start()  # its first round claims the tables nobody runs
         await tables.resume_bots()
 
         async def sweeper() -> None:
@@ -287,6 +290,7 @@ def create_app(
         )
         table = created.table
         set_cookie(request, response, host_cookie(table.id), created.host_token, COOKIE_DAYS)
+        await tables.created(table.id)
         await tables.wake_bots(table)
         return TableCreated(
             id=table.id,

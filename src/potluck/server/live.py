@@ -14,6 +14,7 @@ from typing import Any
 
 from potluck.engine.bots import Bot
 from potluck.engine.game import Game
+from potluck.engine.sealed import SealedChoices
 from potluck.engine.state import State
 
 #: A watcher's callback: it is given the payload for its seat and sends it on.
@@ -118,6 +119,10 @@ class LiveTable:
     problem: str | None = None
     #: How many actions each seat has taken: the number of the decision it faces next.
     decisions: list[int] = field(default_factory=list)
+    #: The moves made at this table since this server took it up (a restored table starts
+    #: afresh): ``(seat, the move in words, whether it was part of a sealed choice)``.
+    moves: list[tuple[int, str, bool]] = field(default_factory=list)
+    sealed: SealedChoices = field(default_factory=SealedChoices)
     #: Each seat's legal actions (labelled) and reasons for the others, worked out once
     #: per decision: ``seat -> (state, legal, illegal)``, current while ``state`` is
     #: the table's state (every move makes a new state object).

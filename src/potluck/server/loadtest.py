@@ -1,14 +1,25 @@
-"""Measure move round trips with many tables of bots playing at once.
+"""Measure move round trips with many tables of every game playing at once.
 
-    python -m potluck.server.loadtest --tables 50 --bot-delay 0.2
+    python -m potluck.server.loadtest --tables 200 --bot-delay 0.2
+    python -m potluck.server.loadtest --tables 20 --json
+    python -m potluck.server.loadtest --tables 100 --database-url postgresql+psycopg://...
 
-Starts ``potluck serve`` in a separate process on a loopback port with a fresh
-SQLite file, creates the tables (Café Carnage: one scripted player and three
-bots each) and plays every table to its end at once. Each table's player sits
-on a WebSocket for the pushes and moves with ``POST .../actions``; a move's
-round trip is that request's time (the move checked under the table's lock,
-stored, applied and pushed to the table's watchers). Prints the median and the
-99th percentile over every move. Only loopback is used.
+Starts ``potluck serve`` in a separate process on a loopback port (on a fresh
+SQLite file unless ``--database-url`` names a database), creates ``--tables``
+tables spread evenly over every game (round robin: table 0 is the first game,
+table 1 the second, ...), each with one scripted player in seat 0 and greedy
+bots in the others, and plays them all to their end at once. Each table's
+player sits on a WebSocket for the pushes and, on each push that offers it a
+move, posts a random legal one with ``POST .../actions``; a move's round trip is
+that request's time (the move checked under the table's lock, stored, applied
+and pushed to the table's watchers).
+
+Prints, per game and over all, the median, 99th percentile and maximum round
+trip, the errors (refused moves, failed requests, tables that did not finish),
+player moves per second and the CPU the server used (its processes and their
+bot workers, from ``/proc``). ``--json`` prints the same as one JSON object with
+at least ``tables``, ``moves``, ``errors``, ``p50_ms``, ``p99_ms`` and ``max_ms``.
+Only loopback is used.
 """
 
 from __future__ import annotations
@@ -16,18 +27,33 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+
+from potluck.engine.registry import list_games, load_game
+
+#: The seats of every table: one scripted player, the rest greedy bots.
+PLAYERS = {"cafe-carnage": 4, "food-advice": 4, "belly-battle": 4, "belle-of-the-ball": 4}
+
+
+@dataclass
+class Tally:
+    """What the tables measured: round trips per game, and what went wrong."""
+
+    times: dict[str, list[float]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    finished: int = 0
 
 
 def _free_port() -> int:
@@ -36,11 +62,19 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def seats_of(game_id: str) -> list[str]:
+    """Seat 0 scripted ("human"), the others greedy bots."""
+    game = load_game(game_id)
+    players = max(game.min_players, min(PLAYERS.get(game_id, 2), game.max_players))
+    return ["human"] + ["greedy"] * (players - 1)
+
+
 async def _play(
-    http: httpx.AsyncClient, table_id: str, token: str, seed: int, times: list[float]
+    http: httpx.AsyncClient, game_id: str, table_id: str, token: str, seed: int, tally: Tally
 ) -> None:
     """Play seat 0 of one table: act on each push that offers moves, timing each POST."""
     rng = random.Random(seed)
+    times = tally.times.setdefault(game_id, [])
     url = str(http.base_url).rstrip("/").replace("http", "ws", 1)
     url += f"/ws/tables/{table_id}?token={token}"
     headers = {"Authorization": f"Bearer {token}"}
@@ -49,91 +83,233 @@ async def _play(
         async for raw in pushes:
             message: dict[str, Any] = json.loads(raw)
             if message.get("outcome") is not None:
+                tally.finished += 1
                 return
             if message["type"] != "state" or message["step"] < floor or not message["legal"]:
                 continue
             choice = rng.choice(message["legal"])["action"]
             started = time.perf_counter()
-            response = await http.post(
-                f"/api/tables/{table_id}/actions",
-                json={"action": choice, "decision": message["decision"]},
-                headers=headers,
-            )
+            try:
+                response = await http.post(
+                    f"/api/tables/{table_id}/actions",
+                    json={"action": choice, "decision": message["decision"]},
+                    headers=headers,
+                )
+            except httpx.HTTPError as error:
+                tally.errors.append(f"{game_id} {table_id}: {type(error).__name__} {error}")
+                continue  # the next push offers the move again
             times.append(time.perf_counter() - started)
-            if response.status_code != 200:
-                raise RuntimeError(f"refused: {response.text}")
+            if not response.is_success:
+                tally.errors.append(f"{game_id} {table_id}: {response.text}")
+                continue
             floor = response.json()["step"]
 
 
-async def _run(base: str, tables: int) -> list[float]:
+async def _play_safely(
+    http: httpx.AsyncClient, game_id: str, table_id: str, token: str, seed: int, tally: Tally
+) -> None:
+    """One table, reconnecting its WebSocket if it drops (a server process went away)."""
+    for _ in range(20):
+        try:
+            await _play(http, game_id, table_id, token, seed, tally)
+            return
+        except Exception as error:  # a dropped socket: reconnect, as the page does
+            tally.errors.append(f"{game_id} {table_id}: socket {type(error).__name__}")
+            await asyncio.sleep(0.5)
+    tally.errors.append(f"{game_id} {table_id}: gave up")
+
+
+async def _run(base: str, tables: int, games: list[str], tally: Tally) -> None:
     # one client for every table: making a client per table costs the load generator
     # more time than the moves it measures
     limits = httpx.Limits(max_connections=tables + 10, max_keepalive_connections=tables + 10)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
         seated = []
         for number in range(tables):
-            created = (
-                await http.post(
-                    "/api/tables",
-                    json={
-                        "game": "cafe-carnage",
-                        "num_players": 4,
-                        "seats": ["human", "greedy", "greedy", "random"],
-                        "seed": number,
-                    },
-                )
-            ).json()
-            joined = (
-                await http.post(f"/api/tables/{created['id']}/seats/0", json={"name": "load"})
-            ).json()
-            seated.append((created["id"], joined["token"]))
-        times: list[float] = []
+            game_id = games[number % len(games)]
+            response = await http.post(
+                "/api/tables", json={"game": game_id, "seats": seats_of(game_id), "seed": number}
+            )
+            if not response.is_success:
+                tally.errors.append(f"{game_id}: not created: {response.text}")
+                continue
+            table_id = response.json()["id"]
+            joined = await http.post(f"/api/tables/{table_id}/seats/0", json={"name": "load"})
+            if not joined.is_success:
+                tally.errors.append(f"{game_id} {table_id}: not joined: {joined.text}")
+                continue
+            seated.append((game_id, table_id, joined.json()["token"]))
         await asyncio.gather(
-            *(_play(http, table, token, seed, times) for seed, (table, token) in enumerate(seated))
+            *(
+                _play_safely(http, game_id, table_id, token, seed, tally)
+                for seed, (game_id, table_id, token) in enumerate(seated)
+            )
         )
-    return times
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--bot-delay", type=float, default=0.2)
-    args = parser.parse_args()
+def _cpu_seconds(root: int) -> float:
+    """User + system CPU seconds of process ``root`` and its living descendants (Linux)."""
+    parents: dict[int, int] = {}
+    spent: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        spent[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    total = 0.0
+    for pid, seconds in spent.items():
+        ancestor = pid
+        while ancestor not in (root, 0, 1) and ancestor in parents:
+            ancestor = parents[ancestor]
+        if ancestor == root:
+            total += seconds
+    return total
+
+
+def percentiles(times: list[float]) -> dict[str, float]:
+    """Median, 99th percentile and maximum of ``times`` (seconds), in milliseconds."""
+    if not times:
+        return {"moves": 0, "p50_ms": 0.0, "p99_ms": 0.0, "max_ms": 0.0}
+    ordered = sorted(times)
+    pick = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return {
+        "moves": len(ordered),
+        "p50_ms": round(ordered[len(ordered) // 2] * 1000, 1),
+        "p99_ms": round(pick * 1000, 1),
+        "max_ms": round(ordered[-1] * 1000, 1),
+    }
+
+
+def serve_command(port: int, database: str, bot_delay: float, workers: int) -> list[str]:
+    """The ``potluck serve`` command line of a load run (per-client limits off)."""
+    command = [sys.executable, "-m", "potluck.cli", "serve", "--port", str(port),
+               "--database-url", database, "--bot-delay", str(bot_delay),
+               # one client makes every table and move: the per-client limits are raised
+               "--create-rate", "none", "--join-rate", "none", "--move-rate", "none",
+               "--analysis-rate", "none", "--tables-per-client", "100000",
+               "--max-tables", "100000", "--sockets-per-client", "100000"]  # fmt: skip
+    if workers > 1:
+        command += ["--workers", str(workers)]
+    return command
+
+
+def run(
+    tables: int,
+    *,
+    bot_delay: float = 0.2,
+    workers: int = 1,
+    database_url: str | None = None,
+    games: list[str] | None = None,
+) -> dict[str, Any]:
+    """Run one load test and return its report (what ``--json`` prints)."""
+    games = games or list(list_games())
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
-        database = f"sqlite:///{Path(folder) / 'load.sqlite3'}"
+        database = database_url or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         server = subprocess.Popen(
-            [sys.executable, "-m", "potluck.cli", "serve", "--port", str(port),
-             "--database-url", database, "--bot-delay", str(args.bot_delay),
-             # one client makes every table and move: the per-client limits are raised
-             "--create-rate", "none", "--join-rate", "none", "--move-rate", "none",
-             "--analysis-rate", "none",
-             "--tables-per-client", "100000",
-             "--max-tables", "100000", "--sockets-per-client", "100000"],
+            serve_command(port, database, bot_delay, workers),
             stdout=subprocess.DEVNULL,
-        )  # fmt: skip
+            stderr=subprocess.DEVNULL,
+        )
         base = f"http://127.0.0.1:{port}"
+        tally = Tally()
         try:
             for _ in range(600):  # the server may take a while to start on a busy machine
                 try:
                     httpx.get(base + "/api/games", timeout=1)
                     break
                 except httpx.TransportError:
+                    if server.poll() is not None:
+                        raise SystemExit("loadtest: the server did not start") from None
                     time.sleep(0.1)
+            cpu_before = _cpu_seconds(server.pid)
+            client_before = time.process_time()
             started = time.perf_counter()
-            times = asyncio.run(_run(base, args.tables))
+            asyncio.run(_run(base, tables, games, tally))
             seconds = time.perf_counter() - started
+            server_cpu = _cpu_seconds(server.pid) - cpu_before
+            client_cpu = time.process_time() - client_before
         finally:
             server.terminate()
-            server.wait(timeout=10)
-    times.sort()
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+            server.wait(timeout=30)
+    every = [moment for times in tally.times.values() for moment in times]
+    unfinished = tables - tally.finished
+    report: dict[str, Any] = {
+        "tables": tables,
+        "finished": tally.finished,
+        "games": {game_id: percentiles(tally.times.get(game_id, [])) for game_id in games},
+        **percentiles(every),
+        "errors": len(tally.errors) + unfinished,
+        "error_samples": tally.errors[:5],
+        "seconds": round(seconds, 1),
+        "moves_per_second": round(len(every) / seconds, 1) if seconds else 0.0,
+        "server_cpu_seconds": round(server_cpu, 1),
+        "server_cpu_percent": round(100 * server_cpu / seconds, 1) if seconds else 0.0,
+        "client_cpu_seconds": round(client_cpu, 1),
+        "bot_delay": bot_delay,
+        "workers": workers,
+        "database": "sqlite" if database_url is None else database_url.split(":", 1)[0],
+    }
+    return report
+
+
+def _print(report: dict[str, Any]) -> None:
     print(
-        f"{args.tables} tables, {len(times)} player moves in {seconds:.1f} s "
-        f"(bots wait {args.bot_delay} s): round trip median "
-        f"{statistics.median(times) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
-        f"max {times[-1] * 1000:.1f} ms"
+        f"{report['tables']} tables ({report['finished']} finished), {report['moves']} player "
+        f"moves in {report['seconds']} s ({report['moves_per_second']}/s; bots wait "
+        f"{report['bot_delay']} s; {report['workers']} server process(es) on "
+        f"{report['database']}); errors: {report['errors']}"
     )
+    print(f"{'game':<20} {'moves':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    rows = [*report["games"].items(), ("all", report)]
+    for name, row in rows:
+        print(
+            f"{name:<20} {row['moves']:>6} {row['p50_ms']:>8} {row['p99_ms']:>8} {row['max_ms']:>8}"
+        )
+    print(
+        f"server CPU {report['server_cpu_seconds']} s "
+        f"({report['server_cpu_percent']}% of one core); "
+        f"load client CPU {report['client_cpu_seconds']} s"
+    )
+    for sample in report["error_samples"]:
+        print(f"error: {sample}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50, help="tables in all, over every game")
+    parser.add_argument("--bot-delay", type=float, default=0.2, help="seconds before a bot moves")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
+    parser.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
+    parser.add_argument("--game", action="append", dest="games", help="only this game (repeat)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if args.tables < 1:
+        parser.error("--tables must be at least 1")
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
+    if args.workers > 1 and not (args.database_url or "").startswith("postgresql"):
+        parser.error("--workers above 1 needs a PostgreSQL --database-url")
+    known = list(list_games())
+    for game_id in args.games or []:
+        if game_id not in known:
+            parser.error(f"unknown game {game_id!r}; the games are {', '.join(known)}")
+    report = run(
+        args.tables,
+        bot_delay=args.bot_delay,
+        workers=args.workers,
+        database_url=args.database_url,
+        games=args.games,
+    )
+    if args.json:
+        print(json.dumps(report))
+    else:
+        _print(report)
 
 
 if __name__ == "__main__":

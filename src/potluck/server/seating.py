@@ -18,7 +18,7 @@ import logging
 import random
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractAsyncContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,6 +74,14 @@ class Seating:
 
     async def wake_bots(self, table: LiveTable) -> None:
         raise NotImplementedError
+
+    def locked(self, table: LiveTable) -> AbstractAsyncContextManager[None]:
+        """The table's lock, with its copy brought up to date from the database first
+        when several processes share it."""
+        raise NotImplementedError
+
+    #: Whether several server processes share the database (see ``potluck.server.cluster``).
+    clustered: bool = False
 
     @contextmanager
     def write(self) -> Iterator[Connection]:
@@ -343,6 +351,8 @@ class Seating:
 
     def get(self, table_id: str) -> LiveTable:
         table = self.tables.get(table_id)
+        if table is None and self.clustered and len(table_id) <= 32:
+            table = self.load_one(table_id)  # made by another server process
         if table is None:
             raise TableError(404, "no_table", f"There is no table {table_id[:40]!r}.")
         return table
@@ -353,6 +363,14 @@ class Seating:
         for seat in table.seats:
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return seat.seat
+        if self.clustered:  # joined on another process a moment ago? the database knows
+            with Session(self.engine) as session:
+                found = session.scalar(
+                    select(SeatRow.seat).where(
+                        SeatRow.table_id == table.id, SeatRow.token_hash == digest
+                    )
+                )
+            return found
         return None
 
     @staticmethod
@@ -393,7 +411,7 @@ class Seating:
         problem = name_problem(name)
         if problem:
             raise TableError(422, "bad_name", problem)
-        async with table.lock:
+        async with self.locked(table):
             place = self._seat(table, seat)
             if table.status not in ACTIVE:
                 raise TableError(409, "table_closed", f"This table is {table.status}.")
@@ -445,7 +463,7 @@ class Seating:
     async def reissue_invite(self, table_id: str, seat: int) -> str:
         """A new invite link for a private table's open seat; the old one stops working."""
         table = self.get(table_id)
-        async with table.lock:
+        async with self.locked(table):
             place = self._seat(table, seat)
             if not table.private:
                 raise TableError(
@@ -479,7 +497,7 @@ class Seating:
         invite (private) or the join link (public).
         """
         table = self.get(table_id)
-        async with table.lock:
+        async with self.locked(table):
             place = self._seat(table, seat)
             if table.status not in ACTIVE:
                 raise TableError(409, "table_closed", f"This table is {table.status}.")
@@ -546,7 +564,7 @@ class Seating:
     async def leave(self, table_id: str, seat: int) -> None:
         """The human at ``seat`` leaves: a bot plays the seat from now on (until they return)."""
         table = self.get(table_id)
-        async with table.lock:
+        async with self.locked(table):
             if table.over or table.status not in ACTIVE:
                 raise TableError(409, "game_over", "The game is over.")
             if table.seats[seat].taken_over:
@@ -559,7 +577,7 @@ class Seating:
     async def come_back(self, table_id: str, seat: int) -> None:
         """The human at ``seat`` takes the seat back from the bot."""
         table = self.get(table_id)
-        async with table.lock:
+        async with self.locked(table):
             place = table.seats[seat]
             if not place.taken_over:
                 raise TableError(409, "not_taken_over", f"You are already playing seat {seat}.")
@@ -588,6 +606,24 @@ class Seating:
                     select(ActionRow).where(ActionRow.table_id == row.id).order_by(ActionRow.number)
                 ).all()
                 self._restore(row, list(seats), [(a.seat, a.text) for a in actions])
+
+    def load_one(self, table_id: str) -> LiveTable | None:
+        """Load one table another process made, if the database has it."""
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)
+            ).all()
+            actions = session.execute(
+                select(ActionRow.seat, ActionRow.text)
+                .where(ActionRow.table_id == row.id)
+                .order_by(ActionRow.number)
+            ).all()
+            if table_id not in self.tables:  # a notice may have loaded it meanwhile
+                self._restore(row, list(seats), [(a.seat, a.text) for a in actions])
+        return self.tables.get(table_id)
 
     def _restore(self, row: TableRow, seats: list[SeatRow], actions: list[tuple[int, str]]) -> None:
         seat_list = [

@@ -36,8 +36,9 @@ def add_websocket(
         comes back as ``{"type": "error", "error": code, "reason": sentence}``.
         (Its Origin was checked by ``OriginCheck`` before it got here.)
         """
-        table = tables.tables.get(table_id)
-        if table is None:
+        try:
+            table = tables.get(table_id)  # with other processes: maybe made by one of them
+        except TableError:
             await websocket.close(code=4404, reason="no such table")
             return
         try:

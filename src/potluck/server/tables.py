@@ -31,11 +31,12 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from sqlalchemy import insert, update
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.orm import Session
 
 from potluck.agents import SearchBot, decide, make_agent
 from potluck.engine.action import Action
@@ -44,8 +45,9 @@ from potluck.engine.errors import IllegalActionError, InvalidActionError, NotYou
 from potluck.engine.registry import load_game
 from potluck.server import views
 from potluck.server.botpool import BotPool, Thought, seat_bot_spec
-from potluck.server.db import ActionRow, TableRow, now
-from potluck.server.live import ACTIVE, LiveTable, TableError, Watcher
+from potluck.server.cluster import Cluster, StaleTableError, lock_key
+from potluck.server.db import ActionRow, SeatRow, TableRow, now
+from potluck.server.live import ACTIVE, LiveTable, Seat, TableError, Watcher
 from potluck.server.seating import Seating
 from potluck.server.settings import ServerSettings
 
@@ -71,7 +73,13 @@ class TableService(Seating):
         bot_delay: float = 0.0,
         clock: Callable[[], float] = time.monotonic,
         settings: ServerSettings | None = None,
+        cluster: bool = False,
     ) -> None:
+        """``cluster``: other server processes share this (PostgreSQL) database."""
+        if cluster and engine.dialect.name != "postgresql":
+            raise ValueError(
+                "several server processes need PostgreSQL: SQLite is one process's database"
+            )
         self.engine = engine
         self.bot_delay = bot_delay
         self.clock = clock
@@ -88,6 +96,10 @@ class TableService(Seating):
         )
         self.analyses: dict[tuple[str, int], asyncio.Future[list[dict[str, Any]]]] = {}
         make_agent(load_game("cafe-carnage"), self.settings.hard_bot)  # a bad spec fails now
+        self.cluster = Cluster(engine.url, self) if cluster else None
+        self.clustered = cluster
+        self._syncs: dict[str, asyncio.Task[None]] = {}
+        self._resync: set[str] = set()
 
     # ------------------------------------------------------------------ playing
 
@@ -100,41 +112,52 @@ class TableService(Seating):
         """
         table = self.get(table_id)
         async with table.lock:
-            self._check_playing(table)
-            place = table.seats[seat]
-            if place.played_by_bot:
-                why = {"timeout": "ran out of time", "left": "left", "kicked": "were replaced"}
-                raise TableError(
-                    409,
-                    "taken_over",
-                    f"The {place.bot} bot is playing seat {seat} since you "
-                    f"{why.get(place.taken_over or '', 'left')}; take your seat back first.",
-                )
-            expected = table.decisions[seat]
-            if decision < expected:
-                raise TableError(
-                    409,
-                    "already_answered",
-                    f"Decision {decision} of seat {seat} is already answered (a move sent "
-                    f"twice is taken once); the seat's next decision is {expected}.",
-                )
-            if decision > expected:
-                raise TableError(
-                    409,
-                    "unknown_decision",
-                    f"Seat {seat} faces decision {expected}, not {decision}: reload the table.",
-                )
             try:
-                action = table.game.parse_action(table.state, seat, text)
-                await self._commit(table, seat, action, by_bot=False)
-            except NotYourTurnError as error:
-                raise TableError(409, "not_your_turn", error.reason) from None
-            except IllegalActionError as error:
-                raise TableError(409, "illegal_action", error.reason) from None
-            except InvalidActionError as error:
-                raise TableError(400, "invalid_action", str(error)) from None
+                await self._act(table, seat, text, decision)
+            except TableError as error:
+                # another process may have moved the table on: the stored log is the truth
+                if self.cluster is None or error.status != 409:
+                    raise
+                await self._sync(table)
+                await self._act(table, seat, text, decision)
         await self.broadcast(table)
         await self.wake_bots(table)
+
+    async def _act(self, table: LiveTable, seat: int, text: str, decision: int) -> None:
+        """``act``'s checks and commit, under the table's lock."""
+        self._check_playing(table)
+        place = table.seats[seat]
+        if place.played_by_bot:
+            why = {"timeout": "ran out of time", "left": "left", "kicked": "were replaced"}
+            raise TableError(
+                409,
+                "taken_over",
+                f"The {place.bot} bot is playing seat {seat} since you "
+                f"{why.get(place.taken_over or '', 'left')}; take your seat back first.",
+            )
+        expected = table.decisions[seat]
+        if decision < expected:
+            raise TableError(
+                409,
+                "already_answered",
+                f"Decision {decision} of seat {seat} is already answered (a move sent "
+                f"twice is taken once); the seat's next decision is {expected}.",
+            )
+        if decision > expected:
+            raise TableError(
+                409,
+                "unknown_decision",
+                f"Seat {seat} faces decision {expected}, not {decision}: reload the table.",
+            )
+        try:
+            action = table.game.parse_action(table.state, seat, text)
+            await self._commit(table, seat, action, by_bot=False)
+        except NotYourTurnError as error:
+            raise TableError(409, "not_your_turn", error.reason) from None
+        except IllegalActionError as error:
+            raise TableError(409, "illegal_action", error.reason) from None
+        except InvalidActionError as error:
+            raise TableError(400, "invalid_action", str(error)) from None
 
     def _check_playing(self, table: LiveTable) -> None:
         if table.status == "open":
@@ -182,6 +205,8 @@ class TableService(Seating):
                 self.database_thread, self._store_action, table.id, row, ending
             )
         still_choosing = set(game.to_act(before)) - {seat}
+        secret = table.sealed.is_sealed(game.to_act(before), seat)
+        table.moves.append((seat, game.describe_action(before, seat, action), secret))
         table.state = after
         table.decisions[seat] += 1
         table.last_active = self.clock()
@@ -199,6 +224,14 @@ class TableService(Seating):
         """One move's transaction (on the database thread): its row, and the table's end."""
         # SQLAlchemy Core with prepared statements, not the ORM: this is the hot path
         with self.write() as connection:
+            if self.cluster is not None:
+                # one writer per table at a time, and only onto the log as this process knows it
+                connection.execute(select(func.pg_advisory_xact_lock(lock_key(table_id, "move"))))
+                stored = connection.execute(
+                    select(func.count()).where(ActionRow.table_id == table_id)
+                ).scalar_one()
+                if stored != row["number"]:
+                    raise StaleTableError()
             connection.execute(INSERT_ACTION, row)
             if ending is not None:
                 connection.execute(update(TableRow).where(TableRow.id == table_id).values(**ending))
@@ -271,6 +304,9 @@ class TableService(Seating):
             async with table.lock:
                 try:
                     moved = await self._bot_move(table)
+                except StaleTableError:
+                    await self._sync(table)
+                    continue
                 except TableError as error:  # the database failed: the next wake tries again
                     log.warning("table %s: a bot move was not stored: %s", table.id, error)
                     return
@@ -288,6 +324,9 @@ class TableService(Seating):
                             text = str(decide(stand_in, game, state, moved.seat, table.bot_rng))
                         if not await self._commit_thought(table, moved, text):
                             continue  # the table moved on: think again from where it is
+                    except StaleTableError:
+                        await self._sync(table)
+                        continue
                     except TableError as error:
                         log.warning("table %s: a bot move was not stored: %s", table.id, error)
                         return
@@ -302,6 +341,7 @@ class TableService(Seating):
         if (
             not any(table.seats[seat].played_by_bot for seat in table.game.to_act(table.state))
             or table.status != "running"
+            or (self.cluster is not None and not self.cluster.owns(table.id))
         ):
             return
         if not self.bot_delay:
@@ -322,6 +362,8 @@ class TableService(Seating):
         tables (called every second)."""
         moment = self.clock()
         for table in list(self.tables.values()):
+            if self.cluster is not None and not self.cluster.owns(table.id):
+                continue  # its owner runs its timers
             if table.status in ACTIVE and moment - table.last_active > self.settings.idle_seconds:
                 await self.expire(table)
                 continue
@@ -370,7 +412,15 @@ class TableService(Seating):
             raise TableError(400, "invalid_action", str(error)) from None
 
     async def broadcast(self, table: LiveTable) -> None:
-        """Send every watcher the payload for its seat; drop watchers that are gone."""
+        """Send every watcher the payload for its seat, and tell the other processes."""
+        await self.push(table)
+        if self.cluster is not None:
+            await self.cluster.notify(table.id)
+            if table.status not in ACTIVE:
+                await self.cluster.release(table.id)
+
+    async def push(self, table: LiveTable) -> None:
+        """Send this process's watchers the payload for their seat; drop those gone."""
         cache: dict[int | None, dict[str, Any]] = {}
         for watcher in list(table.watchers):
             if watcher.seat not in cache:
@@ -419,9 +469,120 @@ class TableService(Seating):
 
     async def close(self) -> None:
         """Stop the bots' background tasks and the bot pool's workers."""
+        if self.cluster is not None:
+            await self.cluster.stop()
+            for task in self._syncs.values():
+                task.cancel()
         for table in self.tables.values():
             if table.bot_task is not None and not table.bot_task.done():
                 table.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await table.bot_task
         self.bot_pool.shutdown()
+
+    # ------------------------------------------------------------------ several processes
+
+    @contextlib.asynccontextmanager
+    async def locked(self, table: LiveTable) -> AsyncIterator[None]:
+        """The table's lock; with other processes, its copy is caught up first."""
+        async with table.lock:
+            if self.cluster is not None:
+                await self._sync(table)
+            yield
+
+    async def created(self, table_id: str) -> None:
+        """A table was made here: own it and tell the other processes."""
+        if self.cluster is not None:
+            await self.cluster.claim([table_id])
+            await self.cluster.notify(table_id)
+
+    def changed_elsewhere(self, table_id: str) -> None:
+        """Another process changed ``table_id``: catch up (one catch-up at a time)."""
+        running = self._syncs.get(table_id)
+        if running is not None and not running.done():
+            self._resync.add(table_id)
+            return
+        self._syncs[table_id] = asyncio.create_task(self._catch_up(table_id))
+
+    async def _catch_up(self, table_id: str) -> None:
+        try:
+            while True:
+                self._resync.discard(table_id)
+                table = self.tables.get(table_id)
+                if table is None:
+                    loop = asyncio.get_running_loop()
+                    table = await loop.run_in_executor(None, self.load_one, table_id)
+                    if table is None:
+                        return
+                else:
+                    async with table.lock:
+                        await self._sync(table)
+                await self.push(table)
+                await self.wake_bots(table)
+                if table_id not in self._resync:
+                    return
+        except Exception:
+            log.exception("table %s: could not catch up with the other servers", table_id)
+        finally:
+            self._syncs.pop(table_id, None)
+
+    async def adopt(self, table_id: str) -> None:
+        """This process now owns ``table_id`` (made here, or its owner died): run it."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            await self._sync(table)
+            table.last_active = self.clock()
+            self._reset_deadline(table)
+        await self.push(table)
+        await self.wake_bots(table)
+
+    async def _sync(self, table: LiveTable) -> None:
+        """Bring ``table`` up to the stored log and seats (under its lock)."""
+        loop = asyncio.get_running_loop()
+        since = len(table.state.history)
+        row, seats, actions = await loop.run_in_executor(
+            self.database_thread, self._read_since, table.id, since
+        )
+        game, state = table.game, table.state
+        try:
+            for seat, text in actions:
+                state = game.apply(state, seat, game.parse_action(state, seat, text))
+                table.decisions[seat] += 1
+        except Exception as error:  # the stored log is the truth: it should always replay
+            log.error("table %s: the stored log does not replay: %s", table.id, error)
+        table.state = state
+        table.seats = seats
+        table.status = "over" if game.is_over(state) else row["status"]
+        table.problem = row["problem"]
+        if actions:
+            table.last_active = self.clock()
+        if table.status not in ACTIVE:
+            table.deadline = None
+        elif actions:
+            self._reset_deadline(table)
+
+    def _read_since(
+        self, table_id: str, since: int
+    ) -> tuple[dict[str, Any], list[Seat], list[tuple[int, str]]]:
+        """The table's status, its seats and its actions from number ``since`` on."""
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                raise TableError(404, "no_table", f"There is no table {table_id!r}.")
+            seats = [
+                Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.taken_over, s.invite_hash)
+                for s in session.scalars(
+                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+                )
+            ]
+            actions = [
+                (a.seat, a.text)
+                for a in session.execute(
+                    select(ActionRow.seat, ActionRow.text)
+                    .where(ActionRow.table_id == table_id, ActionRow.number >= since)
+                    .order_by(ActionRow.number)
+                )
+            ]
+            return {"status": row.status, "problem": row.problem}, seats, actions

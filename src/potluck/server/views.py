@@ -15,6 +15,9 @@ from potluck.engine.errors import PotluckError
 from potluck.engine.sealed import SealedChoices
 from potluck.server.live import LiveTable, TableError
 
+#: How many of the latest moves a seat is sent (the table's "Recent moves").
+RECENT_MOVES = 8
+
 #: Reasons for illegal actions are sent with every view when a game has at most this
 #: many distinct actions (for hover texts); larger games get them from ``/explain``.
 MAX_EXPLAINED = 256
@@ -39,6 +42,7 @@ def payload(table: LiveTable, seat: int | None, now: float) -> dict[str, Any]:
         "illegal": {},
         "waiting": None,
         "outcome": game.outcome(state).to_json() if game.is_over(state) else None,
+        "moves": recent_moves(table, seat),
     }
     if table.deadline is not None:
         body["table"]["seconds_left"] = max(0, round(table.deadline - now))
@@ -55,6 +59,16 @@ def payload(table: LiveTable, seat: int | None, now: float) -> dict[str, Any]:
     else:
         body["waiting"] = waiting(table)
     return body
+
+
+def recent_moves(table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
+    """The latest moves, oldest first, as ``{seat, text}``: ``text`` says the move in words,
+    or is ``None`` for another seat's part of a sealed choice (never shown, as in replays).
+    """
+    return [
+        {"seat": actor, "text": None if secret and actor != seat else text}
+        for actor, text, secret in table.moves[-RECENT_MOVES:]
+    ]
 
 
 def choices(table: LiveTable, seat: int) -> tuple[list[dict[str, str]], dict[str, str]]:

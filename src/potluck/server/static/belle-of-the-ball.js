@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { el, seatName, seatsPanel, actionButton, otherActions } = Potluck;
+  const { el, seatName, seatsPanel, actionButton, otherActions, saying } = Potluck;
   // Symbols every system font has, one per interest, with a colour each.
   const INTERESTS = {
     hearts: ["♥", "#e03131"], globes: ["◍", "#1971c2"], books: ["▤", "#7048e8"], music: ["♪", "#0c8599"],
@@ -100,7 +100,7 @@
         el("div", { class: "pos", text: String(g.position) }), card,
         g.chips ? el("div", { class: "line-chips", title: "chips left by those who skipped this guest: whoever invites them collects these", text: `+● ${g.chips}` }) : null,
         view.turn !== null ? el("div", { class: "cost", title: "one chip on each guest skipped", text: cost(g.position) ? `skip ● ${cost(g.position)}` : "free" }) : null,
-        direct && !ctx.readOnly ? actionButton(payload, ctx, direct.action, { class: "small" }, "take to hand") : null);
+        direct && !ctx.readOnly ? actionButton(payload, ctx, direct.action, { class: "small" }, saying(payload, direct.action, "take to hand")) : null);
     }) : el("p", { class: "muted", text: "The line is empty." }));
   }
 
@@ -118,7 +118,7 @@
           el("p", { class: "effect", text: b.text }),
           targeted.length
             ? el("div", { class: "actions" }, targeted.map((a) => actionButton(payload, ctx, a.action, { class: "small" }, a.label.replace(simple, "play"))))
-            : ctx.readOnly ? null : actionButton(payload, ctx, simple, { class: "small" }, "play"));
+            : ctx.readOnly ? null : actionButton(payload, ctx, simple, { class: "small" }, saying(payload, simple, "play")));
       })) : el("p", { class: "muted", text: "No Belles in hand." }));
   }
 

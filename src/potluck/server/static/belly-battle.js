@@ -5,6 +5,10 @@
 
 (() => {
   const { el, seatName, seatsPanel, actionButton, otherActions } = Potluck;
+  const VERB_WORDS = {
+    takeover: "Take it over", insure: "Insure it", chef: "Add a chef", star: "Add a star",
+    "sell-chef": "Sell a chef", "sell-star": "Sell its star", sell: "Sell it to the bank",
+  };
   const COLOURS = ["#d9480f", "#1c7ed6", "#2b8a3e", "#ae3ec9", "#f59f00", "#0c8599"];
   // Symbols every system font has (no colour emoji: many Linux machines lack them).
   const ICONS = {
@@ -80,7 +84,7 @@
         card.chefs ? el("span", { class: "chefs", title: `${card.chefs} chef(s)`, text: `${card.chefs}♙` }) : null,
         card.star ? el("span", { class: "star", title: "a star", text: "★" }) : null,
         card.insured ? el("span", { class: "guard", title: "insured by a BellyGuard", text: "☂" }) : null,
-        spaceInfo.cheese ? el("span", { class: "cheese", title: "uses cheese (Cheesy Scandal)", text: "🧀" }) : null) : null,
+        spaceInfo.cheese ? el("span", { class: "cheese", title: "uses cheese (Cheesy Scandal)", "aria-label": "uses cheese", text: "◆" }) : null) : null,
       pawns.length ? el("div", { class: "pawns" }, pawns.map((p) =>
         el("span", { class: "pawn", style: `background:${COLOURS[p.seat % COLOURS.length]}`, title: seatName(payload.table, p.seat), "data-seat": p.seat, text: String(p.seat) }))) : null);
   }
@@ -142,12 +146,17 @@
         ` · fee now ${card.fee}` + (card.chefs ? ` · ${card.chefs} chef(s)` : "") + (card.star ? " · starred" : "") + (card.insured ? " · insured" : "") }));
     if (info.fees) box.append(el("p", { class: "fees", text: `Fees: basic ${info.fees[0]} · 1 chef ${info.fees[1]} · 2 chefs ${info.fees[2]} · star ${info.fees[3]}` }));
     // Everything else printed on the card: token prices and the cheese mark (Cheesy Scandal).
-    if (info.chef_price !== null && info.chef_price !== undefined) box.append(el("p", { class: "printed", text: `Chef ${info.chef_price} · star ${info.star_price}` + (info.cheese ? " · uses cheese 🧀 (no fees during a Cheesy Scandal)" : " · no cheese") }));
+    if (info.chef_price !== null && info.chef_price !== undefined) box.append(el("p", { class: "printed", text: `Chef ${info.chef_price} · star ${info.star_price}` + (info.cheese ? " · uses cheese ◆ (no fees during a Cheesy Scandal)" : " · no cheese") }));
     if (info.cafe_fee !== null && info.cafe_fee !== undefined) box.append(el("p", { class: "printed", text: `Fixed fee ${info.cafe_fee}, paid by everyone who passes or lands` }));
     if (ctx.readOnly || payload.seat === null || payload.seat === undefined) return box;
     const verbs = ["takeover", "insure", "chef", "star", "sell-chef", "sell-star", "sell"];
     box.append(el("div", { class: "actions" }, verbs.filter((v) => !(info.kind === "cafe" && ["chef", "star", "sell-chef", "sell-star", "insure"].includes(v)))
-      .map((verb) => actionButton(payload, ctx, `${verb} ${selected}`, { class: "secondary" }))));
+      .map((verb) => {
+        // A move that is not possible now still says in words what it would do.
+        const action = `${verb} ${selected}`;
+        const legal = payload.legal.find((a) => a.action === action);
+        return actionButton(payload, ctx, action, { class: "secondary" }, legal ? legal.label : `${VERB_WORDS[verb]} (not now)`);
+      })));
     const more = actionsFor(payload, selected).filter((a) => !verbs.some((v) => a.action === `${v} ${selected}`));
     if (more.length) box.append(el("div", { class: "actions offers" }, more.map((a) =>
       el("button", { "data-action": a.action, onclick: () => ctx.act(a.action), text: a.label }))));

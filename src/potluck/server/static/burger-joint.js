@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { el, seatName, seatsPanel, actionButton, otherActions } = Potluck;
+  const { el, seatName, seatsPanel, actionButton, otherActions, saying } = Potluck;
   const PHASES = {
     production: "Production: take cubes from the production areas",
     trading: "Trading: trade three cubes for one, use a bistro's ability, or go on",
@@ -65,7 +65,7 @@
         built ? el("div", { class: "built-mark", text: "built" }) : cost(b.cost, true));
       if (!built && own && !ctx.readOnly) {
         box.append(el("div", { class: "actions" }, payWith.map((colour) =>
-          actionButton(payload, ctx, `bistro ${b.slot} from ${colour}`, { class: "secondary small" }, `build with ${colour}`))));
+          actionButton(payload, ctx, `bistro ${b.slot} from ${colour}`, { class: "secondary small" }, saying(payload, `bistro ${b.slot} from ${colour}`, `build with ${colour}`)))));
       }
       return box;
     });
@@ -84,10 +84,10 @@
       el("div", { class: "columns" },
         el("div", { class: "column" }, el("h3", { text: "Publicity" }), el("div", { class: "track" }, track),
           el("div", { class: "muted" }, "cost ", cost(board.publicity.cost)),
-          own && !ctx.readOnly ? actionButton(payload, ctx, "publicity advance", { class: "secondary small" }, "advance") : null),
+          own && !ctx.readOnly ? actionButton(payload, ctx, "publicity advance", { class: "secondary small" }, saying(payload, "publicity advance", "advance")) : null),
         el("div", { class: "column" }, el("h3", { text: "Basic restaurants" }), el("div", { class: "basics" }, basics),
           el("div", { class: "muted" }, "cost ", cost(board.basic.cost)),
-          own && !ctx.readOnly ? actionButton(payload, ctx, "basic", { class: "secondary small" }, "build one") : null)),
+          own && !ctx.readOnly ? actionButton(payload, ctx, "basic", { class: "secondary small" }, saying(payload, "basic", "build one")) : null)),
       el("h3", { text: "Specialty diners" }), el("div", { class: "diners" }, diners),
       el("h3", { text: "Upscale bistros" }), el("div", { class: "bistros" }, bistros));
   }

@@ -119,7 +119,19 @@ const Potluck = (() => {
             s.seat === payload.seat ? el("span", { class: "badge", text: "you" }) : null,
             s.kind === "bot" ? el("span", { class: "badge bot", text: "bot" }) : null,
             s.taken_over ? el("span", { class: "badge away", text: `${s.played_by_bot} bot plays (${s.taken_over === "timeout" ? "timed out" : "left"})` }) : null,
-            payload.to_act.includes(s.seat) && !payload.outcome ? el("span", { class: "badge turn", text: "to act" }) : null)))))));
+            payload.to_act.includes(s.seat) && !payload.outcome ? el("span", { class: "badge turn", text: "to act" }) : null)))))),
+      recentMoves(payload));
+  }
+
+  // The latest moves, each by its seat's name (which says "bot"); another seat's part of a
+  // sealed choice comes without its text.
+  function recentMoves(payload) {
+    const moves = payload.moves || [];
+    if (!moves.length) return null;
+    return el("div", { id: "recent-moves" }, el("h3", { text: "Recent moves" }),
+      el("ol", { class: "moves-log" }, moves.map((m) => el("li", {
+        text: m.text === null ? `${seatName(payload.table, m.seat)} made a sealed choice.` : `${seatName(payload.table, m.seat)}: ${m.text}`,
+      }))));
   }
 
   // The legal actions as buttons, and the others with their reason on hover.
@@ -171,6 +183,13 @@ const Potluck = (() => {
     wrap.addEventListener("mouseenter", ask);
     wrap.addEventListener("touchstart", ask, { passive: true });
     return wrap;
+  }
+
+  // What a button for `action` says: the server's description of the move when it is legal
+  // (words, not notation), else the screen's own short words for it.
+  function saying(payload, action, words) {
+    const legal = payload.legal.find((a) => a.action === action);
+    return legal ? legal.label : words;
   }
 
   // The legal actions no piece on the screen offers, as plain buttons.
@@ -590,5 +609,5 @@ const Potluck = (() => {
     if (start) start();
   });
 
-  return { el, api, value, objectTable, namedSeats, seatsPanel, actionsPanel, actionButton, otherActions, seatName, renderers, render, tablePage, joinPage, lobbyPage, replayPage };
+  return { el, api, value, objectTable, namedSeats, seatsPanel, actionsPanel, actionButton, otherActions, saying, seatName, renderers, render, tablePage, joinPage, lobbyPage, replayPage };
 })();

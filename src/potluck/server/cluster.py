@@ -1,0 +1,194 @@
+"""Several server processes over one PostgreSQL database: who runs a table, and who hears.
+
+PostgreSQL does all the coordination; there is no protocol of our own:
+
+- **The truth is the action log.** Any process may take a player's move: it
+  stores it in a transaction that first takes the table's transaction advisory
+  lock (``pg_advisory_xact_lock``) and checks that the log has exactly as many
+  actions as its copy of the game. If another process stored one meanwhile, the
+  move is not stored (:class:`StaleTableError`): the process reads the new actions from the
+  log, replays them, and checks the move again. So moves are serialised per
+  table, and none is ever applied to an outdated state.
+- **One owner runs a table's bots and timers**: the process holding the table's
+  session advisory lock (``pg_try_advisory_lock``) on its lock connection. The
+  lock goes with the connection, so when a process dies PostgreSQL frees its
+  tables at once (TCP keepalives bound the wait when a whole machine vanishes),
+  and the other processes claim them on their next round (every second),
+  replay the log and let the bots move on.
+- **Fan-out by LISTEN/NOTIFY**: after every change a process sends
+  ``NOTIFY potluck_tables, '<sender> <table>'``; every other process reads that
+  table's new actions and seats from the database and pushes them to its own
+  WebSockets, so a browser may be connected to any process.
+
+    cluster = Cluster(engine.url, service)
+    await cluster.start()       # in the app's lifespan; cluster.stop() at the end
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import os
+import secrets
+import socket
+from typing import TYPE_CHECKING, Any
+
+from potluck.server.live import ACTIVE, TableError
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
+
+    from potluck.server.tables import TableService
+
+log = logging.getLogger("potluck.server")
+
+CHANNEL = "potluck_tables"
+#: A vanished machine's connections are noticed within about 10 s (idle 4 s, 3 probes 2 s apart).
+KEEPALIVE: dict[str, Any] = {
+    "keepalives": 1,
+    "keepalives_idle": 4,
+    "keepalives_interval": 2,
+    "keepalives_count": 3,
+}
+
+
+class StaleTableError(TableError):
+    """The table's log moved on in another process: read it, then try again."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            409, "moved_on", "The table moved on meanwhile (another server took a move)."
+        )
+
+
+def lock_key(table_id: str, purpose: str = "owner") -> int:
+    """An advisory lock key of the table: a signed 64-bit hash of its id and ``purpose``
+    (``owner``: who runs it; ``move``: who stores a move now; two keys, so the owner's
+    lock never blocks a move)."""
+    digest = hashlib.blake2b(f"potluck-{purpose}:{table_id}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+class Cluster:
+    """This process's part in a cluster: its owned tables, its listener, its claims."""
+
+    def __init__(self, url: URL, service: TableService, *, claim_every: float = 1.0) -> None:
+        self.conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
+        self.service = service
+        self.claim_every = claim_every
+        self.name = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        #: The tables whose session lock this process holds: it runs their bots and timers.
+        self.owned: set[str] = set()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._connections: dict[str, Any] = {}
+
+    async def _connect(self, role: str) -> Any:
+        import psycopg
+
+        old = self._connections.pop(role, None)
+        if old is not None:
+            with contextlib.suppress(Exception):
+                await old.close()
+        connection = await psycopg.AsyncConnection.connect(
+            self.conninfo, autocommit=True, **KEEPALIVE
+        )
+        self._connections[role] = connection
+        return connection
+
+    async def start(self) -> None:
+        """Connect, listen, and claim this process's first tables."""
+        await self._connect("locks")
+        await self._connect("sender")
+        listener = await self._connect("listener")
+        await listener.execute(f"LISTEN {CHANNEL}")
+        self._tasks = [
+            asyncio.create_task(self._listen()),
+            asyncio.create_task(self._claim_loop()),
+        ]
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for connection in self._connections.values():
+            with contextlib.suppress(Exception):
+                await connection.close()
+        self.owned.clear()
+
+    def owns(self, table_id: str) -> bool:
+        return table_id in self.owned
+
+    async def notify(self, table_id: str) -> None:
+        """Tell the other processes that ``table_id`` changed (a lost notice only delays)."""
+        try:
+            await self._connections["sender"].execute(
+                "SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.name} {table_id}")
+            )
+        except Exception as error:
+            log.warning("could not notify the other servers of %s: %s", table_id, error)
+            with contextlib.suppress(Exception):
+                await self._connect("sender")
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                async for notice in self._connections["listener"].notifies():
+                    sender, _, table_id = notice.payload.partition(" ")
+                    if sender != self.name and table_id:
+                        self.service.changed_elsewhere(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the connection broke: listen again, catch up
+                log.warning("the cluster listener failed (%s); reconnecting", error)
+                await asyncio.sleep(1)
+                with contextlib.suppress(Exception):
+                    listener = await self._connect("listener")
+                    await listener.execute(f"LISTEN {CHANNEL}")
+                    for table_id in list(self.service.tables):
+                        self.service.changed_elsewhere(table_id)
+
+    async def claim(self, table_ids: list[str]) -> list[str]:
+        """Take the session locks of those of ``table_ids`` nobody holds; the ones taken."""
+        keys = {
+            lock_key(table_id): table_id for table_id in table_ids if table_id not in self.owned
+        }
+        if not keys:  # still ask: a lock connection that broke took our locks with it
+            await self._connections["locks"].execute("SELECT 1")
+            return []
+        cursor = await self._connections["locks"].execute(
+            "SELECT k FROM unnest(%s::bigint[]) AS k WHERE pg_try_advisory_lock(k)", (list(keys),)
+        )
+        taken = [keys[row[0]] for row in await cursor.fetchall()]
+        self.owned.update(taken)
+        return taken
+
+    async def release(self, table_id: str) -> None:
+        """Give up a finished table's lock."""
+        if table_id in self.owned:
+            self.owned.discard(table_id)
+            with contextlib.suppress(Exception):
+                await self._connections["locks"].execute(
+                    "SELECT pg_advisory_unlock(%s)", (lock_key(table_id),)
+                )
+
+    async def _claim_loop(self) -> None:
+        while True:
+            try:
+                orphans = [
+                    table.id
+                    for table in list(self.service.tables.values())
+                    if table.status in ACTIVE and table.id not in self.owned
+                ]
+                for table_id in await self.claim(orphans):
+                    await self.service.adopt(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the lock connection is gone: so are our locks
+                log.warning("the cluster's lock connection failed (%s); reconnecting", error)
+                self.owned.clear()
+                with contextlib.suppress(Exception):
+                    await self._connect("locks")
+            await asyncio.sleep(self.claim_every)

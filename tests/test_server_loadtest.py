@@ -1,0 +1,54 @@
+"""The load tool: a small run of every game through a real server process.
+
+The figures in docs/web.md come from longer runs of the same tool; those are
+benchmarks (``POTLUCK_BENCHMARK=1``), not part of the suite.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from potluck.engine.registry import list_games
+from potluck.server import loadtest
+
+BENCHMARK = pytest.mark.skipif(
+    not os.environ.get("POTLUCK_BENCHMARK"), reason="a benchmark: set POTLUCK_BENCHMARK=1"
+)
+
+
+def test_a_small_run_plays_one_table_of_every_game_to_its_end(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    loadtest.main(["--tables", str(len(list_games())), "--bot-delay", "0", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    for key in ("tables", "moves", "errors", "p50_ms", "p99_ms", "max_ms"):
+        assert key in report
+    assert report["errors"] == 0, report["error_samples"]
+    assert report["finished"] == report["tables"] == len(list_games())
+    assert set(report["games"]) == set(list_games())
+    assert all(row["moves"] > 0 for row in report["games"].values())
+    assert report["p50_ms"] <= report["p99_ms"] <= report["max_ms"]
+    assert report["moves_per_second"] > 0
+    assert report["server_cpu_seconds"] > 0
+
+
+def test_the_tool_refuses_several_workers_on_sqlite(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        loadtest.main(["--tables", "1", "--workers", "2"])
+    assert "PostgreSQL" in capsys.readouterr().err
+
+
+def test_the_tool_refuses_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        loadtest.main(["--tables", "1", "--game", "chess"])
+    assert "unknown game 'chess'" in capsys.readouterr().err
+
+
+@BENCHMARK
+def test_benchmark_200_tables_in_one_process() -> None:
+    report = loadtest.run(200, bot_delay=0.2)
+    print(json.dumps(report))
+    assert report["errors"] == 0
