@@ -61,6 +61,11 @@ def test_docstring_examples(name: str) -> None:
     assert result.failed == 0, f"{result.failed} docstring example(s) failed in {name}"
 
 
+def unwrapped(line: str) -> str:
+    """A shell line without the ``time``/``nice`` in front of its command."""
+    return re.sub(r"^(?:(?:time|nice)\s+)+", "", line)
+
+
 def potluck_lines(path: Path) -> list[str]:
     """The ``potluck ...`` command lines of a page's shell blocks (comments cut off)."""
     lines = []
@@ -68,7 +73,7 @@ def potluck_lines(path: Path) -> list[str]:
         r"```(?:sh|bash|console)\n(.*?)```", path.read_text("utf-8"), re.DOTALL
     ):
         for line in block.replace("\\\n", " ").splitlines():
-            line = line.split(" #")[0].strip()
+            line = unwrapped(line.split(" #")[0].strip())
             if line.startswith("potluck "):
                 lines.append(line)
     return lines

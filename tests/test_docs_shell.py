@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from potluck.cli import app
-from test_docs import DOCS, ROOT, potluck_lines
+from test_docs import DOCS, ROOT, potluck_lines, unwrapped
 
 #: Lines that are not run, by what they contain, and why.
 NOT_RUN = {
@@ -32,6 +32,18 @@ NOT_RUN = {
     "lab report results/": "reports a study run just above it (tests/test_lab.py makes reports)",
 }
 
+#: Shell lines that are not ``potluck`` commands, by how they start, and why no test runs them.
+OTHER_NOT_RUN = {
+    "make play": "installs the web extra into .venv, then serves until stopped",
+    "make test": "the whole suite, which CI runs (a test cannot run the suite inside itself)",
+    "pip install": "installs packages: a test must not change the environment it runs in",
+    "curl ": "calls a running server (tests/test_server.py makes the same calls in-process)",
+    'python -c "from potluck.search.openspiel': "a speed benchmark on OpenSpiel (minutes)",
+    "python examples/ismcts_strength.py": "a strength benchmark of dozens of games",
+    ".venv/bin/python examples/openspiel_ismcts.py": "OpenSpiel's ISMCTS over whole games",
+    "python -m potluck.lab.speedup": "a timing benchmark that first measures the machine (~40 s)",
+}
+
 #: Sample sizes and budgets scaled down: (pattern, replacement).
 SCALE: list[tuple[str, Any]] = [
     (r"(-n|--games) \d+", r"\1 2"),
@@ -39,6 +51,7 @@ SCALE: list[tuple[str, Any]] = [
     (r"sims=(\d+)", lambda m: f"sims={max(2, int(m.group(1)) // 25)}"),
     (r"--workers \d+", "--workers 1"),
     (r"--vs-openspiel", ""),
+    (r"--out /tmp/", "--out "),  # into the scratch folder
 ]
 
 
@@ -82,3 +95,29 @@ def test_every_line_left_out_says_why() -> None:
     left_out = [line for path in DOCS for line in potluck_lines(path) if _reason_not_run(line)]
     assert all(_reason_not_run(line) for line in left_out)
     assert len(_runnable()) > 20
+
+
+def shell_lines(path: Path) -> list[str]:
+    """Every command line of a page's sh/bash/console blocks (comments cut off)."""
+    lines = []
+    for block in re.findall(
+        r"```(?:sh|bash|console)\n(.*?)```", path.read_text("utf-8"), re.DOTALL
+    ):
+        for line in block.replace("\\\n", " ").splitlines():
+            line = unwrapped(line.split(" #")[0].strip())
+            if line and not line.startswith("#"):
+                lines.append(line)
+    return lines
+
+
+@pytest.mark.parametrize("path", DOCS, ids=lambda p: p.name)
+def test_every_shell_line_runs_or_says_why_not(path: Path) -> None:
+    """A shell line is a ``potluck`` command (run above, or listed in ``NOT_RUN``) or is
+    listed in ``OTHER_NOT_RUN`` with the reason no test runs it."""
+    unexplained = [
+        line
+        for line in shell_lines(path)
+        if not line.startswith("potluck ")
+        and not any(line.startswith(start) for start in OTHER_NOT_RUN)
+    ]
+    assert unexplained == [], f"{path.name}: run these in a test or say why not: {unexplained}"
