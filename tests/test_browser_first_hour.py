@@ -374,3 +374,34 @@ def test_burger_joints_build_buttons_say_what_they_build(
             assert shown[action] == legal[action]
     assert notation_buttons(page) == []
     assert page.errors == []
+
+
+def test_food_advices_takings_history_names_bots_as_bots(browser: Any, server: LiveServer) -> None:
+    """Two rounds into a bots' game, the human in seat 0 opens the rounds' takings: each
+    column is headed by the seat's name, which says bot."""
+    game = load_game("food-advice")
+    bots = create_table(server, "food-advice", ["greedy"] * 4, seed=3)
+    record: dict[str, Any] = {}
+    for _ in range(300):  # the bots play it out at once
+        response = httpx.get(f"{server.url}/api/tables/{bots['id']}/record")
+        if response.status_code == 200:
+            record = response.json()
+            break
+        time.sleep(0.1)
+    state = game.new_game(4, record["seed"], record["options"])
+    step = None
+    for number, (seat, text) in enumerate(record["actions"]):
+        if len(game.view(state, 0)["log"]) >= 2:
+            step = number
+            break
+        game.step(state, seat, text)
+    assert step is not None
+    body = {"game": "food-advice", "num_players": 4, "seats": ["human", *["greedy"] * 3]}
+    body |= {"from_table": bots["id"], "from_step": step}
+    created = httpx.post(server.url + "/api/tables", json=body).json()
+    page = new_page(browser, PHONE)
+    join_screen(page, server.url + created["join"][0]["join"], "Ann", "#kitchen")
+    page.click("#history summary")
+    heads = page.locator("#history th").all_inner_texts()
+    assert sum(1 for head in heads if re.search(r"\bbot\b", head, re.IGNORECASE)) == 3, heads
+    assert page.errors == []
