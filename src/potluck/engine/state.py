@@ -13,9 +13,13 @@ def copy_rng(rng: random.Random) -> random.Random:
     """An independent generator in the same state as ``rng``."""
     # Seeded with 0 only to skip the default seeding from the OS (a system call),
     # which the state set next overwrites anyway.
-    twin = random.Random(0)
+    twin = _new_random(random.Random, 0)  # type: ignore[call-arg]  # typeshed omits the seed
     twin.setstate(rng.getstate())
     return twin
+
+
+# Random.__new__ with a seed skips the Python-level __init__ and seed() calls.
+_new_random = random.Random.__new__
 
 
 def rng_to_json(rng: random.Random) -> list[Any]:
@@ -45,12 +49,13 @@ class State:
       options, it *is* the game (see ``Game.record``).
     """
 
-    __slots__ = ("acting", "history", "num_players", "options", "rng", "seed")
+    __slots__ = ("_rng", "_rng_shared", "acting", "history", "num_players", "options", "seed")
 
     num_players: int
     seed: int
     options: Mapping[str, Any]
-    rng: random.Random
+    _rng: random.Random
+    _rng_shared: bool
     acting: tuple[int, ...]
     history: list[tuple[int, Action]]
 
@@ -61,6 +66,21 @@ class State:
         self.rng = random.Random(seed)
         self.acting = ()
         self.history = []
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's generator. A clone shares its source's generator until either
+        of them draws (copy on write): copying a generator's 625 words is most of a
+        clone's cost, and many clones (views, search) never draw."""
+        if self._rng_shared:
+            self._rng = copy_rng(self._rng)
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
 
     def clone(self) -> Self:
         """An independent copy; a game whose state holds mutable containers overrides it.
@@ -85,7 +105,10 @@ class State:
         twin.num_players = self.num_players
         twin.seed = self.seed
         twin.options = self.options
-        twin.rng = copy_rng(self.rng)
+        # Both now share one generator; whichever draws first takes its own copy.
+        self._rng_shared = True
+        twin._rng = self._rng
+        twin._rng_shared = True
         twin.acting = self.acting
         twin.history = self.history.copy()
         return twin
