@@ -178,7 +178,8 @@ class _Mind:
                 reach = [o for o in self.offers if o.price <= buyer.budget]
                 best = max(((buyer.tags & o.tags).bit_count() for o in reach), default=-1)
                 choice = choose(buyer, self.offers, 0, 0, limit)
-                paid = choice.paid if choice.offer is not None and choice.offer.seller == seat else 0
+                mine = choice.offer is not None and choice.offer.seller == seat
+                paid = choice.paid if mine else 0
                 self._baseline.append((buyer, best, paid))
         return self._baseline
 
