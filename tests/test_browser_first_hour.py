@@ -318,3 +318,90 @@ def test_each_games_recent_moves_say_which_a_bot_made(
     assert any(re.search(r"\bbot\b", line, re.IGNORECASE) for line in lines), lines
     assert fits_its_width(page)
     assert page.errors == []
+
+
+BUILDS = ("basic", "publicity", "diner ", "bistro ")
+
+
+@pytest.mark.parametrize("size", [WIDE_SCREEN, PHONE], ids=["1280x800", "390"])
+def test_burger_joints_build_buttons_say_what_they_build(
+    browser: Any, server: LiveServer, size: dict[str, int]
+) -> None:
+    """At a step of a bots' game where seat 0 may build, the human in that seat sees
+    each build's description on its button, not its notation."""
+    game = load_game("burger-joint")
+    bots = create_table(server, "burger-joint", ["greedy", "greedy"], seed=5)
+    record: dict[str, Any] = {}
+    for _ in range(100):  # the bots play it out at once
+        response = httpx.get(f"{server.url}/api/tables/{bots['id']}/record")
+        if response.status_code == 200:
+            record = response.json()
+            break
+        time.sleep(0.1)
+    state = game.new_game(2, record["seed"], record["options"])
+    step = None
+    for number, (seat, text) in enumerate(record["actions"]):
+        if game.to_act(state) == (0,) and any(
+            str(a).startswith(BUILDS) for a in game.legal_actions(state, 0)
+        ):
+            step = number
+            break
+        game.step(state, seat, text)
+    assert step is not None
+    body = {"game": "burger-joint", "num_players": 2, "seats": ["human", "greedy"]}
+    body |= {"from_table": bots["id"], "from_step": step}
+    created = httpx.post(server.url + "/api/tables", json=body).json()
+    page = new_page(browser, size)
+    join_screen(page, server.url + created["join"][0]["join"], "Ann", "#board-0")
+    page.wait_for_selector("#board-0 button:not([disabled])")
+    legal = {
+        str(a): game.describe_action(state, 0, a)
+        for a in game.legal_actions(state, 0)
+        if str(a).startswith(BUILDS)
+    }
+    shown: dict[str, str] = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#board-0 button[data-action]')]
+          .filter((b) => !b.disabled).map((b) => [b.dataset.action, b.textContent.trim()]))"""
+    )
+    page.screenshot(path=HERE / f"burger-joint-build-{size['width']}.png", full_page=True)
+    worded = {a: text for a, text in shown.items() if a in legal}
+    assert worded, (legal, shown)
+    for action, text in shown.items():
+        assert text != action, f"the button for {action!r} shows its notation"
+    # the buttons without a piece of their own say the move's description
+    for action in ("basic", "publicity advance"):
+        if action in shown:
+            assert shown[action] == legal[action]
+    assert notation_buttons(page) == []
+    assert page.errors == []
+
+
+def test_food_advices_takings_history_names_bots_as_bots(browser: Any, server: LiveServer) -> None:
+    """Two rounds into a bots' game, the human in seat 0 opens the rounds' takings: each
+    column is headed by the seat's name, which says bot."""
+    game = load_game("food-advice")
+    bots = create_table(server, "food-advice", ["greedy"] * 4, seed=3)
+    record: dict[str, Any] = {}
+    for _ in range(300):  # the bots play it out at once
+        response = httpx.get(f"{server.url}/api/tables/{bots['id']}/record")
+        if response.status_code == 200:
+            record = response.json()
+            break
+        time.sleep(0.1)
+    state = game.new_game(4, record["seed"], record["options"])
+    step = None
+    for number, (seat, text) in enumerate(record["actions"]):
+        if len(game.view(state, 0)["log"]) >= 2:
+            step = number
+            break
+        game.step(state, seat, text)
+    assert step is not None
+    body = {"game": "food-advice", "num_players": 4, "seats": ["human", *["greedy"] * 3]}
+    body |= {"from_table": bots["id"], "from_step": step}
+    created = httpx.post(server.url + "/api/tables", json=body).json()
+    page = new_page(browser, PHONE)
+    join_screen(page, server.url + created["join"][0]["join"], "Ann", "#kitchen")
+    page.click("#history summary")
+    heads = page.locator("#history th").all_inner_texts()
+    assert sum(1 for head in heads if re.search(r"\bbot\b", head, re.IGNORECASE)) == 3, heads
+    assert page.errors == []

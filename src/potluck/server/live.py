@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from potluck.engine.action import Action
 from potluck.engine.bots import Bot
 from potluck.engine.game import Game
 from potluck.engine.sealed import SealedChoices
@@ -38,6 +39,10 @@ class TableError(Exception):
         self.code = code
         self.reason = reason
         self.headers = headers or {}
+
+
+#: How many of a table's latest moves it keeps (the pages show fewer).
+MOVES_KEPT = 32
 
 
 @dataclass
@@ -133,6 +138,13 @@ class LiveTable:
     @property
     def over(self) -> bool:
         return self.game.is_over(self.state)
+
+    def note_move(self, before: State, seat: int, action: Action) -> None:
+        """Keep ``seat``'s ``action``, about to be applied to ``before``, in ``moves`` (the
+        latest few dozen): in words, and whether it is part of a sealed choice."""
+        secret = self.sealed.is_sealed(self.game.to_act(before), seat)
+        self.moves.append((seat, self.game.describe_action(before, seat, action), secret))
+        del self.moves[:-MOVES_KEPT]
 
     def count_decisions(self) -> None:
         """Recount ``decisions`` from the history (after a restore)."""

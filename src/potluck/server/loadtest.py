@@ -14,6 +14,10 @@ move, posts a random legal one with ``POST .../actions``; a move's round trip is
 that request's time (the move checked under the table's lock, stored, applied
 and pushed to the table's watchers).
 
+``--hard-bot-seconds 2`` adds one more table, of bots only, where a search bot
+thinks 2 s a move (in the server's bot worker processes): its effect on the
+other tables' round trips is what it measures.
+
 Prints, per game and over all, the median, 99th percentile and maximum round
 trip, the errors (refused moves, failed requests, tables that did not finish),
 player moves per second and the CPU the server used (its processes and their
@@ -29,6 +33,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -119,11 +124,18 @@ async def _play_safely(
     tally.errors.append(f"{game_id} {table_id}: gave up")
 
 
-async def _run(base: str, tables: int, games: list[str], tally: Tally) -> None:
+async def _run(
+    base: str, tables: int, games: list[str], tally: Tally, hard_tables: int = 0
+) -> None:
     # one client for every table: making a client per table costs the load generator
     # more time than the moves it measures
     limits = httpx.Limits(max_connections=tables + 10, max_keepalive_connections=tables + 10)
     async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
+        for _ in range(hard_tables):  # bots only: a search bot thinking beside the others
+            seats = ["hard", "greedy", "greedy", "greedy"]
+            response = await http.post("/api/tables", json={"game": "cafe-carnage", "seats": seats})
+            if not response.is_success:
+                tally.errors.append(f"hard table not created: {response.text}")
         seated = []
         for number in range(tables):
             game_id = games[number % len(games)]
@@ -185,7 +197,9 @@ def percentiles(times: list[float]) -> dict[str, float]:
     }
 
 
-def serve_command(port: int, database: str, bot_delay: float, workers: int) -> list[str]:
+def serve_command(
+    port: int, database: str, bot_delay: float, workers: int, hard_bot: str | None = None
+) -> list[str]:
     """The ``potluck serve`` command line of a load run (per-client limits off)."""
     command = [sys.executable, "-m", "potluck.cli", "serve", "--port", str(port),
                "--database-url", database, "--bot-delay", str(bot_delay),
@@ -195,6 +209,8 @@ def serve_command(port: int, database: str, bot_delay: float, workers: int) -> l
                "--max-tables", "100000", "--sockets-per-client", "100000"]  # fmt: skip
     if workers > 1:
         command += ["--workers", str(workers)]
+    if hard_bot is not None:
+        command += ["--hard-bot", hard_bot]
     return command
 
 
@@ -205,6 +221,7 @@ def run(
     workers: int = 1,
     database_url: str | None = None,
     games: list[str] | None = None,
+    hard_seconds: float = 0.0,
 ) -> dict[str, Any]:
     """Run one load test and return its report (what ``--json`` prints)."""
     games = games or list(list_games())
@@ -212,7 +229,13 @@ def run(
     with tempfile.TemporaryDirectory() as folder:
         database = database_url or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         server = subprocess.Popen(
-            serve_command(port, database, bot_delay, workers),
+            serve_command(
+                port,
+                database,
+                bot_delay,
+                workers,
+                f"ismcts:sims=100000000,time={hard_seconds}" if hard_seconds else None,
+            ),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -230,7 +253,7 @@ def run(
             cpu_before = _cpu_seconds(server.pid)
             client_before = time.process_time()
             started = time.perf_counter()
-            asyncio.run(_run(base, tables, games, tally))
+            asyncio.run(_run(base, tables, games, tally, 1 if hard_seconds else 0))
             seconds = time.perf_counter() - started
             server_cpu = _cpu_seconds(server.pid) - cpu_before
             client_cpu = time.process_time() - client_before
@@ -253,6 +276,7 @@ def run(
         "client_cpu_seconds": round(client_cpu, 1),
         "bot_delay": bot_delay,
         "workers": workers,
+        "hard_bot_seconds": hard_seconds,
         "database": "sqlite" if database_url is None else database_url.split(":", 1)[0],
     }
     return report
@@ -287,8 +311,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
     parser.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
     parser.add_argument("--game", action="append", dest="games", help="only this game (repeat)")
+    parser.add_argument(
+        "--hard-bot-seconds",
+        type=float,
+        default=0.0,
+        help="add one table of bots where a search bot thinks this long a move (not timed)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    # stopped (timeout, kill): stop the server too, through run()'s ``finally``
+    signal.signal(signal.SIGTERM, lambda _signal, _frame: sys.exit(143))
     if args.tables < 1:
         parser.error("--tables must be at least 1")
     if args.workers < 1:
@@ -305,6 +337,7 @@ def main(argv: list[str] | None = None) -> None:
         workers=args.workers,
         database_url=args.database_url,
         games=args.games,
+        hard_seconds=args.hard_bot_seconds,
     )
     if args.json:
         print(json.dumps(report))

@@ -205,8 +205,7 @@ class TableService(Seating):
                 self.database_thread, self._store_action, table.id, row, ending
             )
         still_choosing = set(game.to_act(before)) - {seat}
-        secret = table.sealed.is_sealed(game.to_act(before), seat)
-        table.moves.append((seat, game.describe_action(before, seat, action), secret))
+        table.note_move(before, seat, action)
         table.state = after
         table.decisions[seat] += 1
         table.last_active = self.clock()
@@ -548,7 +547,10 @@ class TableService(Seating):
         game, state = table.game, table.state
         try:
             for seat, text in actions:
-                state = game.apply(state, seat, game.parse_action(state, seat, text))
+                action = game.parse_action(state, seat, text)
+                after = game.apply(state, seat, action)
+                table.note_move(state, seat, action)  # made by another process
+                state = after
                 table.decisions[seat] += 1
         except Exception as error:  # the stored log is the truth: it should always replay
             log.error("table %s: the stored log does not replay: %s", table.id, error)

@@ -218,7 +218,7 @@
     const view = payload.view;
     return el("details", { id: "history" }, el("summary", { text: `Takings of the rounds played (${log.length})` }),
       el("div", { class: "scroll" }, el("table", { class: "data" },
-        el("thead", {}, el("tr", {}, el("th", { text: "round" }), view.players.map((p) => el("th", {}, chip(p.seat, payload.table))))),
+        el("thead", {}, el("tr", {}, el("th", { text: "round" }), view.players.map((p) => el("th", {}, chip(p.seat, payload.table), ` ${seatName(payload.table, p.seat)}`)))),
         el("tbody", {}, log.map((entry) => {
           const money = takings(entry.sales);
           const votes = view.players.map((p) => entry.votes.filter((v) => v === p.seat).length);
