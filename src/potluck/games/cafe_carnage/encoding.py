@@ -9,7 +9,7 @@ running totals (money, points, eaten dishes, cards left).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter, seats_from
 from potluck.games.cafe_carnage.state import (
@@ -22,14 +22,12 @@ from potluck.games.cafe_carnage.state import (
     STARTING_HAND,
     CafeState,
 )
-
-if TYPE_CHECKING:
-    from potluck.games.cafe_carnage.rules import CafeCarnage
+from potluck.games.cafe_carnage.tables import CafeRules
 
 _BILLS = ("split", "separately")
 
 
-def features(game: CafeCarnage, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
+def features(game: CafeRules, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
     n, dishes = num_players, len(game.dish_slugs)
     most_money = game.budget + game.loan * game.rounds
     best_meal = sum(
@@ -64,7 +62,7 @@ def features(game: CafeCarnage, num_players: int, options: Mapping[str, Any]) ->
     ]
 
 
-def encode(game: CafeCarnage, view: Mapping[str, Any], out: ObservationWriter) -> None:
+def encode(game: CafeRules, view: Mapping[str, Any], out: ObservationWriter) -> None:
     n, me = view["num_players"], view["seat"]
     order = seats_from(me, n)
     dishes = len(game.dish_slugs)
@@ -107,7 +105,7 @@ def encode(game: CafeCarnage, view: Mapping[str, Any], out: ObservationWriter) -
 
 
 def encode_state(
-    game: CafeCarnage, state: CafeState, seat: int, encoding: ObservationEncoding
+    game: CafeRules, state: CafeState, seat: int, encoding: ObservationEncoding
 ) -> list[float]:
     """The same vector as ``encode(view(state, seat))``, written straight from the state.
 

@@ -9,7 +9,7 @@ sentence naming the problem rather than crashing later in a verb.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from potluck.games.cafe_carnage.schema import COURSES
 from potluck.games.cafe_carnage.state import (
@@ -25,9 +25,7 @@ from potluck.games.cafe_carnage.state import (
     CafeState,
     RoundRecord,
 )
-
-if TYPE_CHECKING:
-    from potluck.games.cafe_carnage.rules import CafeCarnage
+from potluck.games.cafe_carnage.tables import CafeRules
 
 
 def _whole(value: Any) -> bool:
@@ -44,7 +42,7 @@ def _whole_list(name: str, values: Any, length: int | None = None) -> list[str]:
     return []
 
 
-def invariant_problems(game: CafeCarnage, state: CafeState) -> list[str]:
+def invariant_problems(game: CafeRules, state: CafeState) -> list[str]:
     """Every problem found in ``state``, structure first; ``[]`` when all is well."""
     problems = _structure_problems(game, state)
     if problems:
@@ -55,7 +53,7 @@ def invariant_problems(game: CafeCarnage, state: CafeState) -> list[str]:
     return _bookkeeping_problems(game, state)
 
 
-def _structure_problems(game: CafeCarnage, state: CafeState) -> list[str]:
+def _structure_problems(game: CafeRules, state: CafeState) -> list[str]:
     n = state.num_players
     problems: list[str] = []
     if not _whole(state.round) or not 0 <= state.round <= game.rounds:
@@ -90,7 +88,7 @@ def _structure_problems(game: CafeCarnage, state: CafeState) -> list[str]:
     return problems
 
 
-def _dish_problems(game: CafeCarnage, state: CafeState) -> list[str]:
+def _dish_problems(game: CafeRules, state: CafeState) -> list[str]:
     """Every dish index names a dish of the course it is filed under."""
     problems: list[str] = []
     course_of = game.course_of
@@ -123,7 +121,7 @@ def _dish_problems(game: CafeCarnage, state: CafeState) -> list[str]:
     return problems
 
 
-def _log_problems(game: CafeCarnage, state: CafeState) -> list[str]:
+def _log_problems(game: CafeRules, state: CafeState) -> list[str]:
     n = state.num_players
     problems: list[str] = []
     if len(state.log) != state.round:
@@ -170,7 +168,7 @@ def _log_problems(game: CafeCarnage, state: CafeState) -> list[str]:
     return problems
 
 
-def _bookkeeping_problems(game: CafeCarnage, state: CafeState) -> list[str]:
+def _bookkeeping_problems(game: CafeRules, state: CafeState) -> list[str]:
     problems: list[str] = []
     n = state.num_players
     over = state.round == game.rounds

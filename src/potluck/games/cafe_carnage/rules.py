@@ -37,6 +37,9 @@ from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
 from potluck.engine.text import slugify
 from potluck.games.cafe_carnage.actions import CafeAction
+from potluck.games.cafe_carnage.bots import GreedyBot
+from potluck.games.cafe_carnage.encoding import encode, encode_state, features
+from potluck.games.cafe_carnage.invariants import invariant_problems
 from potluck.games.cafe_carnage.schema import COURSES, DishData
 from potluck.games.cafe_carnage.state import (
     BALLOT,
@@ -54,6 +57,7 @@ from potluck.games.cafe_carnage.state import (
     CafeState,
     RoundRecord,
 )
+from potluck.games.cafe_carnage.view import build_view, redeal
 
 _CARD_SYNONYMS = {
     "split": SPLIT,
@@ -611,43 +615,29 @@ class CafeCarnage(Game[CafeState, CafeAction]):
         }
 
     def _observation_features(self, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
-        from potluck.games.cafe_carnage.encoding import features
-
         return features(self, num_players, options)
 
     def _encode_view(self, view: Mapping[str, Any], out: ObservationWriter) -> None:
-        from potluck.games.cafe_carnage.encoding import encode
-
         encode(self, view, out)
 
     def _encode_state(
         self, state: CafeState, seat: int, encoding: ObservationEncoding
     ) -> list[float]:
-        from potluck.games.cafe_carnage.encoding import encode_state
-
         return encode_state(self, state, seat, encoding)
 
     def view(self, state: CafeState, seat: int | None) -> dict[str, Any]:
-        from potluck.games.cafe_carnage.view import build_view
-
         return build_view(self, state, seat)
 
     def redeal(self, state: CafeState, seat: int, rng: random.Random) -> CafeState:
-        from potluck.games.cafe_carnage.view import redeal
-
         return redeal(self, state, seat, rng)
 
     def invariants(self, state: CafeState) -> list[str]:
         """Cards are conserved; hands stay within the cards each player was given."""
-        from potluck.games.cafe_carnage.invariants import invariant_problems
-
         return invariant_problems(self, state)
 
     # ------------------------------------------------------------------ bots
 
     def bots(self) -> dict[str, Callable[[], Bot]]:
-        from potluck.games.cafe_carnage.bots import GreedyBot
-
         return {"random": RandomBot, "greedy": GreedyBot}
 
     # ------------------------------------------------------------------ saving

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from potluck.games.cafe_carnage.schema import COURSES
 from potluck.games.cafe_carnage.state import (
@@ -30,12 +30,10 @@ from potluck.games.cafe_carnage.state import (
     CafeState,
     RoundRecord,
 )
-
-if TYPE_CHECKING:
-    from potluck.games.cafe_carnage.rules import CafeCarnage
+from potluck.games.cafe_carnage.tables import CafeRules
 
 
-def _round_json(game: CafeCarnage, record: RoundRecord, seat: int | None) -> dict[str, Any]:
+def _round_json(game: CafeRules, record: RoundRecord, seat: int | None) -> dict[str, Any]:
     n = len(record.paid)
     meals = []
     for s in range(n):
@@ -65,7 +63,7 @@ def _round_json(game: CafeCarnage, record: RoundRecord, seat: int | None) -> dic
     return result
 
 
-def build_view(game: CafeCarnage, state: CafeState, seat: int | None) -> dict[str, Any]:
+def build_view(game: CafeRules, state: CafeState, seat: int | None) -> dict[str, Any]:
     n = state.num_players
     phase = state.phase
     acting = state.acting
@@ -176,7 +174,7 @@ def _sample_past_votes(state: CafeState, seat: int, rng: random.Random) -> list[
     return votes if fill(0) else None
 
 
-def redeal(game: CafeCarnage, state: CafeState, seat: int, rng: random.Random) -> CafeState:
+def redeal(game: CafeRules, state: CafeState, seat: int, rng: random.Random) -> CafeState:
     """Redraw what ``seat`` cannot see: decks, others' menus, orders and cards.
 
     Other seats' hands are rebuilt from a fresh draw of who cast which of the
