@@ -119,7 +119,7 @@ def choose(
     sampled = [(o, p) for o, p in pool if flavor_sampling >> o.seller & 1]
     if sampled and len({o.seller for o, _ in sampled}) == 1:
         # One Flavor Sampling player: the customer buys from them; between two of their
-        # products, the newest (ruling FA-20, as for an extra customer's tie).
+        # products, the newest (ruling FA-6, as for an extra customer's tie, FA-12).
         offer, paid = max(sampled, key=lambda item: item[0].product)
         return Choice(offer, paid, BY_SAMPLING)
     return Choice(None, 0, LEFT_UNDECIDED)
