@@ -11,7 +11,13 @@ from typing import Any
 import pytest
 
 import potluck
-from potluck.engine.errors import DataError, IllegalActionError, InvalidActionError, PotluckError
+from potluck.engine.errors import (
+    DataError,
+    IllegalActionError,
+    InvalidActionError,
+    PotluckError,
+    RecordError,
+)
 from potluck.games import belle_of_the_ball as belle_package
 from potluck.games.belle_of_the_ball import BelleAction, BelleOfTheBall, BelleState, score_group
 from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS
@@ -857,3 +863,12 @@ def test_terminal_renderer_shows_the_line_groups_and_hand() -> None:
         finish_turn(state)
     console.print(render(G.view(state, None)))
     assert "wins" in console.export_text() or "share" in console.export_text()
+
+
+def test_version_2_refuses_a_version_1_record() -> None:
+    """The second rules pass (BB-20 to BB-22) is version 2: a version 1 record is refused."""
+    game = BelleOfTheBall()
+    record = game.record(game.new_game(3, seed=3))
+    assert record["version"] == 2
+    with pytest.raises(RecordError, match="version 1; this engine plays version 2"):
+        game.replay({**record, "version": 1})

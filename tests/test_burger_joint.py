@@ -933,3 +933,11 @@ def test_a_hand_edited_save_is_refused_with_what_is_wrong(
     saved["state"][field] = value
     with pytest.raises(RecordError, match=words):
         game.from_json(saved)
+
+
+def test_version_2_refuses_a_version_1_record(game: BurgerJoint) -> None:
+    """The second rules pass (BJ-10, BJ-15) is version 2: a version 1 record is refused, clearly."""
+    record = game.record(game.new_game(2, seed=3))
+    assert record["version"] == 2
+    with pytest.raises(RecordError, match="version 1; this engine plays version 2"):
+        game.replay({**record, "version": 1})

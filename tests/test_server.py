@@ -594,3 +594,27 @@ def test_a_human_table_plays_burger_joint_without_the_turn_limit(client: TestCli
     assert table_of(client, burger(["greedy", "random"])["id"]).state.options["turn_limit"] == 40
     chosen = burger(["human", "greedy"], options={"turn_limit": 60})
     assert table_of(client, chosen["id"]).state.options["turn_limit"] == 60
+
+
+def test_a_restart_in_the_middle_of_a_sealed_choice_keeps_the_rest_of_it_secret(
+    db_url: str,
+) -> None:
+    """A restored table rebuilds its recent moves and which were sealed from its history:
+    the last seat's order of a batch begun before the restart is still another seat's
+    secret (Café Carnage's orders are chosen at once)."""
+    with TestClient(app_for(db_url)) as first:
+        table_id = create(first, ["human", "human", "greedy", "greedy"])["id"]
+        ann, bo = join(first, table_id, 0, "Ann"), join(first, table_id, 1, "Bo")
+        legal = first.get(f"/api/tables/{table_id}", headers=ann).json()["legal"]
+        assert move(first, table_id, ann, legal[0]["action"]).status_code == 200
+        assert 1 in table_of(first, table_id).state.acting  # Bo still to order
+        before = list(table_of(first, table_id).moves)
+    with TestClient(app_for(db_url)) as second:
+        table = table_of(second, table_id)
+        assert table.moves == before  # rebuilt from the history, sealed marks included
+        legal = second.get(f"/api/tables/{table_id}", headers=bo).json()["legal"]
+        assert move(second, table_id, bo, legal[0]["action"]).status_code == 200
+        assert next(secret for actor, _, secret in table.moves if actor == 1)
+        for viewer in (0, None):
+            shown = service_of(second).payload(table, viewer)["moves"]
+            assert all(m["text"] is None for m in shown if m["seat"] == 1)

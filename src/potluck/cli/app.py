@@ -744,6 +744,7 @@ def serve(
 def _serve_workers(host: str, port: int, url: str, workers: int) -> None:
     """Run ``workers`` server processes on one listening socket (the kernel spreads the
     connections), restarting any that dies; they share the tables through PostgreSQL."""
+    import contextlib
     import signal
     import subprocess
 
@@ -761,8 +762,18 @@ def _serve_workers(host: str, port: int, url: str, workers: int) -> None:
     command = [sys.executable, "-m", "potluck.cli", *sys.argv[1:]]
     command += ["--workers", "1", "--cluster", "--socket-fd", str(fd)]
 
+    def die_with_parent() -> None:
+        """Linux: a process whose supervisor is killed (even with SIGKILL) stops too."""
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
     def start() -> subprocess.Popen[bytes]:
-        return subprocess.Popen(command, pass_fds=[fd])
+        linux = sys.platform.startswith("linux")
+        return subprocess.Popen(
+            command, pass_fds=[fd], preexec_fn=die_with_parent if linux else None
+        )
 
     processes = [start() for _ in range(workers)]
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host

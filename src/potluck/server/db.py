@@ -35,6 +35,7 @@ from sqlalchemy import (
     create_engine,
     event,
     false,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -165,5 +166,7 @@ def migrate(engine: Engine) -> None:
     """Bring the database's schema up to date (creating it on first use)."""
     config = alembic_config()
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":  # processes starting at once migrate in turn
+            connection.execute(text("SELECT pg_advisory_xact_lock(7510232710)"))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")

@@ -124,8 +124,8 @@ class LiveTable:
     problem: str | None = None
     #: How many actions each seat has taken: the number of the decision it faces next.
     decisions: list[int] = field(default_factory=list)
-    #: The moves made at this table since this server took it up (a restored table starts
-    #: afresh): ``(seat, the move in words, whether it was part of a sealed choice)``.
+    #: The latest moves made at this table (a restored table rebuilds them from its
+    #: history): ``(seat, the move in words, whether it was part of a sealed choice)``.
     moves: list[tuple[int, str, bool]] = field(default_factory=list)
     sealed: SealedChoices = field(default_factory=SealedChoices)
     #: Each seat's legal actions (labelled) and reasons for the others, worked out once
@@ -147,10 +147,19 @@ class LiveTable:
         del self.moves[:-MOVES_KEPT]
 
     def count_decisions(self) -> None:
-        """Recount ``decisions`` from the history (after a restore)."""
+        """Recount ``decisions`` from the history (after a restore), and rebuild the recent
+        moves and which of them were sealed by playing the history again: a table restored
+        in the middle of a sealed choice must keep the rest of that choice secret."""
         self.decisions = [0] * self.state.num_players
         for actor, _ in self.state.history:
             self.decisions[actor] += 1
+        self.moves, self.sealed = [], SealedChoices()
+        if not self.state.history:
+            return
+        state = self.game.new_game(self.state.num_players, self.state.seed, self.state.options)
+        for actor, action in self.state.history:
+            self.note_move(state, actor, action)
+            self.game.step(state, actor, action)
 
     def summary(self) -> dict[str, Any]:
         """The table as the lobby lists it."""

@@ -33,6 +33,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -318,6 +319,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    # stopped (timeout, kill): stop the server too, through run()'s ``finally``
+    signal.signal(signal.SIGTERM, lambda _signal, _frame: sys.exit(143))
     if args.tables < 1:
         parser.error("--tables must be at least 1")
     if args.workers < 1:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from potluck.engine.action import Action
@@ -137,6 +138,21 @@ def group_value(
     guests it still needs are likely to add, if the bot can still finish it."""
     if not group:
         return 0.0
+    return _group_value(
+        tuple(group), future, full, singles, weights.interest_share, weights.need_cost
+    )
+
+
+# A pure function of few distinct groups per game, asked ~100 times a decision: cached.
+@lru_cache(maxsize=1 << 16)
+def _group_value(
+    group: tuple[tuple[int, ...], ...],
+    future: int,
+    full: int,
+    singles: bool,
+    interest_share: float,
+    need_cost: float,
+) -> float:
     if len(group) >= full:
         return float(score_group(group, singles))
     need = 5 - len(group)
@@ -148,8 +164,8 @@ def group_value(
             counts[i] = counts.get(i, 0) + 1
     matched = sum(c for c in counts.values() if c >= 2)
     # A further guest adds 2 for an interest shown once, 1 for one already shared.
-    per_guest = weights.interest_share * sum(2 if c == 1 else 1 for c in counts.values())
-    return matched + need * (per_guest - weights.need_cost)
+    per_guest = interest_share * sum(2 if c == 1 else 1 for c in counts.values())
+    return matched + need * (per_guest - need_cost)
 
 
 def _best_invite(table: _Table, exclude: int = -1) -> tuple[float, int, int]:

@@ -93,7 +93,7 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
 
     id: ClassVar[str] = "belle-of-the-ball"
     title: ClassVar[str] = "Belle of the Ball"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     options: ClassVar[Mapping[str, Option]] = {

@@ -36,8 +36,8 @@ from potluck.games.belly_battle.state import (
 )
 
 if TYPE_CHECKING:
-    from potluck.games.belly_battle.rules import BellyBattle
     from potluck.games.belly_battle.state import BellyState
+    from potluck.games.belly_battle.tables import BellyRules
 
 #: What "pass" means where it is offered.
 _PASS_IN_PHASE = {
@@ -50,7 +50,7 @@ _PASS_IN_PHASE = {
 }
 
 
-def describe(game: BellyBattle, state: BellyState, seat: int, action: BellyAction) -> str:
+def describe(game: BellyRules, state: BellyState, seat: int, action: BellyAction) -> str:
     """A legal action as a short sentence, with the card's name and the money involved."""
     kind, card, other = action.kind, action.card, action.other
     name = game.names[card] if card >= 0 else ""

@@ -27,14 +27,14 @@ from potluck.games.belly_battle.state import (
 )
 
 if TYPE_CHECKING:
-    from potluck.games.belly_battle.rules import BellyBattle
+    from potluck.games.belly_battle.tables import BellyRules
 
 #: The highest multiplier on a fee: three in a row, Golden Belly, MonsterChef.
 _MOST_DOUBLINGS = 8
 
 
-def features(game: BellyBattle, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
-    from potluck.games.belly_battle.rules import DEBT_OFFERS, WINDOW_CAP
+def features(game: BellyRules, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
+    from potluck.games.belly_battle.tables import DEBT_OFFERS, WINDOW_CAP
 
     n, cards, spaces = num_players, game.num_cards, game.board_size
     cuisines = len(game.cuisines)
@@ -100,7 +100,7 @@ def features(game: BellyBattle, num_players: int, options: Mapping[str, Any]) ->
     ]
 
 
-def encode(game: BellyBattle, view: Mapping[str, Any], out: ObservationWriter) -> None:
+def encode(game: BellyRules, view: Mapping[str, Any], out: ObservationWriter) -> None:
     n, me = view["num_players"], view["seat"]
     order = seats_from(me, n)
     slot_of = {seat: slot for slot, seat in enumerate(order)}
@@ -168,7 +168,7 @@ def encode(game: BellyBattle, view: Mapping[str, Any], out: ObservationWriter) -
 
 
 def encode_state(
-    game: BellyBattle, state: BellyState, seat: int, encoding: ObservationEncoding
+    game: BellyRules, state: BellyState, seat: int, encoding: ObservationEncoding
 ) -> list[float]:
     """The same vector as ``encode(view(state, seat))``, written straight from the state;
     the conformance suite checks along its playouts that the two agree."""

@@ -95,6 +95,7 @@ from potluck.games.belly_battle.state import (
     YUCK_CHOICE,
     BellyState,
 )
+from potluck.games.belly_battle.tables import DEBT_OFFERS, MAX_ROUNDS_LIMIT, WINDOW_CAP
 
 #: Seats the action space is built for (the rulebook's largest table).
 MAX_SEATS = 6
@@ -112,12 +113,6 @@ _CHOICE_METRICS = {
 }
 #: Offer prices, in halves of the card's price: 50%, 100%, 150%, 200%.
 OFFER_HALVES = (1, 2, 3, 4)
-#: Deals (buys, sales, offers) a seat may make in one upgrade window.
-WINDOW_CAP = 3
-#: Offers a player raising cash for one debt may make.
-DEBT_OFFERS = 2
-#: The largest ``max_rounds`` accepted (``max_steps`` is computed for it).
-MAX_ROUNDS_LIMIT = 1000
 #: How many lines of the table's log views keep.
 LOG_LINES = 12
 

@@ -28,15 +28,15 @@ from potluck.games.belly_battle.state import (
 )
 
 if TYPE_CHECKING:
-    from potluck.games.belly_battle.rules import BellyBattle
+    from potluck.games.belly_battle.tables import BellyRules
 
 
-def _munch_json(game: BellyBattle, card: int) -> list[str]:
+def _munch_json(game: BellyRules, card: int) -> list[str]:
     first, second = game.munch_cards[card]
     return [game.cuisines[first], game.cuisines[second]]
 
 
-def build_view(game: BellyBattle, state: BellyState, seat: int | None) -> dict[str, Any]:
+def build_view(game: BellyRules, state: BellyState, seat: int | None) -> dict[str, Any]:
     n = state.num_players
     owner, chefs, star, insured = state.owner, state.chefs, state.star, state.insured
     slugs = game.slugs
@@ -128,7 +128,7 @@ def build_view(game: BellyBattle, state: BellyState, seat: int | None) -> dict[s
     return view
 
 
-def redeal(game: BellyBattle, state: BellyState, seat: int, rng: random.Random) -> BellyState:
+def redeal(game: BellyRules, state: BellyState, seat: int, rng: random.Random) -> BellyState:
     """Redraw the Munchtime cards ``seat`` has not seen and the deck; reseed the dice."""
     twin = state.clone()
     unseen = [
@@ -145,10 +145,10 @@ def redeal(game: BellyBattle, state: BellyState, seat: int, rng: random.Random) 
     return twin
 
 
-def _shape_problems(game: BellyBattle, state: BellyState) -> list[str]:
+def _shape_problems(game: BellyRules, state: BellyState) -> list[str]:
     """Every list the right length and every number in its range: what a hand-edited save
     can break before the rules' own checks can even be read."""
-    from potluck.games.belly_battle.rules import DEBT_OFFERS, MAX_ROUNDS_LIMIT, WINDOW_CAP
+    from potluck.games.belly_battle.tables import DEBT_OFFERS, MAX_ROUNDS_LIMIT, WINDOW_CAP
 
     n, cards = state.num_players, game.num_cards
     seats = range(n)
@@ -211,7 +211,7 @@ def _shape_problems(game: BellyBattle, state: BellyState) -> list[str]:
     return problems
 
 
-def invariant_problems(game: BellyBattle, state: BellyState) -> list[str]:
+def invariant_problems(game: BellyRules, state: BellyState) -> list[str]:
     problems = _shape_problems(game, state)
     if problems:
         return problems

@@ -135,7 +135,7 @@ class BurgerJoint(Game[BurgerState, BurgerAction]):
 
     id: ClassVar[str] = "burger-joint"
     title: ClassVar[str] = "Burger Joint"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options: ClassVar[Mapping[str, Option]] = {

@@ -112,6 +112,8 @@ class _Mind:
         ]
         me = view["players"][seat]
         self.shape = self.shape_of[me["shape"]] if me["shape"] else -1
+        self.values: dict[tuple[int, int], float] = {}  # product_value by (price, hashtags)
+        self._baseline: list[tuple[Buyer, int, int]] | None = None
 
     # ------------------------------------------------------------------ products
 
@@ -134,14 +136,52 @@ class _Mind:
         if self.shape < 0:
             return 0.0
         game = self.game
-        new = Offer(
-            10_000,
-            self.seat,
-            self.shape,
-            sum(game.ing_price[i] for i in ings),
-            game.product_tags(list(ings)),
-        )
-        return self.revenue([*self.offers, new], self.seat)
+        price, tags = sum(game.ing_price[i] for i in ings), game.product_tags(list(ings))
+        # Customers see only the price and hashtags, so hands that share them (common
+        # when answering an offer) are simulated once.
+        known = self.values.get((price, tags))
+        if known is None:
+            known = self.values[price, tags] = float(self._new_product_sales(price, tags))
+        return known
+
+    def _new_product_sales(self, price: int, tags: int) -> int:
+        """What this seat earns over the customer deck once a new product (``price``,
+        ``tags``) joins the table: the same as ``revenue`` with it added, but a customer
+        is simulated again only when the new product ties the products they would
+        consider; otherwise it is either out of their reach or fewer matches (their
+        choice stands) or more matches than anything else (they buy it)."""
+        game, seat = self.game, self.seat
+        new = Offer(10_000, seat, self.shape, price, tags)
+        limit = game.data.marketing.black_friday_limit
+        total = 0
+        for buyer, best, paid_to_me in self.baseline():
+            hits = (buyer.tags & tags).bit_count()
+            if price > buyer.budget or hits < best:
+                total += paid_to_me
+            elif hits > best and hits > 0:
+                total += price
+            else:
+                choice = choose(buyer, [*self.offers, new], 0, 0, limit)
+                if choice.offer is not None and choice.offer.seller == seat:
+                    total += choice.paid
+        return total
+
+    def baseline(self) -> list[tuple[Buyer, int, int]]:
+        """Per regular customer: the buyer, the most matches among products within
+        budget (-1: none), and what they pay this seat today."""
+        if self._baseline is None:
+            game, seat = self.game, self.seat
+            limit = game.data.marketing.black_friday_limit
+            self._baseline = []
+            for c in self.customers:
+                buyer = game.buyers[c]
+                reach = [o for o in self.offers if o.price <= buyer.budget]
+                best = max(((buyer.tags & o.tags).bit_count() for o in reach), default=-1)
+                choice = choose(buyer, self.offers, 0, 0, limit)
+                mine = choice.offer is not None and choice.offer.seller == seat
+                paid = choice.paid if mine else 0
+                self._baseline.append((buyer, best, paid))
+        return self._baseline
 
     def best_keep(self, hand: list[int]) -> tuple[float, tuple[int, ...]]:
         kept = self.game.kept
@@ -214,11 +254,10 @@ class _Mind:
     def channel_value(self, channel: int, mine: list[tuple[int, Offer, int]]) -> float:
         game, seat = self.game, self.seat
         scale = 6 / len(self.customers)
-        base = self.revenue(self.offers, seat)
-        if channel == game.black_friday:
-            return (self.revenue(self.offers, seat, bf=1 << seat) - base) * scale
-        if channel == game.flavor:
-            return (self.revenue(self.offers, seat, fs=1 << seat) - base) * scale
+        if channel in (game.black_friday, game.flavor):
+            base = float(sum(paid for _, o, paid in mine if o.seller == seat))  # no chip
+            bf, fs = (1 << seat, 0) if channel == game.black_friday else (0, 1 << seat)
+            return (self.revenue(self.offers, seat, bf, fs) - base) * scale
         spec = game.data.advertising[channel]
         received = [p["votes_received"] or 0 for p in self.view["players"]]
         sold = [(c, o) for c, o, _ in mine if o.seller == seat]

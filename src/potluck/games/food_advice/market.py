@@ -57,16 +57,6 @@ def matches(buyer: Buyer, offer: Offer) -> int:
     return (buyer.tags & offer.tags).bit_count()
 
 
-def _pays(buyer: Buyer, offer: Offer, black_friday: int, limit: int) -> int | None:
-    """What the buyer would pay: the price within budget; the budget for a Black Friday
-    seller's product up to ``limit`` over it; ``None`` if it is out of reach."""
-    if offer.price <= buyer.budget:
-        return offer.price
-    if black_friday >> offer.seller & 1 and offer.price <= buyer.budget + limit:
-        return buyer.budget
-    return None
-
-
 def choose(
     buyer: Buyer,
     offers: Sequence[Offer],
@@ -86,12 +76,25 @@ def choose(
 
     ``black_friday`` and ``flavor_sampling`` are bit masks of seats.
     """
-    reachable = [(o, p) for o in offers if (p := _pays(buyer, o, black_friday, limit)) is not None]
-    if not reachable:
+    # One pass keeps the reachable products with the most matches (this runs for every
+    # customer in every simulated sale, so it is the bots' hot loop).
+    best, pool = -1, []
+    budget, tags, over = buyer.budget, buyer.tags, buyer.budget + limit
+    for o in offers:
+        if o.price <= budget:
+            paid = o.price
+        elif black_friday >> o.seller & 1 and o.price <= over:
+            paid = budget
+        else:
+            continue
+        hits = (tags & o.tags).bit_count()
+        if hits > best:
+            best, pool = hits, [(o, paid)]
+        elif hits == best:
+            pool.append((o, paid))
+    if best < 0:
         return Choice(None, 0, LEFT_NOTHING)
-    best = max(matches(buyer, o) for o, _ in reachable)
     if best > 0:
-        pool = [(o, p) for o, p in reachable if matches(buyer, o) == best]
         if len(pool) == 1:
             return Choice(pool[0][0], pool[0][1], BY_FLAVOUR)
         top = max(p for _, p in pool)
@@ -104,7 +107,7 @@ def choose(
         if shaped:
             pool = shaped
     else:
-        pool = [(o, p) for o, p in reachable if buyer.shapes >> o.shape & 1]
+        pool = [(o, p) for o, p in pool if buyer.shapes >> o.shape & 1]
         if not pool:
             return Choice(None, 0, LEFT_NO_MATCH)
         if len(pool) == 1:
@@ -116,7 +119,7 @@ def choose(
     sampled = [(o, p) for o, p in pool if flavor_sampling >> o.seller & 1]
     if sampled and len({o.seller for o, _ in sampled}) == 1:
         # One Flavor Sampling player: the customer buys from them; between two of their
-        # products, the newest (ruling FA-20, as for an extra customer's tie).
+        # products, the newest (ruling FA-6, as for an extra customer's tie, FA-12).
         offer, paid = max(sampled, key=lambda item: item[0].product)
         return Choice(offer, paid, BY_SAMPLING)
     return Choice(None, 0, LEFT_UNDECIDED)

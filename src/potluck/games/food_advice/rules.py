@@ -85,8 +85,6 @@ MAX_SHOPS, MAX_CHANNELS = 3, 2
 #: The ingredient exchange (ruling FA-13): each player makes at most this many offers a
 #: round, each of at most this many cards, answered with as many.
 MAX_OFFERS, MAX_OFFER_CARDS = 2, 3
-#: Offers each player may make in a round's exchange window (ruling FA-13).
-OFFERS_PER_ROUND = 1
 _NAME_TEXT = re.compile(r'^name\s+"([^"\n]{1,60})"\s*/\s*"([^"\n]{0,80})"$', re.IGNORECASE)
 _CHOICE_EVENTS = ("steal", "remove_other", "remove_own")
 
