@@ -850,15 +850,9 @@ class BellyBattle(Game[BellyState, BellyAction]):
             mine = self.owned(state, seat)
             rests = [c for c in mine if c < self.num_restaurants]
             out = [self._pass] if phase == WINDOW else []
-            for kind, cards in (
-                (CHEF, rests),
-                (STAR, rests),
-                (SELL, mine),
-                (SELL_CHEF, rests),
-                (SELL_STAR, rests),
-            ):
-                base = first[kind]
-                out += [acts[base + c] for c in cards]
+            for kind in (CHEF, STAR):
+                out += [acts[first[kind] + c] for c in rests]
+            out += self._sales(state, seat)
             for c in mine:
                 for other in range(state.num_players):
                     if other != seat:
