@@ -323,6 +323,18 @@ def test_each_games_recent_moves_say_which_a_bot_made(
 BUILDS = ("basic", "publicity", "diner ", "bistro ")
 
 
+def finished_record(server: LiveServer, table_id: str, seconds: float) -> dict[str, Any]:
+    """The record of a bots' table, once the bots have played it out (they play at once)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        response = httpx.get(f"{server.url}/api/tables/{table_id}/record")
+        if response.status_code == 200:
+            record: dict[str, Any] = response.json()
+            return record
+        time.sleep(0.1)
+    raise AssertionError(f"table {table_id} did not finish in {seconds} s")
+
+
 @pytest.mark.parametrize("size", [WIDE_SCREEN, PHONE], ids=["1280x800", "390"])
 def test_burger_joints_build_buttons_say_what_they_build(
     browser: Any, server: LiveServer, size: dict[str, int]
@@ -331,13 +343,7 @@ def test_burger_joints_build_buttons_say_what_they_build(
     each build's description on its button, not its notation."""
     game = load_game("burger-joint")
     bots = create_table(server, "burger-joint", ["greedy", "greedy"], seed=5)
-    record: dict[str, Any] = {}
-    for _ in range(100):  # the bots play it out at once
-        response = httpx.get(f"{server.url}/api/tables/{bots['id']}/record")
-        if response.status_code == 200:
-            record = response.json()
-            break
-        time.sleep(0.1)
+    record = finished_record(server, bots["id"], seconds=10)
     state = game.new_game(2, record["seed"], record["options"])
     step = None
     for number, (seat, text) in enumerate(record["actions"]):
@@ -381,13 +387,7 @@ def test_food_advices_takings_history_names_bots_as_bots(browser: Any, server: L
     column is headed by the seat's name, which says bot."""
     game = load_game("food-advice")
     bots = create_table(server, "food-advice", ["greedy"] * 4, seed=3)
-    record: dict[str, Any] = {}
-    for _ in range(300):  # the bots play it out at once
-        response = httpx.get(f"{server.url}/api/tables/{bots['id']}/record")
-        if response.status_code == 200:
-            record = response.json()
-            break
-        time.sleep(0.1)
+    record = finished_record(server, bots["id"], seconds=30)
     state = game.new_game(4, record["seed"], record["options"])
     step = None
     for number, (seat, text) in enumerate(record["actions"]):

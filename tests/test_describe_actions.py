@@ -8,12 +8,21 @@ import potluck
 from potluck.games.belly_battle.rules import BellyBattle
 
 
-def test_belly_battle_describes_every_action_in_words_not_notation() -> None:
-    game = potluck.load_game("belly-battle")
-    state = game.new_game(4, seed=5)
-    rng = random.Random(2)
+def _every_action_in_words(
+    game_id: str,
+    num_players: int,
+    options: dict[str, object],
+    seeds: tuple[int, int] = (3, 3),
+    limit: int = 0,
+) -> int:
+    """Describe every legal action along a random game (up to ``limit`` descriptions, 0 for
+    the whole game): each in words, never its notation. ``seeds`` deal the game and pick
+    the moves. How many were described."""
+    game = potluck.load_game(game_id)
+    state = game.new_game(num_players, seed=seeds[0], options=options)
+    rng = random.Random(seeds[1])
     seen = 0
-    while (acting := game.to_act(state)) and seen < 3000:
+    while (acting := game.to_act(state)) and (not limit or seen < limit):
         seat = acting[0]
         legal = game.legal_actions(state, seat)
         for action in legal:
@@ -22,7 +31,11 @@ def test_belly_battle_describes_every_action_in_words_not_notation() -> None:
             assert words[0].isupper(), words
             seen += 1
         game.step(state, seat, rng.choice(legal))
-    assert seen > 100
+    return seen
+
+
+def test_belly_battle_describes_every_action_in_words_not_notation() -> None:
+    assert _every_action_in_words("belly-battle", 4, {}, seeds=(5, 2), limit=3000) > 100
 
 
 def test_belly_battle_buy_names_the_restaurant_and_its_price() -> None:
@@ -39,23 +52,6 @@ def test_belly_battle_buy_names_the_restaurant_and_its_price() -> None:
     assert (
         game.describe_action(state, seat, buy) == f"Buy {game.names[card]} for {game.price[card]}"
     )
-
-
-def _every_action_in_words(game_id: str, num_players: int, options: dict[str, object]) -> int:
-    game = potluck.load_game(game_id)
-    state = game.new_game(num_players, seed=3, options=options)
-    rng = random.Random(3)
-    seen = 0
-    while acting := game.to_act(state):
-        seat = acting[0]
-        legal = game.legal_actions(state, seat)
-        for action in legal:
-            words = game.describe_action(state, seat, action)
-            assert words != str(action), f"{action} is described by its notation"
-            assert words[0].isupper(), words
-            seen += 1
-        game.step(state, seat, rng.choice(legal))
-    return seen
 
 
 def test_belle_of_the_ball_describes_every_action_in_words() -> None:
