@@ -27,10 +27,11 @@ from potluck.games.food_advice.actions import (
     FoodAction,
 )
 from potluck.games.food_advice.market import Buyer, Offer, choose, matches
+from potluck.games.food_advice.selling import shop_term_met
+from potluck.games.food_advice.tables import FoodTables
 
 if TYPE_CHECKING:
     from potluck.engine.game import Game
-    from potluck.games.food_advice.rules import FoodAdvice
 
 #: What an extra personal customer is worth, roughly (an average sale).
 _EXTRA_CUSTOMER = 25.0
@@ -94,7 +95,7 @@ class GreedyBot:
 class _Mind:
     """What the bot works out from one view."""
 
-    def __init__(self, game: FoodAdvice, view: Mapping[str, Any], seat: int) -> None:
+    def __init__(self, game: FoodTables, view: Mapping[str, Any], seat: int) -> None:
         self.game, self.view, self.seat = game, view, seat
         self.money = [p["money"] for p in view["players"]]
         self.ing_of = {slug: i for i, slug in enumerate(game.ing_slugs)}
@@ -234,7 +235,7 @@ class _Mind:
                 for c, offer, _ in mine:
                     if offer.seller != seat:
                         continue
-                    if game.shop_term_met(action.thing, c, offer):
+                    if shop_term_met(game, action.thing, c, offer):
                         value += spec.bonus
                     if game.shop_shapes[action.thing] >> offer.shape & 1:
                         value += game.data.table.shape_match_bonus
