@@ -59,10 +59,24 @@ class _BistroTable:
         ]
 
 
-#: Each game's two bistro tables, built on its first decision.
-_BISTROS: weakref.WeakKeyDictionary[BurgerTables, tuple[_BistroTable, _BistroTable]] = (
-    weakref.WeakKeyDictionary()
-)
+#: A build the board allows: (gain, cost, kind, colour or slot).
+_Option = tuple[float, tuple[int, ...], str, int]
+
+
+class _Plans:
+    """What the bot reuses within one game object: both sides' bistro tables, each
+    colour's index, and the builds' gains by board (they do not depend on the cubes)."""
+
+    def __init__(self, game: BurgerTables) -> None:
+        self.bistros = (_BistroTable(game.sides[0]), _BistroTable(game.sides[1]))
+        self.colour_index = {colour: c for c, colour in enumerate(game.colours)}
+        self.gains: dict[tuple[int, ...], list[_Option]] = {}
+
+
+#: Each game's plans, made on its first decision.
+_PLANS: weakref.WeakKeyDictionary[BurgerTables, _Plans] = weakref.WeakKeyDictionary()
+#: Boards remembered per game before the memory starts afresh.
+_MAX_BOARDS = 50_000
 
 
 class _Me:
@@ -71,20 +85,23 @@ class _Me:
     def __init__(self, game: BurgerTables, view: Mapping[str, Any], seat: int) -> None:
         self.game = game
         self.side: Side = game.sides[seat]
-        tables = _BISTROS.get(game)
-        if tables is None:
-            tables = _BISTROS[game] = (_BistroTable(game.sides[0]), _BistroTable(game.sides[1]))
-        self.bistro_table = tables[seat]
+        plans = _PLANS.get(game)
+        if plans is None:
+            plans = _PLANS[game] = _Plans(game)
+        self.plans = plans
+        self.seat = seat
+        self.bistro_table = plans.bistros[seat]
+        index = plans.colour_index
         me = view["players"][seat]
         them = view["players"][1 - seat]
         colours = game.colours
         mine, theirs, bag = me["cubes"], them["cubes"], view["bag"]
         self.cubes = [mine[c] for c in colours]
         self.theirs = [theirs[c] for c in colours]
-        self.their_diners = {colours.index(c) for c in them["diners"]}
+        self.their_diners = {index[c] for c in them["diners"]}
         self.bag = [bag[c] for c in colours]
         self.basics = int(me["basics"])
-        self.diners = {colours.index(c) for c in me["diners"]}
+        self.diners = {index[c] for c in me["diners"]}
         #: The bistros built, as a mask: bit ``k`` for slot ``k``.
         self.bistros = sum(1 << (int(k) - 1) for k in me["bistros"])
         self.publicity = int(me["publicity"])
@@ -114,9 +131,32 @@ class _Me:
         missing), the cubes missing counted only for a build that gains (else 0)."""
         if self._options is not None:
             return self._options
+        board = (
+            self.seat,
+            self.basics,
+            sum(1 << c for c in self.diners),
+            self.bistros,
+            self.publicity,
+            self.tokens < self.game.tokens,
+            self.pub_bought == 0 and any(self.theirs),
+            sum(1 << c for c in self.their_diners),
+        )
+        gains = self.plans.gains.get(board)
+        if gains is None:
+            if len(self.plans.gains) >= _MAX_BOARDS:
+                self.plans.gains.clear()
+            gains = self.plans.gains[board] = self._gains()
+        self._options = [
+            (gain, cost, kind, x, self.missing(cost) if gain > 0 else 0)
+            for gain, cost, kind, x in gains
+        ]
+        return self._options
+
+    def _gains(self) -> list[_Option]:
+        """What each build allowed by the board gains, net of the cubes it costs."""
         side, game = self.side, self.game
         base = self.now()
-        found: list[tuple[float, tuple[int, ...], str, int]] = []
+        found: list[_Option] = []
         n = len(self.diners)
         if self.publicity < len(side.publicity_points):
             gain = self.value(self.basics, n, self.bistros, self.publicity + 1) - base
@@ -141,12 +181,7 @@ class _Me:
                     bistros = self.bistros | 1 << slot
                     after = self.value(self.basics, n - 1, bistros, self.publicity)
                     found.append((after - base, side.bistro_cost[slot], "bistro", slot))
-        self._options = []
-        for gain, cost, kind, x in found:
-            gain -= _CUBE_VALUE * sum(cost)
-            missing = self.missing(cost) if gain > 0 else 0
-            self._options.append((gain, cost, kind, x, missing))
-        return self._options
+        return [(g - _CUBE_VALUE * sum(cost), cost, k, x) for g, cost, k, x in found]
 
     def missing(self, cost: tuple[int, ...]) -> int:
         """Cubes of ``cost`` the bot does not hold."""
