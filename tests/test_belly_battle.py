@@ -18,7 +18,7 @@ import pytest
 import potluck
 from potluck.agents import decide, make_agent
 from potluck.engine.errors import DataError, IllegalActionError, OptionError
-from potluck.games.belly_battle import BellyBattle, BellyState, spaces, turn
+from potluck.games.belly_battle import BellyAction, BellyBattle, BellyState, spaces, turn
 from potluck.games.belly_battle import game as game_module
 from potluck.games.belly_battle.bots import win_chance
 from potluck.games.belly_battle.choices import problem
@@ -928,5 +928,7 @@ def test_legal_actions_are_exactly_the_actions_the_rules_accept() -> None:
             if steps % 3 == 0:
                 accepted = [a for a in GAME.actions if problem(GAME, state, seat, a) is None]
                 assert sorted(legal, key=lambda a: a.index) == accepted, (steps, state.phase)
-            GAME.step(state, seat, decide(agent, GAME, state, seat, rng))
+            action = decide(agent, GAME, state, seat, rng)
+            assert isinstance(action, BellyAction)
+            GAME.step(state, seat, action)
             steps += 1
