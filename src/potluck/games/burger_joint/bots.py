@@ -21,13 +21,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from potluck.engine.action import Action
 from potluck.engine.game import Game
-
-if TYPE_CHECKING:
-    from potluck.games.burger_joint.rules import BurgerJoint, Side
+from potluck.games.burger_joint.tables import BurgerTables, Side
 
 #: What one unit of production capacity is worth, in victory points.
 _CAPACITY_VALUE = 0.9
@@ -45,7 +43,7 @@ _STEAL_VALUE = 0.3
 class _Me:
     """The bot's own board, read from the view, with the moves a build makes on it."""
 
-    def __init__(self, game: BurgerJoint, view: Mapping[str, Any], seat: int) -> None:
+    def __init__(self, game: BurgerTables, view: Mapping[str, Any], seat: int) -> None:
         self.game = game
         self.side: Side = game.sides[seat]
         me = view["players"][seat]
@@ -142,9 +140,7 @@ class GreedyBot:
         legal: Sequence[Action],
         rng: random.Random,
     ) -> Action:
-        from potluck.games.burger_joint.rules import BurgerJoint
-
-        if view is None or not isinstance(game, BurgerJoint):
+        if view is None or not isinstance(game, BurgerTables):
             return legal[int(rng.random() * len(legal))]
         by_text = {str(a): a for a in legal}
         for text in self._wishes(game, view, seat):
@@ -153,7 +149,7 @@ class GreedyBot:
                 return action
         return legal[0]
 
-    def _wishes(self, game: BurgerJoint, view: Mapping[str, Any], seat: int) -> list[str]:
+    def _wishes(self, game: BurgerTables, view: Mapping[str, Any], seat: int) -> list[str]:
         """Actions in order of preference; the first legal one is taken."""
         me = _Me(game, view, seat)
         phase = view["phase"]
@@ -198,7 +194,7 @@ class GreedyBot:
         wishes.append("end")
         return wishes
 
-    def _builds(self, game: BurgerJoint, me: _Me) -> list[str]:
+    def _builds(self, game: BurgerTables, me: _Me) -> list[str]:
         """Affordable builds that raise the position's worth, best first."""
         col = game.colours
         texts: list[tuple[float, str]] = []
