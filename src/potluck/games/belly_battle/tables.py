@@ -189,6 +189,11 @@ class BellyTables:
                 for card in triple:
                     triples[card].append(triple)
         self.triples = tuple(tuple(t) for t in triples)
+        #: The fee each card charges while Mr. Munchwalla owns it: the basic fee, or a
+        #: cafe's fixed fee (ruling BB-3: the bank's fees are never modified).
+        self.bank_fee = tuple(
+            self.fees[c][0] if c < r_count else bank.cafe_fee for c in range(c_count)
+        )
         # The restaurants "next to" each one: the nearest on either side along the track.
         neighbours: list[tuple[int, ...]] = []
         for card in range(r_count):
@@ -259,6 +264,10 @@ class BellyTables:
                     price = self.price[c] * halves // 2
                     add(f"offer {slugs[c]} to {seat} for {price}", OFFER, c, seat, price)
         self.actions = tuple(actions)
+        #: The offers of each card to each seat, cheapest first (``offers``).
+        self.offer_table = tuple(
+            tuple(self.offers(c, seat) for seat in range(MAX_SEATS)) for c in range(c_count)
+        )
         self._by_text = {a.text: a for a in actions}
         self.pass_action, self.buy_action, self.tunnel_action = actions[0], actions[1], actions[2]
         self.accept_action, self.decline_action = actions[3], actions[4]

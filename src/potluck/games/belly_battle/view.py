@@ -16,7 +16,7 @@ from typing import Any
 
 from potluck.games.belly_battle.munch_fees import munch_fee
 from potluck.games.belly_battle.ownership import chef_supply, guard_supply, star_supply
-from potluck.games.belly_battle.scoring import outcome, wealth
+from potluck.games.belly_battle.scoring import outcome
 from potluck.games.belly_battle.state import (
     BANK,
     DEBT,
@@ -36,37 +36,56 @@ def _munch_json(game: BellyTables, card: int) -> list[str]:
 
 
 def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator), JSON-ready.
+
+    Built for every decision of a bot that reads views, so it walks the cards once:
+    each card's entry, and its owner's cards and wealth (``scoring.wealth``'s sum)."""
     n = state.num_players
     owner, chefs, star, insured = state.owner, state.chefs, state.star, state.insured
-    slugs = game.slugs
-    r_count = game.num_restaurants
-    cards = [
-        {
-            "card": slugs[c],
-            "owner": None if owner[c] == BANK else owner[c],
-            "chefs": chefs[c],
-            "star": star[c],
-            "insured": insured[c],
-            "fee": munch_fee(game, state, c, NOBODY)
-            if owner[c] != BANK
-            else (game.fees[c][0] if c < r_count else game.bank.cafe_fee),
-        }
-        for c in range(game.num_cards)
-    ]
-    players = []
-    for s in range(n):
-        players.append(
+    slugs, prices, bank_fee = game.slugs, game.price, game.bank_fee
+    chef_wealth, star_wealth = game.bank.chef_wealth, game.bank.star_wealth
+    worth = [0] * n
+    holdings: list[list[str]] = [[] for _ in range(n)]
+    cards = []
+    for c, who in enumerate(owner):
+        if who == BANK:
+            cards.append(
+                {
+                    "card": slugs[c],
+                    "owner": None,
+                    "chefs": chefs[c],
+                    "star": star[c],
+                    "insured": insured[c],
+                    "fee": bank_fee[c],
+                }
+            )
+            continue
+        cards.append(
             {
-                "seat": s,
-                "cash": state.cash[s],
-                "position": state.pos[s],
-                "space": game.space_name(state.pos[s]),
-                "wealth": wealth(game, state, s),
-                "cards": [slugs[c] for c in range(game.num_cards) if owner[c] == s],
-                "tunnel_used": state.tunnel_used[s],
-                "bankrupt": state.bankrupt == s,
+                "card": slugs[c],
+                "owner": who,
+                "chefs": chefs[c],
+                "star": star[c],
+                "insured": insured[c],
+                "fee": munch_fee(game, state, c, NOBODY),
             }
         )
+        worth[who] += prices[c] + chef_wealth * chefs[c] + star_wealth * star[c]
+        holdings[who].append(slugs[c])
+    cash, pos, space_name = state.cash, state.pos, game.space_name
+    players = [
+        {
+            "seat": s,
+            "cash": cash[s],
+            "position": pos[s],
+            "space": space_name(pos[s]),
+            "wealth": cash[s] + worth[s],
+            "cards": holdings[s],
+            "tunnel_used": state.tunnel_used[s],
+            "bankrupt": state.bankrupt == s,
+        }
+        for s in range(n)
+    ]
     phase = state.phase
     view: dict[str, Any] = {
         "game": GAME_ID,
