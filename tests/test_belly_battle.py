@@ -18,9 +18,11 @@ import pytest
 import potluck
 from potluck.agents import decide, make_agent
 from potluck.engine.errors import DataError, IllegalActionError, OptionError
-from potluck.games.belly_battle import BellyBattle, BellyState
-from potluck.games.belly_battle import rules as rules_module
+from potluck.games.belly_battle import BellyAction, BellyBattle, BellyState, spaces, turn
+from potluck.games.belly_battle import game as game_module
 from potluck.games.belly_battle.bots import win_chance
+from potluck.games.belly_battle.choices import problem
+from potluck.games.belly_battle.ownership import gain, to_bank
 from potluck.games.belly_battle.state import (
     AFTER_WINDOW,
     BANK,
@@ -83,7 +85,7 @@ def table(num_players: int = 3, seed: int = 0) -> BellyState:
     """A fresh game with every card back at the bank, at seat 0's turn, before landing."""
     state = GAME.new_game(num_players, seed=seed)
     for c in range(GAME.num_cards):
-        GAME._to_bank(state, c)
+        to_bank(state, c)
     state.cash = [1000] * num_players
     state.queue = []
     state.turn = 0
@@ -96,7 +98,7 @@ def table(num_players: int = 3, seed: int = 0) -> BellyState:
 def give(state: BellyState, seat: int, *names: str, chefs: int = 0, star: int = 0) -> None:
     for name in names:
         c = card(name)
-        GAME._gain(state, seat, c)
+        gain(state, seat, c)
         state.chefs[c] = chefs
         state.star[c] = star
 
@@ -108,7 +110,8 @@ def land(state: BellyState, seat: int, where: int) -> None:
     state.after = AFTER_WINDOW
     state.phase = WINDOW
     state.acting = (seat,)
-    GAME._land(state)
+    if not spaces.land(GAME, state):
+        turn.settle(GAME, state)
 
 
 def play(state: BellyState, seat: int, text: str) -> None:
@@ -148,7 +151,7 @@ def test_on_your_turn_roll_two_dice_and_move_in_the_direction_of_the_arrow() -> 
     state = table(2)
     state.rng = FixedDice([3, 4])
     state.turn = 0
-    GAME._start_turn(state)
+    turn.start_turn(GAME, state)
     assert state.pos[0] == 7
     assert state.dice == (3, 4)
     assert GAME.space_name(7) == "Chola Bhavan"
@@ -286,35 +289,35 @@ def test_paying_munch_fees_by_chefs_and_star() -> None:
 def test_corner_cafe_charges_30_when_passed_or_landed_on() -> None:
     state = table(2)
     cafe = card("chai-point-cafe")
-    GAME._gain(state, 1, cafe)
+    gain(state, 1, cafe)
     state.rng = FixedDice([4, 4])
     state.pos[0] = space("chola-bhavan")  # 7 -> 15 passes the cafe at 11
-    GAME._start_turn(state)
+    turn.start_turn(GAME, state)
     assert state.cash[1] == 1030
     state = table(2)
-    GAME._gain(state, 1, cafe)
+    gain(state, 1, cafe)
     land(state, 0, space("chai-point-cafe"))
     assert state.cash == [970, 1030]
 
 
 def test_ruling_bb18_passing_your_own_cafe_is_free_and_the_bank_charges_for_its_own() -> None:
     state = table(2)
-    GAME._gain(state, 0, card("chai-point-cafe"))
+    gain(state, 0, card("chai-point-cafe"))
     state.rng = FixedDice([4, 4])
     state.pos[0] = space("chola-bhavan")
-    GAME._start_turn(state)
+    turn.start_turn(GAME, state)
     assert state.cash[0] == 1000
     state = table(2)
     state.rng = FixedDice([4, 4])
     state.pos[0] = space("chola-bhavan")
-    GAME._start_turn(state)
+    turn.start_turn(GAME, state)
     assert state.cash[0] == 970
 
 
 def test_corner_cafes_cannot_be_upgraded() -> None:
     state = table(2)
-    GAME._gain(state, 0, card("chai-point-cafe"))
-    GAME._open_window(state)
+    gain(state, 0, card("chai-point-cafe"))
+    turn.open_window(state)
     texts = {str(a) for a in GAME.legal_actions(state, 0)}
     assert "sell chai-point-cafe" in texts
     with pytest.raises(Exception):  # noqa: B017, PT011 - no such action exists at all
@@ -440,7 +443,7 @@ def test_ruling_bb4_golden_belly_without_a_restaurant_and_when_sold() -> None:
     land(state, 1, space("golden-belly"))  # seat 1 owns none: the award goes back
     assert state.golden == -1
     land(state, 0, space("golden-belly"))
-    GAME._open_window(state)
+    turn.open_window(state)
     play(state, 0, "sell momo-mia")
     assert state.golden == -1
 
@@ -546,7 +549,7 @@ def test_ruling_bb6_one_round_cards_return_at_the_start_of_the_holders_next_turn
     state.holders = [0, 0, 1, 1]
     state.rng = FixedDice([1, 1])
     state.turn = 0
-    GAME._start_turn(state)
+    turn.start_turn(GAME, state)
     assert state.holders == [NOBODY, NOBODY, 1, 1]
     # A card that is out does nothing for a new lander.
     land(state, 0, space("monsterchef"))
@@ -556,7 +559,7 @@ def test_ruling_bb6_one_round_cards_return_at_the_start_of_the_holders_next_turn
 def test_ruling_bb14_tunnel_is_optional_and_not_two_turns_in_a_row() -> None:
     state = table(2)
     state.rng = FixedDice([3, 3])
-    GAME._start_turn(state)  # 0 -> 6, a tunnel end
+    turn.start_turn(GAME, state)  # 0 -> 6, a tunnel end
     assert state.phase == TUNNEL_CHOICE
     assert [str(a) for a in GAME.legal_actions(state, 0)] == ["pass", "tunnel"]
     play(state, 0, "tunnel")
@@ -565,7 +568,7 @@ def test_ruling_bb14_tunnel_is_optional_and_not_two_turns_in_a_row() -> None:
     # The next turn lands on a tunnel again: no second trip in a row.
     state.turn, state.pos[0], state.phase = 0, 0, WINDOW
     state.rng = FixedDice([3, 3])
-    GAME._start_turn(state)
+    turn.start_turn(GAME, state)
     assert state.pos[0] == space("tunnel")
     assert state.phase != TUNNEL_CHOICE
     assert not state.tunnel_used[0]  # so the turn after may use it again
@@ -577,7 +580,7 @@ def test_ruling_bb14_tunnel_is_optional_and_not_two_turns_in_a_row() -> None:
 def test_chefs_and_star_max_2_chefs_and_a_star_that_needs_both() -> None:
     state = table(2)
     give(state, 0, "momo-mia")
-    GAME._open_window(state)
+    turn.open_window(state)
     texts = [str(a) for a in GAME.legal_actions(state, 0)]
     assert "chef momo-mia" in texts
     assert "star momo-mia" not in texts
@@ -600,7 +603,7 @@ def test_l167_chefs_and_stars_cost_and_sell_back_at_the_original_cost_br_50() ->
     give(state, 0, "taco-tornado", chefs=2, star=1)
     taco = card("taco-tornado")
     assert GAME.wealth(state, 0) == 1000 + GAME.price[taco] + 2 * 50 + 150
-    GAME._open_window(state)
+    turn.open_window(state)
     play(state, 0, "sell-star taco-tornado")
     play(state, 0, "sell-chef taco-tornado")
     assert state.cash[0] == 1100
@@ -629,7 +632,7 @@ def test_every_authored_amount_is_payable_in_whole_notes() -> None:
 def test_ruling_bb2_a_star_keeps_its_chefs_which_stay_until_the_star_is_sold() -> None:
     state = table(2)
     give(state, 0, "momo-mia", chefs=2, star=1)
-    GAME._open_window(state)
+    turn.open_window(state)
     reason = GAME.explain(state, 0, "sell-chef momo-mia")
     assert reason is not None
     assert "star first" in reason
@@ -642,7 +645,7 @@ def test_no_tokens_left_with_mr_munchwalla_means_no_upgrade() -> None:
     for c in others:
         state.chefs[c] = 2
         state.owner[c] = 1
-    GAME._open_window(state)
+    turn.open_window(state)
     reason = GAME.explain(state, 0, "chef momo-mia")
     assert reason == "Mr. Munchwalla has no chef tokens left."
 
@@ -650,7 +653,7 @@ def test_no_tokens_left_with_mr_munchwalla_means_no_upgrade() -> None:
 def test_ruling_bb8_selling_back_to_the_bank_is_half_the_printed_price_plus_tokens() -> None:
     state = table(2)
     give(state, 0, "taco-tornado", chefs=1)  # gained any way: same price
-    GAME._open_window(state)
+    turn.open_window(state)
     play(state, 0, "sell taco-tornado")
     taco = card("taco-tornado")
     assert state.cash[0] == 1000 + GAME.price[taco] // 2 + 50
@@ -662,7 +665,7 @@ def test_ruling_bb8_selling_to_another_player_by_offer_and_answer() -> None:
     state = table(2)
     give(state, 0, "momo-mia", chefs=1)
     momo = card("momo-mia")
-    GAME._open_window(state)
+    turn.open_window(state)
     price = GAME.price[momo] * 3 // 2
     play(state, 0, f"offer momo-mia to 1 for {price}")
     assert state.phase == RESPOND
@@ -681,7 +684,7 @@ def test_an_offer_the_buyer_cannot_pay_is_not_allowed() -> None:
     state = table(2)
     give(state, 0, "momo-mia")
     state.cash[1] = 10
-    GAME._open_window(state)
+    turn.open_window(state)
     with pytest.raises(IllegalActionError, match="has only 10"):
         play(state, 0, f"offer momo-mia to 1 for {GAME.price[card('momo-mia')]}")
 
@@ -725,7 +728,7 @@ def test_ruling_bb13_upgrade_window_in_turn_order_skipping_players_without_cards
     give(state, 0, "momo-mia")
     give(state, 2, "lassi-lane")
     state.turn = 1
-    GAME._open_window(state)
+    turn.open_window(state)
     assert state.acting == (2,)  # seat 1 owns nothing: skipped
     play(state, 2, "pass")
     assert state.acting == (0,)
@@ -791,7 +794,7 @@ def test_ruling_bb7_the_dealt_restaurant_is_free_and_there_is_no_start_income() 
     state = table(2)
     state.rng = FixedDice([6, 6])
     state.pos[0] = 40  # 40 + 12 wraps past Start to 8
-    GAME._start_turn(state)
+    turn.start_turn(GAME, state)
     assert state.pos[0] == 8
     assert state.cash[0] == 1000  # passing Start pays nothing
 
@@ -800,7 +803,7 @@ def test_ruling_bb7_the_dealt_restaurant_is_free_and_there_is_no_start_income() 
 
 
 def test_a_users_own_board_file_loads_through_the_same_schema(tmp_path: Path) -> None:
-    text = (Path(rules_module.__file__).parent / "data" / "board.toml").read_text()
+    text = (Path(game_module.__file__).parent / "data" / "board.toml").read_text()
     mine = tmp_path / "board.toml"
     mine.write_text(text.replace("start_money = 1000", "start_money = 1500"))
     game = potluck.load_game("belly-battle", data=mine)
@@ -909,3 +912,23 @@ def test_l153_the_board_view_shows_everything_printed_on_a_space() -> None:
     cafe = next(s for s in board if s["card"] == "chai-point-cafe")
     assert cafe["cafe_fee"] == GAME.bank.cafe_fee
     assert sum(1 for s in board if s["cheese"]) == sum(GAME.cheese)
+
+
+def test_legal_actions_are_exactly_the_actions_the_rules_accept() -> None:
+    """``legal_actions`` is built straight from the state (for speed); along a random
+    and a greedy game it lists every action ``problem`` accepts, and no other."""
+    for spec, seed in (("random", 3), ("greedy", 4)):
+        agent = make_agent(GAME, spec)
+        state = GAME.new_game(3, seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while state.acting:
+            seat = state.acting[0]
+            legal = GAME.legal_actions(state, seat)
+            if steps % 3 == 0:
+                accepted = [a for a in GAME.actions if problem(GAME, state, seat, a) is None]
+                assert sorted(legal, key=lambda a: a.index) == accepted, (steps, state.phase)
+            action = decide(agent, GAME, state, seat, rng)
+            assert isinstance(action, BellyAction)
+            GAME.step(state, seat, action)
+            steps += 1

@@ -19,6 +19,8 @@ import pytest
 import potluck
 from potluck.engine.errors import DataError, IllegalActionError, OptionError, RecordError
 from potluck.games.burger_joint import BurgerAction, BurgerJoint, BurgerState
+from potluck.games.burger_joint.production import next_pick, start_turn
+from potluck.games.burger_joint.scoring import capacity, points, tokens_on_board
 from potluck.games.burger_joint.state import BUILD, DISCARD, DRAFT, OVER, REDRAW, TRADE
 
 BURGER, PIZZA = 0, 1
@@ -110,11 +112,11 @@ def production(
     state.active = active
     state.phase = DRAFT
     state.taken = [0, 0]
-    state.owed = [min(game.capacity(state, s), game.limit) for s in (0, 1)]
+    state.owed = [min(capacity(game, state, s), game.limit) for s in (0, 1)]
     for name, n in pool.items():
         state.bag[c(game, name)] -= n
         state.pool[c(game, name)] += n
-    game._next_pick(state, 1 - active)
+    next_pick(game, state, 1 - active)
     assert not game.invariants(state)
     return state
 
@@ -219,10 +221,10 @@ def test_capacity_5_vs_2_gives_a_o_a_o_a_a(game: BurgerJoint) -> None:
     state = game.new_game(2, seed=0)
     board(game, state, BURGER, diners=["black", "yellow", "white"], bistros=[1, 2])
     board(game, state, PIZZA, diners=["green"], bistros=[1])
-    assert game.capacity(state, BURGER) == 5
-    assert game.capacity(state, PIZZA) == 2
+    assert capacity(game, state, BURGER) == 5
+    assert capacity(game, state, PIZZA) == 2
     empty_hands(game, state)
-    game._start_turn(state)
+    start_turn(game, state)
     assert state.owed == [4, 2]
     assert sum(state.pool) + sum(state.taken) == 6  # only 4 for the active player
     pool = {"white": 1, "black": 1, "yellow": 1, "green": 1, "red": 1, "brown": 1}
@@ -277,7 +279,7 @@ def test_ruling_bj4_production_from_a_short_bag(game: BurgerJoint) -> None:
         move = state.bag[colour] - keep
         state.bag[colour] -= move
         state.cubes[colour] += move  # somebody holds them
-    game._start_turn(state)
+    start_turn(game, state)
     assert sum(state.pool) + sum(state.taken) == 3
     assert sum(state.bag) == 0
     while state.phase == DRAFT:
@@ -367,7 +369,7 @@ def test_ruling_bj2_extra_cubes_go_to_storage_beyond_the_production_limit(
     state = game.new_game(2, seed=4)
     board(game, state, BURGER, diners=["black", "yellow", "white"], bistros=[3, 5])
     empty_hands(game, state)
-    game._start_turn(state)
+    start_turn(game, state)
     while state.phase == DRAFT:
         seat = state.acting[0]
         game.step(state, seat, game.legal_actions(state, seat)[0])
@@ -399,7 +401,7 @@ def test_basic_restaurants_fill_from_the_top_and_score_third_fifth_sixth(
     values = []
     for count in range(7):
         board(game, state, BURGER, basics=count, diners=[], bistros=[])
-        values.append(game.points(state, BURGER))
+        values.append(points(game, state, BURGER))
     assert values == [0, 0, 0, 1, 1, 2, 3]
     board(game, state, BURGER, basics=6)
     give(game, state, BURGER, black=1, yellow=1, brown=1)
@@ -421,11 +423,11 @@ def test_a_diner_upgrades_the_lowest_basic_restaurant(game: BurgerJoint) -> None
     state = trading(game)
     board(game, state, BURGER, basics=3)
     give(game, state, BURGER, black=1, yellow=1, green=1, brown=1)
-    before = game.points(state, BURGER)
+    before = points(game, state, BURGER)
     game.step(state, BURGER, "diner white")
     assert state.basics[BURGER] == 2
     # +1 for the diner, -1 for the third basic restaurant's space.
-    assert game.points(state, BURGER) == before
+    assert points(game, state, BURGER) == before
 
 
 def test_a_diner_needs_a_basic_restaurant_and_one_per_colour(game: BurgerJoint) -> None:
@@ -448,7 +450,7 @@ def test_a_bistro_upgrades_any_diner_and_each_is_built_once(game: BurgerJoint) -
     view = game.view(state, None)["players"][BURGER]
     assert view["diners"] == ["black"]
     assert view["bistros"] == [6]
-    assert game.capacity(state, BURGER) == 2  # the token moved: capacity unchanged
+    assert capacity(game, state, BURGER) == 2  # the token moved: capacity unchanged
     reason = game.explain(state, BURGER, "bistro 6 from black")
     assert reason is not None
     assert "each bistro once" in reason
@@ -476,7 +478,7 @@ def test_first_publicity_steals_and_advances(game: BurgerJoint) -> None:
     assert "publicity steal green" not in legal
     game.step(state, BURGER, "publicity steal green and advance")
     assert state.publicity[BURGER] == 1
-    assert game.points(state, BURGER) == 3
+    assert points(game, state, BURGER) == 3
     assert held(game, state, BURGER) == {"green": 1}
     assert held(game, state, PIZZA) == {"black": 1, "green": 1}
 
@@ -606,7 +608,7 @@ def test_no_publicity_past_the_bottom_of_the_column(game: BurgerJoint) -> None:
 def test_ruling_bj12_fifteen_tokens_per_side(game: BurgerJoint) -> None:
     state = trading(game)
     board(game, state, BURGER, basics=5, diners=list(game.colours), bistros=[1, 2, 3, 4])
-    assert game.tokens_on_board(state, BURGER) == 15
+    assert tokens_on_board(game, state, BURGER) == 15
     give(game, state, BURGER, black=1, yellow=1, brown=1)
     reason = game.explain(state, BURGER, "basic")
     assert reason is not None
@@ -629,7 +631,7 @@ def test_scoring_example_seven_vp(game: BurgerJoint) -> None:
 def test_twelve_vp_wins_at_once(game: BurgerJoint) -> None:
     state = trading(game)
     board(game, state, BURGER, publicity=4, basics=5, diners=["black", "yellow"], bistros=[1, 6])
-    assert game.points(state, BURGER) == 2 + 2 + 2 + 5
+    assert points(game, state, BURGER) == 2 + 2 + 2 + 5
     give(game, state, BURGER, black=1, yellow=1, brown=1)
     give(game, state, PIZZA, white=9)
     game.step(state, BURGER, "basic")  # the sixth basic restaurant: 12 VP
@@ -646,7 +648,7 @@ def test_twelve_vp_wins_at_once(game: BurgerJoint) -> None:
 def test_ruling_bj9_only_the_active_player_scores(game: BurgerJoint) -> None:
     state = trading(game)
     board(game, state, PIZZA, publicity=5, basics=6, diners=["green", "red", "white"], bistros=[6])
-    assert game.points(state, PIZZA) >= 12
+    assert points(game, state, PIZZA) >= 12
     game.step(state, BURGER, "end")
     assert not game.is_over(state)
     assert state.score[PIZZA] == 2

@@ -13,6 +13,7 @@ import pytest
 
 import potluck
 from potluck.games.cafe_carnage import CafeCarnage, CafeState, caught_runners
+from potluck.games.cafe_carnage.round import derive_choices
 from potluck.games.cafe_carnage.state import BALLOT, DESSERT, MAIN, OVER, STARTER, STARTING_HAND
 
 FRANCOIS, KWAME, ALICE, MEERA = range(4)
@@ -53,7 +54,7 @@ def force_menu(
     for dish in dishes:
         take_card(game, state, dish, (*protect, seat))
     state.menus[seat] = tuple(dishes)
-    game._derive_choices(state)
+    derive_choices(game, state)
     assert not game.invariants(state)
 
 
@@ -284,7 +285,7 @@ def test_ballot_cards_come_from_the_hand(game: CafeCarnage) -> None:
     order_round(game, state, {})
     assert [str(a) for a in game.legal_actions(state, 0)] == ["split", "separately", "run"]
     state.hands[0:3] = [0, 2, 1]
-    game._derive_choices(state)
+    derive_choices(game, state)
     assert "played both" in (game.explain(state, 0, "split") or "")
 
 

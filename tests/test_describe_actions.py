@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import potluck
-from potluck.games.belly_battle.rules import BellyBattle
+from potluck.games.belly_battle.game import BellyBattle
 
 
 def _every_action_in_words(

@@ -12,7 +12,7 @@ import pytest
 import potluck
 from potluck.engine.encoding import Feature, ObservationEncoding
 from potluck.engine.errors import PotluckError
-from potluck.games.cafe_carnage.rules import CafeCarnage
+from potluck.games.cafe_carnage.game import CafeCarnage
 from potluck.games.cafe_carnage.state import CafeState
 from potluck.testing import table_cases
 from potluck.testing.checks import check_observation_encoding

@@ -25,6 +25,8 @@ from potluck.games.food_advice import (
     choose_extra,
     joker_buys,
 )
+from potluck.games.food_advice.characters import draw_customer
+from potluck.games.food_advice.events import product_of
 from potluck.games.food_advice.market import (
     BY_FLAVOUR,
     BY_PRICE,
@@ -35,6 +37,9 @@ from potluck.games.food_advice.market import (
     extra_customer_buys,
     matches,
 )
+from potluck.games.food_advice.presentation import offers as products_on_offer
+from potluck.games.food_advice.scoring import finish
+from potluck.games.food_advice.selling import advert_met, pay_sale
 from potluck.games.food_advice.state import (
     EVENTS,
     EXCHANGE,
@@ -284,7 +289,7 @@ def _sell_to(game: FoodAdvice, buyer: str, shape: str, parts: list[tuple[int, st
     state.shop_chips[0] = 0b11
     offer = product(game, 0, 0, shape, parts)
     before = state.money[0]
-    game._pay_sale(state, customer(game, buyer), offer, offer.price, "test", "regular")
+    pay_sale(game, state, customer(game, buyer), offer, offer.price, "test", "regular")
     assert not game.invariants(state)
     return state.money[0] - before
 
@@ -362,8 +367,8 @@ def test_products_of_earlier_rounds_stay_on_offer(game: FoodAdvice) -> None:
     state = game.new_game(4, seed=5)
     play_until(game, state, EXCHANGE, round_=1)
     play_until(game, state, VOTING)
-    assert len(game.offers(state)) == 8
-    assert [o.seller for o in game.offers(state)] == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert len(products_on_offer(game, state)) == 8
+    assert [o.seller for o in products_on_offer(game, state)] == [0, 1, 2, 3, 0, 1, 2, 3]
 
 
 # ---------------------------------------------------------------------- rulings: the table
@@ -610,16 +615,16 @@ def test_industrial_espionage_and_saving_remove_one_ingredient(game: FoodAdvice)
     state = _to_events(game, 12, ["Industrial Espionage"])
     [seat] = state.acting
     choices = game.legal_actions(state, seat)
-    assert all(state.prod_owner[game._product_of(state, a.thing)] != seat for a in choices)
+    assert all(state.prod_owner[product_of(state, a.thing)] != seat for a in choices)
     target = choices[0].thing
-    removed_from = game._product_of(state, target)
+    removed_from = product_of(state, target)
     game.step(state, seat, choices[0])
     assert len(state.prod_ings[removed_from]) == 2
     assert target in state.ing_deck
     state = _to_events(game, 13, ["Saving"])
     [seat] = state.acting
     for action in game.legal_actions(state, seat):
-        assert state.prod_owner[game._product_of(state, action.thing)] == seat
+        assert state.prod_owner[product_of(state, action.thing)] == seat
 
 
 def test_tie_is_settled_by_one_more_customer(game: FoodAdvice) -> None:
@@ -630,7 +635,7 @@ def test_tie_is_settled_by_one_more_customer(game: FoodAdvice) -> None:
         seat = state.acting[0]
         game.step(state, seat, game.legal_actions(state, seat)[0])
     state.money = [100, 100, 50, 0]
-    game._finish(state)
+    finish(game, state)
     tiebreak = state.tiebreak
     assert tiebreak is not None
     assert tiebreak["tied"] == [0, 1]
@@ -646,8 +651,8 @@ def test_customer_deck_is_reshuffled_when_it_runs_out(game: FoodAdvice) -> None:
     """FA-20: the Politician reshuffles the played customers into a new deck."""
     state = game.new_game(4, seed=15)
     state.cust_discard, state.cust_deck = state.cust_deck[:-1], state.cust_deck[-1:]
-    assert game._draw_customer(state) >= 0
-    assert game._draw_customer(state) >= 0
+    assert draw_customer(state) >= 0
+    assert draw_customer(state) >= 0
     assert len(state.cust_deck) == 42
 
 
@@ -723,7 +728,7 @@ def test_mabius_investor_is_paid_by_the_bank_on_every_purchase(game: FoodAdvice)
     before = list(state.money)
     hip = customer(game, "Mister Hipster")
     for kind in ("regular", "extra", "joker"):
-        game._pay_sale(state, hip, offer, 30, "test", kind)
+        pay_sale(game, state, hip, offer, 30, "test", kind)
     assert state.money[2] - before[2] == 30
     assert state.money[0] - before[0] >= 90
 
@@ -739,7 +744,7 @@ def test_extra_customers_and_jokers_earn_no_shop_bonus(game: FoodAdvice) -> None
     state.shop_chips[0] = 1 << state.board.index(sparget)
     offer = product(game, 0, 0, "tea", [(10, "healthy"), (10, "sour"), (10, "rich")])
     before = state.money[0]
-    game._pay_sale(state, customer(game, "Mister Hipster"), offer, 30, "test", "extra")
+    pay_sale(game, state, customer(game, "Mister Hipster"), offer, 30, "test", "extra")
     assert state.money[0] - before == 30
     assert not game.invariants(state)
 
@@ -750,22 +755,22 @@ def test_advertising_terms(game: FoodAdvice) -> None:
     state = game.new_game(4, seed=21)
     play_until(game, state, PLACING)
     state.votes = [1, 0, 1, 1]  # seat 1: 3 votes, seat 0: 1
-    offers = game.offers(state)
+    offers = products_on_offer(game, state)
     names = [a.name for a in game.data.advertising]
     national, buzz, top = (
         names.index("National"),
         names.index("Marketing buzz"),
         names.index("Top reviews"),
     )
-    assert game.advert_met(state, 1, buzz, offers)
-    assert not game.advert_met(state, 0, buzz, offers)
-    assert game.advert_met(state, 1, top, offers)
-    assert not game.advert_met(state, 2, top, offers)
+    assert advert_met(game, state, 1, buzz, offers)
+    assert not advert_met(game, state, 0, buzz, offers)
+    assert advert_met(game, state, 1, top, offers)
+    assert not advert_met(game, state, 2, top, offers)
     sale = {"customer": "Mister Hipster", "kind": "regular", "seller": 3, "product": 3}
     state.sales = [sale]
-    assert not game.advert_met(state, 3, national, offers)
+    assert not advert_met(game, state, 3, national, offers)
     state.sales = [sale, sale]
-    assert game.advert_met(state, 3, national, offers)
+    assert advert_met(game, state, 3, national, offers)
 
 
 @pytest.mark.parametrize("num_players", [2, 3])

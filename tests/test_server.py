@@ -570,7 +570,8 @@ def test_the_pages_fetch_nothing_from_other_servers() -> None:
 def test_potluck_serve_is_a_command() -> None:
     from typer.testing import CliRunner
 
-    from potluck.cli.app import _safe_url, app
+    from potluck.cli.app import app
+    from potluck.cli.serve_command import _safe_url
 
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0

@@ -35,10 +35,12 @@ import secrets
 import socket
 from typing import TYPE_CHECKING, Any
 
-from potluck.server.live import ACTIVE, TableError
+from sqlalchemy import text
+
+from potluck.server.live import ACTIVE, LiveTable, Seat, TableError
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import URL
+    from sqlalchemy.engine import URL, Connection
 
     from potluck.server.tables import TableService
 
@@ -69,6 +71,54 @@ def lock_key(table_id: str, purpose: str = "owner") -> int:
     lock never blocks a move)."""
     digest = hashlib.blake2b(f"potluck-{purpose}:{table_id}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big", signed=True)
+
+
+#: The table's "move" lock, held until the transaction ends.
+MOVE_LOCK = text("SELECT pg_advisory_xact_lock(:key)")
+#: What the stored table is now: its number of actions, its status and its seats
+#: (``seats_fingerprint``). A statement of its own, after ``MOVE_LOCK``: a statement's
+#: snapshot is taken when it starts, before a lock it waits for is granted.
+STORED = text(
+    "SELECT (SELECT count(*) FROM actions WHERE table_id = :table),"
+    " (SELECT status FROM tables WHERE id = :table),"
+    " (SELECT string_agg(concat_ws(chr(31), seat, coalesce(bot, ''), coalesce(name, ''),"
+    "  coalesce(token_hash, ''), coalesce(taken_over, ''), coalesce(invite_hash, '')),"
+    "  chr(30) ORDER BY seat) FROM seats WHERE table_id = :table)"
+)
+
+
+def seats_fingerprint(seats: list[Seat]) -> str:
+    """The seats as ``STORED`` reads them from the database (every field a change touches)."""
+    return "\x1e".join(
+        "\x1f".join(
+            (
+                str(s.seat),
+                s.bot or "",
+                s.name or "",
+                s.token_hash or "",
+                s.taken_over or "",
+                s.invite_hash or "",
+            )
+        )
+        for s in seats
+    )
+
+
+def known(table: LiveTable) -> tuple[int, str, str]:
+    """What this process knows of ``table``: actions, status, seats (see ``hold``)."""
+    return len(table.state.history), table.status, seats_fingerprint(table.seats)
+
+
+def hold(connection: Connection, table_id: str, expected: tuple[int, str, str]) -> None:
+    """Serialise this transaction with every other change of the table, in any process:
+    take the table's "move" advisory lock until the transaction ends, and check that
+    the stored table is the one this process changes (``known``, taken under the
+    table's lock). If another process changed it meanwhile, nothing may be written:
+    ``StaleTableError`` (catch up from the log, check again)."""
+    connection.execute(MOVE_LOCK, {"key": lock_key(table_id, "move")})
+    row = connection.execute(STORED, {"table": table_id}).one()
+    if (row[0], row[1], row[2] or "") != expected:
+        raise StaleTableError()
 
 
 class Cluster:

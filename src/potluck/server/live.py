@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,6 +122,9 @@ class LiveTable:
     #: When anything last happened here (``clock()`` time), for idle expiry.
     last_active: float = 0.0
     problem: str | None = None
+    #: Another server process changed the table since this copy was caught up (only a
+    #: table this process neither runs nor shows is left so): caught up when next needed.
+    stale: bool = False
     #: How many actions each seat has taken: the number of the decision it faces next.
     decisions: list[int] = field(default_factory=list)
     #: The latest moves made at this table (a restored table rebuilds them from its
@@ -146,20 +149,26 @@ class LiveTable:
         self.moves.append((seat, self.game.describe_action(before, seat, action), secret))
         del self.moves[:-MOVES_KEPT]
 
-    def count_decisions(self) -> None:
-        """Recount ``decisions`` from the history (after a restore), and rebuild the recent
-        moves and which of them were sealed by playing the history again: a table restored
-        in the middle of a sealed choice must keep the rest of that choice secret."""
-        self.decisions = [0] * self.state.num_players
-        for actor, _ in self.state.history:
-            self.decisions[actor] += 1
-        self.moves, self.sealed = [], SealedChoices()
-        if not self.state.history:
-            return
-        state = self.game.new_game(self.state.num_players, self.state.seed, self.state.options)
-        for actor, action in self.state.history:
-            self.note_move(state, actor, action)
-            self.game.step(state, actor, action)
+    def play_log(self, actions: Iterable[tuple[int, Action | str]]) -> None:
+        """Play stored ``actions`` onto ``state`` in place (a restored table's log, or a
+        new table's first actions): one pass that also counts each seat's decisions and
+        keeps the recent moves and which of them were sealed (a table restored in the
+        middle of a sealed choice must keep the rest of that choice secret).
+
+        Raises the engine's errors (``PotluckError``) on an action that does not replay.
+        """
+        game, state = self.game, self.state
+        if len(self.decisions) != state.num_players:
+            self.decisions = [0] * state.num_players
+        for seat, entry in actions:
+            action = entry if isinstance(entry, Action) else game.parse_action(state, seat, entry)
+            self.note_move(state, seat, action)
+            try:
+                game.step(state, seat, action)
+            except Exception:
+                self.moves.pop()  # the move noted just now was not made
+                raise
+            self.decisions[seat] += 1
 
     def summary(self) -> dict[str, Any]:
         """The table as the lobby lists it."""

@@ -14,13 +14,15 @@ Every change here is written to the database before it is made in memory.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import secrets
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager, contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection, Engine
@@ -30,6 +32,7 @@ from sqlalchemy.orm import Session
 from potluck.engine.errors import PotluckError
 from potluck.engine.registry import list_games, load_game
 from potluck.server.botpool import DIFFICULTIES, seat_bot_spec, seat_kinds
+from potluck.server.cluster import StaleTableError, hold, known
 from potluck.server.db import ActionRow, SeatRow, TableRow, now, token_hash
 from potluck.server.live import ACTIVE, LiveTable, Seat, TableError
 from potluck.server.settings import (
@@ -41,6 +44,11 @@ from potluck.server.settings import (
 )
 
 log = logging.getLogger("potluck.server")
+
+T = TypeVar("T")
+
+#: How often a seat change is tried when other processes keep changing its table.
+ATTEMPTS = 3
 
 
 def new_secret() -> str:
@@ -82,6 +90,8 @@ class Seating:
 
     #: Whether several server processes share the database (see ``potluck.server.cluster``).
     clustered: bool = False
+    #: Where a database server's writes run (``None``: SQLite, on the event loop).
+    database_thread: ThreadPoolExecutor | None = None
 
     @contextmanager
     def write(self) -> Iterator[Connection]:
@@ -190,14 +200,8 @@ class Seating:
             turn_seconds = self.settings.public_turn_seconds or None
         try:
             state = game.new_game(num_players, seed, options)
-            for seat_number, text in prefix:
-                game.step(state, seat_number, text)
         except PotluckError as error:
             raise TableError(422, "bad_options", str(error)) from None
-        if start is not None and game.is_over(state):
-            raise TableError(
-                422, "bad_step", "The game is over at that step: choose an earlier one."
-            )
         table_id = secrets.token_urlsafe(6)
         host_token = new_secret()
         invites: dict[int, str] = {}
@@ -216,6 +220,27 @@ class Seating:
             seat_list.append(seat)
         status = "open" if any(seat.free for seat in seat_list) else "running"
         creator_hash = token_hash(creator) if creator is not None else None
+        table = LiveTable(
+            id=table_id,
+            game=game,
+            state=state,
+            seats=seat_list,
+            status=status,
+            turn_seconds=turn_seconds,
+            private=private,
+            host_hash=token_hash(host_token),
+            creator=creator_hash,
+            bot_rng=random.Random(seed),
+            last_active=self.clock(),
+        )
+        try:
+            table.play_log(prefix)
+        except PotluckError as error:
+            raise TableError(422, "bad_options", str(error)) from None
+        if start is not None and game.is_over(state):
+            raise TableError(
+                422, "bad_step", "The game is over at that step: choose an earlier one."
+            )
         with self.write() as connection:
             connection.execute(
                 insert(TableRow).values(
@@ -261,20 +286,6 @@ class Seating:
                     for s in seat_list
                 ],
             )
-        table = LiveTable(
-            id=table_id,
-            game=game,
-            state=state,
-            seats=seat_list,
-            status=status,
-            turn_seconds=turn_seconds,
-            private=private,
-            host_hash=token_hash(host_token),
-            creator=creator_hash,
-            bot_rng=random.Random(seed),
-            last_active=self.clock(),
-        )
-        table.count_decisions()
         self.tables[table_id] = table
         self._reset_deadline(table)
         links = [
@@ -401,6 +412,44 @@ class Seating:
             )
         return table.seats[seat]
 
+    # ------------------------------------------------------------------ writing a change
+
+    async def _store(self, table: LiveTable, change: Callable[[Connection], None]) -> None:
+        """Write one change of ``table`` (under its lock) in one transaction, before it is
+        made in memory. On a database server the write runs on the database thread, so
+        the event loop serves other tables meanwhile; with other processes it holds the
+        table's "move" lock, like a move, and is refused with ``StaleTableError`` if
+        another process changed the stored table since this one caught up."""
+        expected = known(table) if self.clustered else None
+
+        def run() -> None:
+            with self.write() as connection:
+                if expected is not None:
+                    hold(connection, table.id, expected)
+                change(connection)
+
+        if self.database_thread is None:
+            run()
+        else:
+            await asyncio.get_running_loop().run_in_executor(self.database_thread, run)
+
+    async def _change(self, table: LiveTable, attempt: Callable[[], Awaitable[T]]) -> T:
+        """Run ``attempt`` (its checks, its ``_store``, its change in memory) under the
+        table's lock, the table caught up from the database first; and again, caught up
+        again, if another process changed the table between that catch-up and the write."""
+        for _ in range(ATTEMPTS):
+            async with self.locked(table):
+                try:
+                    return await attempt()
+                except StaleTableError:
+                    continue
+        raise TableError(
+            503,
+            "busy",
+            "The table changed on another server meanwhile; try again.",
+            {"Retry-After": "1"},
+        )
+
     # ------------------------------------------------------------------ joining
 
     async def join(self, table_id: str, seat: int, name: str, invite: str | None = None) -> str:
@@ -411,7 +460,8 @@ class Seating:
         problem = name_problem(name)
         if problem:
             raise TableError(422, "bad_name", problem)
-        async with self.locked(table):
+
+        async def attempt() -> str:
             place = self._seat(table, seat)
             if table.status not in ACTIVE:
                 raise TableError(409, "table_closed", f"This table is {table.status}.")
@@ -436,7 +486,8 @@ class Seating:
             starts = table.status == "open" and not any(
                 s.free for s in table.seats if s.seat != seat
             )
-            with self.write() as connection:
+
+            def change(connection: Connection) -> None:
                 connection.execute(
                     update(SeatRow)
                     .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
@@ -448,12 +499,17 @@ class Seating:
                     connection.execute(
                         update(TableRow).where(TableRow.id == table_id).values(status="running")
                     )
+
+            await self._store(table, change)
             place.name, place.token_hash, place.invite_hash = name, digest, None
             place.taken_over, place.bot = None, None
             table.last_active = self.clock()
             if starts:
                 table.status = "running"
             self._reset_deadline(table)
+            return token
+
+        token = await self._change(table, attempt)
         await self.broadcast(table)
         await self.wake_bots(table)
         return token
@@ -463,7 +519,8 @@ class Seating:
     async def reissue_invite(self, table_id: str, seat: int) -> str:
         """A new invite link for a private table's open seat; the old one stops working."""
         table = self.get(table_id)
-        async with self.locked(table):
+
+        async def attempt() -> str:
             place = self._seat(table, seat)
             if not table.private:
                 raise TableError(
@@ -479,14 +536,20 @@ class Seating:
                     "replace an absent player first.",
                 )
             invite = new_secret()
-            with self.write() as connection:
+
+            def change(connection: Connection) -> None:
                 connection.execute(
                     update(SeatRow)
                     .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                     .values(invite_hash=token_hash(invite))
                 )
+
+            await self._store(table, change)
             place.invite_hash = token_hash(invite)
             table.last_active = self.clock()
+            return invite
+
+        invite = await self._change(table, attempt)
         return self._join_link(table, seat, invite)
 
     async def kick(self, table_id: str, seat: int) -> None:
@@ -497,7 +560,8 @@ class Seating:
         invite (private) or the join link (public).
         """
         table = self.get(table_id)
-        async with self.locked(table):
+
+        async def attempt() -> None:
             place = self._seat(table, seat)
             if table.status not in ACTIVE:
                 raise TableError(409, "table_closed", f"This table is {table.status}.")
@@ -516,7 +580,8 @@ class Seating:
             starts = table.status == "open" and not any(
                 s.free for s in table.seats if s.seat != seat
             )
-            with self.write() as connection:
+
+            def change(connection: Connection) -> None:
                 connection.execute(
                     update(SeatRow)
                     .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
@@ -526,6 +591,8 @@ class Seating:
                     connection.execute(
                         update(TableRow).where(TableRow.id == table_id).values(status="running")
                     )
+
+            await self._store(table, change)
             place.bot, place.taken_over, place.token_hash, place.invite_hash = (
                 bot,
                 "kicked",
@@ -539,6 +606,8 @@ class Seating:
                 table.status = "running"
             table.last_active = self.clock()
             self._reset_deadline(table)
+
+        await self._change(table, attempt)
         await self.broadcast(table)
         await self.wake_bots(table)
 
@@ -550,46 +619,58 @@ class Seating:
         # the strongest bot the game has keeps the absent player's chances fair
         return "greedy" if "greedy" in bots else "random"
 
-    def _take_over(self, table: LiveTable, seat: int, reason: str) -> None:
+    async def _take_over(self, table: LiveTable, seat: int, reason: str) -> None:
         """A bot plays ``seat`` from now on (under the table's lock)."""
         bot = self._stand_in(table)
-        with self.write() as connection:
+
+        def change(connection: Connection) -> None:
             connection.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table.id, SeatRow.seat == seat)
                 .values(bot=bot, taken_over=reason)
             )
+
+        await self._store(table, change)
         table.seats[seat].bot, table.seats[seat].taken_over = bot, reason
 
     async def leave(self, table_id: str, seat: int) -> None:
         """The human at ``seat`` leaves: a bot plays the seat from now on (until they return)."""
         table = self.get(table_id)
-        async with self.locked(table):
+
+        async def attempt() -> None:
             if table.over or table.status not in ACTIVE:
                 raise TableError(409, "game_over", "The game is over.")
             if table.seats[seat].taken_over:
                 raise TableError(409, "taken_over", f"A bot already plays seat {seat}.")
-            self._take_over(table, seat, "left")
+            await self._take_over(table, seat, "left")
             table.last_active = self.clock()
+
+        await self._change(table, attempt)
         await self.broadcast(table)
         await self.wake_bots(table)
 
     async def come_back(self, table_id: str, seat: int) -> None:
         """The human at ``seat`` takes the seat back from the bot."""
         table = self.get(table_id)
-        async with self.locked(table):
+
+        async def attempt() -> None:
             place = table.seats[seat]
             if not place.taken_over:
                 raise TableError(409, "not_taken_over", f"You are already playing seat {seat}.")
-            with self.write() as connection:
+
+            def change(connection: Connection) -> None:
                 connection.execute(
                     update(SeatRow)
                     .where(SeatRow.table_id == table.id, SeatRow.seat == seat)
                     .values(bot=None, taken_over=None)
                 )
+
+            await self._store(table, change)
             place.bot, place.taken_over = None, None
             table.last_active = self.clock()
             self._reset_deadline(table)
+
+        await self._change(table, attempt)
         await self.broadcast(table)
 
     # ------------------------------------------------------------------ restart
@@ -630,7 +711,6 @@ class Seating:
             Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.taken_over, s.invite_hash)
             for s in seats
         ]
-        problem = None
         try:
             game = load_game(row.game)
             record = {
@@ -639,13 +719,26 @@ class Seating:
                 "num_players": row.num_players,
                 "seed": row.seed,
                 "options": row.options,
-                "actions": [[seat, text] for seat, text in actions],
+                "actions": [],
             }
-            state = game.replay(record)
+            table = LiveTable(
+                id=row.id,
+                game=game,
+                state=game.replay(record),  # checks the game's version; no action yet
+                seats=seat_list,
+                status=row.status,
+                turn_seconds=row.turn_seconds,
+                private=row.private,
+                host_hash=row.host_hash,
+                creator=row.creator,
+                bot_rng=random.Random(row.seed + len(actions)),
+                # a restart gives idle tables a fresh allowance rather than expiring them
+                last_active=self.clock(),
+            )
+            table.play_log(actions)  # the log is played once, moves and decisions noted
         except PotluckError as error:
             problem = str(error)
             log.warning("table %s cannot be restored: %s", row.id, problem)
-        if problem is not None:
             if row.status != "broken":
                 with Session(self.engine) as session, session.begin():
                     session.execute(
@@ -654,20 +747,5 @@ class Seating:
                         .values(status="broken", problem=problem)
                     )
             return
-        table = LiveTable(
-            id=row.id,
-            game=game,
-            state=state,
-            seats=seat_list,
-            status=row.status,
-            turn_seconds=row.turn_seconds,
-            private=row.private,
-            host_hash=row.host_hash,
-            creator=row.creator,
-            bot_rng=random.Random(row.seed + len(actions)),
-            # a restart gives idle tables a fresh allowance rather than expiring them at once
-            last_active=self.clock(),
-        )
-        table.count_decisions()
         self.tables[row.id] = table
         self._reset_deadline(table)

@@ -35,7 +35,8 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import insert, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from potluck.agents import SearchBot, decide, make_agent
@@ -45,7 +46,7 @@ from potluck.engine.errors import IllegalActionError, InvalidActionError, NotYou
 from potluck.engine.registry import load_game
 from potluck.server import views
 from potluck.server.botpool import BotPool, Thought, seat_bot_spec
-from potluck.server.cluster import Cluster, StaleTableError, lock_key
+from potluck.server.cluster import Cluster, StaleTableError, hold, known
 from potluck.server.db import ActionRow, SeatRow, TableRow, now
 from potluck.server.live import ACTIVE, LiveTable, Seat, TableError, Watcher
 from potluck.server.seating import Seating
@@ -112,11 +113,13 @@ class TableService(Seating):
         """
         table = self.get(table_id)
         async with table.lock:
+            if table.stale:
+                await self._sync(table)
             try:
                 await self._act(table, seat, text, decision)
             except TableError as error:
                 # another process may have moved the table on: the stored log is the truth
-                if self.cluster is None or error.status != 409:
+                if not self.clustered or error.status != 409:
                     raise
                 await self._sync(table)
                 await self._act(table, seat, text, decision)
@@ -197,12 +200,13 @@ class TableService(Seating):
                 "finished_at": now(),
                 "outcome": game.outcome(after).to_json(),
             }
+        expected = known(table) if self.clustered else None
         if self.database_thread is None:
-            self._store_action(table.id, row, ending)
+            self._store_action(table.id, row, ending, expected)
         else:
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(
-                self.database_thread, self._store_action, table.id, row, ending
+                self.database_thread, self._store_action, table.id, row, ending, expected
             )
         still_choosing = set(game.to_act(before)) - {seat}
         table.note_move(before, seat, action)
@@ -218,19 +222,21 @@ class TableService(Seating):
             self._reset_deadline(table)
 
     def _store_action(
-        self, table_id: str, row: dict[str, Any], ending: dict[str, Any] | None
+        self,
+        table_id: str,
+        row: dict[str, Any],
+        ending: dict[str, Any] | None,
+        expected: tuple[int, str, str] | None,
     ) -> None:
-        """One move's transaction (on the database thread): its row, and the table's end."""
+        """One move's transaction (on the database thread): its row, and the table's end.
+
+        ``expected``: with other processes, the table as this process knows it; the move
+        is stored only onto that (``cluster.hold``: one writer per table at a time).
+        """
         # SQLAlchemy Core with prepared statements, not the ORM: this is the hot path
         with self.write() as connection:
-            if self.cluster is not None:
-                # one writer per table at a time, and only onto the log as this process knows it
-                connection.execute(select(func.pg_advisory_xact_lock(lock_key(table_id, "move"))))
-                stored = connection.execute(
-                    select(func.count()).where(ActionRow.table_id == table_id)
-                ).scalar_one()
-                if stored != row["number"]:
-                    raise StaleTableError()
+            if expected is not None:
+                hold(connection, table_id, expected)
             connection.execute(INSERT_ACTION, row)
             if ending is not None:
                 connection.execute(update(TableRow).where(TableRow.id == table_id).values(**ending))
@@ -374,8 +380,12 @@ class TableService(Seating):
                 late = [
                     s for s in table.game.to_act(table.state) if not table.seats[s].played_by_bot
                 ]
-                for seat in late:
-                    self._take_over(table, seat, "timeout")
+                try:
+                    for seat in late:
+                        await self._take_over(table, seat, "timeout")
+                except StaleTableError:  # changed on another process: the next sweep looks again
+                    await self._sync(table)
+                    continue
                 table.deadline = None
             await self.broadcast(table)
             await self.wake_bots(table)
@@ -385,12 +395,19 @@ class TableService(Seating):
         async with table.lock:
             if table.status not in ACTIVE:
                 return
-            with self.write() as connection:
+
+            def change(connection: Connection) -> None:
                 connection.execute(
                     update(TableRow)
                     .where(TableRow.id == table.id)
                     .values(status="expired", finished_at=now())
                 )
+
+            try:
+                await self._store(table, change)
+            except StaleTableError:  # changed on another process: the next sweep looks again
+                await self._sync(table)
+                return
             table.status, table.deadline = "expired", None
             if table.bot_task is not None and table.bot_task is not asyncio.current_task():
                 table.bot_task.cancel()
@@ -485,7 +502,7 @@ class TableService(Seating):
     async def locked(self, table: LiveTable) -> AsyncIterator[None]:
         """The table's lock; with other processes, its copy is caught up first."""
         async with table.lock:
-            if self.cluster is not None:
+            if self.clustered:
                 await self._sync(table)
             yield
 
@@ -495,8 +512,31 @@ class TableService(Seating):
             await self.cluster.claim([table_id])
             await self.cluster.notify(table_id)
 
+    async def fresh(self, table_id: str) -> LiveTable:
+        """The table (``get``), caught up first if another process changed it since."""
+        table = self.get(table_id)
+        if table.stale:
+            async with table.lock:
+                if table.stale:
+                    await self._sync(table)
+        return table
+
     def changed_elsewhere(self, table_id: str) -> None:
-        """Another process changed ``table_id``: catch up (one catch-up at a time)."""
+        """Another process changed ``table_id``: catch up (one catch-up at a time).
+
+        Lazily for a table this process neither runs nor has a WebSocket of: it is
+        only marked ``stale`` and caught up when a request, a WebSocket or a claim
+        next needs it (``fresh``, ``locked``, ``adopt``). Each process would otherwise
+        read and replay every move of every table of the cluster.
+        """
+        table = self.tables.get(table_id)
+        if (
+            table is not None
+            and not table.watchers
+            and not (self.cluster is not None and self.cluster.owns(table_id))
+        ):
+            table.stale = True
+            return
         running = self._syncs.get(table_id)
         if running is not None and not running.done():
             self._resync.add(table_id)
@@ -534,27 +574,31 @@ class TableService(Seating):
             await self._sync(table)
             table.last_active = self.clock()
             self._reset_deadline(table)
+        if table.status not in ACTIVE:  # it ended elsewhere since this copy last caught up
+            if self.cluster is not None:
+                await self.cluster.release(table_id)
+            return
         await self.push(table)
         await self.wake_bots(table)
 
     async def _sync(self, table: LiveTable) -> None:
         """Bring ``table`` up to the stored log and seats (under its lock)."""
         loop = asyncio.get_running_loop()
+        table.stale = False  # a notice during the read marks it again
         since = len(table.state.history)
         row, seats, actions = await loop.run_in_executor(
             self.database_thread, self._read_since, table.id, since
         )
-        game, state = table.game, table.state
-        try:
-            for seat, text in actions:
-                action = game.parse_action(state, seat, text)
-                after = game.apply(state, seat, action)
-                table.note_move(state, seat, action)  # made by another process
-                state = after
-                table.decisions[seat] += 1
-        except Exception as error:  # the stored log is the truth: it should always replay
-            log.error("table %s: the stored log does not replay: %s", table.id, error)
-        table.state = state
+        game = table.game
+        if actions:
+            # a new state object (views and bots' thoughts keep the one they were given),
+            # then the other processes' moves played onto it in one pass
+            table.state = table.state.clone()
+            try:
+                table.play_log(actions)
+            except Exception as error:  # the stored log is the truth: it should always replay
+                log.error("table %s: the stored log does not replay: %s", table.id, error)
+        state = table.state
         table.seats = seats
         table.status = "over" if game.is_over(state) else row["status"]
         table.problem = row["problem"]

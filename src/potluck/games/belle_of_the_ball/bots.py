@@ -27,7 +27,7 @@ from potluck.engine.action import Action
 from potluck.engine.botspec import BotParam
 from potluck.engine.game import Game
 from potluck.games.belle_of_the_ball.actions import INVITE, PLAY, TAKE_BELLE, BelleAction
-from potluck.games.belle_of_the_ball.rules import score_group
+from potluck.games.belle_of_the_ball.scoring import score_group
 
 #: Chance that a given interest is on a random guest (3 interests of 10 in the built-in data).
 _SHARE = 0.3

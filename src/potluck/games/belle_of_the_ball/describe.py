@@ -6,20 +6,17 @@ they show, the chips the invitation costs and the chips it collects.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from potluck.games.belle_of_the_ball.actions import INVITE, TAKE_BELLE, BelleAction
+from potluck.games.belle_of_the_ball.invite import skip_cost
 from potluck.games.belle_of_the_ball.state import BELLE_BASE, BelleState
-
-if TYPE_CHECKING:
-    from potluck.games.belle_of_the_ball.rules import BelleOfTheBall
+from potluck.games.belle_of_the_ball.tables import BelleTables
 
 
 def _chips(n: int) -> str:
     return f"{n} chip" + ("" if n == 1 else "s")
 
 
-def describe(game: BelleOfTheBall, state: BelleState, seat: int, action: BelleAction) -> str:
+def describe(game: BelleTables, state: BelleState, seat: int, action: BelleAction) -> str:
     """A player-facing sentence for ``action``.
 
     >>> import potluck
@@ -32,7 +29,7 @@ def describe(game: BelleOfTheBall, state: BelleState, seat: int, action: BelleAc
         if not 0 <= action.pos < len(state.line):
             return action.text
         card = state.line[action.pos]
-        cost = game.skip_cost(state, action.pos)
+        cost = skip_cost(state, action.pos)
         collect = state.line_chips[action.pos]
         terms = f"pay {_chips(cost)}" if cost else "free"
         if collect:

@@ -8,20 +8,20 @@ kind, in data order (``BelleOfTheBall.belle_slugs``); interests in data order.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter, seats_from
-from potluck.games.belle_of_the_ball.rules import HEIRESS_CHIPS
+from potluck.games.belle_of_the_ball.belles import HEIRESS_CHIPS
+from potluck.games.belle_of_the_ball.scoring import outcome
+from potluck.games.belle_of_the_ball.setup import line_size
 from potluck.games.belle_of_the_ball.state import BELLE_BASE, FULL, SLOTS, BelleState
+from potluck.games.belle_of_the_ball.tables import BelleTables
 from potluck.games.belle_of_the_ball.view import EFFECT_WORDS
 
-if TYPE_CHECKING:
-    from potluck.games.belle_of_the_ball.rules import BelleOfTheBall
 
-
-def features(game: BelleOfTheBall, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
+def features(game: BelleTables, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
     n = num_players
-    line = game.line_size(n)
+    line = line_size(game, n)
     interests = len(game.interest_names)
     kinds = game.kinds
     guests = len(game.guest_names)
@@ -73,7 +73,7 @@ def features(game: BelleOfTheBall, num_players: int, options: Mapping[str, Any])
     ]
 
 
-def encode(game: BelleOfTheBall, view: Mapping[str, Any], out: ObservationWriter) -> None:
+def encode(game: BelleTables, view: Mapping[str, Any], out: ObservationWriter) -> None:
     n, me = view["num_players"], view["seat"]
     order = seats_from(me, n)
     slot_of = {seat: slot for slot, seat in enumerate(order)}
@@ -131,7 +131,7 @@ def encode(game: BelleOfTheBall, view: Mapping[str, Any], out: ObservationWriter
 
 
 def encode_state(
-    game: BelleOfTheBall, state: BelleState, seat: int, encoding: ObservationEncoding
+    game: BelleTables, state: BelleState, seat: int, encoding: ObservationEncoding
 ) -> list[float]:
     """The same vector as ``encode(view(state, seat))``, written straight from the state;
     the conformance suite checks along its playouts that the two agree."""
@@ -142,7 +142,7 @@ def encode_state(
     interests, kinds = len(game.interest_names), game.kinds
     width = 2 + interests + kinds
     v[at["round"]] = state.round
-    v[at["rounds_left"]] = len(state.deck) // game.line_size(n)
+    v[at["rounds_left"]] = len(state.deck) // line_size(game, n)
     if not over:
         v[at["turn"] + (state.turn - seat) % n] = 1.0
     v[at["start_player"] + (state.start - seat) % n] = 1.0
@@ -173,7 +173,7 @@ def encode_state(
         for i in game.guest_interests[guest]:
             v[at["guest_discard"] + i] += 1.0
     per_group = 1 + interests
-    winners = game.outcome(state).winners if over else ()
+    winners = outcome(state).winners if over else ()
     for slot in range(n):
         s = (seat + slot) % n
         v[at["chips"] + slot] = state.chips[s]

@@ -17,7 +17,7 @@ from potluck.engine.text import slugify
 
 MAX_PLAYERS = 5
 
-#: The rules a Belle may bend; each is implemented in ``rules.py``.
+#: The rules a Belle may bend; each is implemented in ``belles.py`` (Option: Belle).
 Effect = Literal[
     "free_skips",
     "bank_chips",

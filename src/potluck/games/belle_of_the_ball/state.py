@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Self
 
+from potluck.engine.errors import RecordError
 from potluck.engine.state import State
 
 #: Card codes at or above this are Belles.
@@ -92,9 +93,9 @@ class BelleState(State):
         twin.boxed = self.boxed.copy()
         twin.line = self.line.copy()
         twin.line_chips = self.line_chips.copy()
-        twin.parties = [group.copy() for group in self.parties]
+        twin.parties = list(map(list.copy, self.parties))
         twin.chips = self.chips.copy()
-        twin.hands = [hand.copy() for hand in self.hands]
+        twin.hands = list(map(list.copy, self.hands))
         twin.belle_deck = self.belle_deck.copy()
         twin.belle_discard = self.belle_discard.copy()
         twin.guest_discard = self.guest_discard.copy()
@@ -112,3 +113,52 @@ class BelleState(State):
         twin.belle_skip_chips = self.belle_skip_chips.copy()
         twin.belles_played = self.belles_played.copy()
         return twin
+
+
+# ------------------------------------------------------------------ saving
+
+_LISTS = (
+    "deck",
+    "boxed",
+    "line",
+    "line_chips",
+    "chips",
+    "belle_deck",
+    "belle_discard",
+    "guest_discard",
+    "groups_scored",
+    "group_chips",
+    "skip_chips",
+    "belles_invited",
+    "belle_skip_chips",
+    "belles_played",
+)
+_INTS = ("start", "turn", "round", "played_now", "invites_left", "effects", "minted")
+
+
+def state_to_json(state: BelleState) -> dict[str, Any]:
+    """The state's fields as JSON-ready lists and ints (``Game.to_json`` adds the rest)."""
+    data: dict[str, Any] = {name: list(getattr(state, name)) for name in _LISTS}
+    data.update({name: getattr(state, name) for name in _INTS})
+    data["parties"] = [list(g) for g in state.parties]
+    data["hands"] = [list(h) for h in state.hands]
+    return data
+
+
+def state_from_json(
+    data: Mapping[str, Any], num_players: int, seed: int, options: Mapping[str, Any]
+) -> BelleState:
+    """The state ``state_to_json`` saved; ``RecordError`` if its fields are malformed."""
+    state = BelleState(num_players, seed, options)
+    try:
+        for name in _LISTS:
+            setattr(state, name, [int(x) for x in data[name]])
+        for name in _INTS:
+            setattr(state, name, int(data[name]))
+        state.parties = [[int(x) for x in g] for g in data["parties"]]
+        state.hands = [[int(x) for x in h] for h in data["hands"]]
+    except (KeyError, TypeError, ValueError) as error:
+        raise RecordError(f"the saved Belle of the Ball state is malformed: {error!r}") from None
+    if len(state.chips) != num_players or len(state.parties) != num_players * SLOTS:
+        raise RecordError("the saved Belle of the Ball state does not match its number of players")
+    return state

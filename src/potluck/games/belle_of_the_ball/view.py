@@ -12,22 +12,20 @@ at setup, and the RNG.
 from __future__ import annotations
 
 import random
-from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from potluck.games.belle_of_the_ball.scoring import outcome
+from potluck.games.belle_of_the_ball.setup import line_size
 from potluck.games.belle_of_the_ball.state import (
     BELLE_BASE,
     FIFTH_GROUP,
     FOUR_IS_FULL,
     FREE_SKIPS,
-    FULL,
     SINGLES_SCORE,
     SLOTS,
     BelleState,
 )
-
-if TYPE_CHECKING:
-    from potluck.games.belle_of_the_ball.rules import BelleOfTheBall
+from potluck.games.belle_of_the_ball.tables import BelleTables
 
 EFFECT_WORDS = (
     (FREE_SKIPS, "free_skips"),
@@ -37,7 +35,29 @@ EFFECT_WORDS = (
 )
 
 
-def build_view(game: BelleOfTheBall, state: BelleState, seat: int | None) -> dict[str, Any]:
+def card_json(game: BelleTables, card: int) -> dict[str, Any]:
+    """A card as the table sees it: a guest with its interests, or a Belle."""
+    if card >= BELLE_BASE:
+        return belle_json(game, card - BELLE_BASE)
+    return {
+        "guest": game.guest_slugs[card],
+        "name": game.guest_names[card],
+        "interests": [game.interest_names[i] for i in game.guest_interests[card]],
+    }
+
+
+def belle_json(game: BelleTables, kind: int) -> dict[str, Any]:
+    """A Belle card as the table sees it: name, family, effect and text."""
+    return {
+        "belle": game.belle_slugs[kind],
+        "name": game.belle_names[kind],
+        "family": game.belle_families[kind],
+        "effect": game.belle_effects[kind],
+        "text": game.belle_texts[kind],
+    }
+
+
+def build_view(game: BelleTables, state: BelleState, seat: int | None) -> dict[str, Any]:
     n = state.num_players
     over = not state.acting
     players = []
@@ -49,7 +69,8 @@ def build_view(game: BelleOfTheBall, state: BelleState, seat: int | None) -> dic
                 "chips": state.chips[s],
                 "hand_size": len(state.hands[s]),
                 "groups": [
-                    [game.card_json(g) for g in state.parties[base + slot]] for slot in range(SLOTS)
+                    [card_json(game, g) for g in state.parties[base + slot]]
+                    for slot in range(SLOTS)
                 ],
                 "full_groups_scored": state.groups_scored[s],
                 "chips_from_groups": state.group_chips[s],
@@ -61,7 +82,7 @@ def build_view(game: BelleOfTheBall, state: BelleState, seat: int | None) -> dic
             # front of everyone (ruling BB-20): whose hand holds which is public.
             players[-1]["belles_taken_openly"] = [game.belle_slugs[k] for k in state.hands[s]]
     line = [
-        {"position": i + 1, "chips": state.line_chips[i], **game.card_json(card)}
+        {"position": i + 1, "chips": state.line_chips[i], **card_json(game, card)}
         for i, card in enumerate(state.line)
     ]
     view: dict[str, Any] = {
@@ -69,7 +90,7 @@ def build_view(game: BelleOfTheBall, state: BelleState, seat: int | None) -> dic
         "seat": seat,
         "num_players": n,
         "round": state.round,
-        "rounds_left_after_this": len(state.deck) // game.line_size(n),
+        "rounds_left_after_this": len(state.deck) // line_size(game, n),
         "to_act": list(state.acting),
         "turn": None if over else state.turn,
         "start_player": state.start,
@@ -94,16 +115,18 @@ def build_view(game: BelleOfTheBall, state: BelleState, seat: int | None) -> dic
         "players": players,
     }
     if seat is not None:
-        view["you"] = {"hand": [game.belle_json(k) for k in state.hands[seat]]}
+        view["you"] = {"hand": [belle_json(game, k) for k in state.hands[seat]]}
     if over:
-        outcome = game.outcome(state)
-        view["final_scores"] = list(outcome.scores)
-        view["winners"] = list(outcome.winners)
-        view["result"] = outcome.reason
+        result = outcome(state)
+        view["final_scores"] = list(result.scores)
+        view["winners"] = list(result.winners)
+        view["result"] = result.reason
     return view
 
 
-def redeal(game: BelleOfTheBall, state: BelleState, seat: int, rng: random.Random) -> BelleState:
+def redeal_unseen(
+    game: BelleTables, state: BelleState, seat: int, rng: random.Random
+) -> BelleState:
     """Redraw what ``seat`` cannot see: the deck's order and contents, the guests
     discarded at setup, the other seats' Belle hands and the Belle deck. In the
     designer's variant the hands are known (every Belle in one was invited from the
@@ -143,86 +166,3 @@ def redeal(game: BelleOfTheBall, state: BelleState, seat: int, rng: random.Rando
         twin.belle_deck = belles
     twin.rng = random.Random(rng.getrandbits(64))
     return twin
-
-
-def _turn_problems(game: BelleOfTheBall, state: BelleState) -> list[str]:
-    """Sizes of the per-seat lists, and whose turn, which round, which Belle this turn."""
-    n = state.num_players
-    problems = [
-        f"{name} has {len(getattr(state, name))} entries, not {size}"
-        for name, size in (
-            ("chips", n),
-            ("hands", n),
-            ("parties", n * SLOTS),
-            ("groups_scored", n),
-            ("group_chips", n),
-            ("skip_chips", n),
-            ("belles_invited", n),
-            ("belle_skip_chips", n),
-            ("belles_played", n * game.kinds),
-        )
-        if len(getattr(state, name)) != size
-    ]
-    if not 0 <= state.start < n:
-        problems.append(f"the Start Player token is with seat {state.start}, not 0 to {n - 1}")
-    if not 0 <= state.turn < n:
-        problems.append(f"it is seat {state.turn}'s turn: there are seats 0 to {n - 1}")
-    if state.round < 1:
-        problems.append(f"round {state.round}: rounds count from 1")
-    kinds = len(game.belle_names)
-    if not -2 <= state.played_now < kinds:
-        problems.append(f"the Belle played this turn is {state.played_now}, not -2 to {kinds - 1}")
-    if not 0 <= state.invites_left <= 2:
-        problems.append(f"{state.invites_left} invitations left this turn (0 to 2)")
-    if not 0 <= state.effects < 16:
-        problems.append(f"the rules bent this turn ({state.effects}) are not a set of four")
-    if state.acting and state.acting != (state.turn,):
-        problems.append(f"seat(s) {list(state.acting)} act on seat {state.turn}'s turn")
-    stats = (
-        state.groups_scored
-        + state.group_chips
-        + state.skip_chips
-        + state.belles_invited
-        + state.belle_skip_chips
-        + state.belles_played
-    )
-    if stats and min(stats) < 0:
-        problems.append("a negative count among the seats' statistics")
-    return problems
-
-
-def invariant_problems(game: BelleOfTheBall, state: BelleState) -> list[str]:
-    """Every card is in exactly one place; chips are conserved; groups and hands are sound."""
-    problems = _turn_problems(game, state)
-    if problems:
-        return problems  # the cards below would be read with a wrong seat or size
-    n = state.num_players
-    cards = state.deck + state.boxed + state.line + state.guest_discard
-    for group in state.parties:
-        cards += group
-    belles = [c - BELLE_BASE for c in cards if c >= BELLE_BASE] + state.belle_deck
-    belles += state.belle_discard
-    for hand in state.hands:
-        belles += hand
-    guests = sorted(c for c in cards if c < BELLE_BASE)
-    if guests != list(range(len(game.guest_names))):
-        problems.append("guest cards are not conserved")
-    if Counter(belles) != Counter(game.belle_cards):
-        problems.append("Belle cards are not conserved")
-    if any(c >= BELLE_BASE for g in state.parties for c in g):
-        problems.append("a Belle sits in a party")
-    if sum(state.chips) + sum(state.line_chips) != n * game.starting_chips + state.minted:
-        problems.append("chips are not conserved")
-    if min(state.chips) < 0 or (state.line_chips and min(state.line_chips) < 0):
-        problems.append("a negative pile of chips")
-    if len(state.line_chips) != len(state.line):
-        problems.append("the line and its chips differ in length")
-    for s in range(n):
-        groups = state.parties[s * SLOTS : s * SLOTS + SLOTS]
-        if any(len(g) > FULL for g in groups):
-            problems.append(f"seat {s} has a group of more than five")
-        if state.acting and s != state.turn and any(len(g) >= FULL for g in groups):
-            problems.append(f"seat {s} kept a full group after its turn")
-        if state.hands[s] != sorted(state.hands[s]):
-            problems.append(f"seat {s}'s hand is not sorted")
-    return problems

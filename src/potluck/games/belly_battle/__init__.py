@@ -4,7 +4,7 @@ Rules as implemented, notation and rulings: ``docs/games/belly-battle.md``.
 """
 
 from potluck.games.belly_battle.actions import BellyAction
-from potluck.games.belly_battle.rules import BellyBattle
+from potluck.games.belly_battle.game import BellyBattle
 from potluck.games.belly_battle.state import BellyState
 
 __all__ = ["BellyAction", "BellyBattle", "BellyState"]

@@ -6,8 +6,6 @@ button says: ``Buy Momo Mia for 180``, ``Add a chef to Momo Mia (50)``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from potluck.games.belly_battle.actions import (
     ACCEPT,
     BUY,
@@ -26,6 +24,7 @@ from potluck.games.belly_battle.actions import (
     YUCK,
     BellyAction,
 )
+from potluck.games.belly_battle.selling import sale_value
 from potluck.games.belly_battle.state import (
     BUY_OR_PASS,
     INSURE_CHOICE,
@@ -33,11 +32,9 @@ from potluck.games.belly_battle.state import (
     TAKEOVER_CHOICE,
     TUNNEL_CHOICE,
     WINDOW,
+    BellyState,
 )
-
-if TYPE_CHECKING:
-    from potluck.games.belly_battle.state import BellyState
-    from potluck.games.belly_battle.tables import BellyRules
+from potluck.games.belly_battle.tables import BellyTables
 
 #: What "pass" means where it is offered.
 _PASS_IN_PHASE = {
@@ -50,7 +47,7 @@ _PASS_IN_PHASE = {
 }
 
 
-def describe(game: BellyRules, state: BellyState, seat: int, action: BellyAction) -> str:
+def describe(game: BellyTables, state: BellyState, seat: int, action: BellyAction) -> str:
     """A legal action as a short sentence, with the card's name and the money involved."""
     kind, card, other = action.kind, action.card, action.other
     name = game.names[card] if card >= 0 else ""
@@ -78,7 +75,7 @@ def describe(game: BellyRules, state: BellyState, seat: int, action: BellyAction
     if kind == STAR:
         return f"Add a star to {name} ({game.star_price[card]})"
     if kind == SELL:
-        return f"Sell {name} to the bank ({game.sale_value(state, card)})"
+        return f"Sell {name} to the bank ({sale_value(game, state, card)})"
     if kind == SELL_CHEF:
         return f"Sell a chef of {name} to the bank"
     if kind == SELL_STAR:

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter, seats_from
+from potluck.games.belly_battle.munch_fees import munch_fee
+from potluck.games.belly_battle.ownership import chef_supply, guard_supply, star_supply
+from potluck.games.belly_battle.scoring import outcome, wealth
 from potluck.games.belly_battle.state import (
     BANK,
     DEBT,
@@ -25,17 +28,13 @@ from potluck.games.belly_battle.state import (
     ROUND_CARD_NAMES,
     BellyState,
 )
-
-if TYPE_CHECKING:
-    from potluck.games.belly_battle.tables import BellyRules
+from potluck.games.belly_battle.tables import DEBT_OFFERS, WINDOW_CAP, BellyTables
 
 #: The highest multiplier on a fee: three in a row, Golden Belly, MonsterChef.
 _MOST_DOUBLINGS = 8
 
 
-def features(game: BellyRules, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
-    from potluck.games.belly_battle.tables import DEBT_OFFERS, WINDOW_CAP
-
+def features(game: BellyTables, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
     n, cards, spaces = num_players, game.num_cards, game.board_size
     cuisines = len(game.cuisines)
     bank = game.bank
@@ -100,7 +99,7 @@ def features(game: BellyRules, num_players: int, options: Mapping[str, Any]) -> 
     ]
 
 
-def encode(game: BellyRules, view: Mapping[str, Any], out: ObservationWriter) -> None:
+def encode(game: BellyTables, view: Mapping[str, Any], out: ObservationWriter) -> None:
     n, me = view["num_players"], view["seat"]
     order = seats_from(me, n)
     slot_of = {seat: slot for slot, seat in enumerate(order)}
@@ -168,7 +167,7 @@ def encode(game: BellyRules, view: Mapping[str, Any], out: ObservationWriter) ->
 
 
 def encode_state(
-    game: BellyRules, state: BellyState, seat: int, encoding: ObservationEncoding
+    game: BellyTables, state: BellyState, seat: int, encoding: ObservationEncoding
 ) -> list[float]:
     """The same vector as ``encode(view(state, seat))``, written straight from the state;
     the conformance suite checks along its playouts that the two agree."""
@@ -184,11 +183,11 @@ def encode_state(
     v[at["phase"] + phase] = 1.0
     for k, die in enumerate(state.dice[:2]):
         v[at["dice"] + k] = die
-    winners = game.outcome(state).winners if phase == OVER else ()
+    winners = outcome(game, state).winners if phase == OVER else ()
     for slot in range(n):
         s = (seat + slot) % n
         v[at["cash"] + slot] = state.cash[s]
-        v[at["wealth"] + slot] = game.wealth(state, s)
+        v[at["wealth"] + slot] = wealth(game, state, s)
         v[at["position"] + slot * spaces + state.pos[s]] = 1.0
         v[at["tunnel_used"] + slot] = 1.0 if state.tunnel_used[s] else 0.0
         v[at["bankrupt"] + slot] = 1.0 if state.bankrupt == s else 0.0
@@ -198,7 +197,7 @@ def encode_state(
     for c in range(cards):
         if owner[c] != BANK:
             v[at["owner"] + ((owner[c] - seat) % n) * cards + c] = 1.0
-            fee = game.munch_fee(state, c, NOBODY)
+            fee = munch_fee(game, state, c, NOBODY)
         else:
             fee = game.fees[c][0] if c < r_count else game.bank.cafe_fee
         v[at["chefs"] + c] = state.chefs[c]
@@ -210,9 +209,9 @@ def encode_state(
     for k, holder in enumerate(state.holders):
         if holder != NOBODY:
             v[at["round_cards"] + k * n + (holder - seat) % n] = 1.0
-    v[at["supply"]] = game.chef_supply(state)
-    v[at["supply"] + 1] = game.star_supply(state)
-    v[at["supply"] + 2] = game.guard_supply(state)
+    v[at["supply"]] = chef_supply(game, state)
+    v[at["supply"] + 1] = star_supply(game, state)
+    v[at["supply"] + 2] = guard_supply(game, state)
     v[at["supply"] + 3] = len(state.deck)
     v[at["window_deals"]] = state.window_actions
     v[at["window_offered"]] = 1.0 if state.window_offered else 0.0

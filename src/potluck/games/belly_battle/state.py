@@ -34,6 +34,8 @@ AFTER_LAND, AFTER_WINDOW = range(2)
 
 BANK = -1
 NOBODY = -1
+#: How many lines of the table's log the state keeps (views show them all).
+LOG_LINES = 12
 
 #: Counters kept for ``metrics``, by their slot in ``stats``.
 STAT_NAMES = (
@@ -141,6 +143,11 @@ class BellyState(State):
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
+
+    def say(self, line: str) -> None:
+        """Add ``line`` to the table's log, keeping the last ``LOG_LINES``."""
+        log = (*self.log, line)
+        self.log = log[-LOG_LINES:] if len(log) > LOG_LINES else log
 
     def clone(self) -> Self:
         twin = self._blank_copy()

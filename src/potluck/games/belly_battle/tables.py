@@ -1,74 +1,315 @@
-"""What the views, encodings, action texts and save checks need from the game: its
-fixed limits, and ``BellyRules``, the per-game tables (built once from the board data)
-and rule calls they read.
+"""Belly Battle's fixed tables: what the board data says, read once per game.
 
-They take a ``BellyRules`` instead of importing the ``BellyBattle`` class, so those
-modules sit below the rules in the import order and no module needs another that needs
-it back (docs/engine.md, "The shape of a game")::
+``BellyTables`` turns a checked ``BoardData`` into flat tuples that the rules
+index by card or space number (prices, fee levels, the track, the restaurants
+"next to" each other, the runs of three), and interns every action. The
+``BellyBattle`` game class is a ``BellyTables``, so the rules' chapter modules,
+the views and the bots take a ``BellyTables`` and never import the class that
+imports them (docs/engine.md, "The shape of a game")::
 
-    def build_view(game: BellyRules, state: BellyState, seat: int | None) -> dict: ...
+    def munch_fee(game: BellyTables, state: BellyState, card: int, payer: int) -> int: ...
+
+    >>> from potluck.engine.data import load_data
+    >>> from potluck.games.belly_battle.schema import BoardData
+    >>> tables = BellyTables(load_data(BoardData, None, package=__package__,
+    ...                                default="data/board.toml"))
+    >>> tables.num_restaurants, tables.num_cards, tables.board_size, len(tables.actions)
+    (24, 26, 44, 1383)
+    >>> tables.act(CHEF, tables.card_index["momo-mia"]).text
+    'chef momo-mia'
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any
 
-from potluck.engine.outcome import Outcome
-from potluck.games.belly_battle.schema import BankSpec
-from potluck.games.belly_battle.state import BellyState
+from potluck.engine.errors import InvalidActionError
+from potluck.engine.text import numbers_as_written, slugify
+from potluck.games.belly_battle.actions import (
+    ACCEPT,
+    BUY,
+    CHEF,
+    DECLINE,
+    INSURE,
+    OFFER,
+    PASS,
+    SELL,
+    SELL_CHEF,
+    SELL_STAR,
+    STAR,
+    SWAP,
+    TAKEOVER,
+    TUNNEL,
+    YUCK,
+    BellyAction,
+)
+from potluck.games.belly_battle.schema import BoardData
+from potluck.games.belly_battle.state import CELEBRITY, CHEESY, HAUNTED, MONSTERCHEF
 
+#: The game's id in the registry.
+GAME_ID = "belly-battle"
 #: Deals (buys, sales, offers) a seat may make in one upgrade window.
 WINDOW_CAP = 3
 #: Offers a player raising cash for one debt may make.
 DEBT_OFFERS = 2
 #: The largest ``max_rounds`` accepted (``max_steps`` is computed for it).
 MAX_ROUNDS_LIMIT = 1000
+#: Seats the action space is built for (the rulebook's largest table).
+MAX_SEATS = 6
+#: Offer prices, in halves of the card's price: 50%, 100%, 150%, 200%.
+OFFER_HALVES = (1, 2, 3, 4)
+
+# Space kinds: a card space, or one of the rulebook's special spaces.
+SPACE_KINDS = (
+    "card",
+    "start",
+    "takeover",
+    "swap",
+    "sneaky-eyes",
+    "golden-belly",
+    "munchtime",
+    "bellyguard",
+    "yuck",
+    "celebrity",
+    "bollywood",
+    "haunted",
+    "monsterchef",
+    "cheesy-scandal",
+    "tunnel",
+)
+(
+    SP_CARD,
+    SP_START,
+    SP_TAKEOVER,
+    SP_SWAP,
+    SP_SNEAKY,
+    SP_GOLDEN,
+    SP_MUNCH,
+    SP_GUARD,
+    SP_YUCK,
+    SP_CELEBRITY,
+    SP_BOLLYWOOD,
+    SP_HAUNTED,
+    SP_MONSTER,
+    SP_CHEESY,
+    SP_TUNNEL,
+) = range(len(SPACE_KINDS))
+#: The one-round card (its slot in ``BellyState.holders``) each such space hands out.
+ROUND_CARD_OF_SPACE = {
+    SP_CELEBRITY: CELEBRITY,
+    SP_HAUNTED: HAUNTED,
+    SP_MONSTER: MONSTERCHEF,
+    SP_CHEESY: CHEESY,
+}
+
+NOTATION = (
+    "buy | pass | tunnel | accept | decline | takeover <card> | "
+    "swap <yours> for <theirs> | insure <restaurant> | yuck <seat> | chef <restaurant> | "
+    "star <restaurant> | sell <card> | sell-chef <restaurant> | sell-star <restaurant> | "
+    "offer <card> to <seat> for <price>. Cards are written in lower case with dashes, "
+    "e.g. 'momo-mia'."
+)
 
 
-class BellyRules(Protocol):
-    """The game's fixed tables and the rule calls the views and checks use."""
+class BellyTables:
+    """The per-game tables built from the board data. Card numbers run over the
+    restaurants first, then the corner cafes; spaces are numbered from Start."""
 
-    id: ClassVar[str]
+    def __init__(self, data: BoardData) -> None:
+        self.data = data
+        self.bank = bank = data.bank
+        rests, cafes = data.restaurant, data.cafe
+        self.num_restaurants = r_count = len(rests)
+        self.num_cards = c_count = r_count + len(cafes)
+        self.names = tuple([r.name for r in rests] + [c.name for c in cafes])
+        self.slugs = tuple(slugify(name) for name in self.names)
+        self.price = tuple([r.price for r in rests] + [c.price for c in cafes])
+        self.fees = tuple(tuple(r.fees) for r in rests)
+        self.chef_price = tuple(r.chef_price for r in rests)
+        self.star_price = tuple(r.star_price for r in rests)
+        self.cheese = tuple(r.cheese for r in rests)
+        self.cuisines = tuple(sorted({r.cuisine for r in rests}))
+        self.cuisine_of = tuple(self.cuisines.index(r.cuisine) for r in rests)
+        self.cuisine_index = {name: i for i, name in enumerate(self.cuisines)}
+        self.card_index = {slug: c for c, slug in enumerate(self.slugs)}
+        self.munch_cards = tuple(
+            (self.cuisines.index(m.cuisines[0]), self.cuisines.index(m.cuisines[1]))
+            for m in data.munchtime
+        )
+        card_of_name = {slugify(name): i for i, name in enumerate(self.names)}
+        kinds: list[int] = []
+        cards: list[int] = []
+        for space in data.board:
+            if space in SPACE_KINDS:
+                kinds.append(SPACE_KINDS.index(space))
+                cards.append(-1)
+            else:
+                kinds.append(SP_CARD)
+                cards.append(card_of_name[slugify(space)])
+        self.space_kind = tuple(kinds)
+        self.space_card = tuple(cards)
+        self.board_size = size = len(kinds)
+        self.space_of = tuple(cards.index(c) for c in range(c_count))
+        ends = [i for i, k in enumerate(kinds) if k == SP_TUNNEL]
+        self.tunnel_exit = {ends[0]: ends[1], ends[1]: ends[0]} if ends else {}
+        self.cafe_spaces = frozenset(i for i, c in enumerate(cards) if c >= r_count)
+        # The track as public, fixed data for views (built once, shared, never changed).
+        self.board_json: list[dict[str, Any]] = [
+            {
+                "space": i,
+                "kind": "restaurant"
+                if 0 <= cards[i] < r_count
+                else "cafe"
+                if cards[i] >= r_count
+                else SPACE_KINDS[kinds[i]],
+                "card": self.slugs[cards[i]] if cards[i] >= 0 else None,
+                "name": self.space_name(i),
+                "cuisine": rests[cards[i]].cuisine if 0 <= cards[i] < r_count else None,
+                "price": self.price[cards[i]] if cards[i] >= 0 else None,
+                "fees": list(self.fees[cards[i]]) if 0 <= cards[i] < r_count else None,
+                # Printed on a restaurant card too: token prices and the cheese mark
+                # (Cheesy Scandal); a cafe has its fixed fee and takes no tokens.
+                "chef_price": rests[cards[i]].chef_price if 0 <= cards[i] < r_count else None,
+                "star_price": rests[cards[i]].star_price if 0 <= cards[i] < r_count else None,
+                "cheese": rests[cards[i]].cheese if 0 <= cards[i] < r_count else None,
+                "cafe_fee": bank.cafe_fee if cards[i] >= r_count else None,
+            }
+            for i in range(len(kinds))
+        ]
 
-    @property
-    def bank(self) -> BankSpec: ...
-    @property
-    def board_json(self) -> list[dict[str, Any]]: ...
-    @property
-    def board_size(self) -> int: ...
-    @property
-    def num_cards(self) -> int: ...
-    @property
-    def num_restaurants(self) -> int: ...
-    @property
-    def names(self) -> tuple[str, ...]: ...
-    @property
-    def slugs(self) -> tuple[str, ...]: ...
-    @property
-    def price(self) -> tuple[int, ...]: ...
-    @property
-    def chef_price(self) -> tuple[int, ...]: ...
-    @property
-    def star_price(self) -> tuple[int, ...]: ...
-    @property
-    def fees(self) -> tuple[tuple[int, ...], ...]: ...
-    @property
-    def cuisines(self) -> tuple[str, ...]: ...
-    @property
-    def cuisine_index(self) -> Mapping[str, int]: ...
-    @property
-    def card_index(self) -> Mapping[str, int]: ...
-    @property
-    def munch_cards(self) -> Sequence[tuple[int, int]]: ...
-    @property
-    def space_card(self) -> tuple[int, ...]: ...
+        def is_rest(space: int) -> bool:
+            return 0 <= cards[space % size] < r_count
 
-    def chef_supply(self, state: BellyState) -> int: ...
-    def star_supply(self, state: BellyState) -> int: ...
-    def guard_supply(self, state: BellyState) -> int: ...
-    def sale_value(self, state: BellyState, card: int) -> int: ...
-    def wealth(self, state: BellyState, seat: int) -> int: ...
-    def munch_fee(self, state: BellyState, card: int, payer: int) -> int: ...
-    def space_name(self, space: int) -> str: ...
-    def outcome(self, state: BellyState) -> Outcome: ...
+        # Three restaurants on three spaces in a row (Double your Munch Fees).
+        triples: list[list[tuple[int, int, int]]] = [[] for _ in range(r_count)]
+        for start in range(size):
+            trio = [(start + k) % size for k in range(3)]
+            if size >= 3 and all(is_rest(s) for s in trio):
+                triple = (cards[trio[0]], cards[trio[1]], cards[trio[2]])
+                for card in triple:
+                    triples[card].append(triple)
+        self.triples = tuple(tuple(t) for t in triples)
+        #: The fee each card charges while Mr. Munchwalla owns it: the basic fee, or a
+        #: cafe's fixed fee (ruling BB-3: the bank's fees are never modified).
+        self.bank_fee = tuple(
+            self.fees[c][0] if c < r_count else bank.cafe_fee for c in range(c_count)
+        )
+        # The restaurants "next to" each one: the nearest on either side along the track.
+        neighbours: list[tuple[int, ...]] = []
+        for card in range(r_count):
+            home = self.space_of[card]
+            found: list[int] = []
+            for direction in (-1, 1):
+                for k in range(1, size):
+                    other = cards[(home + direction * k) % size]
+                    if 0 <= other < r_count:
+                        if other != card and other not in found:
+                            found.append(other)
+                        break
+            neighbours.append(tuple(sorted(found)))
+        self.neighbours = tuple(neighbours)
+        self._build_actions()
+
+    def space_name(self, space: int) -> str:
+        """The card's name on a card space, else the special space's word."""
+        card = self.space_card[space]
+        if card >= 0:
+            return self.names[card]
+        return SPACE_KINDS[self.space_kind[space]]
+
+    # ------------------------------------------------------------------ actions
+
+    def _build_actions(self) -> None:
+        actions: list[BellyAction] = []
+
+        def add(text: str, kind: int, card: int = -1, other: int = -1, amount: int = 0) -> None:
+            actions.append(BellyAction(len(actions), text, kind, card, other, amount))
+
+        r_count, c_count, slugs = self.num_restaurants, self.num_cards, self.slugs
+        for word, kind in (
+            ("pass", PASS),
+            ("buy", BUY),
+            ("tunnel", TUNNEL),
+            ("accept", ACCEPT),
+            ("decline", DECLINE),
+        ):
+            add(word, kind)
+        #: The index of each kind's first action (its cards follow in card order).
+        self.first: dict[int, int] = {}
+        self.first[TAKEOVER] = len(actions)
+        for c in range(c_count):
+            add(f"takeover {slugs[c]}", TAKEOVER, c)
+        self.first[SWAP] = len(actions)
+        for a in range(r_count):
+            for b in range(r_count):
+                add(f"swap {slugs[a]} for {slugs[b]}", SWAP, a, b)
+        for kind, word, count in (
+            (INSURE, "insure", r_count),
+            (CHEF, "chef", r_count),
+            (STAR, "star", r_count),
+            (SELL, "sell", c_count),
+            (SELL_CHEF, "sell-chef", r_count),
+            (SELL_STAR, "sell-star", r_count),
+        ):
+            self.first[kind] = len(actions)
+            for c in range(count):
+                add(f"{word} {slugs[c]}", kind, c)
+        self.first[YUCK] = len(actions)
+        for seat in range(MAX_SEATS):
+            add(f"yuck {seat}", YUCK, other=seat)
+        self.first[OFFER] = len(actions)
+        for c in range(c_count):
+            for seat in range(MAX_SEATS):
+                for halves in OFFER_HALVES:
+                    price = self.price[c] * halves // 2
+                    add(f"offer {slugs[c]} to {seat} for {price}", OFFER, c, seat, price)
+        self.actions = tuple(actions)
+        #: The offers of each card to each seat, cheapest first (``offers``).
+        self.offer_table = tuple(
+            tuple(self.offers(c, seat) for seat in range(MAX_SEATS)) for c in range(c_count)
+        )
+        self._by_text = {a.text: a for a in actions}
+        self.pass_action, self.buy_action, self.tunnel_action = actions[0], actions[1], actions[2]
+        self.accept_action, self.decline_action = actions[3], actions[4]
+
+    def act(self, kind: int, card: int = 0, other: int = 0) -> BellyAction:
+        """The action of ``kind`` on ``card`` (``other``: the second card or the seat)."""
+        if kind == SWAP:
+            return self.actions[self.first[SWAP] + card * self.num_restaurants + other]
+        if kind == YUCK:
+            return self.actions[self.first[YUCK] + other]
+        return self.actions[self.first[kind] + card]
+
+    def offers(self, card: int, seat: int) -> tuple[BellyAction, ...]:
+        """The offers of ``card`` to ``seat``, cheapest first."""
+        base = self.first[OFFER] + (card * MAX_SEATS + seat) * len(OFFER_HALVES)
+        return self.actions[base : base + len(OFFER_HALVES)]
+
+    def action(self, text: str) -> BellyAction:
+        """The action written ``text``: its notation, or with full card names."""
+        if not isinstance(text, str):
+            raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+        key = " ".join(text.strip().lower().split())
+        action = self._by_text.get(key)
+        if action is None:
+            words = key.split(" ")
+            if len(words) > 1 and numbers_as_written(words):
+                # Full card names work too: "chef Momo Mia" (numbers never fold: "yuck -1").
+                action = self._by_text.get(_slug_words(words))
+        if action is None:
+            raise InvalidActionError(
+                f"{text!r} is not a Belly Battle action; actions are: {NOTATION}"
+            )
+        return action
+
+
+def _slug_words(words: list[str]) -> str:
+    """Re-slug the card names inside an action written with full names."""
+    head, rest = words[0], " ".join(words[1:])
+    if head == "swap" and " for " in rest:
+        mine, theirs = rest.split(" for ", 1)
+        return f"swap {slugify(mine)} for {slugify(theirs)}"
+    if head == "offer" and " to " in rest:
+        card, tail = rest.rsplit(" to ", 1)
+        return f"offer {slugify(card)} to {tail}"
+    return f"{head} {slugify(rest)}"

@@ -4,7 +4,7 @@ Rules as implemented, notation and rulings: ``docs/games/burger-joint.md``.
 """
 
 from potluck.games.burger_joint.actions import BurgerAction
-from potluck.games.burger_joint.rules import BurgerJoint
+from potluck.games.burger_joint.game import BurgerJoint
 from potluck.games.burger_joint.state import BurgerState
 
 __all__ = ["BurgerAction", "BurgerJoint", "BurgerState"]

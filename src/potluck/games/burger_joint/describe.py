@@ -7,9 +7,8 @@ never needs the notation to be understood.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from potluck.games.burger_joint.actions import BurgerAction
+from potluck.games.burger_joint.building import publicity_advance
 from potluck.games.burger_joint.schema import ABILITIES
 from potluck.games.burger_joint.state import (
     BASIC,
@@ -31,28 +30,10 @@ from potluck.games.burger_joint.state import (
     TRADE3,
     BurgerState,
 )
-
-if TYPE_CHECKING:
-    from potluck.games.burger_joint.rules import BurgerJoint
+from potluck.games.burger_joint.tables import BurgerTables
 
 
-def publicity_advance(game: BurgerJoint, state: BurgerState, seat: int) -> str:
-    """Where buying publicity moves ``seat``'s marker, and what it is then worth.
-
-    The player's first publicity places the marker on the column's first space; later
-    ones move it down one space.
-    """
-    side = game.sides[seat]
-    position = state.publicity[seat]
-    if position >= len(side.publicity_points):
-        return "go nowhere: the marker is at the bottom of the column"
-    points = side.publicity_points[position]
-    if position == 0:
-        return f"place your publicity marker on the column's first space ({points} VP)"
-    return f"move your publicity marker down to space {position + 1} ({points} VP)"
-
-
-def describe(game: BurgerJoint, state: BurgerState, seat: int, action: BurgerAction) -> str:
+def describe(game: BurgerTables, state: BurgerState, seat: int, action: BurgerAction) -> str:
     """A player-facing sentence for ``action``.
 
     >>> import potluck

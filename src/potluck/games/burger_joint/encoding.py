@@ -1,26 +1,27 @@
 """Burger Joint's observation vector: the (entirely public) table as fixed-size numbers.
 
 Per-player blocks list the observing seat first. Colours are in data order
-(``BurgerJoint.colours``); the development boards are fixed data, so only which
+(``BurgerTables.colours``); the development boards are fixed data, so only which
 side is mine is encoded, not the boards themselves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter, seats_from
+from potluck.games.burger_joint.end_of_game import outcome
+from potluck.games.burger_joint.production import reserved_for
 from potluck.games.burger_joint.schema import ABILITIES, MAX_TURN_LIMIT
+from potluck.games.burger_joint.scoring import capacity, points, tokens_on_board
 from potluck.games.burger_joint.state import DRAFT, OVER, PHASE_NAMES, BurgerState
-
-if TYPE_CHECKING:
-    from potluck.games.burger_joint.rules import BurgerJoint
+from potluck.games.burger_joint.tables import BurgerTables
 
 _AREAS = ("general", "mine", "theirs")
 
 
-def most_points(game: BurgerJoint) -> int:
+def most_points(game: BurgerTables) -> int:
     """The highest Current Score a side's board can give."""
     return max(
         max(side.publicity_points, default=0)
@@ -31,7 +32,7 @@ def most_points(game: BurgerJoint) -> int:
     )
 
 
-def features(game: BurgerJoint, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
+def features(game: BurgerTables, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
     nc, nb = game.num_colours, game.num_bistros
     cubes = game.cubes_per_colour
     points = most_points(game)
@@ -64,7 +65,7 @@ def features(game: BurgerJoint, num_players: int, options: Mapping[str, Any]) ->
     ]
 
 
-def encode(game: BurgerJoint, view: Mapping[str, Any], out: ObservationWriter) -> None:
+def encode(game: BurgerTables, view: Mapping[str, Any], out: ObservationWriter) -> None:
     me = view["seat"]
     order = seats_from(me, 2)
     colours = game.colours
@@ -103,7 +104,7 @@ def encode(game: BurgerJoint, view: Mapping[str, Any], out: ObservationWriter) -
 
 
 def encode_state(
-    game: BurgerJoint, state: BurgerState, seat: int, encoding: ObservationEncoding
+    game: BurgerTables, state: BurgerState, seat: int, encoding: ObservationEncoding
 ) -> list[float]:
     """The same vector as ``encode(view(state, seat))``, written straight from the state.
 
@@ -125,14 +126,14 @@ def encode_state(
     if state.phase == DRAFT and 0 in state.taken:
         for c in range(nc):
             if state.pool[c]:
-                owner = game.reserved_for(state, c)
+                owner = reserved_for(game, state, c)
                 area = 0 if owner < 0 else 1 if owner == seat else 2
                 v[at["areas"] + area * nc + c] = 1.0
     for ability in range(len(ABILITIES)):
         if state.used >> ability & 1:
             v[at["abilities_used"] + ability] = 1.0
     v[at["publicity_bought"]] = state.pub_buys
-    winners = game.outcome(state).winners if state.phase == OVER else ()
+    winners = outcome(game, state).winners if state.phase == OVER else ()
     for slot in range(2):
         s = (seat + slot) % 2
         for c in range(nc):
@@ -141,12 +142,12 @@ def encode_state(
         for k in range(nb):
             v[at["bistros"] + slot * nb + k] = 1.0 if state.bistros[s * nb + k] else 0.0
         v[at["score"] + slot] = state.score[s]
-        v[at["points_now"] + slot] = game.points(state, s)
+        v[at["points_now"] + slot] = points(game, state, s)
         v[at["basics"] + slot] = state.basics[s]
         v[at["publicity"] + slot] = state.publicity[s]
-        v[at["capacity"] + slot] = game.capacity(state, s)
+        v[at["capacity"] + slot] = capacity(game, state, s)
         v[at["owed"] + slot] = state.owed[s]
         v[at["taken"] + slot] = state.taken[s]
-        v[at["tokens_on_board"] + slot] = game.tokens_on_board(state, s)
+        v[at["tokens_on_board"] + slot] = tokens_on_board(game, state, s)
         v[at["winners"] + slot] = 1.0 if s in winners else 0.0
     return v

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter, seats_from
+from potluck.games.cafe_carnage.end import outcome
 from potluck.games.cafe_carnage.state import (
     BALLOT,
     CARD_WORDS,
@@ -165,6 +166,6 @@ def encode_state(
             v[at["last_bill"] + last.method] = 1.0
         v[at["last_my_card"] + last.ballots[seat]] = 1.0
     if phase == OVER:
-        for winner in game.outcome(state).winners:
+        for winner in outcome(game, state).winners:
             v[at["winners"] + (winner - seat) % n] = 1.0
     return v

@@ -1,44 +1,62 @@
-"""What the view, encoding and invariant modules need from the game: its tables and
-a few rule functions, as an interface below the ``CafeCarnage`` class.
+"""What the rules, view, encoding and invariant modules need from the game: its
+per-game tables, as an interface below the ``CafeCarnage`` class.
 
-``CafeCarnage`` (rules.py) satisfies it; the modules that build views, encode them
-and check saved states take a ``CafeRules`` so they never import the class that
-imports them (no import circle, docs/engine.md "The shape of a game").
+``CafeCarnage`` (game.py) builds the tables from the dish data and satisfies
+``CafeRules`` structurally; the chapter modules (``orders``, ``ballot``, ...) and
+the modules that build views, encode them and check saved states take a
+``CafeRules`` so they never import the class that imports them (no import
+circle, docs/engine.md "The shape of a game").
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Mapping
+from typing import ClassVar, Protocol
 
-from potluck.engine.outcome import Outcome
-from potluck.games.cafe_carnage.state import CafeState
+from potluck.games.cafe_carnage.actions import CafeAction
+
+#: What a seat may do now: the legal actions, and the same as a bit mask of indices.
+Choices = tuple[tuple[CafeAction, ...], int]
+
+
+class Memo(dict[tuple[int, ...], Choices]):
+    """A dict that computes a missing entry with ``function`` (a pure function of the key).
+
+    >>> calls = []
+    >>> memo = Memo(lambda key: (calls.append(key), ((), len(key)))[1])
+    >>> memo[(1, 2)], memo[(1, 2)], calls
+    (((), 2), ((), 2), [(1, 2)])
+    """
+
+    def __init__(self, function: Callable[[tuple[int, ...]], Choices]) -> None:
+        super().__init__()
+        self.function = function
+
+    def __missing__(self, key: tuple[int, ...]) -> Choices:
+        value = self[key] = self.function(key)
+        return value
 
 
 class CafeRules(Protocol):
-    """The game's per-game tables (fixed when the game is built) and the rule calls
-    the views and checks use."""
+    """The game's per-game tables, fixed when the game is built."""
 
     id: ClassVar[str]
-    budget: int
-    rounds: int
-    menu_size: int
-    loan: int
+    budget: int  # each player's dollars at the start
+    rounds: int  # nights in the week
+    menu_size: int  # cards of a course dealt to each player
+    loan: int  # dollars (and Gourmet Points) of one IOU loan
+    dish_names: tuple[str, ...]
     dish_slugs: tuple[str, ...]
 
     @property
     def dish_index(self) -> Mapping[str, int]: ...
 
-    course_of: tuple[int, ...]
-    value_of: tuple[int, ...]
-    full_decks: tuple[tuple[int, ...], ...]
-
-    def guards(self, num_players: int) -> int: ...
-
-    def outcome(self, state: CafeState) -> Outcome: ...
-
-    def dish_json(self, dish: int) -> dict[str, Any]: ...
-
-    def _orderable(self, state: CafeState, seat: int) -> list[int]: ...
-
-    def _derive_choices(self, state: CafeState) -> None: ...
+    course_of: tuple[int, ...]  # per dish: its course
+    value_of: tuple[int, ...]  # per dish: its price in dollars and Gourmet Points
+    full_decks: tuple[tuple[int, ...], ...]  # per course: every card of the deck
+    dish_actions: tuple[CafeAction, ...]  # per dish: the action ordering it
+    card_actions: tuple[CafeAction, ...]  # per action card: the action playing it
+    # Memos of pure functions, filled as menus and hands are met (dealing is the hot path).
+    menu_memo: Memo  # menu -> the dishes one may order from it
+    hand_memo: Memo  # (split, separately, run) counts -> the cards one may play
+    everyone: Mapping[int, tuple[int, ...]]  # number of players -> every seat

@@ -15,7 +15,11 @@ import random
 from itertools import combinations
 from typing import Any
 
+from potluck.games.cafe_carnage.end import outcome
+from potluck.games.cafe_carnage.orders import orderable
+from potluck.games.cafe_carnage.round import derive_choices
 from potluck.games.cafe_carnage.schema import COURSES
+from potluck.games.cafe_carnage.setup import guards
 from potluck.games.cafe_carnage.state import (
     BALLOT,
     CARD_WORDS,
@@ -33,11 +37,21 @@ from potluck.games.cafe_carnage.state import (
 from potluck.games.cafe_carnage.tables import CafeRules
 
 
+def dish_json(game: CafeRules, dish: int) -> dict[str, Any]:
+    """A dish as the views show it: slug, name, course and value."""
+    return {
+        "dish": game.dish_slugs[dish],
+        "name": game.dish_names[dish],
+        "course": COURSES[game.course_of[dish]],
+        "value": game.value_of[dish],
+    }
+
+
 def _round_json(game: CafeRules, record: RoundRecord, seat: int | None) -> dict[str, Any]:
     n = len(record.paid)
     meals = []
     for s in range(n):
-        dishes = [game.dish_json(d) for d in record.orders[3 * s : 3 * s + 3]]
+        dishes = [dish_json(game, d) for d in record.orders[3 * s : 3 * s + 3]]
         meals.append(
             {
                 "seat": s,
@@ -94,7 +108,7 @@ def build_view(game: CafeRules, state: CafeState, seat: int | None) -> dict[str,
         "rounds": game.rounds,
         "phase": PHASE_NAMES[phase],
         "to_act": list(acting),
-        "guards": game.guards(n),
+        "guards": guards(n),
         "options": dict(state.options),
         "decks": {COURSES[c]: len(state.decks[c]) for c in range(3)},
         "players": players,
@@ -104,10 +118,10 @@ def build_view(game: CafeRules, state: CafeState, seat: int | None) -> dict[str,
         base = 3 * seat
         you: dict[str, Any] = {
             "hand": {CARD_WORDS[c]: state.hands[base + c] for c in range(3)},
-            "menu": [game.dish_json(d) for d in state.menus[seat]] if phase < BALLOT else [],
+            "menu": [dish_json(game, d) for d in state.menus[seat]] if phase < BALLOT else [],
             "order": {
                 COURSES[c]: (
-                    game.dish_json(state.orders[base + c])
+                    dish_json(game, state.orders[base + c])
                     if state.orders[base + c] != NO_DISH
                     else None
                 )
@@ -117,10 +131,10 @@ def build_view(game: CafeRules, state: CafeState, seat: int | None) -> dict[str,
         }
         view["you"] = you
     if phase == OVER:
-        outcome = game.outcome(state)
-        view["final_scores"] = list(outcome.scores)
-        view["winners"] = list(outcome.winners)
-        view["result"] = outcome.reason
+        result = outcome(game, state)
+        view["final_scores"] = list(result.scores)
+        view["winners"] = list(result.winners)
+        view["result"] = result.reason
     return view
 
 
@@ -208,7 +222,7 @@ def redeal(game: CafeRules, state: CafeState, seat: int, rng: random.Random) -> 
                 twin.menus[s] = tuple(pop(int(rnd() * len(pool))) for _ in range(game.menu_size))
             for s in sealed:
                 if course == phase:
-                    twin.orders[3 * s + course] = rng.choice(game._orderable(twin, s))
+                    twin.orders[3 * s + course] = rng.choice(orderable(game, twin, s))
                 else:
                     twin.orders[3 * s + course] = pop(int(rnd() * len(pool)))
             discards = len(state.discards[course])
@@ -235,5 +249,5 @@ def redeal(game: CafeRules, state: CafeState, seat: int, rng: random.Random) -> 
             for record, cards in zip(state.log, votes, strict=True)
         )
     twin.rng = random.Random(rng.getrandbits(64))
-    game._derive_choices(twin)
+    derive_choices(game, twin)
     return twin

@@ -6,8 +6,6 @@ price and hashtag, and what the move does at this point of the round.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from potluck.games.food_advice.actions import (
     DECLINE,
     DISCARD,
@@ -25,16 +23,14 @@ from potluck.games.food_advice.actions import (
     FoodAction,
 )
 from potluck.games.food_advice.state import EXCHANGE, FoodState
-
-if TYPE_CHECKING:
-    from potluck.games.food_advice.rules import FoodAdvice
+from potluck.games.food_advice.tables import FoodTables
 
 
-def _ingredient(game: FoodAdvice, ing: int) -> str:
+def _ingredient(game: FoodTables, ing: int) -> str:
     return f"{game.ing_names[ing]} ({game.ing_price[ing]} F, #{game.hashtags[game.ing_tag[ing]]})"
 
 
-def describe(game: FoodAdvice, state: FoodState, seat: int, action: FoodAction) -> str:
+def describe(game: FoodTables, state: FoodState, seat: int, action: FoodAction) -> str:
     """A player-facing sentence for ``action``.
 
     >>> import potluck

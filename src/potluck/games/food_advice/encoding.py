@@ -13,20 +13,19 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter, seats_from
+from potluck.games.food_advice.presentation import votes_received
 from potluck.games.food_advice.state import EVENTS, PHASE_NAMES, RESPOND, ROLES, VOTING, FoodState
-
-if TYPE_CHECKING:
-    from potluck.games.food_advice.rules import FoodAdvice
+from potluck.games.food_advice.tables import FoodTables
 
 
 def _seat_of(view: Mapping[str, Any]) -> int:
     return int(view["you"]["seat"])
 
 
-def features(game: FoodAdvice, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
+def features(game: FoodTables, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
     n = num_players
     ings, shapes, shops = len(game.ing_names), len(game.shapes), len(game.shop_names)
     events, channels, tags = len(game.event_names), len(game.channels), len(game.hashtags)
@@ -108,7 +107,7 @@ def features(game: FoodAdvice, num_players: int, options: Mapping[str, Any]) -> 
     ]
 
 
-def encode(game: FoodAdvice, view: Mapping[str, Any], out: ObservationWriter) -> None:
+def encode(game: FoodTables, view: Mapping[str, Any], out: ObservationWriter) -> None:
     me = _seat_of(view)
     players = view["players"]
     n = len(players)
@@ -198,7 +197,7 @@ def encode(game: FoodAdvice, view: Mapping[str, Any], out: ObservationWriter) ->
 
 
 def encode_state(
-    game: FoodAdvice, state: FoodState, seat: int, encoding: ObservationEncoding
+    game: FoodTables, state: FoodState, seat: int, encoding: ObservationEncoding
 ) -> list[float]:
     """The same vector as ``encode(view(state, seat))``, written straight from the state;
     the conformance suite checks along its playouts that the two agree."""
@@ -214,7 +213,7 @@ def encode_state(
     v[at["small_table"]] = 1.0 if n < game.min_players else 0.0
     for place, s in enumerate(state.order):
         v[at["order"] + (s - seat) % n] = place
-    received = game.votes_received(state) if phase > VOTING else None
+    received = votes_received(state) if phase > VOTING else None
     for slot in range(n):
         s = (seat + slot) % n
         v[at["acting"] + slot] = 1.0 if s in state.acting else 0.0

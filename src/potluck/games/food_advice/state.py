@@ -132,3 +132,14 @@ class FoodState(State):
         for name in NESTED_LISTS:
             setattr(twin, name, [inner.copy() for inner in getattr(self, name)])
         return twin
+
+
+def seal_choice(state: FoodState, seat: int) -> bool:
+    """A sealed simultaneous choice: ``seat`` leaves ``acting``, unless it is the last to
+    choose; then ``acting`` stays and this says True (the caller moves the round on)."""
+    acting = state.acting
+    if len(acting) > 1:
+        i = acting.index(seat)
+        state.acting = acting[:i] + acting[i + 1 :]
+        return False
+    return True

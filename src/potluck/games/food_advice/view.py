@@ -16,8 +16,9 @@ sealed votes and event cards, the decks' contents and the RNG.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from potluck.games.food_advice.presentation import votes_received
 from potluck.games.food_advice.state import (
     EVENTS,
     EXCHANGE,
@@ -30,33 +31,20 @@ from potluck.games.food_advice.state import (
     VOTING,
     FoodState,
 )
-
-if TYPE_CHECKING:
-    from potluck.games.food_advice.rules import FoodAdvice
+from potluck.games.food_advice.tables import FoodTables
 
 
-def ingredient_json(game: FoodAdvice, ing: int) -> dict[str, Any]:
-    return {
-        "ingredient": game.ing_slugs[ing],
-        "name": game.ing_names[ing],
-        "category": game.ing_category[ing],
-        "price": game.ing_price[ing],
-        "hashtag": game.hashtags[game.ing_tag[ing]],
-    }
+def ingredient_json(game: FoodTables, ing: int) -> dict[str, Any]:
+    return dict(game.ing_faces[ing])
 
 
-def event_json(game: FoodAdvice, card: int) -> dict[str, Any]:
-    spec = game.data.events[card]
-    return {
-        "event": game.event_names[card],
-        "kind": spec.kind,
-        "value": spec.value,
-        "text": spec.text,
-    }
+def event_json(game: FoodTables, card: int) -> dict[str, Any]:
+    return dict(game.event_faces[card])
 
 
-def product_json(game: FoodAdvice, state: FoodState, p: int) -> dict[str, Any]:
+def product_json(game: FoodTables, state: FoodState, p: int) -> dict[str, Any]:
     ings = state.prod_ings[p]
+    slugs, prices, hashtags = game.ing_slugs, game.ing_price, game.ing_hashtag
     return {
         "product": p,
         "owner": state.prod_owner[p],
@@ -64,29 +52,22 @@ def product_json(game: FoodAdvice, state: FoodState, p: int) -> dict[str, Any]:
         "shape": game.shapes[state.prod_shape[p]],
         "name": state.prod_name[p],
         "tagline": state.prod_tagline[p],
-        "ingredients": [game.ing_slugs[i] for i in ings],
-        "price": sum(game.ing_price[i] for i in ings),
-        "hashtags": sorted({game.hashtags[game.ing_tag[i]] for i in ings}),
+        "ingredients": [slugs[i] for i in ings],
+        "price": sum([prices[i] for i in ings]),
+        "hashtags": sorted({hashtags[i] for i in ings}),
     }
 
 
-def shop_json(game: FoodAdvice, shop: int) -> dict[str, Any]:
-    spec = game.data.shops[shop]
-    return {
-        "shop": game.shop_slugs[shop],
-        "name": spec.name,
-        "bonus": spec.bonus,
-        "when": spec.when,
-        "value": spec.value,
-        "shapes": list(spec.shapes),
-    }
+def shop_json(game: FoodTables, shop: int) -> dict[str, Any]:
+    face = game.shop_faces[shop]
+    return {**face, "shapes": list(face["shapes"])}
 
 
-def build_view(game: FoodAdvice, state: FoodState, seat: int | None) -> dict[str, Any]:
+def build_view(game: FoodTables, state: FoodState, seat: int | None) -> dict[str, Any]:
     n, phase = state.num_players, state.phase
     acting = state.acting
     players = []
-    received = game.votes_received(state) if phase > VOTING else None
+    received = votes_received(state) if phase > VOTING else None
     for s in range(n):
         players.append(
             {
@@ -104,11 +85,7 @@ def build_view(game: FoodAdvice, state: FoodState, seat: int | None) -> dict[str
                     for k, shop in enumerate(state.board)
                     if state.shop_chips[s] >> k & 1
                 ],
-                "channels": [
-                    game.channel_slugs[c]
-                    for c in range(len(game.channels))
-                    if state.channel_chips[s] >> c & 1
-                ],
+                "channels": list(game.channel_lists[state.channel_chips[s]]),
                 "invest": state.invest[s] if state.invest[s] >= 0 else None,
                 "extra_customers": state.extra[s],
             }
@@ -179,10 +156,10 @@ def build_view(game: FoodAdvice, state: FoodState, seat: int | None) -> dict[str
     return view
 
 
-def _customer_cards(game: FoodAdvice, state: FoodState) -> dict[str, dict[str, Any]]:
+def _customer_cards(game: FoodTables, state: FoodState) -> dict[str, dict[str, Any]]:
     """The face of every customer card turned up so far (played, on the table, or named
     by a sale or the tie-break): gender, budget, hashtags and favourite shapes."""
-    index = {name: c for c, name in enumerate(game.cust_names)}
+    index = game.cust_last_index
     cards = [*state.cust_discard, *state.cust_table]
     named = [sale["customer"] for sale in state.sales]
     for entry in state.log:
@@ -192,18 +169,16 @@ def _customer_cards(game: FoodAdvice, state: FoodState) -> dict[str, dict[str, A
     cards += [index[name] for name in named if name in index]
     faces = {}
     for c in sorted(set(cards)):
-        spec = game.data.customers[c]
+        face = game.customer_faces[c]
         faces[game.cust_names[c]] = {
-            "gender": spec.gender,
-            "category": spec.category,
-            "budget": game.buyers[c].budget,
-            "hashtags": list(spec.hashtags),
-            "shapes": list(spec.shapes),
+            **face,
+            "hashtags": list(face["hashtags"]),
+            "shapes": list(face["shapes"]),
         }
     return faces
 
 
-def _playing(game: FoodAdvice, state: FoodState) -> dict[str, Any] | None:
+def _playing(game: FoodTables, state: FoodState) -> dict[str, Any] | None:
     """The event card being played (face up on the table) while its player chooses."""
     if state.phase != EVENTS or not state.acting:
         return None
@@ -211,20 +186,20 @@ def _playing(game: FoodAdvice, state: FoodState) -> dict[str, Any] | None:
     return {"seat": seat, **event_json(game, state.event_new[seat])}
 
 
-def _unseen_shops(game: FoodAdvice, state: FoodState) -> int:
+def _unseen_shops(game: FoodTables, state: FoodState) -> int:
     """How many shop cards on top of the deck were never on the board: the deck is dealt
     from the top and played shops go to the bottom, so each board took the next unseen."""
     boards = state.round + (1 if state.board else 0)
     return max(0, len(game.shop_names) - game.board_size * boards)
 
 
-def _seen_shops(game: FoodAdvice, state: FoodState) -> list[int]:
+def _seen_shops(game: FoodTables, state: FoodState) -> list[int]:
     """The shop deck's bottom part, face up when it was played: bottom first."""
     unseen = _unseen_shops(game, state)
     return state.shop_deck[: len(state.shop_deck) - unseen]
 
 
-def redeal(game: FoodAdvice, state: FoodState, seat: int, rng: random.Random) -> FoodState:
+def redeal(game: FoodTables, state: FoodState, seat: int, rng: random.Random) -> FoodState:
     """Re-deal what ``seat`` cannot see: the other hands with the ingredient deck, the
     other seats' unplayed and held event cards with the event deck, the other seats'
     sealed names and votes; reshuffle decks and reseed the world's generator.
@@ -315,7 +290,7 @@ _PER_SEAT = (
 _PER_PRODUCT = ("prod_owner", "prod_shape", "prod_round", "prod_ings", "prod_name")
 
 
-def _shape_problems(game: FoodAdvice, state: FoodState) -> list[str]:
+def _shape_problems(game: FoodTables, state: FoodState) -> list[str]:
     """Every list the right length and every number in range: what a hand-edited save can
     break before the rules' own checks can even be read."""
     n = state.num_players
@@ -369,7 +344,7 @@ def _shape_problems(game: FoodAdvice, state: FoodState) -> list[str]:
     return problems
 
 
-def invariant_problems(game: FoodAdvice, state: FoodState) -> list[str]:
+def invariant_problems(game: FoodTables, state: FoodState) -> list[str]:
     problems = _shape_problems(game, state)
     if problems:
         return problems

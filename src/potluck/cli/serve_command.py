@@ -1,0 +1,277 @@
+"""``potluck serve``: the games in the browser, in one process or several.
+
+    potluck serve --port 8000
+    potluck serve --workers 4 --database-url postgresql+psycopg://USER:PW@HOST/DB
+
+The server is ``potluck.server``; this module checks the options, claims the
+port and starts (and restarts) the server processes.
+"""
+
+from __future__ import annotations
+
+import errno
+import socket
+import sys
+import time
+from typing import Annotated
+
+import typer
+
+from potluck.cli.common import CliError, reports_errors
+from potluck.engine.registry import load_game
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: the network).")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            help="SQLAlchemy URL, e.g. postgresql+psycopg://user:pw@host/db "
+            "(default: a SQLite file in your data directory).",
+        ),
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it moves.")] = 0.6,
+    behind_proxy: Annotated[
+        bool,
+        typer.Option(
+            "--behind-proxy",
+            help="Trust X-Forwarded-For/-Proto from --proxy-ip (a TLS proxy in front): "
+            "client addresses for the limits, https for Secure cookies and origins.",
+        ),
+    ] = False,
+    proxy_ip: Annotated[
+        str, typer.Option(help="The proxy's address(es), comma-separated, or '*'.")
+    ] = "127.0.0.1",
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(help="An origin (https://host[:port]) allowed besides the server's own."),
+    ] = None,
+    create_rate: Annotated[str, typer.Option(help="Tables one client may create.")] = ("10/minute"),
+    join_rate: Annotated[str, typer.Option(help="Seats one client may take.")] = "30/minute",
+    move_rate: Annotated[str, typer.Option(help="Moves (and other changes) per client.")] = (
+        "10/second;300/minute"
+    ),
+    analysis_rate: Annotated[
+        str, typer.Option(help="New move analyses one client may ask for.")
+    ] = "6/minute",
+    tables_per_client: Annotated[
+        int, typer.Option(help="Open tables one client may have created.")
+    ] = 10,
+    max_tables: Annotated[int, typer.Option(help="Open tables in all.")] = 500,
+    sockets_per_client: Annotated[
+        int, typer.Option(help="WebSockets one client may hold open.")
+    ] = 32,
+    max_body: Annotated[int, typer.Option(help="The largest request body, in bytes.")] = 65536,
+    idle_minutes: Annotated[
+        float, typer.Option(help="A table idle this long expires (its record is kept).")
+    ] = 120.0,
+    public_turn_seconds: Annotated[
+        int, typer.Option(help="The turn timer of public tables created without one (0: none).")
+    ] = 120,
+    hard_bot: Annotated[
+        str,
+        typer.Option(help="The bot spec a 'hard' seat plays (it thinks in a worker process)."),
+    ] = "ismcts:sims=2000,time=1.5",
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Server processes on this machine, sharing the port and the database "
+            "(more than 1 needs PostgreSQL).",
+        ),
+    ] = 1,
+    cluster: Annotated[
+        bool,
+        typer.Option(
+            "--cluster",
+            help="Other servers (on other machines) share this PostgreSQL database: "
+            "run the tables together with them (implied by --workers 2 or more).",
+        ),
+    ] = False,
+    socket_fd: Annotated[int | None, typer.Option(hidden=True)] = None,
+) -> None:
+    """Serve the games in the browser: a lobby, live tables with bots, and replays.
+
+    Every limit has a safe default for a server on the internet; see docs/web.md, "Hosting".
+    """
+    try:
+        import uvicorn
+
+        from potluck.server import create_app
+        from potluck.server.db import default_database_url
+    except ImportError as missing:
+        raise CliError(
+            f"the server needs the web extra ({missing.name} is missing): "
+            "pip install 'potluck[web]'"
+        ) from None
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from potluck.server.ratelimit import parse_rates
+    from potluck.server.settings import ServerSettings
+
+    for rate in (create_rate, join_rate, move_rate, analysis_rate):
+        try:
+            parse_rates(rate)
+        except ValueError:
+            raise CliError(
+                f"{rate!r} is not a rate: write e.g. 10/minute, 5/second;100/hour or none"
+            ) from None
+    settings = ServerSettings(
+        create_rate=create_rate,
+        join_rate=join_rate,
+        move_rate=move_rate,
+        analysis_rate=analysis_rate,
+        max_tables_per_client=tables_per_client,
+        max_open_tables=max_tables,
+        max_sockets_per_client=sockets_per_client,
+        max_body_bytes=max_body,
+        idle_seconds=idle_minutes * 60,
+        public_turn_seconds=public_turn_seconds,
+        allowed_origins=tuple(allowed_origin or ()),
+        hard_bot=hard_bot,
+    )
+    from potluck.agents import make_agent
+
+    make_agent(load_game("cafe-carnage"), hard_bot)  # a bad spec fails here, in one line
+    url = database_url or default_database_url()
+    if (workers > 1 or cluster) and not url.startswith("postgresql"):
+        option = f"--workers {workers}" if workers > 1 else "--cluster"
+        raise CliError(
+            f"{option} needs PostgreSQL (--database-url postgresql+psycopg://USER:PW@HOST/DB): "
+            "with SQLite each process would run its own copy of every table; "
+            "run one process, or see docs/web.md, 'Scaling'"
+        )
+    if workers > 1:
+        _serve_workers(host, port, url, workers)
+        return
+    try:
+        web = create_app(url, bot_delay=bot_delay, settings=settings, cluster=cluster)
+    except (SQLAlchemyError, ArgumentError, ImportError) as error:
+        first_line = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
+        raise CliError(f"cannot use the database {_safe_url(url)}: {first_line}") from None
+    if socket_fd is not None:  # one of --workers' processes: the port is its parent's
+        listening = socket.socket(fileno=socket_fd)
+    else:
+        # Claim the port before saying the server started: a busy port gets one clear line.
+        listening = _bind_port(host, port)
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        typer.echo(f"Potluck is served at http://{shown}:{port}/  (database: {_safe_url(url)})")
+        typer.echo("Open that address in a browser; Ctrl+C stops the server.")
+    config = uvicorn.Config(
+        web,
+        host=host,
+        port=port,
+        log_level="warning",
+        # without a proxy nobody's X-Forwarded-* headers are believed
+        proxy_headers=behind_proxy,
+        forwarded_allow_ips=proxy_ip if behind_proxy else None,
+        ws_max_size=max_body,  # a WebSocket message is capped like a request body
+    )
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def _serve_workers(host: str, port: int, url: str, workers: int) -> None:
+    """Run ``workers`` server processes on one listening socket (the kernel spreads the
+    connections), restarting any that dies; they share the tables through PostgreSQL."""
+    import contextlib
+    import signal
+    import subprocess
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from potluck.server.db import make_engine, migrate
+
+    try:
+        migrate(make_engine(url))  # once, before the processes start
+    except SQLAlchemyError as error:
+        first_line = str(error).strip().splitlines()[0]
+        raise CliError(f"cannot use the database {_safe_url(url)}: {first_line}") from None
+    listening = _bind_port(host, port)
+    fd = listening.fileno()
+    command = [sys.executable, "-m", "potluck.cli", *sys.argv[1:]]
+    command += ["--workers", "1", "--cluster", "--socket-fd", str(fd)]
+
+    def die_with_parent() -> None:
+        """Linux: a process whose supervisor is killed (even with SIGKILL) stops too."""
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+    def start() -> subprocess.Popen[bytes]:
+        linux = sys.platform.startswith("linux")
+        return subprocess.Popen(
+            command, pass_fds=[fd], preexec_fn=die_with_parent if linux else None
+        )
+
+    processes = [start() for _ in range(workers)]
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    typer.echo(
+        f"Potluck is served at http://{shown}:{port}/ by {workers} processes "
+        f"({', '.join(str(p.pid) for p in processes)}; database: {_safe_url(url)})"
+    )
+    typer.echo("Open that address in a browser; Ctrl+C stops the server.")
+    stopping = False
+
+    def stop(_signal: int, _frame: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    while not stopping:
+        time.sleep(0.5)
+        for index, process in enumerate(processes):
+            if process.poll() is not None and not stopping:
+                typer.echo(
+                    f"server process {process.pid} ended ({process.returncode}); "
+                    "its tables go on in the others; starting another",
+                    err=True,
+                )
+                processes[index] = start()
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def _bind_port(host: str, port: int) -> socket.socket:
+    """A listening socket on host:port, or a one-line error naming another way to start."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind((host, port))
+    except OSError as error:
+        listening.close()
+        if error.errno == errno.EADDRINUSE:
+            raise CliError(
+                f"port {port} on {host} is already in use (another server?): choose another "
+                f"with `potluck serve --port {port + 1}` or `make play PORT={port + 1}`"
+            ) from None
+        raise CliError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    listening.listen(2048)
+    listening.set_inheritable(True)
+    return listening
+
+
+def _safe_url(url: str) -> str:
+    """The database URL without its password, for printing."""
+    scheme, sep, rest = url.partition("://")
+    credentials, at, place = rest.rpartition("@")
+    if not at:
+        return url
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}{sep}{user}:***@{place}"
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command to the main application."""
+    app.command("serve")(reports_errors(serve))

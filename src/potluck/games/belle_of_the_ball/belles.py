@@ -1,0 +1,163 @@
+"""Option: Belle. At the start of your turn you may play one Belle and follow her
+instructions: each bends one rule for this turn (``effects`` bits), pays or takes chips,
+or moves cards. Her ``effect`` (in the card data) names what she does.
+
+    >>> import potluck
+    >>> game = potluck.load_game("belle-of-the-ball")
+    >>> state = game.new_game(2, seed=1)
+    >>> [str(a) for a in belle_plays(game, state, 0, state.hands[0][0])]
+    ['belle wallflower-winifred']
+"""
+
+from __future__ import annotations
+
+from potluck.games.belle_of_the_ball.actions import BelleAction
+from potluck.games.belle_of_the_ball.state import (
+    FIFTH_GROUP,
+    FOUR_IS_FULL,
+    FREE_SKIPS,
+    FULL,
+    SINGLES_SCORE,
+    SLOTS,
+    BelleState,
+)
+from potluck.games.belle_of_the_ball.tables import BelleTables
+
+#: Chips Heiress Henrietta takes from the bank; chips Pickpocket Pippa takes.
+HEIRESS_CHIPS = 3
+PICKPOCKET_CHIPS = 2
+
+#: The effects that bend a rule for the rest of the turn, as bits of ``effects``.
+_BENT = {
+    "free_skips": FREE_SKIPS,
+    "four_is_full": FOUR_IS_FULL,
+    "singles_score": SINGLES_SCORE,
+    "fifth_group": FIFTH_GROUP,
+}
+
+
+def hand_plays(game: BelleTables, state: BelleState, seat: int) -> list[BelleAction]:
+    """Every Belle ``seat`` may play now from its hand (kinds in hand order, each once);
+    the caller checks that a Belle may still be played this turn."""
+    legal: list[BelleAction] = []
+    single_plays = game.single_plays
+    last = -1
+    for kind in state.hands[seat]:  # sorted: copies of a kind are neighbours
+        if kind != last:
+            last = kind
+            single = single_plays[kind]
+            if single is not None:
+                legal.append(single)
+            else:
+                legal += belle_plays(game, state, seat, kind)
+    return legal
+
+
+def belle_plays(game: BelleTables, state: BelleState, seat: int, kind: int) -> list[BelleAction]:
+    """Every way ``seat`` may play a Belle of ``kind``: on each rival she can work on,
+    each pair of its groups for Persuasive Prudence, else the one play."""
+    plays = game.play_actions[kind]
+    effect = game.belle_effects[kind]
+    n = state.num_players
+    if effect == "pickpocket":
+        return [plays[s, -1, -1] for s in range(n) if s != seat and state.chips[s] > 0]
+    if effect == "scandal":
+        parties = state.parties
+        return [
+            plays[s, g, -1]
+            for s in range(n)
+            if s != seat
+            for g in range(SLOTS)
+            if parties[s * SLOTS + g]
+        ]
+    if effect == "move_guest":
+        mine = state.parties[seat * SLOTS : seat * SLOTS + SLOTS]
+        return [
+            plays[-1, a, b]
+            for a in range(SLOTS)
+            if mine[a]
+            for b in range(SLOTS)
+            if b != a and mine[b] and len(mine[b]) < FULL
+        ]
+    return [plays[-1, -1, -1]]
+
+
+def belle_problem(
+    game: BelleTables, state: BelleState, seat: int, action: BelleAction
+) -> str | None:
+    """Why ``seat`` may not play the Belle ``action``, or ``None`` if it may."""
+    name = game.belle_names[action.belle]
+    if state.played_now >= 0:
+        return (
+            f"You have already played {game.belle_names[state.played_now]} this turn: "
+            "one Belle per turn."
+        )
+    if state.played_now == -2:
+        return "A Belle is played at the start of your turn, before you invite."
+    if action.belle not in state.hands[seat]:
+        return f"You hold no {name}."
+    effect = game.belle_effects[action.belle]
+    n = state.num_players
+    if effect in ("pickpocket", "scandal"):
+        target = action.seat
+        if target == seat:
+            return f"{name} works on a rival, not on yourself."
+        if target >= n:
+            return f"There is no seat {target} at this table (seats 0 to {n - 1})."
+        if effect == "pickpocket" and state.chips[target] == 0:
+            return f"Seat {target} has no chips for {name} to take."
+        if effect == "scandal" and not state.parties[target * SLOTS + action.group]:
+            return f"Seat {target} has no group {action.group + 1} for {name} to upset."
+        return None
+    if effect == "move_guest":
+        mine = state.parties[seat * SLOTS : seat * SLOTS + SLOTS]
+        if not mine[action.group]:
+            return f"You have no group {action.group + 1} to move a guest from."
+        if not mine[action.dest]:
+            return (
+                f"You have no group {action.dest + 1}: {name} moves a guest into another "
+                "of your groups."
+            )
+        if len(mine[action.dest]) >= FULL:
+            return f"Group {action.dest + 1} is full (five guests)."
+    return None
+
+
+def play_belle(game: BelleTables, state: BelleState, seat: int, action: BelleAction) -> None:
+    """Option: Belle. Play her at the start of the turn and follow her instructions."""
+    kind = action.belle
+    state.hands[seat].remove(kind)
+    state.belle_discard.append(kind)
+    state.played_now = kind
+    state.belles_played[seat * game.kinds + kind] += 1
+    effect = game.belle_effects[kind]
+    bent = _BENT.get(effect)
+    if bent is not None:
+        state.effects |= bent
+    elif effect == "invite_twice":
+        state.invites_left = 2
+    elif effect == "bank_chips":
+        state.chips[seat] += HEIRESS_CHIPS
+        state.minted += HEIRESS_CHIPS
+    elif effect == "reverse_line":
+        state.line.reverse()
+        state.line_chips.reverse()
+    elif effect == "late_arrival":
+        state.line.append(state.line.pop(0))
+        state.line_chips.append(state.line_chips.pop(0))
+    elif effect == "move_guest":
+        base = seat * SLOTS
+        state.parties[base + action.dest].append(state.parties[base + action.group].pop())
+    elif effect == "scandal":
+        state.guest_discard.append(state.parties[action.seat * SLOTS + action.group].pop())
+    elif effect == "pickpocket":
+        taken = min(PICKPOCKET_CHIPS, state.chips[action.seat])
+        state.chips[action.seat] -= taken
+        state.chips[seat] += taken
+    elif effect == "gossip":
+        n = state.num_players
+        for step in range(1, n):
+            rival = (seat + step) % n
+            if state.chips[rival] > 0:
+                state.chips[rival] -= 1
+                state.line_chips[0] += 1

@@ -1,0 +1,143 @@
+"""Step 1, Invite: take the first guest in line, or one further back by placing a chip on
+each guest skipped; collect the chips on the guest you invite.
+
+In the designer's variant (the rulebook's NOTES) a Belle in the line is invited the same
+way, to your hand. Positions are 0-based here, 1-based in text.
+
+    >>> import potluck
+    >>> game = potluck.load_game("belle-of-the-ball")
+    >>> state = game.new_game(2, seed=1)
+    >>> [str(a) for a in invitations(game, state, 0)][:3]   # 5 chips: positions 1 to 6
+    ['invite 1 to group 1', 'invite 2 to group 1', 'invite 3 to group 1']
+"""
+
+from __future__ import annotations
+
+from potluck.games.belle_of_the_ball.actions import INVITE, TAKE_BELLE, BelleAction
+from potluck.games.belle_of_the_ball.groups import group_problem, places_for
+from potluck.games.belle_of_the_ball.rounds import end_turn
+from potluck.games.belle_of_the_ball.state import (
+    BELLE_BASE,
+    FIFTH_GROUP,
+    FREE_SKIPS,
+    SLOTS,
+    BelleState,
+)
+from potluck.games.belle_of_the_ball.tables import BelleTables
+
+
+def ordinal(n: int) -> str:
+    """``1 -> '1st'``, ``2 -> '2nd'``, ``11 -> '11th'``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def skip_cost(state: BelleState, pos: int) -> int:
+    """Chips to invite the guest at ``pos`` (0-based): one on each guest skipped."""
+    return 0 if state.effects & FREE_SKIPS else pos
+
+
+def invitations(game: BelleTables, state: BelleState, seat: int) -> list[BelleAction]:
+    """The invitations ``seat`` can pay for: by position, each guest to each group it may
+    join (Step 2, Group), a Belle in line (variant) to hand.
+
+    The positions it can pay for are the first ``chips + 1`` (all with Wallflower
+    Winifred), so in the base game, where the line holds only guests, the answer is
+    the start of one precomputed row of invitations (``BelleTables.invite_rows``)."""
+    places = places_for(
+        state.parties, seat * SLOTS, bool(state.effects & FIFTH_GROUP) and seat == state.turn
+    )
+    line = state.line
+    reach = len(line)
+    if not state.effects & FREE_SKIPS:
+        affordable = state.chips[seat] + 1
+        if affordable < reach:
+            reach = affordable
+    row = game.invite_rows[places]
+    width = len(places)
+    if not state.options["belles_in_guest_deck"]:
+        return row[: reach * width]
+    legal: list[BelleAction] = []
+    take = game.take_actions
+    for pos in range(reach):
+        if line[pos] >= BELLE_BASE:
+            legal.append(take[pos])
+        else:
+            legal += row[pos * width : pos * width + width]
+    return legal
+
+
+def invite_is_legal(state: BelleState, seat: int, action: BelleAction) -> bool:
+    """Whether ``seat`` may make the invitation ``action``: ``invite_problem`` is None."""
+    line = state.line
+    pos = action.pos
+    if pos >= len(line):
+        return False
+    if (line[pos] >= BELLE_BASE) != (action.kind == TAKE_BELLE):
+        return False
+    if pos > state.chips[seat] and not state.effects & FREE_SKIPS:
+        return False
+    if action.kind == TAKE_BELLE:
+        return True
+    fifth = bool(state.effects & FIFTH_GROUP) and seat == state.turn
+    return action.group in places_for(state.parties, seat * SLOTS, fifth)
+
+
+def invite_problem(
+    game: BelleTables, state: BelleState, seat: int, action: BelleAction
+) -> str | None:
+    """Why ``seat`` may not make the invitation ``action``, or ``None`` if it may."""
+    line = state.line
+    pos = action.pos
+    if pos >= len(line):
+        return f"The line has only {len(line)} card(s); there is nobody at position {pos + 1}."
+    card = line[pos]
+    if action.kind == TAKE_BELLE and card < BELLE_BASE:
+        return (
+            f"The {ordinal(pos + 1)} in line is the guest {game.guest_names[card]}: say "
+            f"which group, e.g. 'invite {pos + 1} to group 1' (Step 2: Group)."
+        )
+    if action.kind == INVITE and card >= BELLE_BASE:
+        return (
+            f"The {ordinal(pos + 1)} in line is the Belle "
+            f"{game.belle_names[card - BELLE_BASE]}: she goes to your hand, "
+            f"'invite {pos + 1}'."
+        )
+    cost = skip_cost(state, pos)
+    if cost > state.chips[seat]:
+        return (
+            f"Step 1, Invite: skipping {cost} card(s) costs one chip on each, {cost} "
+            f"chips, and you have {state.chips[seat]}."
+        )
+    if action.kind == INVITE:
+        return group_problem(state, seat, action.group)
+    return None
+
+
+def invite(game: BelleTables, state: BelleState, seat: int, action: BelleAction) -> None:
+    """Step 1, Invite (pay a chip onto each skipped card, collect the invited card's
+    chips) and Step 2, Group (or, for a Belle in the variant, to hand)."""
+    pos = action.pos
+    line_chips = state.line_chips
+    chips = state.chips
+    cost = 0 if state.effects & FREE_SKIPS else pos
+    if cost:
+        for i in range(pos):
+            line_chips[i] += 1
+        chips[seat] -= cost
+        state.skip_chips[seat] += cost
+    card = state.line.pop(pos)
+    chips[seat] += line_chips.pop(pos)
+    if action.kind == TAKE_BELLE:
+        state.hands[seat].append(card - BELLE_BASE)
+        state.hands[seat].sort()
+        state.belles_invited[seat] += 1
+        state.belle_skip_chips[seat] += cost
+    else:
+        state.parties[seat * SLOTS + action.group].append(card)
+    if state.played_now == -1:
+        state.played_now = -2
+    state.invites_left -= 1
+    if state.invites_left > 0 and state.line:
+        return  # Double-Booked Dorothea: the same seat invites again
+    end_turn(game, state, seat)

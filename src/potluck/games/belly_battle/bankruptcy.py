@@ -1,0 +1,63 @@
+"""Debts and Bankruptcy: paying what is owed, raising cash, and going bankrupt
+(rulebook, Bankruptcy; rulings BB-12 and BB-19).
+
+Every amount owed (fees, Yuck!, a lost Takeover Battle, Munchtime) waits on the
+state's payment queue and is paid in order. A payer short of cash must raise it
+(sell to the bank or offer cards to players) before anything else happens; a payer
+who owns nothing left to sell is bankrupt, the creditor takes the last cash and the
+game ends.
+
+    >>> import potluck
+    >>> g = potluck.load_game("belly-battle")
+    >>> s = g.new_game(2, seed=1)
+    >>> s.queue = [0, 1, 30]
+    >>> pay_queue(s), s.cash
+    (True, [970, 1030])
+"""
+
+from __future__ import annotations
+
+from potluck.games.belly_battle.state import BANK, DEBT, OVER, ST_DEBTS, BellyState
+from potluck.games.belly_battle.tables import DEBT_OFFERS
+
+
+def pay_queue(state: BellyState) -> bool:
+    """Make the queued payments in order; ``True`` once all are paid. A payer short of
+    cash must raise it first (the phase becomes ``DEBT``), or is bankrupt when nothing
+    is left to sell (the game is over); either way ``False``."""
+    queue, cash = state.queue, state.cash
+    while queue:
+        payer, payee, amount = queue[0], queue[1], queue[2]
+        if cash[payer] >= amount:
+            cash[payer] -= amount
+            if payee != BANK:
+                cash[payee] += amount
+            else:
+                state.bank_net += amount
+            del queue[:3]
+            continue
+        if payer not in state.owner:
+            go_bankrupt(state, payer, payee)
+            return False
+        if state.phase != DEBT:
+            state.debt_offers = DEBT_OFFERS
+            state.stats[ST_DEBTS] += 1
+            state.say(f"Seat {payer} owes {amount} and must sell to pay.")
+        state.phase = DEBT
+        state.acting = (payer,)
+        return False
+    return True
+
+
+def go_bankrupt(state: BellyState, seat: int, payee: int) -> None:
+    """Bankruptcy: the last cash goes to the creditor and the game ends."""
+    if payee != BANK:
+        state.cash[payee] += state.cash[seat]
+    else:
+        state.bank_net += state.cash[seat]
+    state.cash[seat] = 0
+    state.queue = []
+    state.bankrupt = seat
+    state.phase = OVER
+    state.acting = ()
+    state.say(f"Seat {seat} is bankrupt: the game ends.")

@@ -1,0 +1,310 @@
+"""What a player may do now: the choices of each phase and why an action is refused
+(the rulebook's choices at each space, Chefs and Star, Selling; ruling BB-13).
+
+``legal_actions`` lists the actions ``problem`` accepts (the phase's own, then sales);
+``problem`` says in words why an action is not allowed now (``None`` when it is).
+Selling back to Mr. Munchwalla is allowed at every decision of one's own.
+
+    >>> import potluck
+    >>> g = potluck.load_game("belly-battle")
+    >>> s = g.new_game(2, seed=1)
+    >>> seat = s.acting[0]
+    >>> legal_actions(g, s, seat) == g.legal_actions(s, seat)
+    True
+"""
+
+from __future__ import annotations
+
+from potluck.games.belly_battle.actions import (
+    ACCEPT,
+    BUY,
+    CHEF,
+    DECLINE,
+    INSURE,
+    OFFER,
+    PASS,
+    SELL,
+    SELL_CHEF,
+    SELL_STAR,
+    STAR,
+    SWAP,
+    TAKEOVER,
+    TUNNEL,
+    YUCK,
+    BellyAction,
+)
+from potluck.games.belly_battle.ownership import chef_supply, star_supply
+from potluck.games.belly_battle.spaces import takeover_targets
+from potluck.games.belly_battle.state import (
+    BANK,
+    BUY_OR_PASS,
+    DEBT,
+    INSURE_CHOICE,
+    OVER,
+    RESPOND,
+    SWAP_CHOICE,
+    TAKEOVER_CHOICE,
+    TUNNEL_CHOICE,
+    WINDOW,
+    YUCK_CHOICE,
+    BellyState,
+)
+from potluck.games.belly_battle.tables import DEBT_OFFERS, BellyTables
+
+#: Selling back to Mr. Munchwalla is allowed "at any time" (ruling BB-13): at every
+#: decision a player has, besides the windows and debts.
+SALES = frozenset({SELL, SELL_CHEF, SELL_STAR})
+KINDS_OF_PHASE: dict[int, frozenset[int]] = {
+    BUY_OR_PASS: frozenset({BUY, PASS}) | SALES,
+    TAKEOVER_CHOICE: frozenset({TAKEOVER, PASS}) | SALES,
+    SWAP_CHOICE: frozenset({SWAP, PASS}) | SALES,
+    INSURE_CHOICE: frozenset({INSURE, PASS}) | SALES,
+    YUCK_CHOICE: frozenset({YUCK}) | SALES,
+    TUNNEL_CHOICE: frozenset({TUNNEL, PASS}) | SALES,
+    WINDOW: frozenset({CHEF, STAR, SELL, SELL_CHEF, SELL_STAR, OFFER, PASS}),
+    RESPOND: frozenset({ACCEPT, DECLINE}) | SALES,
+    DEBT: frozenset({SELL, SELL_CHEF, SELL_STAR, OFFER}),
+    OVER: frozenset(),
+}
+PHASE_HINT = {
+    BUY_OR_PASS: "You landed on a restaurant for sale: 'buy' it or 'pass' (and pay its basic fee).",
+    TAKEOVER_CHOICE: "Takeover Battle: challenge with 'takeover <card>' or 'pass'.",
+    SWAP_CHOICE: "Swap Swap: 'swap <yours> for <theirs>' or 'pass'.",
+    INSURE_CHOICE: "BellyGuard Insurance: 'insure <restaurant>' or 'pass'.",
+    YUCK_CHOICE: "Yuck! Choose the player you pay 50 to: 'yuck <seat>'.",
+    TUNNEL_CHOICE: "Tunnel: go through with 'tunnel' or stay with 'pass'.",
+    WINDOW: ("Upgrade window: buy a chef or star, sell to the bank, make an offer, or 'pass'."),
+    RESPOND: "Answer the offer: 'accept' or 'decline'.",
+    DEBT: (
+        "You owe more than your cash: sell a card, chef or star to the bank, or offer a "
+        "card to a player, until you can pay."
+    ),
+    OVER: "The game is over.",
+}
+#: What the seat to act must do, for "not your turn" messages.
+PHASE_DOING = {
+    BUY_OR_PASS: "buy or pass",
+    TAKEOVER_CHOICE: "choose a takeover",
+    SWAP_CHOICE: "choose a swap",
+    INSURE_CHOICE: "choose a restaurant to insure",
+    YUCK_CHOICE: "choose who gets the Yuck! compensation",
+    TUNNEL_CHOICE: "choose whether to take the tunnel",
+    WINDOW: "deal or pass in the upgrade window",
+    RESPOND: "answer an offer",
+    DEBT: "raise cash to pay a debt",
+    OVER: "nothing",
+}
+
+
+def legal_actions(game: BellyTables, state: BellyState, seat: int) -> list[BellyAction]:
+    """The actions ``seat`` may take now (none if it is not to act): the phase's own
+    choices, then sales to the bank, each part in index order (a window's or debt's
+    deals are all in index order).
+
+    Built directly from the state, without trying each candidate on ``problem``: this
+    runs at every step of every simulation. ``problem`` accepts exactly these (the
+    tests check it along whole games)."""
+    if seat not in state.acting:
+        return []
+    phase = state.phase
+    if phase in (WINDOW, DEBT):
+        return _deals(game, state, seat, phase)
+    if phase == BUY_OR_PASS:
+        card = game.space_card[state.pos[seat]]
+        if state.cash[seat] >= game.price[card]:
+            out = [game.pass_action, game.buy_action]
+        else:
+            out = [game.pass_action]
+    elif phase == RESPOND:
+        out = [game.accept_action, game.decline_action]
+    elif phase == TUNNEL_CHOICE:
+        out = [game.pass_action, game.tunnel_action]
+    elif phase == YUCK_CHOICE:
+        base = game.first[YUCK]
+        acts = game.actions
+        out = [acts[base + s] for s in range(state.num_players) if s != seat]
+    elif phase in (TAKEOVER_CHOICE, SWAP_CHOICE, INSURE_CHOICE):
+        out = _space_choices(game, state, seat, phase)
+    else:
+        return []
+    if seat in state.owner:
+        out += _sales(game, state, seat)
+    return out
+
+
+def _space_choices(
+    game: BellyTables, state: BellyState, seat: int, phase: int
+) -> list[BellyAction]:
+    """Pass, then the legal takeovers, swaps or insurances, in index order."""
+    acts, owner, insured = game.actions, state.owner, state.insured
+    out = [game.pass_action]
+    if phase == TAKEOVER_CHOICE:
+        base = game.first[TAKEOVER]
+        out += [acts[base + c] for c in takeover_targets(game, state, seat)]
+    elif phase == SWAP_CHOICE:
+        r_count = game.num_restaurants
+        mine = [c for c in range(r_count) if owner[c] == seat and not insured[c]]
+        theirs = [c for c in range(r_count) if owner[c] not in (BANK, seat) and not insured[c]]
+        base = game.first[SWAP]
+        out += [acts[base + a * r_count + b] for a in mine for b in theirs]
+    else:
+        base = game.first[INSURE]
+        out += [
+            acts[base + c]
+            for c in range(game.num_restaurants)
+            if owner[c] == seat and not insured[c]
+        ]
+    return out
+
+
+def _sales(game: BellyTables, state: BellyState, seat: int) -> list[BellyAction]:
+    """The legal sales to the bank: every card, every chef of a starless restaurant,
+    every star (``sales`` filtered by ``problem``)."""
+    acts, first, owner, chefs, star = game.actions, game.first, state.owner, state.chefs, state.star
+    r_count = game.num_restaurants
+    mine = [c for c, o in enumerate(owner) if o == seat]
+    base = first[SELL]
+    out = [acts[base + c] for c in mine]
+    base = first[SELL_CHEF]
+    out += [acts[base + c] for c in mine if c < r_count and chefs[c] and not star[c]]
+    base = first[SELL_STAR]
+    out += [acts[base + c] for c in mine if c < r_count and star[c]]
+    return out
+
+
+def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[BellyAction]:
+    """The legal deals of a window (after ``pass``) or a debt: chefs, stars, sales to
+    the bank, then offers each buyer can pay, in index order."""
+    acts, first, owner, chefs, star = game.actions, game.first, state.owner, state.chefs, state.star
+    r_count = game.num_restaurants
+    cash = state.cash
+    mine = [c for c, o in enumerate(owner) if o == seat]
+    out = [game.pass_action] if phase == WINDOW else []
+    if phase == WINDOW:
+        money = cash[seat]
+        if game.bank.chefs > sum(chefs):
+            base, prices = first[CHEF], game.chef_price
+            out += [
+                acts[base + c]
+                for c in mine
+                if c < r_count and chefs[c] < 2 and not star[c] and money >= prices[c]
+            ]
+        if game.bank.stars > sum(star):
+            base, prices = first[STAR], game.star_price
+            out += [
+                acts[base + c]
+                for c in mine
+                if c < r_count and chefs[c] >= 2 and not star[c] and money >= prices[c]
+            ]
+    base = first[SELL]
+    out += [acts[base + c] for c in mine]
+    base = first[SELL_CHEF]
+    out += [acts[base + c] for c in mine if c < r_count and chefs[c] and not star[c]]
+    base = first[SELL_STAR]
+    out += [acts[base + c] for c in mine if c < r_count and star[c]]
+    offers_left = not state.window_offered if phase == WINDOW else state.debt_offers > 0
+    if not offers_left:
+        return out
+    offers = game.offer_table
+    buyers = [(other, cash[other]) for other in range(state.num_players) if other != seat]
+    for c in mine:
+        for other, money in buyers:
+            for offer in offers[c][other]:
+                if offer.amount > money:
+                    break
+                out.append(offer)
+    return out
+
+
+def problem(game: BellyTables, state: BellyState, seat: int, action: BellyAction) -> str | None:
+    """``None`` if ``seat`` (who is to act) may take ``action`` now, else why not."""
+    kind, phase = action.kind, state.phase
+    allowed = KINDS_OF_PHASE[phase]
+    if kind not in allowed:
+        return PHASE_HINT[phase]
+    card, names = action.card, game.names
+    owner, cash = state.owner, state.cash
+    if kind == PASS:
+        return None
+    if kind == BUY:
+        card = game.space_card[state.pos[seat]]
+        if cash[seat] < game.price[card]:
+            return (
+                f"You cannot buy {names[card]}: it costs {game.price[card]} and you "
+                f"have {cash[seat]}."
+            )
+        return None
+    if kind in (TUNNEL, ACCEPT, DECLINE):
+        return None
+    if kind == YUCK:
+        if action.other == seat:
+            return "Yuck! You pay the 50 to another player, not to yourself."
+        if action.other >= state.num_players:
+            return f"There is no seat {action.other} at this table."
+        return None
+    if kind == TAKEOVER:
+        if owner[card] in (BANK, seat):
+            return (
+                f"Takeover Battle: {names[card]} is not another player's "
+                f"{'restaurant' if owner[card] == BANK else 'card: it is yours'}."
+            )
+        if state.insured[card]:
+            return f"{names[card]} has BellyGuard Insurance: it cannot be taken over."
+        return None
+    if kind == SWAP:
+        other = action.other
+        if owner[card] != seat:
+            return f"Swap Swap: you do not own {names[card]}."
+        if owner[other] in (BANK, seat):
+            return f"Swap Swap: {names[other]} is not another player's restaurant."
+        for c in (card, other):
+            if state.insured[c]:
+                return f"{names[c]} has BellyGuard Insurance: it cannot be swapped."
+        return None
+    if owner[card] != seat:
+        return f"You do not own {names[card]}."
+    if kind == INSURE:
+        if state.insured[card]:
+            return f"{names[card]} is insured already."
+        return None
+    if kind == CHEF:
+        if state.star[card] or state.chefs[card] >= 2:
+            return f"{names[card]} has its 2 chefs already (the most a restaurant may have)."
+        if chef_supply(game, state) <= 0:
+            return "Mr. Munchwalla has no chef tokens left."
+        if cash[seat] < game.chef_price[card]:
+            return f"A chef for {names[card]} costs {game.chef_price[card]}; you have {cash[seat]}."
+        return None
+    if kind == STAR:
+        if state.star[card]:
+            return f"{names[card]} has its star already."
+        if state.chefs[card] < 2:
+            return f"A star needs two chefs first; {names[card]} has {state.chefs[card]}."
+        if star_supply(game, state) <= 0:
+            return "Mr. Munchwalla has no star tokens left."
+        if cash[seat] < game.star_price[card]:
+            return f"A star for {names[card]} costs {game.star_price[card]}; you have {cash[seat]}."
+        return None
+    if kind == SELL:
+        return None
+    if kind == SELL_CHEF:
+        if not state.chefs[card]:
+            return f"{names[card]} has no chef to sell."
+        if state.star[card]:
+            return f"Sell {names[card]}'s star first: a star needs its two chefs."
+        return None
+    if kind == SELL_STAR:
+        if not state.star[card]:
+            return f"{names[card]} has no star to sell."
+        return None
+    # OFFER
+    buyer = action.other
+    if buyer == seat or buyer >= state.num_players:
+        return "Offer your card to another seat at the table."
+    if phase == WINDOW and state.window_offered:
+        return "You have made your one offer of this window."
+    if phase == DEBT and state.debt_offers <= 0:
+        return f"You have made your {DEBT_OFFERS} offers for this debt: sell to the bank."
+    if cash[buyer] < action.amount:
+        return f"Seat {buyer} has only {cash[buyer]}, less than {action.amount}."
+    return None

@@ -1,0 +1,152 @@
+"""End of Game: wealth, the ranking and the game's reports (rulebook, End of Game;
+rulings BB-12 and BB-15).
+
+Wealth counts cards at their printed price, chefs 50, stars 150, plus cash. The
+bankrupt player is last with 0; most wealth wins, a tie goes to more cash, then the
+win is shared.
+
+    >>> import potluck
+    >>> g = potluck.load_game("belly-battle")
+    >>> s = g.new_game(2, seed=1)
+    >>> wealth(g, s, 0) >= 1000
+    True
+"""
+
+from __future__ import annotations
+
+from potluck.engine.errors import PotluckError
+from potluck.engine.outcome import Outcome
+from potluck.games.belly_battle.actions import (
+    ACCEPT,
+    BUY,
+    CHEF,
+    DECLINE,
+    OFFER,
+    SELL,
+    SELL_CHEF,
+    SELL_STAR,
+    STAR,
+    SWAP,
+    TAKEOVER,
+    YUCK,
+    BellyAction,
+)
+from potluck.games.belly_battle.munch_fees import in_triple
+from potluck.games.belly_battle.ownership import owned
+from potluck.games.belly_battle.state import NOBODY, OVER, STAT_NAMES, BellyState
+from potluck.games.belly_battle.tables import BellyTables
+
+#: Seat metrics that count a seat's moves of some kinds (see ``seat_metrics``).
+_CHOICE_METRICS = {
+    "restaurants_bought": {BUY},
+    "takeovers": {TAKEOVER},
+    "upgrades": {CHEF, STAR},
+    "sales_to_bank": {SELL, SELL_CHEF, SELL_STAR},
+    "offers_made": {OFFER},
+    "offers_accepted": {ACCEPT},
+    "offers_declined": {DECLINE},
+    "swaps": {SWAP},
+    "yucks": {YUCK},
+}
+
+
+def wealth(game: BellyTables, state: BellyState, seat: int) -> int:
+    """Cards at their price, chefs 50, stars 150, and cash (rulebook, End of Game)."""
+    total = state.cash[seat]
+    bank = game.bank
+    for card, owner in enumerate(state.owner):
+        if owner == seat:
+            total += (
+                game.price[card]
+                + bank.chef_wealth * state.chefs[card]
+                + bank.star_wealth * state.star[card]
+            )
+    return total
+
+
+def standings(game: BellyTables, state: BellyState) -> tuple[float, ...]:
+    """Wealth so far; a bankrupt seat has none."""
+    return tuple(
+        0.0 if s == state.bankrupt else float(wealth(game, state, s))
+        for s in range(state.num_players)
+    )
+
+
+def outcome(game: BellyTables, state: BellyState) -> Outcome:
+    """The ranking of a finished game, with its reason in words."""
+    if state.phase != OVER:
+        raise PotluckError(
+            f"the game is not over: it is round {state.round + 1}, seat {state.turn}'s turn"
+        )
+    n = state.num_players
+    scores = tuple(0 if s == state.bankrupt else wealth(game, state, s) for s in range(n))
+    keys = [(0 if s == state.bankrupt else 1, scores[s], state.cash[s]) for s in range(n)]
+    result = Outcome.from_keys(scores, keys, "")
+    winners = result.winners
+    best = scores[winners[0]]
+    if state.bankrupt != NOBODY:
+        why = f"Seat {state.bankrupt} went bankrupt"
+    else:
+        why = f"The {state.options['max_rounds']}-round limit was reached"
+    if len(winners) > 1:
+        reason = f"{why}; seats {', '.join(map(str, winners))} share the win on {best} wealth."
+    else:
+        reason = f"{why}; seat {winners[0]} is richest with {best} Brupees of wealth."
+    return Outcome(result.scores, result.winners, result.ranking, result.places, reason)
+
+
+def metrics(game: BellyTables, state: BellyState) -> dict[str, float | int | str]:
+    """The game's counters, how it ended, and what its winner held."""
+    rounds = state.round + (1 if state.bankrupt != NOBODY else 0)
+    out: dict[str, float | int | str] = {
+        "rounds": rounds,
+        "bankruptcy": 1 if state.bankrupt != NOBODY else 0,
+        "ended_by": "bankruptcy" if state.bankrupt != NOBODY else "max_rounds",
+    }
+    for name, value in zip(STAT_NAMES, state.stats, strict=True):
+        out[name] = value
+    if state.phase == OVER:
+        winner = outcome(game, state).winners[0]
+        mine = owned(state, winner)
+        out["winner_cards"] = len(mine)
+        out["winner_chefs"] = sum(state.chefs[c] for c in mine)
+        out["winner_stars"] = sum(state.star[c] for c in mine)
+        out["winner_cash"] = state.cash[winner]
+        out["winner_in_triple"] = int(
+            any(c < game.num_restaurants and in_triple(game, state, c, winner) for c in mine)
+        )
+    return out
+
+
+def seat_metrics(game: BellyTables, state: BellyState, seat: int) -> dict[str, float | int]:
+    """What ``seat`` held at the end, for the lab's "what goes with winning" tables.
+
+    ``restaurant:<slug>`` (or a cafe's slug) is 1 for each card it owns;
+    ``cuisine:<name>`` counts its restaurants of that cuisine; ``chefs``,
+    ``stars`` and ``insured`` count what sits on its cards; ``cash`` and
+    ``bankrupt`` are its final standing. Its choices over the game:
+    ``restaurants_bought``, ``takeovers``, ``upgrades`` (chefs and stars bought),
+    ``sales_to_bank``, ``offers_made``, ``offers_accepted``, ``offers_declined``,
+    ``swaps`` and ``yucks``.
+    """
+    found: dict[str, float | int] = {}
+    chefs = stars = insured = 0
+    for card in owned(state, seat):
+        found[f"restaurant:{game.slugs[card]}"] = 1
+        if card < game.num_restaurants:
+            key = f"cuisine:{game.cuisines[game.cuisine_of[card]]}"
+            found[key] = found.get(key, 0) + 1
+        chefs += state.chefs[card]
+        stars += state.star[card]
+        insured += int(state.insured[card])
+    found["chefs"] = chefs
+    found["stars"] = stars
+    found["insured"] = insured
+    found["cash"] = state.cash[seat]
+    found["bankrupt"] = int(state.bankrupt == seat)
+    # The choices a designer asks about: how often the seat bought, upgraded, sold
+    # back to the bank and traded, counted from its moves.
+    kinds = [a.kind for who, a in state.history if who == seat and isinstance(a, BellyAction)]
+    for key, counted in _CHOICE_METRICS.items():
+        found[key] = sum(1 for kind in kinds if kind in counted)
+    return found

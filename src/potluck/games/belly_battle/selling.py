@@ -1,0 +1,59 @@
+"""Selling restaurants, chefs and stars back to Mr. Munchwalla (rulebook, Selling
+Restaurants/Chefs/Star; rulings BB-1 and BB-13).
+
+The bank pays half a card's printed price, plus the sell-back price (50) of each
+token on it; a chef or star alone sells for 50. Selling to the bank is allowed at
+any decision of one's own, besides the upgrade window and debts. Selling to other
+players is an offer (``trades``).
+
+    >>> import potluck
+    >>> g = potluck.load_game("belly-battle")
+    >>> s = g.new_game(2, seed=1)
+    >>> card = s.owner.index(0)
+    >>> sale_value(g, s, card) == g.price[card] // 2
+    True
+"""
+
+from __future__ import annotations
+
+from potluck.games.belly_battle.ownership import owned, to_bank
+from potluck.games.belly_battle.state import ST_SOLD, BellyState
+from potluck.games.belly_battle.tables import BellyTables
+
+
+def sale_value(game: BellyTables, state: BellyState, card: int) -> int:
+    """What Mr. Munchwalla pays for ``card``: half its price, plus its tokens at 50."""
+    return game.price[card] // 2 + game.bank.token_sellback * (state.chefs[card] + state.star[card])
+
+
+def bank_value(game: BellyTables, state: BellyState, seat: int) -> int:
+    """What Mr. Munchwalla would pay for everything ``seat`` owns."""
+    return sum(sale_value(game, state, c) for c in owned(state, seat))
+
+
+def sell_card(game: BellyTables, state: BellyState, seat: int, card: int) -> None:
+    """``seat`` sells ``card`` with its tokens to the bank."""
+    value = sale_value(game, state, card)
+    state.cash[seat] += value
+    state.bank_net -= value
+    to_bank(state, card)
+    state.stats[ST_SOLD] += 1
+    state.say(f"Seat {seat} sells {game.names[card]} back to the bank for {value}.")
+
+
+def sell_chef(game: BellyTables, state: BellyState, seat: int, card: int) -> None:
+    """``seat`` sells one chef of ``card`` to the bank."""
+    sellback = game.bank.token_sellback
+    state.cash[seat] += sellback
+    state.bank_net -= sellback
+    state.chefs[card] -= 1
+    state.say(f"Seat {seat} sells a chef of {game.names[card]} for {sellback}.")
+
+
+def sell_star(game: BellyTables, state: BellyState, seat: int, card: int) -> None:
+    """``seat`` sells the star of ``card`` to the bank."""
+    sellback = game.bank.token_sellback
+    state.cash[seat] += sellback
+    state.bank_net -= sellback
+    state.star[card] = 0
+    state.say(f"Seat {seat} sells the star of {game.names[card]} for {sellback}.")

@@ -1,0 +1,126 @@
+"""On your turn: roll, move, land, pay, then the upgrade window, then the next
+player (rulebook, On Your Turn and Chefs and Star's "at the end of any player's
+turn"; rulings BB-6, BB-7 and BB-13).
+
+``start_turn`` returns the mover's one-round cards, rolls two dice, moves the pawn
+(charging every corner cafe passed) and lands. ``settle`` pays what is owed and
+goes on: to the landing, then to the upgrade window, in which each owner in seat
+order from the mover may make up to three deals; ``end_turn`` passes the dice on.
+
+    >>> import potluck
+    >>> g = potluck.load_game("belly-battle")
+    >>> s = g.new_game(2, seed=1)
+    >>> s.round, sum(s.dice) > 1
+    (0, True)
+"""
+
+from __future__ import annotations
+
+from potluck.games.belly_battle.bankruptcy import pay_queue
+from potluck.games.belly_battle.spaces import land, roll_die
+from potluck.games.belly_battle.state import (
+    AFTER_LAND,
+    AFTER_WINDOW,
+    NEXT_TURN,
+    NOBODY,
+    OVER,
+    ROUND_CARD_NAMES,
+    WINDOW,
+    BellyState,
+)
+from potluck.games.belly_battle.tables import WINDOW_CAP, BellyTables
+
+
+def start_turn(game: BellyTables, state: BellyState) -> None:
+    """Return one-round cards, roll two dice, move, pay passed cafes, then land."""
+    mover = state.turn
+    for slot, holder in enumerate(state.holders):
+        if holder == mover:
+            state.holders[slot] = NOBODY
+            state.say(f"Seat {mover} returns the {ROUND_CARD_NAMES[slot]} card.")
+    state.tunnel_blocked = state.tunnel_used[mover]
+    state.tunnel_used[mover] = False
+    one, two = roll_die(state), roll_die(state)
+    state.dice = (one, two)
+    start = state.pos[mover]
+    size = game.board_size
+    cafe_fee = game.bank.cafe_fee
+    for step in range(1, one + two):
+        space = (start + step) % size
+        if space in game.cafe_spaces:
+            card = game.space_card[space]
+            if state.owner[card] != mover and cafe_fee:
+                state.queue += (mover, state.owner[card], cafe_fee)
+                state.say(f"Seat {mover} passes {game.names[card]}: fee {cafe_fee}.")
+    state.pos[mover] = (start + one + two) % size
+    state.say(
+        f"Round {state.round + 1}: seat {mover} rolls {one}+{two} and lands on "
+        f"{game.space_name(state.pos[mover])}."
+    )
+    state.after = AFTER_LAND
+    settle(game, state)
+
+
+def settle(game: BellyTables, state: BellyState) -> None:
+    """Pay what is owed (a debt or a bankruptcy stops here), then go on with the turn:
+    land on the space moved to, or open the upgrade window once the landing is done."""
+    while pay_queue(state):
+        if state.after != AFTER_LAND:
+            open_window(state)
+            return
+        state.after = AFTER_WINDOW
+        if land(game, state):
+            return
+
+
+def run_turns(game: BellyTables, state: BellyState) -> None:
+    """Play the turns that need no decision, one after another, until someone must act.
+
+    A loop rather than recursion, so that no run of them can exhaust the stack."""
+    while state.phase == NEXT_TURN:
+        start_turn(game, state)
+
+
+# ---------------------------------------------------------------- the upgrade window
+
+
+def open_window(state: BellyState) -> None:
+    """After each turn every seat, in turn order from the mover, may deal (ruling BB-13)."""
+    n, mover = state.num_players, state.turn
+    state.window_left = [(mover + k) % n for k in range(n)]
+    next_in_window(state)
+
+
+def next_in_window(state: BellyState) -> None:
+    """The next seat that owns a card gets its window turn; after the last, the turn ends."""
+    owner = state.owner
+    while state.window_left:
+        seat = state.window_left.pop(0)
+        if seat in owner:
+            state.phase = WINDOW
+            state.acting = (seat,)
+            state.window_actions = 0
+            state.window_offered = False
+            return
+    end_turn(state)
+
+
+def after_window_deal(state: BellyState, seat: int) -> None:
+    """After a deal in the window: the window moves on at the cap or when ``seat`` owns
+    nothing left."""
+    if state.window_actions >= WINDOW_CAP or seat not in state.owner:
+        next_in_window(state)
+
+
+def end_turn(state: BellyState) -> None:
+    """The player to the left goes next; the round-limit ends the game."""
+    n = state.num_players
+    state.turn = (state.turn + 1) % n
+    if state.turn == 0:
+        state.round += 1
+        if state.round >= state.options["max_rounds"]:
+            state.phase = OVER
+            state.acting = ()
+            state.say(f"The {state.round}-round limit is reached: the game ends.")
+            return
+    state.phase = NEXT_TURN  # ``run_turns`` starts the turn

@@ -1,0 +1,49 @@
+"""5) Discard Excess Cubes: the active player, then the other, down to seven cubes.
+
+Each player chooses which cubes to discard, one per step (ruling BJ-14), and the
+discarded cubes go back into the bag (BJ-5).
+
+    >>> import potluck
+    >>> game = potluck.load_game("burger-joint")
+    >>> next_discarder(game, game.new_game(2))       # nobody holds more than seven
+    -1
+"""
+
+from __future__ import annotations
+
+from potluck.games.burger_joint.actions import BurgerAction
+from potluck.games.burger_joint.state import DISCARD_ONE, BurgerState
+from potluck.games.burger_joint.tables import BurgerTables
+
+
+def next_discarder(tables: BurgerTables, state: BurgerState) -> int:
+    """The seat that must discard next (active player first), or -1 if nobody must."""
+    nc = tables.num_colours
+    for seat in (state.active, 1 - state.active):
+        if sum(state.cubes[seat * nc : seat * nc + nc]) > tables.keep:
+            return seat
+    return -1
+
+
+def discard(tables: BurgerTables, state: BurgerState, seat: int, colour: int) -> None:
+    """``seat`` discards one cube of ``colour`` into the bag."""
+    state.cubes[seat * tables.num_colours + colour] -= 1
+    state.bag[colour] += 1
+
+
+def why_not_discard(
+    tables: BurgerTables, state: BurgerState, seat: int, action: BurgerAction
+) -> str | None:
+    """During the discard: ``None`` if ``action`` is allowed, else why not."""
+    if action.kind != DISCARD_ONE:
+        return f"Discard excess cubes: you hold more than {tables.keep}; 'discard <colour>'."
+    if not state.cubes[seat * tables.num_colours + action.a]:
+        return f"You have no {tables.colours[action.a]} cube to discard."
+    return None
+
+
+def legal_discards(tables: BurgerTables, state: BurgerState, seat: int) -> list[BurgerAction]:
+    """A ``discard`` per colour ``seat`` holds."""
+    mine = seat * tables.num_colours
+    cubes = state.cubes
+    return [tables.discard_actions[c] for c in range(tables.num_colours) if cubes[mine + c]]

@@ -1,0 +1,226 @@
+"""2) Trading & Special Abilities: 3-for-1 trades and the upscale bistros' abilities.
+
+Only the active player trades: any number of 3-for-1 trades (three cubes of one
+colour into the bag, one of a chosen colour out), and each owned bistro's ability
+once per turn, in any order, mixed with the trades. Once building has started,
+no more trading (ruling BJ-8). Extra cubes go straight into storage (BJ-2).
+
+The abilities (``schema.ABILITIES``): ``redraw`` (put any number of cubes into
+the bag, one ``put`` step each, then ``draw`` as many), ``swap-two``, ``extra``,
+``swap-one`` and ``pick``.
+
+    >>> from potluck.games.burger_joint.state import EXTRA
+    >>> ABILITY_OF[EXTRA] == ABILITIES.index("extra")
+    True
+"""
+
+from __future__ import annotations
+
+from potluck.games.burger_joint.actions import BurgerAction
+from potluck.games.burger_joint.production import draw
+from potluck.games.burger_joint.schema import ABILITIES
+from potluck.games.burger_joint.state import (
+    AB_EXTRA,
+    AB_PICK,
+    AB_REDRAW,
+    AB_SWAP_ONE,
+    AB_SWAP_TWO,
+    BUILD,
+    DRAW,
+    EXTRA,
+    PICK,
+    PUT,
+    REDRAW,
+    REDRAW_START,
+    SWAP_ONE,
+    SWAP_TWO,
+    TRADE,
+    TRADE3,
+    BurgerState,
+)
+from potluck.games.burger_joint.tables import BurgerTables
+
+#: The ability each kind of action uses.
+ABILITY_OF = {
+    REDRAW_START: AB_REDRAW,
+    SWAP_TWO: AB_SWAP_TWO,
+    EXTRA: AB_EXTRA,
+    SWAP_ONE: AB_SWAP_ONE,
+    PICK: AB_PICK,
+}
+
+
+def owns_ability(tables: BurgerTables, state: BurgerState, seat: int, ability: int) -> bool:
+    """Whether ``seat`` has built the upscale bistro with ``ability``."""
+    slot = tables.sides[seat].ability_slot[ability]
+    return slot >= 0 and bool(state.bistros[seat * tables.num_bistros + slot])
+
+
+def why_not_trade(
+    tables: BurgerTables, state: BurgerState, seat: int, action: BurgerAction
+) -> str | None:
+    """For a trade or an ability in the active player's phases: ``None`` if allowed,
+    else why not."""
+    kind = action.kind
+    col = tables.colours
+    mine = seat * tables.num_colours
+    cubes, bag = state.cubes, state.bag
+    if state.phase == BUILD:
+        return (
+            "You have started building: trades and special abilities come before "
+            "building (Trading & Special Abilities is action 2, Building action 3)."
+        )
+    if kind == TRADE3:
+        if cubes[mine + action.a] < 3:
+            return f"A 3-for-1 trade needs three {col[action.a]} cubes."
+        if bag[action.b] + (3 if action.a == action.b else 0) < 1:
+            return f"There is no {col[action.b]} cube in the bag to draw."
+        return None
+    return _why_not_ability(tables, state, seat, action)
+
+
+def _why_not_ability(
+    tables: BurgerTables, state: BurgerState, seat: int, action: BurgerAction
+) -> str | None:
+    kind = action.kind
+    col = tables.colours
+    mine = seat * tables.num_colours
+    cubes, bag = state.cubes, state.bag
+    ability = ABILITY_OF[kind]
+    name = ABILITIES[ability]
+    if not owns_ability(tables, state, seat, ability):
+        return f"You have no upscale bistro with the '{name}' ability."
+    if state.used >> ability & 1:
+        return f"You have used the '{name}' ability this turn: each is once per turn."
+    if kind == SWAP_TWO:
+        a, b, c = action.a, action.b, action.c
+        if cubes[mine + a] < 1 + (a == b) or cubes[mine + b] < 1:
+            return f"You do not hold a {col[a]} and a {col[b]} cube to put into the bag."
+        if bag[c] + (a == c) + (b == c) < 1:
+            return f"There is no {col[c]} cube in the bag to take."
+    elif kind == SWAP_ONE:
+        if not cubes[mine + action.a]:
+            return f"You have no {col[action.a]} cube to put into the bag."
+        if bag[action.c] + (action.a == action.c) < 1:
+            return f"There is no {col[action.c]} cube in the bag to take."
+    elif kind == PICK:
+        if not bag[action.c]:
+            return f"There is no {col[action.c]} cube in the bag to take."
+    elif kind == EXTRA and not sum(bag):
+        return "The bag is empty: there is no cube to draw."
+    return None
+
+
+def add_legal_trades(
+    tables: BurgerTables, state: BurgerState, seat: int, legal: list[BurgerAction]
+) -> None:
+    """Append the legal trades, then the legal uses of abilities, in code order: the
+    rules of ``why_not_trade`` without the sentences (the hot path of random playouts).
+
+    A colour may be taken from the bag when the bag holds one or when the cubes the
+    move puts back include one.
+    """
+    nc = tables.num_colours
+    mine = state.cubes[seat * nc : seat * nc + nc]
+    bag = state.bag
+    colours = range(nc)
+    for a in colours:
+        if mine[a] >= 3:
+            row = tables.trade_rows[a]
+            legal.extend([row[b] for b in colours if bag[b] or b == a])
+    slots = tables.sides[seat].ability_slot
+    bistros = state.bistros[seat * tables.num_bistros :]
+    ready = [
+        slot >= 0 and bistros[slot] and not state.used >> ability & 1
+        for ability, slot in enumerate(slots)
+    ]
+    if ready[AB_REDRAW]:
+        legal.append(tables.redraw_action)
+    if ready[AB_SWAP_TWO]:
+        for a in colours:
+            if mine[a]:
+                rows = tables.swap_two_rows[a]
+                for b in range(a, nc):
+                    if mine[b] >= 1 + (a == b):
+                        row = rows[b - a]
+                        legal.extend([row[c] for c in colours if bag[c] or c in (a, b)])
+    if ready[AB_EXTRA] and any(bag):
+        legal.append(tables.extra_action)
+    if ready[AB_SWAP_ONE]:
+        for a in colours:
+            if mine[a]:
+                row = tables.swap_one_rows[a]
+                legal.extend([row[c] for c in colours if bag[c] or c == a])
+    if ready[AB_PICK]:
+        legal.extend([tables.pick_actions[c] for c in colours if bag[c]])
+
+
+def trade(tables: BurgerTables, state: BurgerState, seat: int, action: BurgerAction) -> None:
+    """A 3-for-1 trade or an ability (the redraw's first step: it opens the redraw)."""
+    mine = seat * tables.num_colours
+    cubes, bag = state.cubes, state.bag
+    kind = action.kind
+    if kind == TRADE3:
+        cubes[mine + action.a] -= 3
+        bag[action.a] += 3
+        bag[action.b] -= 1
+        cubes[mine + action.b] += 1
+        return
+    state.used |= 1 << ABILITY_OF[kind]
+    if kind == REDRAW_START:
+        state.phase = REDRAW
+    elif kind == EXTRA:
+        cubes[mine + draw(state)] += 1
+    else:
+        if kind == SWAP_TWO:
+            for colour in (action.a, action.b):
+                cubes[mine + colour] -= 1
+                bag[colour] += 1
+        elif kind == SWAP_ONE:
+            cubes[mine + action.a] -= 1
+            bag[action.a] += 1
+        bag[action.c] -= 1
+        cubes[mine + action.c] += 1
+
+
+def put_aside(tables: BurgerTables, state: BurgerState, seat: int, colour: int) -> None:
+    """Redraw: put one cube aside for the bag."""
+    state.cubes[seat * tables.num_colours + colour] -= 1
+    state.aside[colour] += 1
+
+
+def redraw(tables: BurgerTables, state: BurgerState, seat: int) -> None:
+    """Redraw: the cubes put aside go into the bag, and as many are drawn at random."""
+    nc = tables.num_colours
+    mine = seat * nc
+    bag, aside, cubes = state.bag, state.aside, state.cubes
+    count = sum(aside)
+    for colour in range(nc):
+        bag[colour] += aside[colour]
+        aside[colour] = 0
+    for _ in range(count):
+        cubes[mine + draw(state)] += 1
+    state.phase = TRADE
+
+
+def why_not_redraw_step(
+    tables: BurgerTables, state: BurgerState, seat: int, action: BurgerAction
+) -> str | None:
+    """During the redraw ability: ``None`` if ``action`` (``put`` or ``draw``) is allowed."""
+    if action.kind == PUT:
+        if not state.cubes[seat * tables.num_colours + action.a]:
+            return f"You have no {tables.colours[action.a]} cube to put into the bag."
+        return None
+    if action.kind == DRAW:
+        return None
+    return "Finish the redraw ability first: 'put <colour>' cubes, then 'draw'."
+
+
+def legal_redraw_steps(tables: BurgerTables, state: BurgerState, seat: int) -> list[BurgerAction]:
+    """During the redraw ability: a ``put`` per colour held, then ``draw``."""
+    mine = seat * tables.num_colours
+    cubes = state.cubes
+    return [
+        *(tables.put_actions[c] for c in range(tables.num_colours) if cubes[mine + c]),
+        tables.draw_action,
+    ]

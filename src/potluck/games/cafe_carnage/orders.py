@@ -1,0 +1,103 @@
+"""Step 1 of a round, *Take Orders*: a menu of each course in turn, one dish chosen.
+
+(i) Deal each player ``menu_size`` cards of the course; everyone secretly keeps
+one, the rest go face down to the course's discard pile. Starters, mains, then
+desserts; after the dessert the *Secret Ballot* (ballot.py) begins. In the
+*Advanced Variant* a dish eaten earlier in the week may be ordered only when
+every dish on the menu was.
+
+    >>> import potluck
+    >>> game = potluck.load_game("cafe-carnage")
+    >>> state = game.new_game(4, seed=1)
+    >>> [len(menu) for menu in state.menus], state.acting
+    ([3, 3, 3, 3], (0, 1, 2, 3))
+"""
+
+from __future__ import annotations
+
+from potluck.games.cafe_carnage.actions import CafeAction
+from potluck.games.cafe_carnage.ballot import start_ballot
+from potluck.games.cafe_carnage.schema import COURSES
+from potluck.games.cafe_carnage.state import DESSERT, CafeState
+from potluck.games.cafe_carnage.tables import CafeRules, Choices
+
+
+def deal(game: CafeRules, state: CafeState, course: int) -> None:
+    """Take Orders (i): deal each player a menu of ``menu_size`` cards of ``course``."""
+    deck = state.decks[course]
+    n, size = state.num_players, game.menu_size
+    count = n * size
+    if len(deck) < count:
+        # Ruling CC-4: eaten dishes are shuffled back when a deck runs dry.
+        deck.extend(state.consumed[course])
+        state.consumed[course].clear()
+    # Drawing at random from an unordered deck is dealing from a shuffled one;
+    # one comprehension of C calls per deal keeps this hot path cheap.
+    pop, rnd, left = deck.pop, state.rng.random, len(deck)
+    drawn = [pop(int(rnd() * k)) for k in range(left, left - count, -1)]
+    state.menus = menus = list(zip(*[iter(drawn)] * size, strict=True))
+    if state.options["no_repeat_dishes"]:
+        eaten = state.eaten
+        state.choices = [menu_choices(game, menu, eaten[s]) for s, menu in enumerate(menus)]
+    else:
+        state.choices = list(map(game.menu_memo.__getitem__, menus))
+    state.acting = game.everyone[n]
+
+
+def menu_choices(game: CafeRules, menu: tuple[int, ...], eaten: int = 0) -> Choices:
+    """The dishes one may order from ``menu``: as actions, and as a bit mask of their indices.
+
+    In the advanced variant a dish eaten earlier in the week (a bit of
+    ``eaten``) may be ordered only when every dish on the menu was.
+    """
+    dishes = list(dict.fromkeys(menu))
+    if eaten:
+        fresh = [dish for dish in dishes if not eaten >> dish & 1]
+        if fresh:
+            dishes = fresh
+    return tuple(game.dish_actions[d] for d in dishes), sum(1 << d for d in dishes)
+
+
+def order_choices(game: CafeRules, state: CafeState) -> list[Choices]:
+    """Per seat, the dishes it may order from its menu now."""
+    n = state.num_players
+    eaten = state.eaten if state.options["no_repeat_dishes"] else [0] * n
+    return [menu_choices(game, menu, eaten[s]) for s, menu in enumerate(state.menus)]
+
+
+def orderable(game: CafeRules, state: CafeState, seat: int) -> list[int]:
+    """The distinct dishes ``seat`` may order from its menu now."""
+    eaten = state.eaten[seat] if state.options["no_repeat_dishes"] else 0
+    return [action.dish for action in menu_choices(game, state.menus[seat], eaten)[0]]
+
+
+def advance_course(game: CafeRules, state: CafeState, course: int) -> None:
+    """Everyone has chosen: unchosen menu cards go face down to the discard pile."""
+    pile = state.discards[course]
+    for menu in state.menus:
+        pile += menu
+    for dish in state.orders[course::3]:
+        pile.remove(dish)
+    if course < DESSERT:
+        state.phase = course + 1
+        deal(game, state, course + 1)
+    else:
+        start_ballot(game, state)
+
+
+def why_not_ordered(game: CafeRules, state: CafeState, seat: int, action: CafeAction) -> str:
+    """Why ``seat`` may not order ``action`` now (a card, another course, not on its menu...)."""
+    course = COURSES[state.phase]
+    if action.dish < 0:
+        return f"Orders are being taken: choose a {course} from your menu first."
+    name = game.dish_names[action.dish]
+    dish_course = COURSES[game.course_of[action.dish]]
+    if dish_course != course:
+        return f"{name} is a {dish_course}; you are choosing a {course} now."
+    menu = ", ".join(game.dish_names[d] for d in dict.fromkeys(state.menus[seat]))
+    if action.dish not in state.menus[seat]:
+        return f"{name} is not on your {course} menu ({menu})."
+    return (
+        f"You already ate {name} this week, and your menu has dishes you have not "
+        "eaten yet (advanced variant: no dish twice a week)."
+    )

@@ -1,0 +1,86 @@
+"""*Gameplay*: the six steps of a round, five rounds a game.
+
+1. *Take Orders* (orders.py), 2. *Secret Ballot* (ballot.py), then, once every
+card is down, 3. *Dinner is Served* (dinner.py), 4. *Check, Please!*
+(check_please.py), 5. *Settle Up* (settle_up.py) and 6. *Clear the Table*
+(clear_table.py), kept as a ``RoundRecord`` in ``state.log``.
+
+    >>> import potluck
+    >>> game = potluck.load_game("cafe-carnage")
+    >>> state = game.new_game(4, seed=7)
+    >>> while state.phase != 4:                   # play to the end, first choice each time
+    ...     for seat in state.acting:
+    ...         play(game, state, seat, state.choices[seat][0][0])
+    >>> len(state.log), state.round
+    (5, 5)
+"""
+
+from __future__ import annotations
+
+from potluck.games.cafe_carnage.actions import CafeAction
+from potluck.games.cafe_carnage.ballot import ballot_choices, play_card
+from potluck.games.cafe_carnage.check_please import check_please
+from potluck.games.cafe_carnage.clear_table import clear_table
+from potluck.games.cafe_carnage.dinner import meal_costs, serve
+from potluck.games.cafe_carnage.orders import advance_course, order_choices
+from potluck.games.cafe_carnage.settle_up import settle_up
+from potluck.games.cafe_carnage.state import BALLOT, CafeState, RoundRecord
+from potluck.games.cafe_carnage.tables import CafeRules
+
+
+def play(game: CafeRules, state: CafeState, seat: int, action: CafeAction) -> None:
+    """``seat`` orders a dish or plays a card (already checked legal); the last one to
+    choose moves the round on."""
+    phase = state.phase
+    if phase < BALLOT:
+        state.orders[3 * seat + phase] = action.dish
+    else:
+        play_card(state, seat, action.card)
+    acting = state.acting
+    if len(acting) > 1:
+        i = acting.index(seat)
+        state.acting = acting[:i] + acting[i + 1 :]
+    elif phase < BALLOT:
+        advance_course(game, state, phase)
+    else:
+        resolve_round(game, state)
+
+
+def resolve_round(game: CafeRules, state: CafeState) -> None:
+    """Steps 3 to 6, once every card is down; the round is kept in ``state.log``."""
+    n = state.num_players
+    costs = meal_costs(game, state)
+    orders = state.orders
+    scored = serve(game, state, costs)
+    paid = [0] * n
+    loans = [0] * n
+    runners, caught, runners_bill = check_please(game, state, costs, paid, loans)
+    split_votes, separately_votes, method = settle_up(
+        game, state, costs, runners, caught, paid, loans
+    )
+    record = RoundRecord(
+        number=state.round + 1,
+        orders=tuple(orders),
+        scored=tuple(scored),
+        ballots=tuple(state.ballots),
+        runners=tuple(runners),
+        caught=tuple(caught),
+        runners_bill=runners_bill,
+        split_votes=split_votes,
+        separately_votes=separately_votes,
+        method=method,
+        paid=tuple(paid),
+        loans=tuple(loans),
+    )
+    clear_table(game, state)
+    state.log = (*state.log, record)
+
+
+def derive_choices(game: CafeRules, state: CafeState) -> None:
+    """Recompute ``state.choices`` from the menus (orders) or the hands (ballot)."""
+    if state.phase < BALLOT:
+        state.choices = order_choices(game, state)
+    elif state.phase == BALLOT:
+        state.choices = ballot_choices(game, state)
+    else:
+        state.choices = [((), 0)] * state.num_players

@@ -1,0 +1,81 @@
+"""Placing products in shops and Product promotion (rulebook, chapter 4).
+
+In seat order each player puts chips on two shops of the six on the board and on
+one promotion channel (an advertising channel, Flavor Sampling, Black Friday or
+Mabius, where the chip invests in another player); a spare chip adds a third shop
+or a second channel (ruling FA-16). Then come the events (in the event rounds)
+or the customers.
+"""
+
+from __future__ import annotations
+
+from potluck.games.food_advice.actions import DONE, INVEST, PROMOTE, SHOP, FoodAction
+from potluck.games.food_advice.events import deal_events
+from potluck.games.food_advice.selling import sell
+from potluck.games.food_advice.state import FoodState
+from potluck.games.food_advice.tables import MAX_CHANNELS, MAX_SHOPS, FoodTables
+
+
+def placing_actions(tables: FoodTables, state: FoodState, seat: int) -> list[FoodAction]:
+    """'done' once two shops and a channel hold a chip; a shop or channel with room."""
+    shop_ok, channel_ok = room(state, seat)
+    shops = state.shop_chips[seat].bit_count()
+    channels = state.channel_chips[seat].bit_count()
+    legal: list[FoodAction] = []
+    if shops >= 2 and channels >= 1:
+        legal.append(tables.act(DONE))
+    if shop_ok:
+        legal += [
+            tables.act(SHOP, shop)
+            for slot, shop in enumerate(state.board)
+            if not state.shop_chips[seat] >> slot & 1
+        ]
+    if channel_ok:
+        legal += [
+            tables.act(PROMOTE, c)
+            for c in range(tables.mabius)
+            if not state.channel_chips[seat] >> c & 1
+        ]
+        if not state.channel_chips[seat] >> tables.mabius & 1:
+            legal += [tables.act(INVEST, s) for s in range(state.num_players) if s != seat]
+    return legal
+
+
+def room(state: FoodState, seat: int) -> tuple[bool, bool]:
+    """Whether ``seat`` may place a chip on one more shop, and on one more channel.
+
+    Two shops and one channel come first; a spare chip (won by votes or an
+    event) adds a third shop or a second channel (ruling FA-16).
+    """
+    shops = state.shop_chips[seat].bit_count()
+    channels = state.channel_chips[seat].bit_count()
+    free = state.chips[seat] - shops - channels
+    shop_ok = shops < 2 or (shops < MAX_SHOPS and free - (channels == 0) > 0)
+    channel_ok = channels < 1 or (channels < MAX_CHANNELS and free - max(0, 2 - shops) > 0)
+    return shop_ok and free > 0, channel_ok and free > 0
+
+
+def place(tables: FoodTables, state: FoodState, seat: int, action: FoodAction) -> None:
+    """One chip (or 'done'); a player who is done passes the turn on, and after the last
+    one come the events or the customers."""
+    if action.kind == SHOP:
+        state.shop_chips[seat] |= 1 << state.board.index(action.thing)
+    elif action.kind == PROMOTE:
+        state.channel_chips[seat] |= 1 << action.thing
+    elif action.kind == INVEST:
+        state.channel_chips[seat] |= 1 << tables.mabius
+        state.invest[seat] = action.seat
+    shops, channels = state.shop_chips[seat].bit_count(), state.channel_chips[seat].bit_count()
+    used = shops + channels
+    finished = action.kind == DONE or used >= state.chips[seat]
+    if not finished and shops == MAX_SHOPS and channels == MAX_CHANNELS:
+        finished = True
+    if not finished:
+        return
+    state.turn += 1
+    if state.turn < state.num_players:
+        state.acting = (state.order[state.turn],)
+    elif state.round + 1 in tables.event_rounds:
+        deal_events(tables, state)
+    else:
+        sell(tables, state)

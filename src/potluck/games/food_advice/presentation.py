@@ -1,0 +1,80 @@
+"""Product presentation (rulebook, chapter 3): the Journalist lists every product,
+everyone votes for one (not their own, ruling FA-8), 5 F per vote, and the most
+voted take one more chip. Then the Retailer lays out the shops for chapter 4.
+
+The products on the table (every product made so far, ruling FA-11) are offered
+to customers as ``market.Offer``s: ``offers``.
+"""
+
+from __future__ import annotations
+
+from potluck.games.food_advice.actions import VOTE, FoodAction
+from potluck.games.food_advice.market import Offer
+from potluck.games.food_advice.state import PLACING, VOTING, FoodState, seal_choice
+from potluck.games.food_advice.tables import FoodTables
+
+
+def present_and_vote(state: FoodState) -> None:
+    """Everyone named: the products join the table, and everyone votes."""
+    for seat in range(state.num_players):
+        state.prod_owner.append(seat)
+        state.prod_shape.append(state.dealt_shape[seat])
+        state.prod_round.append(state.round)
+        state.prod_ings.append(state.hands[seat])
+        state.prod_name.append(state.pending_name[seat])
+        state.prod_tagline.append(state.pending_tagline[seat])
+    state.hands = [[] for _ in range(state.num_players)]
+    state.dealt_shape = [-1] * state.num_players
+    state.phase, state.acting = VOTING, tuple(range(state.num_players))
+
+
+def vote_actions(tables: FoodTables, state: FoodState, seat: int) -> list[FoodAction]:
+    return [tables.act(VOTE, s) for s in range(state.num_players) if s != seat]
+
+
+def vote(tables: FoodTables, state: FoodState, seat: int, target: int) -> None:
+    """A sealed vote; the last one cast is counted."""
+    state.votes[seat] = target
+    if seal_choice(state, seat):
+        tally_votes(tables, state)
+
+
+def votes_received(state: FoodState) -> list[int]:
+    """Per seat: the votes its product received this round."""
+    received = [0] * state.num_players
+    for target in state.votes:
+        if target >= 0:
+            received[target] += 1
+    return received
+
+
+def tally_votes(tables: FoodTables, state: FoodState) -> None:
+    """5 F per vote received; every player with the most votes takes one more chip (FA-8)."""
+    received = votes_received(state)
+    top = max(received)
+    for seat, got in enumerate(received):
+        state.money[seat] += tables.data.table.vote_reward * got
+        if got == top:
+            state.chips[seat] += 1
+    # Placing products in shops 1: six shops face up.
+    # From the top of the shop deck; last round's shops went to its bottom.
+    deck = state.shop_deck
+    state.board = [deck.pop() for _ in range(min(tables.board_size, len(deck)))]
+    state.phase, state.turn = PLACING, 0
+    state.acting = (state.order[0],)
+
+
+def offers(tables: FoodTables, state: FoodState, seats: int = -1) -> list[Offer]:
+    """Every product on offer (all products made so far, ruling FA-11) as ``Offer``s;
+    ``seats`` is a bit mask to keep only some sellers' products."""
+    return [
+        Offer(
+            product=p,
+            seller=state.prod_owner[p],
+            shape=state.prod_shape[p],
+            price=sum(tables.ing_price[i] for i in ings),
+            tags=tables.product_tags(ings),
+        )
+        for p, ings in enumerate(state.prod_ings)
+        if seats >> state.prod_owner[p] & 1
+    ]

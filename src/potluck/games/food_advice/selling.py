@@ -1,0 +1,207 @@
+"""Selling products (rulebook, chapter 6, and "Bonuses from shops"): six customers
+one by one, each choosing by the rulebook's order (market.py); shop bonuses and
+Mabius profits; then the extra personal customers of advertising and events; then
+the round ends (the next one is dealt, or the winner determined).
+"""
+
+from __future__ import annotations
+
+from potluck.games.food_advice.characters import draw_customer
+from potluck.games.food_advice.market import (
+    Offer,
+    choose,
+    extra_customer_buys,
+    joker_buys,
+    matches,
+)
+from potluck.games.food_advice.presentation import offers as products_on_offer
+from potluck.games.food_advice.presentation import votes_received
+from potluck.games.food_advice.product import start_round
+from potluck.games.food_advice.scoring import finish
+from potluck.games.food_advice.state import OVER, FoodState
+from potluck.games.food_advice.tables import FoodTables
+
+
+def shop_term_met(tables: FoodTables, shop: int, customer: int, offer: Offer) -> bool:
+    """Whether a sale meets ``shop``'s bonus term (``schema.SHOP_TERMS``)."""
+    spec = tables.data.shops[shop]
+    when, value = spec.when, spec.value
+    buyer = tables.buyers[customer]
+    if when == "male":
+        return tables.cust_male[customer]
+    if when == "female":
+        return not tables.cust_male[customer]
+    if when == "category":
+        return tables.cust_category[customer] == value
+    if when == "hashtag":
+        return bool(offer.tags >> tables.hashtags.index(str(value)) & 1)
+    if when == "favourite_shape":
+        return bool(buyer.shapes >> offer.shape & 1)
+    if when == "price_at_most":
+        return offer.price <= int(value)
+    if when == "price_at_least":
+        return offer.price >= int(value)
+    return matches(buyer, offer) >= int(value)  # matches_at_least
+
+
+def pay_sale(
+    tables: FoodTables,
+    state: FoodState,
+    customer: int,
+    offer: Offer,
+    paid: int,
+    reason: str,
+    kind: str,
+) -> None:
+    """Pay the seller (plus shop bonuses for regular customers) and Mabius investors."""
+    seller = offer.seller
+    bonus = shape_bonus = 0
+    shops: list[str] = []
+    if kind == "regular":
+        for slot, shop in enumerate(state.board):
+            if not state.shop_chips[seller] >> slot & 1:
+                continue
+            gained = 0
+            if shop_term_met(tables, shop, customer, offer):
+                gained += tables.data.shops[shop].bonus
+                bonus += tables.data.shops[shop].bonus
+            if tables.shop_shapes[shop] >> offer.shape & 1:
+                gained += tables.data.table.shape_match_bonus
+                shape_bonus += tables.data.table.shape_match_bonus
+            if gained:
+                shops.append(f"{tables.shop_names[shop]} +{gained}")
+    state.money[seller] += paid + bonus + shape_bonus
+    for seat in range(state.num_players):
+        if state.invest[seat] == seller:
+            state.money[seat] += tables.data.marketing.mabius_profit
+    state.sales.append(
+        {
+            "customer": tables.cust_names[customer],
+            "kind": kind,
+            "seller": seller,
+            "product": offer.product,
+            "paid": paid,
+            "bonus": bonus + shape_bonus,
+            "reason": reason + (f"; {', '.join(shops)}" if shops else ""),
+        }
+    )
+
+
+def sell(tables: FoodTables, state: FoodState) -> None:
+    """Selling products: six customers one by one, then extra personal customers."""
+    state.phase, state.acting = OVER, ()  # no seat acts while customers shop
+    state.sales = []
+    n, everyone = state.num_players, (1 << state.num_players) - 1
+    offers = products_on_offer(tables, state, everyone)
+    bf = sum(1 << s for s in range(n) if state.channel_chips[s] >> tables.black_friday & 1)
+    fs = sum(1 << s for s in range(n) if state.channel_chips[s] >> tables.flavor & 1)
+    limit = tables.data.marketing.black_friday_limit
+    for _ in range(tables.per_round):
+        customer = draw_customer(state)
+        if customer < 0:
+            break
+        buyer = tables.buyers[customer]
+        if tables.cust_joker[customer]:
+            bought = joker_buys(buyer, offers)
+            for offer in bought:
+                pay_sale(tables, state, customer, offer, offer.price, "Joker", "joker")
+            if not bought:
+                _log_leave(tables, state, customer, "Joker found nothing to his taste", "joker")
+            continue
+        choice = choose(buyer, offers, bf, fs, limit)
+        if choice.offer is None:
+            _log_leave(tables, state, customer, choice.reason, "regular")
+        else:
+            pay_sale(tables, state, customer, choice.offer, choice.paid, choice.reason, "regular")
+    # Advertising: each channel whose terms are met brings an extra personal customer.
+    extras = list(state.extra)
+    for seat in range(n):
+        for c in range(tables.num_ads):
+            if state.channel_chips[seat] >> c & 1 and advert_met(tables, state, seat, c, offers):
+                extras[seat] += 1
+    for seat in state.order:
+        mine = [o for o in offers if o.seller == seat]
+        for _ in range(extras[seat]):
+            customer = draw_customer(state)
+            if customer < 0:
+                break
+            buyer, joker = tables.buyers[customer], tables.cust_joker[customer]
+            for choice in extra_customer_buys(buyer, mine, joker):
+                if choice.offer is not None:
+                    pay_sale(
+                        tables, state, customer, choice.offer, choice.paid, choice.reason, "extra"
+                    )
+    end_round(tables, state)
+
+
+def _log_leave(tables: FoodTables, state: FoodState, customer: int, reason: str, kind: str) -> None:
+    state.sales.append(
+        {"customer": tables.cust_names[customer], "kind": kind, "seller": None, "reason": reason}
+    )
+
+
+def advert_met(
+    tables: FoodTables, state: FoodState, seat: int, channel: int, offers: list[Offer]
+) -> bool:
+    """Whether ``seat`` meets advertising ``channel``'s terms this round."""
+    spec = tables.data.advertising[channel]
+    regular = [s for s in state.sales if s.get("seller") == seat and s["kind"] != "extra"]
+    received = votes_received(state)
+    if spec.when == "sales_at_least":
+        return len(regular) >= spec.value
+    if spec.when == "votes_at_least":
+        return received[seat] >= spec.value
+    if spec.when == "top_vote":
+        return received[seat] == max(received)
+    newest = [o for o in offers if o.seller == seat and state.prod_round[o.product] == state.round]
+    if spec.when == "unique_hashtag":
+        others = 0
+        for o in offers:
+            if o.seller != seat:
+                others |= o.tags
+        return any(o.tags & ~others for o in newest)
+    # matches_at_least: a regular customer bought from you with that many matches
+    for sale in regular:
+        offer = next(o for o in offers if o.product == sale["product"])
+        customer = tables.cust_names.index(sale["customer"])
+        if matches(tables.buyers[customer], offer) >= spec.value:
+            return True
+    return False
+
+
+def end_round(tables: FoodTables, state: FoodState) -> None:
+    """Customers, shops and chips go back; the round goes into the log; the next round
+    is dealt, or after the last the winner is determined."""
+    n = state.num_players
+    state.log = [
+        *state.log,
+        {
+            "round": state.round + 1,
+            "trades": state.trades,
+            "votes": list(state.votes),
+            "shops": [
+                [tables.shop_slugs[s] for k, s in enumerate(state.board) if m >> k & 1]
+                for m in state.shop_chips
+            ],
+            "channels": [
+                [tables.channel_slugs[c] for c in range(len(tables.channels)) if m >> c & 1]
+                for m in state.channel_chips
+            ],
+            "invest": list(state.invest),
+            "events": state.events_played,
+            "sales": state.sales,
+        },
+    ]
+    state.cust_discard += state.cust_table
+    state.cust_table = []
+    # "Taking back played shop cards and placing them at the bottom of the deck",
+    # face up, in board order (the first shop lowest).
+    state.shop_deck = state.board + state.shop_deck
+    state.board = []
+    state.shop_chips, state.channel_chips, state.invest = [0] * n, [0] * n, [-1] * n
+    state.extra = [0] * n
+    state.round += 1
+    if state.round >= tables.rounds:
+        finish(tables, state)
+    else:
+        start_round(tables, state)

@@ -1,0 +1,40 @@
+"""Getting ready for the game (rulebook, "Getting ready for the game" and "Dealing
+character cards and chips"): roles, foodcoins and chips, the decks shuffled, and
+the first round's deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from potluck.games.food_advice.product import start_round
+from potluck.games.food_advice.state import ROLES, FoodState
+from potluck.games.food_advice.tables import FoodTables
+
+
+def new_state(
+    tables: FoodTables, num_players: int, seed: int, options: Mapping[str, Any]
+) -> FoodState:
+    """A new game, dealt for the first round's exchange."""
+    state = FoodState(num_players, seed, options)
+    rng, n, t = state.rng, num_players, tables.data.table
+    state.roles = rng.sample(range(len(ROLES)), n)  # the Character deck, shuffled and dealt
+    state.money = [t.starting_money] * n
+    state.chips = [t.starting_chips] * n
+    state.ing_deck = list(range(len(tables.ing_names)))
+    rng.shuffle(state.ing_deck)
+    state.ing_returned = []
+    state.shape_deck = list(range(len(tables.shapes)))
+    state.shop_deck = list(range(len(tables.shop_names)))
+    rng.shuffle(state.shop_deck)
+    state.event_deck = list(range(len(tables.event_names)))
+    state.cust_deck = list(range(len(tables.cust_names)))
+    state.event_discard, state.cust_discard, state.cust_table = [], [], []
+    state.prod_owner, state.prod_shape, state.prod_round = [], [], []
+    state.prod_ings, state.prod_name, state.prod_tagline = [], [], []
+    state.held = [[] for _ in range(n)]
+    state.log, state.tiebreak = [], None
+    state.round = 0
+    start_round(tables, state)
+    return state

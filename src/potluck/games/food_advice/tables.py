@@ -1,0 +1,245 @@
+"""FoodAdvice's tables: what the card data fixes for a whole game, built once.
+
+``FoodTables`` turns the data (``schema.FoodData``) into tuples indexed by card
+number and interns every action but names. The ``FoodAdvice`` class (game.py) is
+a ``FoodTables``; the rules chapters, views, encoding and bots take a
+``FoodTables`` so that they never import the class that imports them (no import
+circle, docs/engine.md "The shape of a game").
+
+    >>> tables = FoodTables()
+    >>> tables.ing_slugs[0] in tables.ing_index, tables.act(PASS).text
+    (True, 'pass')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from potluck.engine.data import DataSource, load_data
+from potluck.engine.errors import InvalidActionError
+from potluck.engine.text import slugify
+from potluck.games.food_advice.actions import (
+    DECLINE,
+    DISCARD,
+    DONE,
+    GIVE,
+    INVEST,
+    NAME,
+    OFFER,
+    PASS,
+    PROMOTE,
+    REMOVE,
+    SHOP,
+    TARGET,
+    VOTE,
+    FoodAction,
+)
+from potluck.games.food_advice.market import Buyer
+from potluck.games.food_advice.schema import FoodData
+from potluck.games.food_advice.state import BLACK_FRIDAY, FLAVOR_SAMPLING, MABIUS, FoodState
+
+MAX_SEATS = 6
+#: Most shops and promotion channels one player may hold chips on in a round.
+MAX_SHOPS, MAX_CHANNELS = 3, 2
+#: The ingredient exchange (ruling FA-13): each player makes at most this many offers a
+#: round, each of at most this many cards, answered with as many.
+MAX_OFFERS, MAX_OFFER_CARDS = 2, 3
+
+
+class FoodTables:
+    """The per-game tables: card names, prices, hashtags and shapes as tuples of small
+    ints, the customers as ``Buyer``s, and every action interned (``act``)."""
+
+    id: ClassVar[str] = "food-advice"
+    min_players: ClassVar[int] = 4
+
+    def __init__(self, data: DataSource = None) -> None:
+        self.data = d = load_data(FoodData, data, package=__package__, default="data/cards.toml")
+        self.data_source = (
+            None if data is None else str(data) if not isinstance(data, Mapping) else "custom"
+        )
+        t = d.table
+        self.rounds, self.per_round, self.board_size = (
+            t.rounds,
+            t.customers_per_round,
+            t.shops_on_board,
+        )
+        self.dealt, self.kept = t.ingredients_dealt, t.ingredients_kept
+        self.event_rounds = frozenset(t.event_rounds)
+        self.hashtags = tuple(d.hashtags)
+        tag_of = {tag: i for i, tag in enumerate(d.hashtags)}
+        self.shapes = tuple(d.shapes)
+        shape_of = {shape: i for i, shape in enumerate(d.shapes)}
+        self.shape_slugs = tuple(slugify(s) for s in d.shapes)
+        price = {
+            "economy": d.prices.economy,
+            "medium": d.prices.medium,
+            "premium": d.prices.premium,
+        }
+        budget = {
+            "economy": d.budgets.economy,
+            "medium": d.budgets.medium,
+            "premium": d.budgets.premium,
+            "joker": d.budgets.joker,
+        }
+        self.ing_names = tuple(i.name for i in d.ingredients)
+        self.ing_slugs = tuple(slugify(i.name) for i in d.ingredients)
+        self.ing_category = tuple(i.category for i in d.ingredients)
+        self.ing_price = tuple(price[i.category] for i in d.ingredients)
+        self.ing_tag = tuple(tag_of[i.hashtag] for i in d.ingredients)
+        self.cust_names = tuple(c.name for c in d.customers)
+        self.cust_male = tuple(c.gender == "male" for c in d.customers)
+        self.cust_category = tuple(c.category for c in d.customers)
+        self.cust_joker = tuple(c.category == "joker" for c in d.customers)
+        self.regular_customers = tuple(c for c, joker in enumerate(self.cust_joker) if not joker)
+        self.buyers = tuple(
+            Buyer(
+                tags=sum(1 << tag_of[h] for h in set(c.hashtags)),
+                shapes=sum(1 << shape_of[s] for s in set(c.shapes)),
+                budget=budget[c.category],
+            )
+            for c in d.customers
+        )
+        self.shop_names = tuple(s.name for s in d.shops)
+        self.shop_slugs = tuple(slugify(s.name) for s in d.shops)
+        self.shop_shapes = tuple(sum(1 << shape_of[x] for x in set(s.shapes)) for s in d.shops)
+        self.event_names = tuple(e.name for e in d.events)
+        self.event_kind = tuple(e.kind for e in d.events)
+        self.event_value = tuple(e.value for e in d.events)
+        ads = [a.name for a in d.advertising]
+        self.channels = (*ads, FLAVOR_SAMPLING, BLACK_FRIDAY, MABIUS)
+        self.channel_slugs = tuple(slugify(c) for c in self.channels)
+        self.num_ads = len(ads)
+        self.flavor, self.black_friday, self.mabius = len(ads), len(ads) + 1, len(ads) + 2
+        # Lookups from the names views use, for the observation encoding.
+        self.ing_index = {slug: i for i, slug in enumerate(self.ing_slugs)}
+        self.shape_index = {name: i for i, name in enumerate(self.shapes)}
+        self.shop_index = {slug: i for i, slug in enumerate(self.shop_slugs)}
+        self.event_index = {name: i for i, name in reversed(list(enumerate(self.event_names)))}
+        self.cust_index = {name: c for c, name in reversed(list(enumerate(self.cust_names)))}
+        self.cust_last_index = {name: c for c, name in enumerate(self.cust_names)}
+        self.channel_index = {slug: i for i, slug in enumerate(self.channel_slugs)}
+        self.hashtag_index = {tag: i for i, tag in enumerate(self.hashtags)}
+        self._build_card_faces()
+        self._build_actions()
+
+    def _build_card_faces(self) -> None:
+        """Each card's face as views show it, made once (views copy them)."""
+        d = self.data
+        self.ing_hashtag = tuple(self.hashtags[t] for t in self.ing_tag)
+        self.ing_faces: tuple[dict[str, Any], ...] = tuple(
+            {
+                "ingredient": self.ing_slugs[i],
+                "name": self.ing_names[i],
+                "category": self.ing_category[i],
+                "price": self.ing_price[i],
+                "hashtag": self.ing_hashtag[i],
+            }
+            for i in range(len(self.ing_names))
+        )
+        self.event_faces: tuple[dict[str, Any], ...] = tuple(
+            {
+                "event": self.event_names[e],
+                "kind": spec.kind,
+                "value": spec.value,
+                "text": spec.text,
+            }
+            for e, spec in enumerate(d.events)
+        )
+        self.shop_faces: tuple[dict[str, Any], ...] = tuple(
+            {
+                "shop": self.shop_slugs[k],
+                "name": spec.name,
+                "bonus": spec.bonus,
+                "when": spec.when,
+                "value": spec.value,
+                "shapes": tuple(spec.shapes),
+            }
+            for k, spec in enumerate(d.shops)
+        )
+        self.customer_faces: tuple[dict[str, Any], ...] = tuple(
+            {
+                "gender": spec.gender,
+                "category": spec.category,
+                "budget": self.buyers[c].budget,
+                "hashtags": tuple(spec.hashtags),
+                "shapes": tuple(spec.shapes),
+            }
+            for c, spec in enumerate(d.customers)
+        )
+        # The slugs of the channels in each chip mask, lowest channel first.
+        self.channel_lists = tuple(
+            tuple(self.channel_slugs[c] for c in range(len(self.channels)) if mask >> c & 1)
+            for mask in range(1 << len(self.channels))
+        )
+
+    def _build_actions(self) -> None:
+        """Intern every action but names; ``self.base[kind]`` is each kind's first code."""
+        ings, shops = len(self.ing_names), len(self.shop_names)
+        sizes = [1, 1, 1, 1, ings * MAX_SEATS, ings, ings, MAX_SEATS, shops]
+        sizes += [len(self.channels) - 1, MAX_SEATS, MAX_SEATS, ings]
+        self.base: list[int] = []
+        total = 0
+        for size in sizes:
+            self.base.append(total)
+            total += size
+        self.size = total
+        acts: list[FoodAction | None] = [None] * total
+        b = self.base
+        acts[b[PASS]] = FoodAction(b[PASS], "pass", PASS)
+        acts[b[DECLINE]] = FoodAction(b[DECLINE], "decline", DECLINE)
+        acts[b[DONE]] = FoodAction(b[DONE], "done", DONE)
+        # A placeholder: names are made per product (``generated_name``, ``name_action``).
+        acts[b[NAME]] = FoodAction(b[NAME], 'name "Product" / ""', NAME, name="Product")
+        for i, slug in enumerate(self.ing_slugs):
+            for s in range(MAX_SEATS):
+                code = b[OFFER] + i * MAX_SEATS + s
+                acts[code] = FoodAction(code, f"offer {slug} to {s}", OFFER, i, s)
+            for kind, word in ((GIVE, "give"), (DISCARD, "discard"), (REMOVE, "remove")):
+                acts[b[kind] + i] = FoodAction(b[kind] + i, f"{word} {slug}", kind, i)
+        for s in range(MAX_SEATS):
+            for kind, word in ((VOTE, "vote"), (INVEST, "invest"), (TARGET, "target")):
+                acts[b[kind] + s] = FoodAction(b[kind] + s, f"{word} {s}", kind, -1, s)
+        for k, slug in enumerate(self.shop_slugs):
+            acts[b[SHOP] + k] = FoodAction(b[SHOP] + k, f"shop {slug}", SHOP, k)
+        for c, slug in enumerate(self.channel_slugs[: self.mabius]):
+            acts[b[PROMOTE] + c] = FoodAction(b[PROMOTE] + c, f"promote {slug}", PROMOTE, c)
+        self.actions: tuple[FoodAction, ...] = tuple(a for a in acts if a is not None)
+        assert len(self.actions) == total
+        self._by_text = {a.text: a for a in self.actions}
+
+    def act(self, kind: int, offset: int = 0) -> FoodAction:
+        """The interned action of ``kind`` at ``offset`` (ingredient, seat, shop or channel)."""
+        return self.actions[self.base[kind] + offset]
+
+    def offer_action(self, ingredient: int, seat: int) -> FoodAction:
+        return self.actions[self.base[OFFER] + ingredient * MAX_SEATS + seat]
+
+    def generated_name(self, state: FoodState, seat: int) -> FoodAction:
+        """The name and tagline made up from ``seat``'s product (what bots say)."""
+        hand = state.hands[seat] if 0 <= seat < state.num_players else []
+        shape = state.dealt_shape[seat] if 0 <= seat < state.num_players else -1
+        noun = self.shapes[shape].title() if shape >= 0 else "Product"
+        tags = [self.hashtags[self.ing_tag[i]] for i in hand]
+        adjective = tags[0].title() if tags else "Mystery"
+        price = sum(self.ing_price[i] for i in hand)
+        tagline = " ".join(f"#{t}" for t in dict.fromkeys(tags)) + f" for {price} F"
+        return self.name_action(f"{adjective} {noun}", tagline.strip())
+
+    def name_action(self, name: str, tagline: str) -> FoodAction:
+        """The naming action for this name and tagline (free text without quotes)."""
+        name, tagline = " ".join(name.split()), " ".join(tagline.split())
+        if not name or '"' in name + tagline or len(name) > 60 or len(tagline) > 80:
+            raise InvalidActionError(
+                "a name is 1 to 60 characters and a tagline at most 80, without double quotes"
+            )
+        code = self.base[NAME]
+        return FoodAction(code, f'name "{name}" / "{tagline}"', NAME, name=name, tagline=tagline)
+
+    def product_tags(self, ings: list[int]) -> int:
+        """The hashtag mask of a product made of ``ings``."""
+        mask = 0
+        for i in ings:
+            mask |= 1 << self.ing_tag[i]
+        return mask
