@@ -348,7 +348,7 @@ def create_app(
     ) -> dict[str, Any]:
         """Leave the table: a bot plays your seat until you take it back."""
         rates.hit("move", client_of(request))
-        table = tables.get(table_id)
+        table = await tables.fresh(table_id)
         require_seat(request, table, authorization, seat)
         await tables.leave(table_id, seat)
         return tables.payload(table, seat)
@@ -359,7 +359,7 @@ def create_app(
     ) -> dict[str, Any]:
         """Take your seat back from the bot that played it while you were away."""
         rates.hit("move", client_of(request))
-        table = tables.get(table_id)
+        table = await tables.fresh(table_id)
         require_seat(request, table, authorization, seat)
         await tables.come_back(table_id, seat)
         return tables.payload(table, seat)
@@ -371,7 +371,7 @@ def create_app(
         """The creator of a private table: a new invite link for an open seat (the old
         link stops working)."""
         rates.hit("move", client_of(request))
-        table = tables.get(table_id)
+        table = await tables.fresh(table_id)
         require_host(request, table, x_host_token)
         return Invite(seat=seat, join=await tables.reissue_invite(table_id, seat))
 
@@ -382,7 +382,7 @@ def create_app(
         """The creator: a bot takes the seat of an absent player (or a seat nobody took);
         that player's token stops working. Returns the table as the lobby lists it."""
         rates.hit("move", client_of(request))
-        table = tables.get(table_id)
+        table = await tables.fresh(table_id)
         require_host(request, table, x_host_token)
         await tables.kick(table_id, seat)
         return table.summary()
@@ -400,7 +400,7 @@ def create_app(
         `legal` lists `{action, label}`; `illegal` maps the seat's other actions to
         the reason they are not allowed now.
         """
-        table = tables.get(table_id)
+        table = await tables.fresh(table_id)
         body = tables.payload(table, seat_of(request, table, authorization))
         body["host"] = is_host(request, table, x_host_token)
         return body
@@ -415,7 +415,7 @@ def create_app(
         """Take an action (its text) as the seat's decision `decision`; returns the new
         view, or a 4xx carrying the reason (409 `already_answered` for a move sent twice)."""
         rates.hit("move", client_of(request))
-        table = tables.get(table_id)
+        table = await tables.fresh(table_id)
         seat = seat_of(request, table, authorization)
         if seat is None:
             raise TableError(
@@ -432,7 +432,7 @@ def create_app(
         authorization: Auth = None,
     ) -> Explained:
         """Whether the seat may take `action` now, and if not, why."""
-        table = tables.get(table_id)
+        table = await tables.fresh(table_id)
         seat = seat_of(request, table, authorization)
         if seat is None:
             raise TableError(
@@ -445,6 +445,7 @@ def create_app(
     async def record(table_id: TableId) -> dict[str, Any]:
         """The finished (or expired) game: seed, options and actions, plus its outcome
         and players."""
+        await tables.fresh(table_id)
         return tables.record(table_id)
 
     @app.get("/api/tables/{table_id}/replay", tags=["replay"])
@@ -459,6 +460,7 @@ def create_app(
         everyone: Annotated[bool, Query(description="Every seat's view at once.")] = False,
     ) -> dict[str, Any]:
         """A finished game after `step` actions, as a seat, a spectator or all-seeing."""
+        await tables.fresh(table_id)
         return tables.replay_view(table_id, step, seat, everyone=everyone)
 
     @app.get("/api/tables/{table_id}/analysis", tags=["replay"])
@@ -470,7 +472,7 @@ def create_app(
         """A finished game's moves of one seat, judged by a search bot from what the seat
         knew at each: win chance after the move played and with the move it preferred,
         and the verdict (inaccuracy, mistake, blunder). Computed once, then kept."""
-        table = tables.get(table_id)
+        table = await tables.fresh(table_id)
         if (table.id, seat) not in tables.analyses:  # only a new analysis costs the server
             rates.hit("analysis", client_of(request))
         return await tables.analysis(table_id, seat)
@@ -514,7 +516,7 @@ def create_app(
     @app.get("/tables/{table_id}/seat/{token}", include_in_schema=False)
     async def seat_link(table_id: str, token: str, request: Request) -> Response:
         """Come back to a seat: keeps the token in a cookie and opens the table."""
-        table = tables.get(table_id)
+        table = await tables.fresh(table_id)
         if tables.seat_of(table, token) is None:
             raise TableError(404, "bad_token", "This seat link is not valid for this table.")
         response = RedirectResponse(f"/tables/{table_id}", status_code=303)

@@ -122,6 +122,9 @@ class LiveTable:
     #: When anything last happened here (``clock()`` time), for idle expiry.
     last_active: float = 0.0
     problem: str | None = None
+    #: Another server process changed the table since this copy was caught up (only a
+    #: table this process neither runs nor shows is left so): caught up when next needed.
+    stale: bool = False
     #: How many actions each seat has taken: the number of the decision it faces next.
     decisions: list[int] = field(default_factory=list)
     #: The latest moves made at this table (a restored table rebuilds them from its

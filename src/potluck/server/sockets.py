@@ -37,7 +37,8 @@ def add_websocket(
         (Its Origin was checked by ``OriginCheck`` before it got here.)
         """
         try:
-            table = tables.get(table_id)  # with other processes: maybe made by one of them
+            # with other processes: maybe made by one of them, or moved on there
+            table = await tables.fresh(table_id)
         except TableError:
             await websocket.close(code=4404, reason="no such table")
             return
@@ -90,6 +91,8 @@ def add_websocket(
         watcher = Watcher(seat, send)
         await send(tables.payload(table, seat))
         table.watchers.append(watcher)
+        if table.stale:  # moved on elsewhere meanwhile: watched now, so caught up now
+            tables.changed_elsewhere(table.id)
         pusher = asyncio.create_task(writer())
         try:
             while True:

@@ -113,6 +113,8 @@ class TableService(Seating):
         """
         table = self.get(table_id)
         async with table.lock:
+            if table.stale:
+                await self._sync(table)
             try:
                 await self._act(table, seat, text, decision)
             except TableError as error:
@@ -510,8 +512,31 @@ class TableService(Seating):
             await self.cluster.claim([table_id])
             await self.cluster.notify(table_id)
 
+    async def fresh(self, table_id: str) -> LiveTable:
+        """The table (``get``), caught up first if another process changed it since."""
+        table = self.get(table_id)
+        if table.stale:
+            async with table.lock:
+                if table.stale:
+                    await self._sync(table)
+        return table
+
     def changed_elsewhere(self, table_id: str) -> None:
-        """Another process changed ``table_id``: catch up (one catch-up at a time)."""
+        """Another process changed ``table_id``: catch up (one catch-up at a time).
+
+        Lazily for a table this process neither runs nor has a WebSocket of: it is
+        only marked ``stale`` and caught up when a request, a WebSocket or a claim
+        next needs it (``fresh``, ``locked``, ``adopt``). Each process would otherwise
+        read and replay every move of every table of the cluster.
+        """
+        table = self.tables.get(table_id)
+        if (
+            table is not None
+            and not table.watchers
+            and not (self.cluster is not None and self.cluster.owns(table_id))
+        ):
+            table.stale = True
+            return
         running = self._syncs.get(table_id)
         if running is not None and not running.done():
             self._resync.add(table_id)
@@ -549,12 +574,17 @@ class TableService(Seating):
             await self._sync(table)
             table.last_active = self.clock()
             self._reset_deadline(table)
+        if table.status not in ACTIVE:  # it ended elsewhere since this copy last caught up
+            if self.cluster is not None:
+                await self.cluster.release(table_id)
+            return
         await self.push(table)
         await self.wake_bots(table)
 
     async def _sync(self, table: LiveTable) -> None:
         """Bring ``table`` up to the stored log and seats (under its lock)."""
         loop = asyncio.get_running_loop()
+        table.stale = False  # a notice during the read marks it again
         since = len(table.state.history)
         row, seats, actions = await loop.run_in_executor(
             self.database_thread, self._read_since, table.id, since
