@@ -18,9 +18,10 @@ import pytest
 import potluck
 from potluck.agents import decide, make_agent
 from potluck.engine.errors import DataError, IllegalActionError, OptionError
-from potluck.games.belly_battle import BellyBattle, BellyState, spaces, turn
+from potluck.games.belly_battle import BellyAction, BellyBattle, BellyState, spaces, turn
 from potluck.games.belly_battle import game as game_module
 from potluck.games.belly_battle.bots import win_chance
+from potluck.games.belly_battle.choices import problem
 from potluck.games.belly_battle.ownership import gain, to_bank
 from potluck.games.belly_battle.state import (
     AFTER_WINDOW,
@@ -911,3 +912,23 @@ def test_l153_the_board_view_shows_everything_printed_on_a_space() -> None:
     cafe = next(s for s in board if s["card"] == "chai-point-cafe")
     assert cafe["cafe_fee"] == GAME.bank.cafe_fee
     assert sum(1 for s in board if s["cheese"]) == sum(GAME.cheese)
+
+
+def test_legal_actions_are_exactly_the_actions_the_rules_accept() -> None:
+    """``legal_actions`` is built straight from the state (for speed); along a random
+    and a greedy game it lists every action ``problem`` accepts, and no other."""
+    for spec, seed in (("random", 3), ("greedy", 4)):
+        agent = make_agent(GAME, spec)
+        state = GAME.new_game(3, seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while state.acting:
+            seat = state.acting[0]
+            legal = GAME.legal_actions(state, seat)
+            if steps % 3 == 0:
+                accepted = [a for a in GAME.actions if problem(GAME, state, seat, a) is None]
+                assert sorted(legal, key=lambda a: a.index) == accepted, (steps, state.phase)
+            action = decide(agent, GAME, state, seat, rng)
+            assert isinstance(action, BellyAction)
+            GAME.step(state, seat, action)
+            steps += 1

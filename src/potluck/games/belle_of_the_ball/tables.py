@@ -46,3 +46,6 @@ class BelleTables(Protocol):
     invite_actions: list[BelleAction]
     take_actions: list[BelleAction]
     play_actions: list[dict[tuple[int, int, int], BelleAction]]
+    single_plays: tuple[BelleAction | None, ...]  # per kind: her one play if untargeted
+    # For each set of groups a guest may join: every invitation, by position then group.
+    invite_rows: Mapping[tuple[int, ...], list[BelleAction]]

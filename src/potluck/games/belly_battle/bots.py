@@ -92,12 +92,10 @@ class GreedyBot:
         legal: Sequence[Action],
         rng: random.Random,
     ) -> Action:
-        if len(legal) == 1 or view is None:
+        if len(legal) == 1 or view is None or not isinstance(legal[0], BellyAction):
             return legal[0]
-        actions: list[BellyAction] = [a for a in legal if isinstance(a, BellyAction)]
-        if len(actions) != len(legal):
-            return legal[0]
-        return _Table(game, view, seat).choose(actions)
+        # One game's legal actions are all of its own action type.
+        return _Table(game, view, seat).choose(legal)  # type: ignore[arg-type]
 
 
 class _Table:
@@ -131,12 +129,17 @@ class _Table:
 
     # -------------------------------------------------------------- choice
 
-    def choose(self, legal: list[BellyAction]) -> BellyAction:
-        if self.view["phase"] not in ("upgrade-window", "raise-cash"):
-            # Sales to the bank are allowed at every decision (ruling BB-13); this bot
-            # sells only in windows and debts, as it always has.
-            kept = [a for a in legal if a.kind not in (SELL, SELL_CHEF, SELL_STAR)]
-            legal = kept or legal
+    def choose(self, legal: Sequence[BellyAction]) -> BellyAction:
+        phase = self.view["phase"]
+        # Most decisions are windows and debts: their actions are deals only.
+        if phase == "upgrade-window":
+            return self._window(legal)
+        if phase == "raise-cash":
+            return self._raise_cash(legal)
+        # Sales to the bank are allowed at every decision (ruling BB-13); this bot
+        # sells only in windows and debts, as it always has.
+        kept = [a for a in legal if a.kind not in (SELL, SELL_CHEF, SELL_STAR)]
+        legal = kept or legal
         kinds = {a.kind for a in legal}
         if BUY in kinds:
             card = self.game.space_card[self.players[self.seat]["position"]]
@@ -158,18 +161,16 @@ class _Table:
             return self._tunnel(legal)
         if ACCEPT in kinds:
             return self._answer(legal)
-        if self.view["phase"] == "raise-cash":
-            return self._raise_cash(legal)
         return self._window(legal)
 
     @staticmethod
-    def _find(legal: list[BellyAction], kind: int) -> BellyAction:
+    def _find(legal: Sequence[BellyAction], kind: int) -> BellyAction:
         for action in legal:
             if action.kind == kind:
                 return action
         return legal[0]
 
-    def _takeover(self, legal: list[BellyAction]) -> BellyAction:
+    def _takeover(self, legal: Sequence[BellyAction]) -> BellyAction:
         best, gain = self._find(legal, PASS), 0.0
         for action in legal:
             if action.kind != TAKEOVER:
@@ -186,7 +187,7 @@ class _Table:
                 best, gain = action, value
         return best
 
-    def _swap(self, legal: list[BellyAction]) -> BellyAction:
+    def _swap(self, legal: Sequence[BellyAction]) -> BellyAction:
         best, gain = self._find(legal, PASS), 0.0
         for action in legal:
             if action.kind == SWAP:
@@ -208,12 +209,12 @@ class _Table:
                     total += chance * self.cards[card]["fee"]
         return total
 
-    def _tunnel(self, legal: list[BellyAction]) -> BellyAction:
+    def _tunnel(self, legal: Sequence[BellyAction]) -> BellyAction:
         here = int(self.players[self.seat]["position"])
         there = self.game.tunnel_exit.get(here, here)
         return self._find(legal, TUNNEL if self._danger(there) < self._danger(here) else PASS)
 
-    def _answer(self, legal: list[BellyAction]) -> BellyAction:
+    def _answer(self, legal: Sequence[BellyAction]) -> BellyAction:
         offer = self.view["offer"]
         card = self.game.slugs.index(offer["card"])
         price = int(offer["price"])
@@ -234,7 +235,7 @@ class _Table:
                 return True
         return False
 
-    def _window(self, legal: list[BellyAction]) -> BellyAction:
+    def _window(self, legal: Sequence[BellyAction]) -> BellyAction:
         best, gain = self._find(legal, PASS), 0.0
         if self.cash < RESERVE:
             # Short of a reserve: raise it by offering a bare card at its price.
@@ -243,6 +244,8 @@ class _Table:
                 return sale
         for action in legal:
             if action.kind not in (CHEF, STAR):
+                if action.kind > STAR:
+                    break  # a window's deals come in index order: sales and offers follow
                 continue
             card = action.card
             info = self.cards[card]
@@ -261,7 +264,7 @@ class _Table:
                 best, gain = action, value
         return best
 
-    def _fair_offer(self, legal: list[BellyAction]) -> BellyAction | None:
+    def _fair_offer(self, legal: Sequence[BellyAction]) -> BellyAction | None:
         """An offer of the cheapest bare card, at its price, to the richest rival who can
         pay: twice what the bank gives, and no loss of wealth."""
         fair = [
@@ -276,7 +279,7 @@ class _Table:
             return None
         return min(fair, key=lambda a: (a.amount, -self.players[a.other]["cash"], a.index))
 
-    def _raise_cash(self, legal: list[BellyAction]) -> BellyAction:
+    def _raise_cash(self, legal: Sequence[BellyAction]) -> BellyAction:
         sale = self._fair_offer(legal)
         if sale is not None:
             return sale

@@ -1,7 +1,7 @@
 """What a player may do now: the choices of each phase and why an action is refused
 (the rulebook's choices at each space, Chefs and Star, Selling; ruling BB-13).
 
-``legal_actions`` lists, in index order, the actions ``problem`` accepts;
+``legal_actions`` lists the actions ``problem`` accepts (the phase's own, then sales);
 ``problem`` says in words why an action is not allowed now (``None`` when it is).
 Selling back to Mr. Munchwalla is allowed at every decision of one's own.
 
@@ -14,6 +14,8 @@ Selling back to Mr. Munchwalla is allowed at every decision of one's own.
 """
 
 from __future__ import annotations
+
+from bisect import bisect_right
 
 from potluck.games.belly_battle.actions import (
     ACCEPT,
@@ -51,6 +53,8 @@ from potluck.games.belly_battle.state import (
 )
 from potluck.games.belly_battle.tables import DEBT_OFFERS, BellyTables
 
+# Where each card's own actions sit in ``BellyTables.card_actions``.
+_SELL, _SELL_CHEF, _SELL_STAR, _CHEF, _STAR = range(5)
 #: Selling back to Mr. Munchwalla is allowed "at any time" (ruling BB-13): at every
 #: decision a player has, besides the windows and debts.
 SALES = frozenset({SELL, SELL_CHEF, SELL_STAR})
@@ -97,72 +101,134 @@ PHASE_DOING = {
 
 
 def legal_actions(game: BellyTables, state: BellyState, seat: int) -> list[BellyAction]:
-    """The actions ``seat`` may take now, in index order (none if it is not to act)."""
+    """The actions ``seat`` may take now (none if it is not to act): the phase's own
+    choices, then sales to the bank, each part in index order (a window's or debt's
+    deals are all in index order).
+
+    Built directly from the state, without trying each candidate on ``problem``: this
+    runs at every step of every simulation. ``problem`` accepts exactly these (the
+    tests check it along whole games)."""
     if seat not in state.acting:
         return []
-    return [a for a in candidates(game, state, seat) if problem(game, state, seat, a) is None]
-
-
-def candidates(game: BellyTables, state: BellyState, seat: int) -> list[BellyAction]:
-    """The actions worth checking in this phase, in index order."""
     phase = state.phase
-    if phase in (WINDOW, DEBT, OVER):
-        return phase_choices(game, state, seat)
-    return phase_choices(game, state, seat) + sales(game, state, seat)
-
-
-def sales(game: BellyTables, state: BellyState, seat: int) -> list[BellyAction]:
-    """Sales back to Mr. Munchwalla of what ``seat`` owns (allowed at any decision)."""
-    mine = owned(state, seat)
-    rests = [c for c in mine if c < game.num_restaurants]
-    acts, first = game.actions, game.first
-    out: list[BellyAction] = []
-    for kind, cards in ((SELL, mine), (SELL_CHEF, rests), (SELL_STAR, rests)):
-        base = first[kind]
-        out += [acts[base + c] for c in cards]
+    if phase in (WINDOW, DEBT):
+        return _deals(game, state, seat, phase)
+    if phase == BUY_OR_PASS:
+        card = game.space_card[state.pos[seat]]
+        if state.cash[seat] >= game.price[card]:
+            out = [game.pass_action, game.buy_action]
+        else:
+            out = [game.pass_action]
+    elif phase == RESPOND:
+        out = [game.accept_action, game.decline_action]
+    elif phase == TUNNEL_CHOICE:
+        out = [game.pass_action, game.tunnel_action]
+    elif phase == YUCK_CHOICE:
+        base = game.first[YUCK]
+        acts = game.actions
+        out = [acts[base + s] for s in range(state.num_players) if s != seat]
+    elif phase in (TAKEOVER_CHOICE, SWAP_CHOICE, INSURE_CHOICE):
+        out = _space_choices(game, state, seat, phase)
+    else:
+        return []
+    if seat in state.owner:
+        out += _sales(game, state, seat)
     return out
 
 
-def phase_choices(game: BellyTables, state: BellyState, seat: int) -> list[BellyAction]:
-    """The phase's own choices, in index order."""
-    phase = state.phase
-    acts, first = game.actions, game.first
-    if phase == BUY_OR_PASS:
-        return [game.pass_action, game.buy_action]
-    if phase == TUNNEL_CHOICE:
-        return [game.pass_action, game.tunnel_action]
-    if phase == RESPOND:
-        return [game.accept_action, game.decline_action]
+def _space_choices(
+    game: BellyTables, state: BellyState, seat: int, phase: int
+) -> list[BellyAction]:
+    """Pass, then the legal takeovers, swaps or insurances, in index order."""
+    acts, owner, insured = game.actions, state.owner, state.insured
+    out = [game.pass_action]
     if phase == TAKEOVER_CHOICE:
-        base = first[TAKEOVER]
-        return [game.pass_action, *(acts[base + c] for c in takeover_targets(game, state, seat))]
-    if phase == SWAP_CHOICE:
+        base = game.first[TAKEOVER]
+        out += [acts[base + c] for c in takeover_targets(game, state, seat)]
+    elif phase == SWAP_CHOICE:
         r_count = game.num_restaurants
-        mine = [c for c in range(r_count) if state.owner[c] == seat]
-        theirs = [c for c in range(r_count) if state.owner[c] not in (BANK, seat)]
-        base = first[SWAP]
-        return [game.pass_action] + [acts[base + a * r_count + b] for a in mine for b in theirs]
-    if phase == INSURE_CHOICE:
-        base = first[INSURE]
-        return [game.pass_action] + [
-            acts[base + c] for c in range(game.num_restaurants) if state.owner[c] == seat
+        mine = [c for c in range(r_count) if owner[c] == seat and not insured[c]]
+        theirs = [c for c in range(r_count) if owner[c] not in (BANK, seat) and not insured[c]]
+        base = game.first[SWAP]
+        out += [acts[base + a * r_count + b] for a in mine for b in theirs]
+    else:
+        base = game.first[INSURE]
+        out += [
+            acts[base + c]
+            for c in range(game.num_restaurants)
+            if owner[c] == seat and not insured[c]
         ]
-    if phase == YUCK_CHOICE:
-        base = first[YUCK]
-        return [acts[base + s] for s in range(state.num_players)]
-    if phase in (WINDOW, DEBT):
-        mine = owned(state, seat)
-        rests = [c for c in mine if c < game.num_restaurants]
-        out = [game.pass_action] if phase == WINDOW else []
-        for kind in (CHEF, STAR):
-            out += [acts[first[kind] + c] for c in rests]
-        out += sales(game, state, seat)
-        for c in mine:
-            for other in range(state.num_players):
-                if other != seat:
-                    out += game.offers(c, other)
-        return out
-    return []
+    return out
+
+
+def _sales(game: BellyTables, state: BellyState, seat: int) -> list[BellyAction]:
+    """The legal sales to the bank: every card, then every chef of a starless
+    restaurant, then every star."""
+    chefs, star, per_card = state.chefs, state.star, game.card_actions
+    r_count = game.num_restaurants
+    sells: list[BellyAction] = []
+    sell_chefs: list[BellyAction] = []
+    sell_stars: list[BellyAction] = []
+    for c in owned(state, seat):
+        acts = per_card[c]
+        sells.append(acts[_SELL])
+        if c < r_count:
+            if star[c]:
+                sell_stars.append(acts[_SELL_STAR])
+            elif chefs[c]:
+                sell_chefs.append(acts[_SELL_CHEF])
+    return sells + sell_chefs + sell_stars
+
+
+def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[BellyAction]:
+    """The legal deals of a window (after ``pass``) or a debt, in index order: chefs
+    and stars (window only), sales to the bank, then the offers each buyer can pay."""
+    chefs, star, cash, per_card = state.chefs, state.star, state.cash, game.card_actions
+    r_count = game.num_restaurants
+    mine = owned(state, seat)
+    window = phase == WINDOW
+    money = cash[seat]
+    # Tokens are for sale only in the window, while the supply lasts (Chefs and Star).
+    chef_left = window and game.bank.chefs > sum(chefs)
+    star_left = window and game.bank.stars > sum(star)
+    chef_price, star_price = game.chef_price, game.star_price
+    new_chefs: list[BellyAction] = []
+    new_stars: list[BellyAction] = []
+    sells: list[BellyAction] = []
+    sell_chefs: list[BellyAction] = []
+    sell_stars: list[BellyAction] = []
+    for c in mine:
+        acts = per_card[c]
+        sells.append(acts[_SELL])
+        if c >= r_count:
+            continue  # a cafe takes no tokens
+        if star[c]:
+            sell_stars.append(acts[_SELL_STAR])
+            continue
+        level = chefs[c]
+        if level:
+            sell_chefs.append(acts[_SELL_CHEF])
+        if level < 2:
+            if chef_left and money >= chef_price[c]:
+                new_chefs.append(acts[_CHEF])
+        elif star_left and money >= star_price[c]:
+            new_stars.append(acts[_STAR])
+    out = [game.pass_action] if window else []
+    out += new_chefs
+    out += new_stars
+    out += sells
+    out += sell_chefs
+    out += sell_stars
+    if state.window_offered if window else state.debt_offers <= 0:
+        return out  # the window's one offer, or the debt's two, are made
+    offers, prices = game.offer_table, game.offer_prices
+    buyers = [(other, cash[other]) for other in range(state.num_players) if other != seat]
+    for c in mine:
+        to_seat, price = offers[c], prices[c]
+        for other, purse in buyers:
+            # Offers come cheapest first: those the buyer can pay are a prefix.
+            out += to_seat[other][: bisect_right(price, purse)]
+    return out
 
 
 def problem(game: BellyTables, state: BellyState, seat: int, action: BellyAction) -> str | None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from potluck.games.belly_battle.munch_fees import munch_fee
 from potluck.games.belly_battle.ownership import chef_supply, guard_supply, star_supply
-from potluck.games.belly_battle.scoring import outcome, wealth
+from potluck.games.belly_battle.scoring import outcome
 from potluck.games.belly_battle.state import (
     BANK,
     DEBT,
@@ -31,42 +31,83 @@ from potluck.games.belly_battle.tables import GAME_ID, BellyTables
 
 
 def _munch_json(game: BellyTables, card: int) -> list[str]:
-    first, second = game.munch_cards[card]
-    return [game.cuisines[first], game.cuisines[second]]
+    return list(game.munch_card_cuisines[card])
+
+
+def _card_entries(
+    game: BellyTables, state: BellyState
+) -> tuple[list[dict[str, Any]], list[int], list[list[str]]]:
+    """Each card's entry in a view (fresh copies), and what each seat's cards are worth
+    and are called, as ``scoring.wealth`` counts them (cash aside).
+
+    A bot reading views gets one at every decision, and the cards seldom change from
+    one decision to the next (four window turns in a row, mostly passes): the last
+    table's entries are kept on the game and copied while the cards stay the same."""
+    owner, chefs, star, insured, holders = (
+        state.owner,
+        state.chefs,
+        state.star,
+        state.insured,
+        state.holders,
+    )
+    key = (
+        state.num_players,
+        tuple(owner),
+        tuple(chefs),
+        tuple(star),
+        tuple(insured),
+        tuple(holders),
+        state.golden,
+    )
+    memo = game.view_memo
+    if memo is not None and memo[0] == key:
+        _, kept, kept_worth, kept_holdings = memo
+        return [entry.copy() for entry in kept], kept_worth, kept_holdings
+    slugs, prices, bank_card = game.slugs, game.price, game.bank_card_json
+    chef_wealth, star_wealth = game.bank.chef_wealth, game.bank.star_wealth
+    worth = [0] * state.num_players
+    holdings: list[list[str]] = [[] for _ in range(state.num_players)]
+    entries: list[dict[str, Any]] = []
+    for c, who in enumerate(owner):
+        if who == BANK:
+            # The bank's cards carry no tokens: its entry is always the same.
+            entries.append(bank_card[c])
+            continue
+        entries.append(
+            {
+                "card": slugs[c],
+                "owner": who,
+                "chefs": chefs[c],
+                "star": star[c],
+                "insured": insured[c],
+                "fee": munch_fee(game, state, c, NOBODY),
+            }
+        )
+        worth[who] += prices[c] + chef_wealth * chefs[c] + star_wealth * star[c]
+        holdings[who].append(slugs[c])
+    game.view_memo = (key, entries, worth, holdings)
+    return [entry.copy() for entry in entries], worth, holdings
 
 
 def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator), JSON-ready."""
     n = state.num_players
-    owner, chefs, star, insured = state.owner, state.chefs, state.star, state.insured
+    cards, worth, holdings = _card_entries(game, state)
     slugs = game.slugs
-    r_count = game.num_restaurants
-    cards = [
+    cash, pos, space_name = state.cash, state.pos, game.space_name
+    players = [
         {
-            "card": slugs[c],
-            "owner": None if owner[c] == BANK else owner[c],
-            "chefs": chefs[c],
-            "star": star[c],
-            "insured": insured[c],
-            "fee": munch_fee(game, state, c, NOBODY)
-            if owner[c] != BANK
-            else (game.fees[c][0] if c < r_count else game.bank.cafe_fee),
+            "seat": s,
+            "cash": cash[s],
+            "position": pos[s],
+            "space": space_name(pos[s]),
+            "wealth": cash[s] + worth[s],
+            "cards": list(holdings[s]),
+            "tunnel_used": state.tunnel_used[s],
+            "bankrupt": state.bankrupt == s,
         }
-        for c in range(game.num_cards)
+        for s in range(n)
     ]
-    players = []
-    for s in range(n):
-        players.append(
-            {
-                "seat": s,
-                "cash": state.cash[s],
-                "position": state.pos[s],
-                "space": game.space_name(state.pos[s]),
-                "wealth": wealth(game, state, s),
-                "cards": [slugs[c] for c in range(game.num_cards) if owner[c] == s],
-                "tunnel_used": state.tunnel_used[s],
-                "bankrupt": state.bankrupt == s,
-            }
-        )
     phase = state.phase
     view: dict[str, Any] = {
         "game": GAME_ID,

@@ -18,6 +18,7 @@ from potluck.games.food_advice.actions import (
     DONE,
     GIVE,
     INVEST,
+    NAME,
     PASS,
     PROMOTE,
     REMOVE,
@@ -26,7 +27,7 @@ from potluck.games.food_advice.actions import (
     VOTE,
     FoodAction,
 )
-from potluck.games.food_advice.market import Buyer, Offer, choose, matches
+from potluck.games.food_advice.market import LEFT_UNDECIDED, Buyer, Choice, Offer, choose, matches
 from potluck.games.food_advice.selling import shop_term_met
 from potluck.games.food_advice.tables import FoodTables
 
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
 
 #: What an extra personal customer is worth, roughly (an average sale).
 _EXTRA_CUSTOMER = 25.0
+#: The memo is emptied when it holds more entries than this (a new round or game).
+_MEMO_SIZE = 64
 
 
 class GreedyBot:
@@ -63,6 +66,13 @@ class GreedyBot:
     name = "greedy"
     needs_view = True
 
+    def __init__(self) -> None:
+        # Sales and product values worked out in earlier decisions, by what they depend
+        # on (the products on the table, the seat, its shape): successive decisions
+        # of a round (three discards, several chips) share most of their work.
+        self._memo: dict[tuple[Any, ...], Any] = {}
+        self._memo_game: object = None  # the game whose card data the memo is for
+
     def choose(
         self,
         game: Game[Any, Any],
@@ -72,35 +82,48 @@ class GreedyBot:
         rng: random.Random,
     ) -> Action:
         assert view is not None
-        helper = _Mind(game, view, seat)  # type: ignore[arg-type]
+        if len(self._memo) > _MEMO_SIZE or self._memo_game is not game:
+            self._memo.clear()
+            self._memo_game = game
         actions = [a for a in legal if isinstance(a, FoodAction)]
         kind = actions[0].kind
-        if kind == PASS:
-            return actions[0]  # it makes no offers: a trade helps the other side as much
+        if kind in (PASS, NAME):
+            # It makes no offers (a trade helps the other side as much), and it names its
+            # product with the generated name.
+            return actions[0]
+        if kind in (VOTE, TARGET):
+            money = [p["money"] for p in view["players"]]
+            if kind == VOTE:
+                return min(actions, key=lambda a: (money[a.seat], a.seat))
+            return max(actions, key=lambda a: (money[a.seat], -a.seat))
+        helper = _Mind(game, view, seat, self._memo)  # type: ignore[arg-type]
         if kind in (DECLINE, GIVE):
             return helper.answer(actions)
         if kind == DISCARD:
             return helper.discard(actions)
-        if kind == VOTE:
-            return min(actions, key=lambda a: (helper.money[a.seat], a.seat))
         if kind in (DONE, SHOP, PROMOTE, INVEST):
             return helper.place(actions)
-        if kind == TARGET:
-            return max(actions, key=lambda a: (helper.money[a.seat], -a.seat))
         if kind == REMOVE:
             return helper.remove(actions)
-        return actions[0]  # naming: the generated name
+        return actions[0]
 
 
 class _Mind:
     """What the bot works out from one view."""
 
-    def __init__(self, game: FoodTables, view: Mapping[str, Any], seat: int) -> None:
+    def __init__(
+        self,
+        game: FoodTables,
+        view: Mapping[str, Any],
+        seat: int,
+        memo: dict[tuple[Any, ...], Any] | None = None,
+    ) -> None:
         self.game, self.view, self.seat = game, view, seat
+        self.memo: dict[tuple[Any, ...], Any] = {} if memo is None else memo
         self.money = [p["money"] for p in view["players"]]
-        self.ing_of = {slug: i for i, slug in enumerate(game.ing_slugs)}
-        self.shape_of = {name: i for i, name in enumerate(game.shapes)}
-        self.customers = [c for c in range(len(game.cust_names)) if not game.cust_joker[c]]
+        self.ing_of = game.ing_index
+        self.shape_of = game.shape_index
+        self.customers = game.regular_customers
         self.offers = [
             Offer(
                 p["product"],
@@ -111,10 +134,12 @@ class _Mind:
             )
             for p in view["products"]
         ]
+        self.table = tuple(self.offers)
         me = view["players"][seat]
         self.shape = self.shape_of[me["shape"]] if me["shape"] else -1
-        self.values: dict[tuple[int, int], float] = {}  # product_value by (price, hashtags)
-        self._baseline: list[tuple[Buyer, int, int]] | None = None
+        # product_value by (price, hashtags), for this seat, shape and table
+        key = ("values", seat, self.shape, self.table)
+        self.values: dict[tuple[int, int], float] = self.memo.setdefault(key, {})
 
     # ------------------------------------------------------------------ products
 
@@ -122,13 +147,43 @@ class _Mind:
         self, offers: list[Offer], black_friday: int = 0, flavor: int = 0
     ) -> list[tuple[int, Offer, int]]:
         """(customer, offer, paid) for every regular customer who would buy something."""
-        limit = self.game.data.marketing.black_friday_limit
-        bought = []
-        for c in self.customers:
-            choice = choose(self.game.buyers[c], offers, black_friday, flavor, limit)
-            if choice.offer is not None:
-                bought.append((c, choice.offer, choice.paid))
+        key = ("sales", tuple(offers), black_friday, flavor)
+        known: list[tuple[int, Offer, int]] | None = self.memo.get(key)
+        if known is not None:
+            return known
+        base = self.choices(offers)
+        if black_friday or flavor:
+            # Only some customers can choose otherwise: those Black Friday brings a
+            # product within reach of, and those who could not choose (Flavor Sampling
+            # decides only what would otherwise be a tie, market.choose step 4).
+            limit = self.game.data.marketing.black_friday_limit
+            buyers, changed = self.game.buyers, list(base)
+            for k, c in enumerate(self.customers):
+                buyer = buyers[c]
+                if (flavor and base[k].reason == LEFT_UNDECIDED) or any(
+                    black_friday >> o.seller & 1 and buyer.budget < o.price <= buyer.budget + limit
+                    for o in offers
+                ):
+                    changed[k] = choose(buyer, offers, black_friday, flavor, limit)
+            base = changed
+        bought = [
+            (c, choice.offer, choice.paid)
+            for c, choice in zip(self.customers, base, strict=True)
+            if choice.offer is not None
+        ]
+        self.memo[key] = bought
         return bought
+
+    def choices(self, offers: list[Offer]) -> list[Choice]:
+        """What each regular customer does with ``offers``, without promotion chips."""
+        key = ("choices", tuple(offers))
+        known: list[Choice] | None = self.memo.get(key)
+        if known is None:
+            limit = self.game.data.marketing.black_friday_limit
+            buyers = self.game.buyers
+            known = [choose(buyers[c], offers, 0, 0, limit) for c in self.customers]
+            self.memo[key] = known
+        return known
 
     def revenue(self, offers: list[Offer], seller: int, bf: int = 0, fs: int = 0) -> float:
         return float(sum(paid for _, o, paid in self.sales(offers, bf, fs) if o.seller == seller))
@@ -149,40 +204,56 @@ class _Mind:
         """What this seat earns over the customer deck once a new product (``price``,
         ``tags``) joins the table: the same as ``revenue`` with it added, but a customer
         is simulated again only when the new product ties the products they would
-        consider; otherwise it is either out of their reach or fewer matches (their
-        choice stands) or more matches than anything else (they buy it)."""
-        game, seat = self.game, self.seat
-        new = Offer(10_000, seat, self.shape, price, tags)
-        limit = game.data.marketing.black_friday_limit
+        consider, and then among those alone (the others are out of reach or match
+        less); otherwise it is either out of their reach or fewer matches (their
+        choice stands) or more matches than anything else (they buy it). A tie's
+        outcome depends on the new product's price alone (its hashtags tie, its shape
+        is the seat's), so it is worked out once per customer and price."""
+        seat = self.seat
+        ties: dict[tuple[int, int], int] = self.memo.setdefault(
+            ("ties", seat, self.shape, self.table), {}
+        )
         total = 0
-        for buyer, best, paid_to_me in self.baseline():
+        for k, (buyer, best, paid_to_me, pool) in enumerate(self.baseline()):
+            if price > buyer.budget:
+                total += paid_to_me
+                continue
             hits = (buyer.tags & tags).bit_count()
-            if price > buyer.budget or hits < best:
+            if hits < best:
                 total += paid_to_me
             elif hits > best and hits > 0:
                 total += price
             else:
-                choice = choose(buyer, [*self.offers, new], 0, 0, limit)
-                if choice.offer is not None and choice.offer.seller == seat:
-                    total += choice.paid
+                gained = ties.get((k, price))
+                if gained is None:
+                    new = Offer(10_000, seat, self.shape, price, tags)
+                    limit = self.game.data.marketing.black_friday_limit
+                    choice = choose(buyer, [*pool, new], 0, 0, limit)
+                    mine = choice.offer is not None and choice.offer.seller == seat
+                    gained = ties[k, price] = choice.paid if mine else 0
+                total += gained
         return total
 
-    def baseline(self) -> list[tuple[Buyer, int, int]]:
+    def baseline(self) -> list[tuple[Buyer, int, int, list[Offer]]]:
         """Per regular customer: the buyer, the most matches among products within
-        budget (-1: none), and what they pay this seat today."""
-        if self._baseline is None:
-            game, seat = self.game, self.seat
-            limit = game.data.marketing.black_friday_limit
-            self._baseline = []
-            for c in self.customers:
-                buyer = game.buyers[c]
-                reach = [o for o in self.offers if o.price <= buyer.budget]
-                best = max(((buyer.tags & o.tags).bit_count() for o in reach), default=-1)
-                choice = choose(buyer, self.offers, 0, 0, limit)
-                mine = choice.offer is not None and choice.offer.seller == seat
-                paid = choice.paid if mine else 0
-                self._baseline.append((buyer, best, paid))
-        return self._baseline
+        budget (-1: none), what they pay this seat today, and the products within
+        budget with that many matches (in table order)."""
+        key = ("baseline", self.seat, self.table)
+        known: list[tuple[Buyer, int, int, list[Offer]]] | None = self.memo.get(key)
+        if known is not None:
+            return known
+        game, seat = self.game, self.seat
+        found = []
+        for c, choice in zip(self.customers, self.choices(self.offers), strict=True):
+            buyer = game.buyers[c]
+            reach = [o for o in self.offers if o.price <= buyer.budget]
+            best = max(((buyer.tags & o.tags).bit_count() for o in reach), default=-1)
+            pool = [o for o in reach if (buyer.tags & o.tags).bit_count() == best]
+            mine = choice.offer is not None and choice.offer.seller == seat
+            paid = choice.paid if mine else 0
+            found.append((buyer, best, paid, pool))
+        self.memo[key] = found
+        return found
 
     def best_keep(self, hand: list[int]) -> tuple[float, tuple[int, ...]]:
         kept = self.game.kept
@@ -225,32 +296,44 @@ class _Mind:
     # ------------------------------------------------------------------ placing
 
     def place(self, actions: list[FoodAction]) -> FoodAction:
-        game, seat = self.game, self.seat
+        seat = self.seat
         mine = self.sales(self.offers)
+        # An action's score depends on the table, the seat and the votes alone, none of
+        # which change while chips are placed: the seat's later chips reuse them.
+        received = tuple(p["votes_received"] or 0 for p in self.view["players"])
+        known: dict[int, float] = self.memo.setdefault(("place", seat, self.table, received), {})
         scores: dict[FoodAction, float] = {}
         for action in actions:
-            if action.kind == SHOP:
-                spec = game.data.shops[action.thing]
-                value = 0.0
-                for c, offer, _ in mine:
-                    if offer.seller != seat:
-                        continue
-                    if shop_term_met(game, action.thing, c, offer):
-                        value += spec.bonus
-                    if game.shop_shapes[action.thing] >> offer.shape & 1:
-                        value += game.data.table.shape_match_bonus
-                scores[action] = value * 6 / len(self.customers) + 0.5  # some shop beats none
-            elif action.kind == INVEST:
-                sold = sum(1 for _, o, _ in mine if o.seller == action.seat)
-                scores[action] = sold * 6 / len(self.customers) * game.data.marketing.mabius_profit
-            elif action.kind == PROMOTE:
-                scores[action] = self.channel_value(action.thing, mine)
+            score = known.get(action.index)
+            if score is not None:
+                scores[action] = score
+            elif action.kind != DONE:
+                scores[action] = known[action.index] = self._chip_value(action, mine)
         if not scores:
             return actions[0]
         best = max(scores, key=lambda a: (scores[a], -a.index))
         if DONE in [a.kind for a in actions] and scores[best] <= 1.0:
             return next(a for a in actions if a.kind == DONE)
         return best
+
+    def _chip_value(self, action: FoodAction, mine: list[tuple[int, Offer, int]]) -> float:
+        """What a chip on this shop or channel is worth to this seat."""
+        game, seat = self.game, self.seat
+        if action.kind == SHOP:
+            spec = game.data.shops[action.thing]
+            value = 0.0
+            for c, offer, _ in mine:
+                if offer.seller != seat:
+                    continue
+                if shop_term_met(game, action.thing, c, offer):
+                    value += spec.bonus
+                if game.shop_shapes[action.thing] >> offer.shape & 1:
+                    value += game.data.table.shape_match_bonus
+            return value * 6 / len(self.customers) + 0.5  # some shop beats none
+        if action.kind == INVEST:
+            sold = sum(1 for _, o, _ in mine if o.seller == action.seat)
+            return sold * 6 / len(self.customers) * game.data.marketing.mabius_profit
+        return self.channel_value(action.thing, mine)
 
     def channel_value(self, channel: int, mine: list[tuple[int, Offer, int]]) -> float:
         game, seat = self.game, self.seat
@@ -285,20 +368,53 @@ class _Mind:
     def remove(self, actions: list[FoodAction]) -> FoodAction:
         game, seat = self.game, self.seat
         richest = max((s for s in range(len(self.money)) if s != seat), key=lambda s: self.money[s])
+        base = self.choices(self.offers)
+        limit = game.data.marketing.black_friday_limit
+        holder = {
+            self.ing_of[i]: j for j, p in enumerate(self.view["products"]) for i in p["ingredients"]
+        }
+        rivals: dict[int, list[int]] = {}  # per product: each customer's best match elsewhere
+
+        def others_best(j: int) -> list[int]:
+            known = rivals.get(j)
+            if known is None:
+                known = rivals[j] = [
+                    max(
+                        (
+                            (game.buyers[c].tags & o.tags).bit_count()
+                            for i, o in enumerate(self.offers)
+                            if i != j and o.price <= game.buyers[c].budget
+                        ),
+                        default=-1,
+                    )
+                    for c in self.customers
+                ]
+            return known
 
         def after(action: FoodAction) -> float:
-            offers = []
-            for o, p in zip(self.offers, self.view["products"], strict=True):
-                ings = [self.ing_of[i] for i in p["ingredients"]]
-                if action.thing in ings:
-                    ings.remove(action.thing)
-                    o = o._replace(
-                        price=sum(game.ing_price[i] for i in ings), tags=game.product_tags(ings)
-                    )
-                offers.append(o)
-            mine = self.revenue(offers, seat)
-            theirs = self.revenue(offers, richest)
-            return mine - theirs
+            # Only customers for whom the trimmed product is (or was) among the best
+            # matches within budget can choose otherwise; the others' choices stand.
+            j = holder[action.thing]
+            ings = [self.ing_of[i] for i in self.view["products"][j]["ingredients"]]
+            ings.remove(action.thing)
+            old = self.offers[j]
+            new = old._replace(
+                price=sum(game.ing_price[i] for i in ings), tags=game.product_tags(ings)
+            )
+            offers = [*self.offers[:j], new, *self.offers[j + 1 :]]
+            mine = theirs = 0
+            for c, choice, best in zip(self.customers, base, others_best(j), strict=True):
+                buyer = game.buyers[c]
+                if (old.price <= buyer.budget and matches(buyer, old) >= best) or (
+                    new.price <= buyer.budget and matches(buyer, new) >= best
+                ):
+                    choice = choose(buyer, offers, 0, 0, limit)
+                if choice.offer is not None:
+                    if choice.offer.seller == seat:
+                        mine += choice.paid
+                    elif choice.offer.seller == richest:
+                        theirs += choice.paid
+            return float(mine) - float(theirs)
 
         return max(actions, key=lambda a: (after(a), -a.index))
 

@@ -14,7 +14,7 @@ circle, docs/engine.md "The shape of a game").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from potluck.engine.data import DataSource, load_data
 from potluck.engine.errors import InvalidActionError
@@ -92,6 +92,7 @@ class FoodTables:
         self.cust_male = tuple(c.gender == "male" for c in d.customers)
         self.cust_category = tuple(c.category for c in d.customers)
         self.cust_joker = tuple(c.category == "joker" for c in d.customers)
+        self.regular_customers = tuple(c for c, joker in enumerate(self.cust_joker) if not joker)
         self.buyers = tuple(
             Buyer(
                 tags=sum(1 << tag_of[h] for h in set(c.hashtags)),
@@ -117,9 +118,61 @@ class FoodTables:
         self.shop_index = {slug: i for i, slug in enumerate(self.shop_slugs)}
         self.event_index = {name: i for i, name in reversed(list(enumerate(self.event_names)))}
         self.cust_index = {name: c for c, name in reversed(list(enumerate(self.cust_names)))}
+        self.cust_last_index = {name: c for c, name in enumerate(self.cust_names)}
         self.channel_index = {slug: i for i, slug in enumerate(self.channel_slugs)}
         self.hashtag_index = {tag: i for i, tag in enumerate(self.hashtags)}
+        self._build_card_faces()
         self._build_actions()
+
+    def _build_card_faces(self) -> None:
+        """Each card's face as views show it, made once (views copy them)."""
+        d = self.data
+        self.ing_hashtag = tuple(self.hashtags[t] for t in self.ing_tag)
+        self.ing_faces: tuple[dict[str, Any], ...] = tuple(
+            {
+                "ingredient": self.ing_slugs[i],
+                "name": self.ing_names[i],
+                "category": self.ing_category[i],
+                "price": self.ing_price[i],
+                "hashtag": self.ing_hashtag[i],
+            }
+            for i in range(len(self.ing_names))
+        )
+        self.event_faces: tuple[dict[str, Any], ...] = tuple(
+            {
+                "event": self.event_names[e],
+                "kind": spec.kind,
+                "value": spec.value,
+                "text": spec.text,
+            }
+            for e, spec in enumerate(d.events)
+        )
+        self.shop_faces: tuple[dict[str, Any], ...] = tuple(
+            {
+                "shop": self.shop_slugs[k],
+                "name": spec.name,
+                "bonus": spec.bonus,
+                "when": spec.when,
+                "value": spec.value,
+                "shapes": tuple(spec.shapes),
+            }
+            for k, spec in enumerate(d.shops)
+        )
+        self.customer_faces: tuple[dict[str, Any], ...] = tuple(
+            {
+                "gender": spec.gender,
+                "category": spec.category,
+                "budget": self.buyers[c].budget,
+                "hashtags": tuple(spec.hashtags),
+                "shapes": tuple(spec.shapes),
+            }
+            for c, spec in enumerate(d.customers)
+        )
+        # The slugs of the channels in each chip mask, lowest channel first.
+        self.channel_lists = tuple(
+            tuple(self.channel_slugs[c] for c in range(len(self.channels)) if mask >> c & 1)
+            for mask in range(1 << len(self.channels))
+        )
 
     def _build_actions(self) -> None:
         """Intern every action but names; ``self.base[kind]`` is each kind's first code."""

@@ -35,27 +35,16 @@ from potluck.games.food_advice.tables import FoodTables
 
 
 def ingredient_json(game: FoodTables, ing: int) -> dict[str, Any]:
-    return {
-        "ingredient": game.ing_slugs[ing],
-        "name": game.ing_names[ing],
-        "category": game.ing_category[ing],
-        "price": game.ing_price[ing],
-        "hashtag": game.hashtags[game.ing_tag[ing]],
-    }
+    return dict(game.ing_faces[ing])
 
 
 def event_json(game: FoodTables, card: int) -> dict[str, Any]:
-    spec = game.data.events[card]
-    return {
-        "event": game.event_names[card],
-        "kind": spec.kind,
-        "value": spec.value,
-        "text": spec.text,
-    }
+    return dict(game.event_faces[card])
 
 
 def product_json(game: FoodTables, state: FoodState, p: int) -> dict[str, Any]:
     ings = state.prod_ings[p]
+    slugs, prices, hashtags = game.ing_slugs, game.ing_price, game.ing_hashtag
     return {
         "product": p,
         "owner": state.prod_owner[p],
@@ -63,22 +52,15 @@ def product_json(game: FoodTables, state: FoodState, p: int) -> dict[str, Any]:
         "shape": game.shapes[state.prod_shape[p]],
         "name": state.prod_name[p],
         "tagline": state.prod_tagline[p],
-        "ingredients": [game.ing_slugs[i] for i in ings],
-        "price": sum(game.ing_price[i] for i in ings),
-        "hashtags": sorted({game.hashtags[game.ing_tag[i]] for i in ings}),
+        "ingredients": [slugs[i] for i in ings],
+        "price": sum([prices[i] for i in ings]),
+        "hashtags": sorted({hashtags[i] for i in ings}),
     }
 
 
 def shop_json(game: FoodTables, shop: int) -> dict[str, Any]:
-    spec = game.data.shops[shop]
-    return {
-        "shop": game.shop_slugs[shop],
-        "name": spec.name,
-        "bonus": spec.bonus,
-        "when": spec.when,
-        "value": spec.value,
-        "shapes": list(spec.shapes),
-    }
+    face = game.shop_faces[shop]
+    return {**face, "shapes": list(face["shapes"])}
 
 
 def build_view(game: FoodTables, state: FoodState, seat: int | None) -> dict[str, Any]:
@@ -103,11 +85,7 @@ def build_view(game: FoodTables, state: FoodState, seat: int | None) -> dict[str
                     for k, shop in enumerate(state.board)
                     if state.shop_chips[s] >> k & 1
                 ],
-                "channels": [
-                    game.channel_slugs[c]
-                    for c in range(len(game.channels))
-                    if state.channel_chips[s] >> c & 1
-                ],
+                "channels": list(game.channel_lists[state.channel_chips[s]]),
                 "invest": state.invest[s] if state.invest[s] >= 0 else None,
                 "extra_customers": state.extra[s],
             }
@@ -181,7 +159,7 @@ def build_view(game: FoodTables, state: FoodState, seat: int | None) -> dict[str
 def _customer_cards(game: FoodTables, state: FoodState) -> dict[str, dict[str, Any]]:
     """The face of every customer card turned up so far (played, on the table, or named
     by a sale or the tie-break): gender, budget, hashtags and favourite shapes."""
-    index = {name: c for c, name in enumerate(game.cust_names)}
+    index = game.cust_last_index
     cards = [*state.cust_discard, *state.cust_table]
     named = [sale["customer"] for sale in state.sales]
     for entry in state.log:
@@ -191,13 +169,11 @@ def _customer_cards(game: FoodTables, state: FoodState) -> dict[str, dict[str, A
     cards += [index[name] for name in named if name in index]
     faces = {}
     for c in sorted(set(cards)):
-        spec = game.data.customers[c]
+        face = game.customer_faces[c]
         faces[game.cust_names[c]] = {
-            "gender": spec.gender,
-            "category": spec.category,
-            "budget": game.buyers[c].budget,
-            "hashtags": list(spec.hashtags),
-            "shapes": list(spec.shapes),
+            **face,
+            "hashtags": list(face["hashtags"]),
+            "shapes": list(face["shapes"]),
         }
     return faces
 
