@@ -20,11 +20,13 @@ discards the cubes its plan needs least.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+import weakref
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from potluck.engine.action import Action
 from potluck.engine.game import Game
+from potluck.games.burger_joint.actions import BurgerAction
 from potluck.games.burger_joint.tables import BurgerTables, Side
 
 #: What one unit of production capacity is worth, in victory points.
@@ -40,37 +42,83 @@ _CUBE_VALUE = 0.06
 _STEAL_VALUE = 0.3
 
 
+class _BistroTable:
+    """A side's bistros by set (bit ``k`` of a mask: slot ``k`` built): VP, count and
+    ability worth, so that valuing a board is a few look-ups.
+
+    The ability worths are summed in slot order, as a loop over the set of slots
+    would, so every value is the same float."""
+
+    def __init__(self, side: Side) -> None:
+        slots = range(len(side.bistro_points))
+        masks = range(1 << len(slots))
+        self.points = [sum(side.bistro_points[k] for k in slots if m >> k & 1) for m in masks]
+        self.count = [sum(1 for k in slots if m >> k & 1) for m in masks]
+        self.worth = [
+            sum(_ABILITY_VALUE[side.bistro_ability[k]] for k in slots if m >> k & 1) for m in masks
+        ]
+
+
+#: A build the board allows: (gain, cost, kind, colour or slot).
+_Option = tuple[float, tuple[int, ...], str, int]
+
+
+class _Plans:
+    """What the bot reuses within one game object: both sides' bistro tables, each
+    colour's index, and the builds' gains by board (they do not depend on the cubes)."""
+
+    def __init__(self, game: BurgerTables) -> None:
+        self.bistros = (_BistroTable(game.sides[0]), _BistroTable(game.sides[1]))
+        self.colour_index = {colour: c for c, colour in enumerate(game.colours)}
+        self.gains: dict[tuple[int, ...], list[_Option]] = {}
+
+
+#: Each game's plans, made on its first decision.
+_PLANS: weakref.WeakKeyDictionary[BurgerTables, _Plans] = weakref.WeakKeyDictionary()
+#: Boards remembered per game before the memory starts afresh.
+_MAX_BOARDS = 50_000
+
+
 class _Me:
     """The bot's own board, read from the view, with the moves a build makes on it."""
 
     def __init__(self, game: BurgerTables, view: Mapping[str, Any], seat: int) -> None:
         self.game = game
         self.side: Side = game.sides[seat]
+        plans = _PLANS.get(game)
+        if plans is None:
+            plans = _PLANS[game] = _Plans(game)
+        self.plans = plans
+        self.seat = seat
+        self.bistro_table = plans.bistros[seat]
+        index = plans.colour_index
         me = view["players"][seat]
         them = view["players"][1 - seat]
         colours = game.colours
-        self.cubes = [int(me["cubes"][c]) for c in colours]
-        self.theirs = [int(them["cubes"][c]) for c in colours]
-        self.their_diners = {colours.index(c) for c in them["diners"]}
-        self.bag = [int(view["bag"][c]) for c in colours]
+        mine, theirs, bag = me["cubes"], them["cubes"], view["bag"]
+        self.cubes = [mine[c] for c in colours]
+        self.theirs = [theirs[c] for c in colours]
+        self.their_diners = {index[c] for c in them["diners"]}
+        self.bag = [bag[c] for c in colours]
         self.basics = int(me["basics"])
-        self.diners = {colours.index(c) for c in me["diners"]}
-        self.bistros = {int(k) - 1 for k in me["bistros"]}
+        self.diners = {index[c] for c in me["diners"]}
+        #: The bistros built, as a mask: bit ``k`` for slot ``k``.
+        self.bistros = sum(1 << (int(k) - 1) for k in me["bistros"])
         self.publicity = int(me["publicity"])
         self.tokens = int(me["tokens_on_board"])
-        self.points = int(me["points_now"])
         self.pub_bought = int(view["publicity_bought"])
+        self._options: list[tuple[float, tuple[int, ...], str, int, int]] | None = None
 
-    def value(self, basics: int, diners: int, bistros: set[int], publicity: int) -> float:
-        """Victory points plus the worth of production and abilities."""
-        side = self.side
+    def value(self, basics: int, diners: int, bistros: int, publicity: int) -> float:
+        """Victory points plus the worth of production and abilities (``bistros``: a mask)."""
+        side, table = self.side, self.bistro_table
         points = side.basics_value[basics] + side.diner_points * diners
-        points += sum(side.bistro_points[k] for k in bistros)
+        points += table.points[bistros]
         if publicity:
             points += side.publicity_points[publicity - 1]
-        capacity = min(diners + len(bistros), self.game.limit)
+        capacity = min(diners + table.count[bistros], self.game.limit)
         worth = points + _CAPACITY_VALUE * capacity
-        worth += sum(_ABILITY_VALUE[side.bistro_ability[k]] for k in bistros)
+        worth += table.worth[bistros]
         if basics:
             worth += _BASIC_READY
         return worth
@@ -78,11 +126,37 @@ class _Me:
     def now(self) -> float:
         return self.value(self.basics, len(self.diners), self.bistros, self.publicity)
 
-    def options(self) -> list[tuple[float, tuple[int, ...], str, int]]:
-        """Every build allowed by the board: (gain, cost, kind, colour or slot)."""
+    def options(self) -> list[tuple[float, tuple[int, ...], str, int, int]]:
+        """Every build allowed by the board: (gain, cost, kind, colour or slot, cubes
+        missing), the cubes missing counted only for a build that gains (else 0)."""
+        if self._options is not None:
+            return self._options
+        board = (
+            self.seat,
+            self.basics,
+            sum(1 << c for c in self.diners),
+            self.bistros,
+            self.publicity,
+            self.tokens < self.game.tokens,
+            self.pub_bought == 0 and any(self.theirs),
+            sum(1 << c for c in self.their_diners),
+        )
+        gains = self.plans.gains.get(board)
+        if gains is None:
+            if len(self.plans.gains) >= _MAX_BOARDS:
+                self.plans.gains.clear()
+            gains = self.plans.gains[board] = self._gains()
+        self._options = [
+            (gain, cost, kind, x, self.missing(cost) if gain > 0 else 0)
+            for gain, cost, kind, x in gains
+        ]
+        return self._options
+
+    def _gains(self) -> list[_Option]:
+        """What each build allowed by the board gains, net of the cubes it costs."""
         side, game = self.side, self.game
         base = self.now()
-        found: list[tuple[float, tuple[int, ...], str, int]] = []
+        found: list[_Option] = []
         n = len(self.diners)
         if self.publicity < len(side.publicity_points):
             gain = self.value(self.basics, n, self.bistros, self.publicity + 1) - base
@@ -92,29 +166,39 @@ class _Me:
         if self.basics < len(side.basic_points) and self.tokens < game.tokens:
             gain = self.value(self.basics + 1, n, self.bistros, self.publicity) - base
             found.append((gain, side.basic_cost, "basic", -1))
-        for colour in range(game.num_colours):
-            if colour not in self.diners and self.basics:
-                gain = self.value(self.basics - 1, n + 1, self.bistros, self.publicity) - base
-                if colour in self.their_diners:
-                    gain -= 0.05  # no priority for a colour both players own
-                found.append((gain, side.diner_cost[colour], "diner", colour))
+        if self.basics:
+            # Every new diner brings the same; only the colours differ.
+            upgrade = self.value(self.basics - 1, n + 1, self.bistros, self.publicity) - base
+            for colour in range(game.num_colours):
+                if colour not in self.diners:
+                    gain = upgrade
+                    if colour in self.their_diners:
+                        gain -= 0.05  # no priority for a colour both players own
+                    found.append((gain, side.diner_cost[colour], "diner", colour))
         if self.diners:
             for slot in range(game.num_bistros):
-                if slot not in self.bistros:
-                    after = self.value(self.basics, n - 1, self.bistros | {slot}, self.publicity)
+                if not self.bistros >> slot & 1:
+                    bistros = self.bistros | 1 << slot
+                    after = self.value(self.basics, n - 1, bistros, self.publicity)
                     found.append((after - base, side.bistro_cost[slot], "bistro", slot))
         return [(g - _CUBE_VALUE * sum(cost), cost, k, x) for g, cost, k, x in found]
 
     def missing(self, cost: tuple[int, ...]) -> int:
-        return sum(max(0, n - self.cubes[c]) for c, n in enumerate(cost))
+        """Cubes of ``cost`` the bot does not hold."""
+        cubes = self.cubes
+        total = 0
+        for c, n in enumerate(cost):
+            if n > cubes[c]:
+                total += n - cubes[c]
+        return total
 
     def demand(self) -> list[int]:
         """The cubes the plan wants: the two most promising builds' costs together."""
         opts = self.options()
         ranked = sorted(
             (
-                (gain / (1.0 + self.missing(cost)), i)
-                for i, (gain, cost, _, _) in enumerate(opts)
+                (gain / (1.0 + missing), i)
+                for i, (gain, _, _, _, missing) in enumerate(opts)
                 if gain > 0
             ),
             reverse=True,
@@ -142,88 +226,90 @@ class GreedyBot:
     ) -> Action:
         if view is None or not isinstance(game, BurgerTables):
             return legal[int(rng.random() * len(legal))]
-        by_text = {str(a): a for a in legal}
-        for text in self._wishes(game, view, seat):
-            action = by_text.get(text)
+        by_index = {a.index: a for a in legal}
+        for wish in self._wishes(game, view, seat):
+            action = by_index.get(wish.index)
             if action is not None:
                 return action
         return legal[0]
 
-    def _wishes(self, game: BurgerTables, view: Mapping[str, Any], seat: int) -> list[str]:
+    def _wishes(
+        self, game: BurgerTables, view: Mapping[str, Any], seat: int
+    ) -> Iterator[BurgerAction]:
         """Actions in order of preference; the first legal one is taken."""
         me = _Me(game, view, seat)
         phase = view["phase"]
-        col = game.colours
+        colours = range(game.num_colours)
         want = me.demand()
-        short = [max(0, want[c] - me.cubes[c]) for c in range(len(col))]
-        spare = [max(0, me.cubes[c] - want[c]) for c in range(len(col))]
+        short = [max(0, want[c] - me.cubes[c]) for c in colours]
+        spare = [max(0, me.cubes[c] - want[c]) for c in colours]
         if phase == "production":
             order = sorted(
-                range(len(col)),
+                colours,
                 key=lambda c: (-short[c], -me.bag[c] if short[c] else me.cubes[c], c),
             )
-            return [f"take {col[c]}" for c in order]
+            yield from (game.take_actions[c] for c in order)
+            return
         if phase == "discard":
-            order = sorted(range(len(col)), key=lambda c: (-spare[c], -me.cubes[c], c))
-            return [f"discard {col[c]}" for c in order]
+            order = sorted(colours, key=lambda c: (-spare[c], -me.cubes[c], c))
+            yield from (game.discard_actions[c] for c in order)
+            return
         if phase == "redraw":
-            return [f"put {col[c]}" for c in range(len(col)) if spare[c]] + ["draw"]
-        wishes: list[str] = []
+            yield from (game.put_actions[c] for c in colours if spare[c])
+            yield game.draw_action
+            return
         # Builds first when one completes the best plan now; abilities come before
         # building, so they are tried whenever something is still short.
-        needed = sorted(range(len(col)), key=lambda c: (-short[c], me.bag[c] == 0, c))
+        needed = sorted(colours, key=lambda c: (-short[c], me.bag[c] == 0, c))
         need = needed[0] if short[needed[0]] else -1
         if phase == "trading" and need >= 0:
-            wishes.append(f"pick {col[need]}")
-            wishes.append("extra")
-            extras = sorted(range(len(col)), key=lambda c: (-spare[c], c))
+            yield game.pick_actions[need]
+            yield game.extra_action
+            extras = sorted(colours, key=lambda c: (-spare[c], c))
             first = extras[0]
             if spare[first]:
-                wishes.append(f"swap-one {col[first]} for {col[need]}")
+                yield game.swap_one_rows[first][need]
                 second = first if spare[first] >= 2 else extras[1]
                 if spare[second]:
                     a, b = min(first, second), max(first, second)
-                    wishes.append(f"swap-two {col[a]} {col[b]} for {col[need]}")
+                    yield game.swap_two_rows[a][b - a][need]
                 if spare[first] >= 3:
-                    wishes.append(f"trade {col[first]} for {col[need]}")
+                    yield game.trade_rows[first][need]
             if sum(spare) >= 2:
-                wishes.append("redraw")
+                yield game.redraw_action
         elif phase == "trading":
-            wishes.append("extra")
-        wishes.extend(self._builds(game, me))
-        wishes.append("end")
-        return wishes
+            yield game.extra_action
+        yield from self._builds(game, me)
+        yield game.end_action
 
-    def _builds(self, game: BurgerTables, me: _Me) -> list[str]:
+    def _builds(self, game: BurgerTables, me: _Me) -> list[BurgerAction]:
         """Affordable builds that raise the position's worth, best first."""
-        col = game.colours
-        texts: list[tuple[float, str]] = []
-        for gain, cost, kind, x in me.options():
-            if gain <= 0 or me.missing(cost):
+        colours = range(game.num_colours)
+        found: list[tuple[float, BurgerAction]] = []
+        for gain, cost, kind, x, missing in me.options():
+            if gain <= 0 or missing:
                 continue
             if kind == "publicity":
-                after = [me.cubes[c] - cost[c] for c in range(len(col))]
+                after = [me.cubes[c] - cost[c] for c in colours]
                 steal = max(
-                    (c for c in range(len(col)) if me.theirs[c]),
+                    (c for c in colours if me.theirs[c]),
                     key=lambda c: (-after[c], me.theirs[c], -c),
                     default=-1,
                 )
-                if steal < 0:
-                    texts.append((gain, "publicity advance"))
-                elif me.pub_bought == 0:
-                    texts.append((gain, f"publicity steal {col[steal]} and advance"))
+                if steal >= 0 and me.pub_bought == 0:
+                    found.append((gain, game.pub_both_actions[steal]))
                 else:
-                    texts.append((gain, "publicity advance"))
+                    found.append((gain, game.pub_advance_action))
             elif kind == "basic":
-                texts.append((gain, "basic"))
+                found.append((gain, game.basic_action))
             elif kind == "diner":
-                texts.append((gain, f"diner {col[x]}"))
+                found.append((gain, game.diner_actions[x]))
             else:
                 # Upgrade the diner whose priority matters least: one both players own.
                 diners = sorted(me.diners, key=lambda c: (c not in me.their_diners, c))
-                texts.append((gain, f"bistro {x + 1} from {col[diners[0]]}"))
-        texts.sort(key=lambda t: -t[0])
-        return [t for _, t in texts]
+                found.append((gain, game.bistro_rows[x][diners[0]]))
+        found.sort(key=lambda t: -t[0])
+        return [action for _, action in found]
 
 
 __all__ = ["GreedyBot"]

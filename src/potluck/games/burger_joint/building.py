@@ -21,6 +21,8 @@ into the bag, and once building has started no more trading (ruling BJ-8).
 
 from __future__ import annotations
 
+from operator import lshift
+
 from potluck.games.burger_joint.actions import BurgerAction
 from potluck.games.burger_joint.scoring import tokens_on_board
 from potluck.games.burger_joint.state import (
@@ -35,10 +37,19 @@ from potluck.games.burger_joint.state import (
 from potluck.games.burger_joint.tables import BurgerTables
 
 
-def can_pay(tables: BurgerTables, state: BurgerState, seat: int, cost: tuple[int, ...]) -> bool:
-    """Whether ``seat``'s storage holds every cube of ``cost``."""
-    cubes, base = state.cubes, seat * tables.num_colours
-    return all(cubes[base + colour] >= count for colour, count in enumerate(cost))
+def hand(tables: BurgerTables, state: BurgerState, seat: int) -> int:
+    """``seat``'s cubes packed into one integer with every guard bit set
+    (``BurgerTables._pack_costs``): it pays a packed cost when ``pays(tables, hand,
+    cost)``."""
+    nc = tables.num_colours
+    packed: int = sum(map(lshift, state.cubes[seat * nc : seat * nc + nc], tables.shifts))
+    return tables.guard + packed
+
+
+def pays(tables: BurgerTables, hand: int, packed_cost: int) -> bool:
+    """Whether a packed ``hand`` holds every cube of a packed cost: no field borrows."""
+    guard = tables.guard
+    return (hand - packed_cost) & guard == guard
 
 
 def pay(tables: BurgerTables, state: BurgerState, seat: int, cost: tuple[int, ...]) -> None:
@@ -78,7 +89,7 @@ def why_not_build(
     if kind in (PUB_BOTH, PUB_STEAL, PUB_ADVANCE):
         if state.publicity[seat] >= len(side.publicity_points):
             return "Your publicity marker is at the bottom of its column: no more publicity."
-        if not can_pay(tables, state, seat, side.publicity_cost):
+        if not pays(tables, hand(tables, state, seat), side.packed_publicity):
             return (
                 f"You cannot pay for publicity: it costs {tables.cost_text(side.publicity_cost)}."
             )
@@ -102,7 +113,7 @@ def why_not_build(
             return "Every space of your basic restaurant column is taken."
         if tokens_on_board(tables, state, seat) >= tables.tokens:
             return f"All {tables.tokens} of your development tokens are on your board."
-        if not can_pay(tables, state, seat, side.basic_cost):
+        if not pays(tables, hand(tables, state, seat), side.packed_basic):
             return (
                 f"You cannot pay for a basic restaurant: it costs "
                 f"{tables.cost_text(side.basic_cost)}."
@@ -117,7 +128,7 @@ def why_not_build(
                 "A specialty diner upgrades a basic restaurant, and you have none: "
                 "build a basic restaurant first."
             )
-        if not can_pay(tables, state, seat, side.diner_cost[colour]):
+        if not pays(tables, hand(tables, state, seat), side.packed_diners[colour]):
             return (
                 f"You cannot pay for the {col[colour]} diner: it costs "
                 f"{tables.cost_text(side.diner_cost[colour])}."
@@ -130,7 +141,7 @@ def why_not_build(
         return f"You have built bistro {slot + 1} ({name}) already: each bistro once."
     if not state.diners[seat * nc + colour]:
         return f"An upscale bistro upgrades a specialty diner, and you own no {col[colour]} diner."
-    if not can_pay(tables, state, seat, side.bistro_cost[slot]):
+    if not pays(tables, hand(tables, state, seat), side.packed_bistros[slot]):
         return (
             f"You cannot pay for bistro {slot + 1} ({name}): it costs "
             f"{tables.cost_text(side.bistro_cost[slot])}."
@@ -145,35 +156,42 @@ def add_legal_builds(
     the sentences (this is the hot path of random playouts)."""
     nc, nb = tables.num_colours, tables.num_bistros
     side = tables.sides[seat]
-    mine = state.cubes[seat * nc : seat * nc + nc]
-
-    def pays(cost: tuple[int, ...]) -> bool:
-        return all(have >= need for have, need in zip(mine, cost, strict=True))
-
-    if state.publicity[seat] < len(side.publicity_points) and pays(side.publicity_cost):
+    guard = tables.guard
+    have = hand(tables, state, seat)
+    cubes = state.cubes
+    if (
+        state.publicity[seat] < len(side.publicity_points)
+        and (have - side.packed_publicity) & guard == guard
+    ):
         other = (1 - seat) * nc
-        theirs = state.cubes[other : other + nc]
         steals = tables.pub_steal_actions if state.pub_buys else tables.pub_both_actions
-        legal.extend(steals[c] for c in range(nc) if theirs[c])
+        legal.extend([steals[c] for c in range(nc) if cubes[other + c]])
         legal.append(tables.pub_advance_action)
     basics = state.basics[seat]
+    diners = state.diners[seat * nc : seat * nc + nc]
+    bistros = state.bistros[seat * nb : seat * nb + nb]
     if (
         basics < len(side.basic_points)
-        and tokens_on_board(tables, state, seat) < tables.tokens
-        and pays(side.basic_cost)
+        and basics + sum(diners) + sum(bistros) < tables.tokens
+        and (have - side.packed_basic) & guard == guard
     ):
         legal.append(tables.basic_action)
-    diners = state.diners[seat * nc : seat * nc + nc]
     if basics:
+        costs = side.packed_diners
         legal.extend(
-            tables.diner_actions[c] for c in range(nc) if not diners[c] and pays(side.diner_cost[c])
+            [
+                tables.diner_actions[c]
+                for c in range(nc)
+                if not diners[c] and (have - costs[c]) & guard == guard
+            ]
         )
     owned = [c for c in range(nc) if diners[c]]
     if owned:
-        built = state.bistros[seat * nb : seat * nb + nb]
+        costs = side.packed_bistros
         for k in range(nb):
-            if not built[k] and pays(side.bistro_cost[k]):
-                legal.extend(tables.bistro_actions[k * nc + c] for c in owned)
+            if not bistros[k] and (have - costs[k]) & guard == guard:
+                row = tables.bistro_rows[k]
+                legal.extend([row[c] for c in owned])
 
 
 def build(tables: BurgerTables, state: BurgerState, seat: int, action: BurgerAction) -> None:

@@ -54,16 +54,19 @@ def reserved_for(tables: BurgerTables, state: BurgerState, colour: int) -> int:
 def draft_colours(tables: BurgerTables, state: BurgerState, seat: int) -> list[int]:
     """The colours ``seat`` may take now in production (first-pick rule and exception)."""
     pool = state.pool
-    present = [c for c in range(tables.num_colours) if pool[c]]
+    nc = tables.num_colours
+    present = [c for c in range(nc) if pool[c]]
     if state.taken[seat]:
         return present
-    other = 1 - seat
-    allowed = [c for c in present if reserved_for(tables, state, c) != other]
+    # Not the opponent's area: a colour is reserved for them when they own its diner
+    # and ``seat`` does not (``reserved_for``).
+    diners, mine, theirs = state.diners, seat * nc, (1 - seat) * nc
+    allowed = [c for c in present if not diners[theirs + c] or diners[mine + c]]
     if allowed:
         return allowed
     # The exception: a player with no legal first pick does not lose it.
     if state.options["first_pick"] == "german":
-        return [c for c in present if reserved_for(tables, state, c) == other]
+        return [c for c in present if diners[theirs + c] and not diners[mine + c]]
     return present
 
 
@@ -120,7 +123,8 @@ def take(tables: BurgerTables, state: BurgerState, seat: int, colour: int) -> No
 
 def legal_takes(tables: BurgerTables, state: BurgerState, seat: int) -> list[BurgerAction]:
     """The ``take`` actions open to ``seat`` in production."""
-    return [tables.take_actions[c] for c in draft_colours(tables, state, seat)]
+    takes = tables.take_actions
+    return [takes[c] for c in draft_colours(tables, state, seat)]
 
 
 def why_not_take(
@@ -132,6 +136,8 @@ def why_not_take(
         return "It is the production phase: take a cube ('take <colour>')."
     if not state.pool[action.a]:
         return f"There is no {col[action.a]} cube left to take in production."
+    if state.taken[seat] or reserved_for(tables, state, action.a) != 1 - seat:
+        return None
     if action.a not in draft_colours(tables, state, seat):
         return (
             f"Your first cube this production may not come from your opponent's area: "

@@ -17,6 +17,7 @@ import the class that imports them (docs/engine.md, "The shape of a game").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from potluck.games.burger_joint.actions import BurgerAction
@@ -79,11 +80,19 @@ class Side:
         self.bistro_cost = tuple(vector(b.cost) for b in spec.bistros)
         self.bistro_points = tuple(b.points for b in spec.bistros)
         self.bistro_ability = tuple(ABILITIES.index(b.ability) for b in spec.bistros)
+        # Packed costs (``BurgerTables._pack_costs``), set once the field width is known.
+        self.packed_publicity = self.packed_basic = 0
+        self.packed_diners: tuple[int, ...] = ()
+        self.packed_bistros: tuple[int, ...] = ()
         #: The bistro slot holding each ability, or -1.
         self.ability_slot = tuple(
             self.bistro_ability.index(a) if a in self.bistro_ability else -1
             for a in range(len(ABILITIES))
         )
+
+    def all_costs(self) -> list[tuple[int, ...]]:
+        """Every cost on the board."""
+        return [self.publicity_cost, self.basic_cost, *self.diner_cost, *self.bistro_cost]
 
 
 class BurgerTables:
@@ -149,8 +158,45 @@ class BurgerTables:
         self.discard_actions = tuple(add(f"discard {col[c]}", DISCARD_ONE, c) for c in range(nc))
         self.actions = tuple(actions)
         self.by_text = {a.text: a for a in actions}
+        # Rows of the action tables, for generating legal actions without index sums.
+        self.trade_rows = tuple(self.trade_actions[a * nc : a * nc + nc] for a in range(nc))
+        rows = iter(
+            self.swap_two_actions[i : i + nc] for i in range(0, len(self.swap_two_actions), nc)
+        )
+        #: ``swap_two_rows[a][b - a]``: the swap-two actions giving up ``a`` and ``b`` (a <= b).
+        self.swap_two_rows = tuple(tuple(next(rows) for _ in range(a, nc)) for a in range(nc))
+        self.swap_one_rows = tuple(self.swap_one_actions[a * nc : a * nc + nc] for a in range(nc))
+        self.bistro_rows = tuple(self.bistro_actions[k * nc : k * nc + nc] for k in range(nb))
+        self._pack_costs()
         #: Both boards' costs and values as JSON-ready data (shared by every view).
         self.boards = boards_json(self)
+
+    def _pack_costs(self) -> None:
+        """Costs as packed integers, so that whether a hand pays one is one subtraction.
+
+        Colour ``c`` takes the bits ``c * W`` to ``c * W + W - 1`` of an integer, the
+        top one a guard bit. A hand packed with every guard bit set (``hand``) pays a
+        packed cost when no field borrows: ``(hand - cost) & guard == guard``, since
+        each field's count and cost fit below its guard bit.
+        """
+        largest = max(
+            [self.cubes_per_colour]
+            + [n for side in self.sides for cost in side.all_costs() for n in cost]
+        )
+        width = largest.bit_length() + 1
+        #: The bit offset of each colour's field.
+        self.shifts = tuple(width * c for c in range(self.num_colours))
+        #: Every field's guard bit.
+        self.guard = sum(1 << (shift + width - 1) for shift in self.shifts)
+        for side in self.sides:
+            side.packed_publicity = self.pack(side.publicity_cost)
+            side.packed_basic = self.pack(side.basic_cost)
+            side.packed_diners = tuple(self.pack(cost) for cost in side.diner_cost)
+            side.packed_bistros = tuple(self.pack(cost) for cost in side.bistro_cost)
+
+    def pack(self, counts: Sequence[int]) -> int:
+        """Counts per colour as one integer (see ``_pack_costs``), without guard bits."""
+        return sum(n << shift for n, shift in zip(counts, self.shifts, strict=True))
 
     def cost_text(self, cost: tuple[int, ...]) -> str:
         """A cost in words: ``2 white, 1 red``."""

@@ -114,26 +114,45 @@ def _why_not_ability(
 def add_legal_trades(
     tables: BurgerTables, state: BurgerState, seat: int, legal: list[BurgerAction]
 ) -> None:
-    """Append the legal trades, then the legal uses of abilities, in code order."""
+    """Append the legal trades, then the legal uses of abilities, in code order: the
+    rules of ``why_not_trade`` without the sentences (the hot path of random playouts).
+
+    A colour may be taken from the bag when the bag holds one or when the cubes the
+    move puts back include one.
+    """
     nc = tables.num_colours
-    mine = seat * nc
-    cubes, bag = state.cubes, state.bag
-    for a in range(nc):
-        if cubes[mine + a] >= 3:
-            legal.extend(tables.trade_actions[a * nc + b] for b in range(nc) if bag[b] or a == b)
-    # Only the abilities owned and unused this turn are worth checking one by one.
-    for ability, group in (
-        (AB_REDRAW, (tables.redraw_action,)),
-        (AB_SWAP_TWO, tables.swap_two_actions),
-        (AB_EXTRA, (tables.extra_action,)),
-        (AB_SWAP_ONE, tables.swap_one_actions),
-        (AB_PICK, tables.pick_actions),
-    ):
-        if state.used >> ability & 1 or not owns_ability(tables, state, seat, ability):
-            continue
-        legal.extend(
-            action for action in group if _why_not_ability(tables, state, seat, action) is None
-        )
+    mine = state.cubes[seat * nc : seat * nc + nc]
+    bag = state.bag
+    colours = range(nc)
+    for a in colours:
+        if mine[a] >= 3:
+            row = tables.trade_rows[a]
+            legal.extend([row[b] for b in colours if bag[b] or b == a])
+    slots = tables.sides[seat].ability_slot
+    bistros = state.bistros[seat * tables.num_bistros :]
+    ready = [
+        slot >= 0 and bistros[slot] and not state.used >> ability & 1
+        for ability, slot in enumerate(slots)
+    ]
+    if ready[AB_REDRAW]:
+        legal.append(tables.redraw_action)
+    if ready[AB_SWAP_TWO]:
+        for a in colours:
+            if mine[a]:
+                rows = tables.swap_two_rows[a]
+                for b in range(a, nc):
+                    if mine[b] >= 1 + (a == b):
+                        row = rows[b - a]
+                        legal.extend([row[c] for c in colours if bag[c] or c in (a, b)])
+    if ready[AB_EXTRA] and any(bag):
+        legal.append(tables.extra_action)
+    if ready[AB_SWAP_ONE]:
+        for a in colours:
+            if mine[a]:
+                row = tables.swap_one_rows[a]
+                legal.extend([row[c] for c in colours if bag[c] or c == a])
+    if ready[AB_PICK]:
+        legal.extend([tables.pick_actions[c] for c in colours if bag[c]])
 
 
 def trade(tables: BurgerTables, state: BurgerState, seat: int, action: BurgerAction) -> None:

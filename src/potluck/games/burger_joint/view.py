@@ -15,36 +15,36 @@ from typing import Any
 from potluck.games.burger_joint.end_of_game import outcome
 from potluck.games.burger_joint.production import reserved_for
 from potluck.games.burger_joint.schema import ABILITIES
-from potluck.games.burger_joint.scoring import capacity, points, tokens_on_board
+from potluck.games.burger_joint.scoring import capacity, points
 from potluck.games.burger_joint.state import DRAFT, OVER, PHASE_NAMES, BurgerState
 from potluck.games.burger_joint.tables import GAME_ID, BurgerTables
-
-
-def _counts(game: BurgerTables, values: list[int]) -> dict[str, int]:
-    return {game.colours[c]: values[c] for c in range(game.num_colours)}
 
 
 def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict[str, Any]:
     """The whole table as JSON-ready data (the same for every seat: nothing is private)."""
     nc, nb = game.num_colours, game.num_bistros
+    colours = game.colours
     players = []
     for s in (0, 1):
-        side = game.sides[s]
+        cubes = state.cubes[s * nc : s * nc + nc]
+        diners = state.diners[s * nc : s * nc + nc]
+        bistros = state.bistros[s * nb : s * nb + nb]
+        built = capacity(game, state, s)
         players.append(
             {
                 "seat": s,
-                "side": side.name,
-                "cubes": _counts(game, state.cubes[s * nc : s * nc + nc]),
-                "cube_count": sum(state.cubes[s * nc : s * nc + nc]),
+                "side": game.sides[s].name,
+                "cubes": dict(zip(colours, cubes, strict=True)),
+                "cube_count": sum(cubes),
                 "score": state.score[s],
                 "points_now": points(game, state, s),
                 "basics": state.basics[s],
-                "diners": [game.colours[c] for c in range(nc) if state.diners[s * nc + c]],
-                "bistros": [k + 1 for k in range(nb) if state.bistros[s * nb + k]],
+                "diners": [colours[c] for c in range(nc) if diners[c]],
+                "bistros": [k + 1 for k in range(nb) if bistros[k]],
                 "publicity": state.publicity[s],
-                "capacity": capacity(game, state, s),
+                "capacity": built,
                 "production": {"owed": state.owed[s], "taken": state.taken[s]},
-                "tokens_on_board": tokens_on_board(game, state, s),
+                "tokens_on_board": state.basics[s] + built,  # as scoring.tokens_on_board
             }
         )
     view: dict[str, Any] = {
@@ -55,12 +55,12 @@ def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict
         "phase": PHASE_NAMES[state.phase],
         "to_act": list(state.acting),
         "options": dict(state.options),
-        "bag": _counts(game, state.bag),
-        "pool": _counts(game, state.pool),
+        "bag": dict(zip(colours, state.bag, strict=True)),
+        "pool": dict(zip(colours, state.pool, strict=True)),
         "players": players,
         "abilities_used": [ABILITIES[a] for a in range(len(ABILITIES)) if state.used >> a & 1],
         "publicity_bought": state.pub_buys,
-        "redraw_aside": _counts(game, state.aside),
+        "redraw_aside": dict(zip(colours, state.aside, strict=True)),
         "win_points": game.win,
         "turn_limit": state.options["turn_limit"],
         # Static data, built once per game object and shared by every view: read it,
