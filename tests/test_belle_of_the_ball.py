@@ -872,3 +872,16 @@ def test_version_2_refuses_a_version_1_record() -> None:
     assert record["version"] == 2
     with pytest.raises(RecordError, match="version 1; this engine plays version 2"):
         game.replay({**record, "version": 1})
+
+
+def test_a_save_with_a_belle_in_the_line_without_the_variant_is_refused() -> None:
+    # Only the variant shuffles Belles into the guest deck; the base game's legal
+    # invitations never look for one in the line, so such a save is not a state.
+    state = G.new_game(3, seed=5)
+    saved = G.to_json(state)
+    kind = saved["state"]["belle_deck"].pop()
+    guest = saved["state"]["line"][2]
+    saved["state"]["line"][2] = BELLE_BASE + kind  # cards and chips are still conserved
+    saved["state"]["deck"].append(guest)
+    with pytest.raises(RecordError, match="without the variant"):
+        G.from_json(saved)

@@ -229,6 +229,22 @@ def test_margin_rewards_and_greedy_rollouts_run() -> None:
         assert action in game.legal_actions(state, seat)
 
 
+def test_a_score_scale_grades_two_seat_leads() -> None:
+    """At two seats the spread of the scores is the lead itself: without a scale a
+    lead of one point and of ten both score as a full win; with one they differ."""
+    from potluck.search.ismcts import ISMCTSBot, _Search, _soft_shares
+
+    assert _soft_shares((8.0, 7.0)) == _soft_shares((18.0, 8.0))
+    assert _soft_shares((8.0, 7.0), 4.0)[0] < _soft_shares((18.0, 8.0), 4.0)[0]
+    game = potluck.load_game("burger-joint")
+    unscaled = _Search(ISMCTSBot(reward="margin"), game, 0, random.Random(0))
+    scaled = _Search(ISMCTSBot(reward="margin", scale=4), game, 0, random.Random(0))
+    assert unscaled.rewards((8.0, 7.0), (0,)) == [1.0, 0.0]
+    small, large = scaled.rewards((8.0, 7.0), (0,)), scaled.rewards((18.0, 8.0), (0,))
+    assert 0.5 < small[0] < large[0] < 1.0
+    assert small[0] + small[1] == pytest.approx(1.0)
+
+
 def test_bench_reports_decisions_and_simulations_per_second() -> None:
     game = potluck.load_game("cafe-carnage")
     result = bench_bot(game, 4, "ismcts:sims=20", seconds=0.3)

@@ -48,6 +48,9 @@ def agent_factories(game: Game[Any, Any]) -> dict[str, Callable[..., Bot]]:
 SEARCH_DEFAULTS: dict[str, dict[str, str]] = {
     "cafe-carnage": {"prior": "greedy"},
     "belle-of-the-ball": {"prior": "greedy", "reward": "margin"},
+    # Two seats: a world cut short is scored by a win chance that grows with the
+    # lead over a fixed 4 VP (cutoff by the spread would make any lead a sure win).
+    "burger-joint": {"sims": "150", "prior": "greedy", "cutoff": "soft", "scale": "4"},
     # Wealth cut short after a few random moves undervalues buying and upgrading
     # (income comes later): short greedy rollouts and a strong greedy prior.
     "belly-battle": {

@@ -161,6 +161,15 @@ class ISMCTSBot:
             choices=("win", "margin"),
         ),
         BotParam(
+            "scale",
+            float,
+            0.0,
+            "the score gap that counts as a clear lead, for reward=margin and "
+            "cutoff=soft (0: the spread of the scores, which at two seats makes any "
+            "lead a full win)",
+            low=0,
+        ),
+        BotParam(
             "widening",
             float,
             0.5,
@@ -184,6 +193,7 @@ class ISMCTSBot:
         cutoff: str = "leader",
         reward: str = "win",
         widening: float = 0.5,
+        scale: float = 0.0,
     ) -> None:
         if sims <= 0 and time <= 0:
             raise PotluckError("ismcts needs a budget: sims or time (or both) above 0")
@@ -198,6 +208,7 @@ class ISMCTSBot:
         self.cutoff = cutoff
         self.reward = reward
         self.widening = widening
+        self.scale = scale
         #: Simulations run over the bot's life (benchmarks read it).
         self.simulations_run = 0
 
@@ -207,7 +218,7 @@ class ISMCTSBot:
             f"rollout={self.rollout!r}, epsilon={self.epsilon}, prior={self.prior!r}, "
             f"prior_weight={self.prior_weight}, depth={self.depth}, "
             f"cutoff={self.cutoff!r}, "
-            f"reward={self.reward!r}, widening={self.widening})"
+            f"reward={self.reward!r}, widening={self.widening}, scale={self.scale})"
         )
 
     def choose(
@@ -288,6 +299,7 @@ class _Search:
         self.rewards: Callable[[tuple[float, ...], tuple[int, ...]], list[float]] = (
             self._margin_rewards if bot.reward == "margin" else self._win_rewards
         )
+        self.scale = bot.scale
         self.soft_cutoff = bot.cutoff == "soft" and bot.reward == "win"
         # Cut rollouts short only where the game can score an unfinished world.
         self.depth = bot.depth if type(game).standings is not Game.standings else 0
@@ -350,7 +362,10 @@ class _Search:
             assert scores is not None
             top = max(scores)
             winners = tuple(s for s, score in enumerate(scores) if score == top)
-            rewards = _soft_shares(scores) if self.soft_cutoff else self.rewards(scores, winners)
+            if self.soft_cutoff:
+                rewards = _soft_shares(scores, self.scale)
+            else:
+                rewards = self.rewards(scores, winners)
         else:
             outcome = self.game.outcome(world)
             rewards = self.rewards(outcome.scores, outcome.winners)
@@ -443,22 +458,37 @@ class _Search:
             rewards[seat] = share
         return rewards
 
-    @staticmethod
-    def _margin_rewards(scores: tuple[float, ...], winners: tuple[int, ...]) -> list[float]:
-        """0.5 plus half the seat's lead over the best other seat, over the score spread."""
-        spread = max(scores) - min(scores) or 1.0
+    def _margin_rewards(self, scores: tuple[float, ...], winners: tuple[int, ...]) -> list[float]:
+        """0.5 plus half the seat's lead over the best other seat, over the score spread;
+        with a ``scale``, ``0.5 + 0.5 * tanh(lead / scale)`` (at two seats the spread
+        is the lead itself, so without a scale every lead scores 1 and every deficit 0)."""
+        scale = self.scale
         rewards = []
+        if scale > 0:
+            tanh = math.tanh
+            for seat, score in enumerate(scores):
+                best_other = max(s for q, s in enumerate(scores) if q != seat)
+                rewards.append(0.5 + 0.5 * tanh((score - best_other) / scale))
+            return rewards
+        spread = max(scores) - min(scores) or 1.0
         for seat, score in enumerate(scores):
             best_other = max(s for q, s in enumerate(scores) if q != seat)
             rewards.append(0.5 + 0.5 * (score - best_other) / spread)
         return rewards
 
 
-def _soft_shares(scores: tuple[float, ...]) -> list[float]:
+def _soft_shares(scores: tuple[float, ...], scale: float = 0.0) -> list[float]:
     """A win-chance estimate from unfinished standings: each seat's weight is
-    ``exp(-2 * gap to the leader / spread of the scores)``, normalised to sum to 1, so
-    the leader gets most, a close second a good part and a distant last little."""
-    top, spread = max(scores), max(scores) - min(scores)
+    ``exp(-2 * gap to the leader / spread)``, normalised to sum to 1, so the leader
+    gets most, a close second a good part and a distant last little. The spread is
+    ``scale`` when given, else that of the scores (at two seats that gives the
+    leader 0.88 whatever its lead; a fixed scale makes a small lead worth less).
+
+        >>> [round(x, 2) for x in _soft_shares((8.0, 5.0), scale=6.0)]
+        [0.73, 0.27]
+    """
+    top = max(scores)
+    spread = scale if scale > 0 else top - min(scores)
     if spread <= 0:
         return [1.0 / len(scores)] * len(scores)
     weights = [math.exp(-2.0 * (top - score) / spread) for score in scores]

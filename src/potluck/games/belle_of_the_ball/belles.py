@@ -36,6 +36,23 @@ _BENT = {
 }
 
 
+def hand_plays(game: BelleTables, state: BelleState, seat: int) -> list[BelleAction]:
+    """Every Belle ``seat`` may play now from its hand (kinds in hand order, each once);
+    the caller checks that a Belle may still be played this turn."""
+    legal: list[BelleAction] = []
+    single_plays = game.single_plays
+    last = -1
+    for kind in state.hands[seat]:  # sorted: copies of a kind are neighbours
+        if kind != last:
+            last = kind
+            single = single_plays[kind]
+            if single is not None:
+                legal.append(single)
+            else:
+                legal += belle_plays(game, state, seat, kind)
+    return legal
+
+
 def belle_plays(game: BelleTables, state: BelleState, seat: int, kind: int) -> list[BelleAction]:
     """Every way ``seat`` may play a Belle of ``kind``: on each rival she can work on,
     each pair of its groups for Persuasive Prudence, else the one play."""

@@ -33,13 +33,19 @@ from potluck.engine.outcome import Outcome
 from potluck.engine.text import slugify
 from potluck.games.belle_of_the_ball import rounds, scoring, setup
 from potluck.games.belle_of_the_ball.actions import PLAY, BelleAction
-from potluck.games.belle_of_the_ball.belles import belle_plays, belle_problem, play_belle
+from potluck.games.belle_of_the_ball.belles import belle_problem, hand_plays, play_belle
 from potluck.games.belle_of_the_ball.bots import GreedyBot
 from potluck.games.belle_of_the_ball.describe import describe
 from potluck.games.belle_of_the_ball.encoding import encode, encode_state, features
 from potluck.games.belle_of_the_ball.groups import placeable
 from potluck.games.belle_of_the_ball.invariants import invariant_problems
-from potluck.games.belle_of_the_ball.invite import invitations, invite, invite_problem, skip_cost
+from potluck.games.belle_of_the_ball.invite import (
+    invitations,
+    invite,
+    invite_is_legal,
+    invite_problem,
+    skip_cost,
+)
 from potluck.games.belle_of_the_ball.notation import ActionTable
 from potluck.games.belle_of_the_ball.schema import CardData
 from potluck.games.belle_of_the_ball.state import BelleState, state_from_json, state_to_json
@@ -88,6 +94,9 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
         self.guest_interests: tuple[tuple[int, ...], ...] = tuple(
             tuple(interest_index[i] for i in g.interests) for g in self.data.guest
         )
+        self.guest_interest_names: tuple[tuple[str, ...], ...] = tuple(
+            tuple(g.interests) for g in self.data.guest
+        )
         self.belle_names: tuple[str, ...] = tuple(b.name for b in self.data.belle)
         self.belle_slugs: tuple[str, ...] = tuple(slugify(b.name) for b in self.data.belle)
         self.belle_effects: tuple[str, ...] = tuple(b.effect for b in self.data.belle)
@@ -109,6 +118,8 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
         self.invite_actions = self._actions.invite_actions
         self.take_actions = self._actions.take_actions
         self.play_actions = self._actions.play_actions
+        self.single_plays = self._actions.single_plays
+        self.invite_rows: Mapping[tuple[int, ...], list[BelleAction]] = self._actions.invite_rows
 
     # ------------------------------------------------------------------ setup and rounds
 
@@ -145,15 +156,16 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
         """Belles first (only before inviting), then invitations by position and group."""
         if seat not in state.acting:
             return []
-        legal: list[BelleAction] = []
-        if state.played_now == -1:
-            for kind in dict.fromkeys(state.hands[seat]):
-                legal.extend(belle_plays(self, state, seat, kind))
-        legal.extend(invitations(self, state, seat))
-        return legal
+        if state.played_now == -1 and state.hands[seat]:
+            legal = hand_plays(self, state, seat)
+            legal += invitations(self, state, seat)
+            return legal
+        return invitations(self, state, seat)
 
     def _is_legal(self, state: BelleState, seat: int, action: Any) -> bool:
-        return self._problem(state, seat, action) is None
+        if action.kind == PLAY:
+            return belle_problem(self, state, seat, action) is None
+        return invite_is_legal(state, seat, action)
 
     def _why_illegal(self, state: BelleState, seat: int, action: BelleAction) -> str:
         return self._problem(state, seat, action) or "That action is legal."

@@ -21,20 +21,47 @@ def placeable(state: BelleState, seat: int) -> list[int]:
     Any group that is not full, or a new group in the lowest empty slot while the
     player has fewer than four groups (five with Grand Dame Gwendolyn this turn).
     """
-    base = seat * SLOTS
-    groups = state.parties[base : base + SLOTS]
-    used = sum(1 for g in groups if g)
-    limit = MAX_GROUPS + (1 if state.effects & FIFTH_GROUP and seat == state.turn else 0)
+    fifth = bool(state.effects & FIFTH_GROUP) and seat == state.turn
+    return list(places_for(state.parties, seat * SLOTS, fifth))
+
+
+def places_for(parties: list[list[int]], base: int, fifth: bool) -> tuple[int, ...]:
+    """``placeable`` for the party whose slots start at ``parties[base]``, as a tuple
+    shared by every party of the same shape (the sizes of its groups and ``fifth``):
+    legality asks this on every step, so it is a look-up after its first time."""
+    sizes = (
+        len(parties[base]),
+        len(parties[base + 1]),
+        len(parties[base + 2]),
+        len(parties[base + 3]),
+        len(parties[base + 4]),
+    )
+    known = _PLACES_FIFTH if fifth else _PLACES
+    places = known.get(sizes)
+    if places is None:
+        places = known[sizes] = _places_by_sizes(sizes, fifth)
+    return places
+
+
+def _places_by_sizes(sizes: tuple[int, ...], fifth: bool) -> tuple[int, ...]:
+    used = sum(1 for size in sizes if size)
+    limit = MAX_GROUPS + (1 if fifth else 0)
     slots = []
     new_slot = -1
-    for slot, group in enumerate(groups):
-        if group:
-            if len(group) < FULL:
+    for slot, size in enumerate(sizes):
+        if size:
+            if size < FULL:
                 slots.append(slot)
         elif new_slot < 0 and used < limit:
             new_slot = slot
             slots.append(slot)
-    return slots
+    return tuple(slots)
+
+
+#: ``places_for`` by the sizes of a party's groups (at most 6**5 entries, a few hundred
+#: in practice), without and with Grand Dame Gwendolyn's fifth group.
+_PLACES: dict[tuple[int, ...], tuple[int, ...]] = {}
+_PLACES_FIFTH: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def group_problem(state: BelleState, seat: int, slot: int) -> str | None:

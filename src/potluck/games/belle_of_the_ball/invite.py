@@ -14,9 +14,15 @@ way, to your hand. Positions are 0-based here, 1-based in text.
 from __future__ import annotations
 
 from potluck.games.belle_of_the_ball.actions import INVITE, TAKE_BELLE, BelleAction
-from potluck.games.belle_of_the_ball.groups import group_problem, placeable
+from potluck.games.belle_of_the_ball.groups import group_problem, places_for
 from potluck.games.belle_of_the_ball.rounds import end_turn
-from potluck.games.belle_of_the_ball.state import BELLE_BASE, FREE_SKIPS, SLOTS, BelleState
+from potluck.games.belle_of_the_ball.state import (
+    BELLE_BASE,
+    FIFTH_GROUP,
+    FREE_SKIPS,
+    SLOTS,
+    BelleState,
+)
 from potluck.games.belle_of_the_ball.tables import BelleTables
 
 
@@ -33,20 +39,48 @@ def skip_cost(state: BelleState, pos: int) -> int:
 
 def invitations(game: BelleTables, state: BelleState, seat: int) -> list[BelleAction]:
     """The invitations ``seat`` can pay for: by position, each guest to each group it may
-    join (Step 2, Group), a Belle in line (variant) to hand."""
+    join (Step 2, Group), a Belle in line (variant) to hand.
+
+    The positions it can pay for are the first ``chips + 1`` (all with Wallflower
+    Winifred), so in the base game, where the line holds only guests, the answer is
+    the start of one precomputed row of invitations (``BelleTables.invite_rows``)."""
+    places = places_for(
+        state.parties, seat * SLOTS, bool(state.effects & FIFTH_GROUP) and seat == state.turn
+    )
+    line = state.line
+    reach = len(line)
+    if not state.effects & FREE_SKIPS:
+        affordable = state.chips[seat] + 1
+        if affordable < reach:
+            reach = affordable
+    row = game.invite_rows[places]
+    width = len(places)
+    if not state.options["belles_in_guest_deck"]:
+        return row[: reach * width]
     legal: list[BelleAction] = []
-    places = placeable(state, seat)
-    chips = state.chips[seat]
-    free = state.effects & FREE_SKIPS
-    invite = game.invite_actions
-    for pos, card in enumerate(state.line):
-        if not free and pos > chips:
-            break
-        if card >= BELLE_BASE:
-            legal.append(game.take_actions[pos])
+    take = game.take_actions
+    for pos in range(reach):
+        if line[pos] >= BELLE_BASE:
+            legal.append(take[pos])
         else:
-            legal.extend(invite[pos * SLOTS + g] for g in places)
+            legal += row[pos * width : pos * width + width]
     return legal
+
+
+def invite_is_legal(state: BelleState, seat: int, action: BelleAction) -> bool:
+    """Whether ``seat`` may make the invitation ``action``: ``invite_problem`` is None."""
+    line = state.line
+    pos = action.pos
+    if pos >= len(line):
+        return False
+    if (line[pos] >= BELLE_BASE) != (action.kind == TAKE_BELLE):
+        return False
+    if pos > state.chips[seat] and not state.effects & FREE_SKIPS:
+        return False
+    if action.kind == TAKE_BELLE:
+        return True
+    fifth = bool(state.effects & FIFTH_GROUP) and seat == state.turn
+    return action.group in places_for(state.parties, seat * SLOTS, fifth)
 
 
 def invite_problem(
@@ -84,15 +118,16 @@ def invite(game: BelleTables, state: BelleState, seat: int, action: BelleAction)
     """Step 1, Invite (pay a chip onto each skipped card, collect the invited card's
     chips) and Step 2, Group (or, for a Belle in the variant, to hand)."""
     pos = action.pos
-    cost = skip_cost(state, pos)
+    line_chips = state.line_chips
+    chips = state.chips
+    cost = 0 if state.effects & FREE_SKIPS else pos
     if cost:
-        chips_on = state.line_chips
         for i in range(pos):
-            chips_on[i] += 1
-        state.chips[seat] -= cost
+            line_chips[i] += 1
+        chips[seat] -= cost
         state.skip_chips[seat] += cost
     card = state.line.pop(pos)
-    state.chips[seat] += state.line_chips.pop(pos)
+    chips[seat] += line_chips.pop(pos)
     if action.kind == TAKE_BELLE:
         state.hands[seat].append(card - BELLE_BASE)
         state.hands[seat].sort()

@@ -77,6 +77,20 @@ class ActionTable:
                 plays[seat, group, dest] = action
             self.play_actions.append(plays)
         self.all_actions = tuple(actions)
+        #: Per Belle kind, her one play if she takes no target, else None.
+        self.single_plays: tuple[BelleAction | None, ...] = tuple(
+            plays.get((-1, -1, -1)) if len(plays) == 1 else None for plays in self.play_actions
+        )
+        # Every invitation a party with these open groups could make, by position then
+        # group: the legal invitations are the first positions' part of one row.
+        self.invite_rows: dict[tuple[int, ...], list[BelleAction]] = {
+            places: [
+                self.invite_actions[pos * SLOTS + g] for pos in range(MAX_LINE) for g in places
+            ]
+            for places in (
+                tuple(g for g in range(SLOTS) if mask >> g & 1) for mask in range(1 << SLOTS)
+            )
+        }
         self._by_text = {action.text: action for action in actions}
 
     def from_text(self, text: str) -> BelleAction:

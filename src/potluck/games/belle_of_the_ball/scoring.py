@@ -44,10 +44,13 @@ def score_group(interests: Sequence[Sequence[int]], singles: bool = False) -> in
 def score_full_groups(game: BelleTables, state: BelleState, seat: int) -> None:
     """Step 3, Score every full group of ``seat``; End of Turn: discard them."""
     full = FULL - 1 if state.effects & FOUR_IS_FULL else FULL
-    singles = bool(state.effects & SINGLES_SCORE)
+    parties = state.parties
     base = seat * SLOTS
+    if max(map(len, parties[base : base + SLOTS])) < full:
+        return  # most turns: no group is full
+    singles = bool(state.effects & SINGLES_SCORE)
     for slot in range(base, base + SLOTS):
-        group = state.parties[slot]
+        group = parties[slot]
         if len(group) >= full:
             gain = score_group([game.guest_interests[g] for g in group], singles)
             state.chips[seat] += gain
@@ -55,7 +58,7 @@ def score_full_groups(game: BelleTables, state: BelleState, seat: int) -> None:
             state.groups_scored[seat] += 1
             state.group_chips[seat] += gain
             state.guest_discard.extend(group)
-            state.parties[slot] = []
+            parties[slot] = []
 
 
 def outcome(state: BelleState) -> Outcome:

@@ -93,9 +93,9 @@ class BelleState(State):
         twin.boxed = self.boxed.copy()
         twin.line = self.line.copy()
         twin.line_chips = self.line_chips.copy()
-        twin.parties = [group.copy() for group in self.parties]
+        twin.parties = list(map(list.copy, self.parties))
         twin.chips = self.chips.copy()
-        twin.hands = [hand.copy() for hand in self.hands]
+        twin.hands = list(map(list.copy, self.hands))
         twin.belle_deck = self.belle_deck.copy()
         twin.belle_discard = self.belle_discard.copy()
         twin.guest_discard = self.guest_discard.copy()

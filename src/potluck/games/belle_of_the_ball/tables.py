@@ -31,6 +31,7 @@ class BelleTables(Protocol):
     guest_slugs: tuple[str, ...]
     guest_index: Mapping[str, int]
     guest_interests: tuple[tuple[int, ...], ...]
+    guest_interest_names: tuple[tuple[str, ...], ...]  # the same, spelled out
     belle_names: tuple[str, ...]
     belle_slugs: tuple[str, ...]
     belle_index: Mapping[str, int]
@@ -46,3 +47,6 @@ class BelleTables(Protocol):
     invite_actions: list[BelleAction]
     take_actions: list[BelleAction]
     play_actions: list[dict[tuple[int, int, int], BelleAction]]
+    single_plays: tuple[BelleAction | None, ...]  # per kind: her one play if untargeted
+    # For each set of groups a guest may join: every invitation, by position then group.
+    invite_rows: Mapping[tuple[int, ...], list[BelleAction]]

@@ -15,6 +15,8 @@ Selling back to Mr. Munchwalla is allowed at every decision of one's own.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from potluck.games.belly_battle.actions import (
     ACCEPT,
     BUY,
@@ -33,7 +35,7 @@ from potluck.games.belly_battle.actions import (
     YUCK,
     BellyAction,
 )
-from potluck.games.belly_battle.ownership import chef_supply, star_supply
+from potluck.games.belly_battle.ownership import chef_supply, owned, star_supply
 from potluck.games.belly_battle.spaces import takeover_targets
 from potluck.games.belly_battle.state import (
     BANK,
@@ -51,6 +53,8 @@ from potluck.games.belly_battle.state import (
 )
 from potluck.games.belly_battle.tables import DEBT_OFFERS, BellyTables
 
+# Where each card's own actions sit in ``BellyTables.card_actions``.
+_SELL, _SELL_CHEF, _SELL_STAR, _CHEF, _STAR = range(5)
 #: Selling back to Mr. Munchwalla is allowed "at any time" (ruling BB-13): at every
 #: decision a player has, besides the windows and debts.
 SALES = frozenset({SELL, SELL_CHEF, SELL_STAR})
@@ -158,61 +162,82 @@ def _space_choices(
 
 
 def _sales(game: BellyTables, state: BellyState, seat: int) -> list[BellyAction]:
-    """The legal sales to the bank: every card, every chef of a starless restaurant,
-    every star (``sales`` filtered by ``problem``)."""
-    acts, first, owner, chefs, star = game.actions, game.first, state.owner, state.chefs, state.star
+    """The legal sales to the bank: every card, then every chef of a starless
+    restaurant, then every star."""
+    chefs, star, per_card = state.chefs, state.star, game.card_actions
     r_count = game.num_restaurants
-    mine = [c for c, o in enumerate(owner) if o == seat]
-    base = first[SELL]
-    out = [acts[base + c] for c in mine]
-    base = first[SELL_CHEF]
-    out += [acts[base + c] for c in mine if c < r_count and chefs[c] and not star[c]]
-    base = first[SELL_STAR]
-    out += [acts[base + c] for c in mine if c < r_count and star[c]]
-    return out
+    sells: list[BellyAction] = []
+    sell_chefs: list[BellyAction] = []
+    sell_stars: list[BellyAction] = []
+    for c in owned(state, seat):
+        acts = per_card[c]
+        sells.append(acts[_SELL])
+        if c < r_count:
+            if star[c]:
+                sell_stars.append(acts[_SELL_STAR])
+            elif chefs[c]:
+                sell_chefs.append(acts[_SELL_CHEF])
+    return sells + sell_chefs + sell_stars
 
 
 def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[BellyAction]:
-    """The legal deals of a window (after ``pass``) or a debt: chefs, stars, sales to
-    the bank, then offers each buyer can pay, in index order."""
-    acts, first, owner, chefs, star = game.actions, game.first, state.owner, state.chefs, state.star
+    """The legal deals of a window (after ``pass``) or a debt, in index order: chefs
+    and stars (window only), sales to the bank, then the offers each buyer can pay."""
+    chefs, star, cash, per_card = state.chefs, state.star, state.cash, game.card_actions
     r_count = game.num_restaurants
-    cash = state.cash
-    mine = [c for c, o in enumerate(owner) if o == seat]
-    out = [game.pass_action] if phase == WINDOW else []
-    if phase == WINDOW:
-        money = cash[seat]
-        if game.bank.chefs > sum(chefs):
-            base, prices = first[CHEF], game.chef_price
-            out += [
-                acts[base + c]
-                for c in mine
-                if c < r_count and chefs[c] < 2 and not star[c] and money >= prices[c]
-            ]
-        if game.bank.stars > sum(star):
-            base, prices = first[STAR], game.star_price
-            out += [
-                acts[base + c]
-                for c in mine
-                if c < r_count and chefs[c] >= 2 and not star[c] and money >= prices[c]
-            ]
-    base = first[SELL]
-    out += [acts[base + c] for c in mine]
-    base = first[SELL_CHEF]
-    out += [acts[base + c] for c in mine if c < r_count and chefs[c] and not star[c]]
-    base = first[SELL_STAR]
-    out += [acts[base + c] for c in mine if c < r_count and star[c]]
-    offers_left = not state.window_offered if phase == WINDOW else state.debt_offers > 0
-    if not offers_left:
-        return out
-    offers = game.offer_table
-    buyers = [(other, cash[other]) for other in range(state.num_players) if other != seat]
+    mine = owned(state, seat)
+    window = phase == WINDOW
+    money = cash[seat]
+    # Tokens are for sale only in the window, while the supply lasts (Chefs and Star).
+    chef_left = window and game.bank.chefs > sum(chefs)
+    star_left = window and game.bank.stars > sum(star)
+    chef_price, star_price = game.chef_price, game.star_price
+    new_chefs: list[BellyAction] = []
+    new_stars: list[BellyAction] = []
+    sells: list[BellyAction] = []
+    sell_chefs: list[BellyAction] = []
+    sell_stars: list[BellyAction] = []
     for c in mine:
-        for other, money in buyers:
-            for offer in offers[c][other]:
-                if offer.amount > money:
-                    break
-                out.append(offer)
+        acts = per_card[c]
+        sells.append(acts[_SELL])
+        if c >= r_count:
+            continue  # a cafe takes no tokens
+        if star[c]:
+            sell_stars.append(acts[_SELL_STAR])
+            continue
+        level = chefs[c]
+        if level:
+            sell_chefs.append(acts[_SELL_CHEF])
+        if level < 2:
+            if chef_left and money >= chef_price[c]:
+                new_chefs.append(acts[_CHEF])
+        elif star_left and money >= star_price[c]:
+            new_stars.append(acts[_STAR])
+    out = [game.pass_action] if window else []
+    out += new_chefs
+    out += new_stars
+    out += sells
+    out += sell_chefs
+    out += sell_stars
+    if state.window_offered if window else state.debt_offers <= 0:
+        return out  # the window's one offer, or the debt's two, are made
+    n = state.num_players
+    buyers = [(other, cash[other]) for other in range(n) if other != seat]
+    poorest = min(cash[other] for other in range(n) if other != seat)
+    every_offer, offers, prices = (
+        game.offers_to_others[n][seat],
+        game.offer_table,
+        game.offer_prices,
+    )
+    for c in mine:
+        price = prices[c]
+        if poorest >= price[-1]:
+            out += every_offer[c]  # every buyer can pay every price
+            continue
+        to_seat = offers[c]
+        for other, purse in buyers:
+            # Offers come cheapest first: those the buyer can pay are a prefix.
+            out += to_seat[other][: bisect_right(price, purse)]
     return out
 
 

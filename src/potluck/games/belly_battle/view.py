@@ -31,36 +31,51 @@ from potluck.games.belly_battle.tables import GAME_ID, BellyTables
 
 
 def _munch_json(game: BellyTables, card: int) -> list[str]:
-    first, second = game.munch_cards[card]
-    return [game.cuisines[first], game.cuisines[second]]
+    return list(game.munch_card_cuisines[card])
 
 
-def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may know (``None``: a spectator), JSON-ready.
+def _card_entries(
+    game: BellyTables, state: BellyState
+) -> tuple[list[dict[str, Any]], list[int], list[list[str]]]:
+    """Each card's entry in a view, and what each seat's cards are worth and are
+    called, as ``scoring.wealth`` counts them (cash aside).
 
-    Built for every decision of a bot that reads views, so it walks the cards once:
-    each card's entry, and its owner's cards and wealth (``scoring.wealth``'s sum)."""
-    n = state.num_players
-    owner, chefs, star, insured = state.owner, state.chefs, state.star, state.insured
-    slugs, prices, bank_fee = game.slugs, game.price, game.bank_fee
+    A bot reading views gets one at every decision, and the cards seldom change from
+    one decision to the next (four window turns in a row, mostly passes): the last
+    table's entries are kept on the game and given out again while the cards stay the
+    same. The entries are shared between views, like the board: read them, never
+    change them (the list holding them is a view's own)."""
+    owner, chefs, star, insured, holders = (
+        state.owner,
+        state.chefs,
+        state.star,
+        state.insured,
+        state.holders,
+    )
+    key = (
+        state.num_players,
+        tuple(owner),
+        tuple(chefs),
+        tuple(star),
+        tuple(insured),
+        tuple(holders),
+        state.golden,
+    )
+    memo = game.view_memo
+    if memo is not None and memo[0] == key:
+        _, kept, kept_worth, kept_holdings = memo
+        return list(kept), kept_worth, kept_holdings
+    slugs, prices, bank_card = game.slugs, game.price, game.bank_card_json
     chef_wealth, star_wealth = game.bank.chef_wealth, game.bank.star_wealth
-    worth = [0] * n
-    holdings: list[list[str]] = [[] for _ in range(n)]
-    cards = []
+    worth = [0] * state.num_players
+    holdings: list[list[str]] = [[] for _ in range(state.num_players)]
+    entries: list[dict[str, Any]] = []
     for c, who in enumerate(owner):
         if who == BANK:
-            cards.append(
-                {
-                    "card": slugs[c],
-                    "owner": None,
-                    "chefs": chefs[c],
-                    "star": star[c],
-                    "insured": insured[c],
-                    "fee": bank_fee[c],
-                }
-            )
+            # The bank's cards carry no tokens: its entry is always the same.
+            entries.append(bank_card[c])
             continue
-        cards.append(
+        entries.append(
             {
                 "card": slugs[c],
                 "owner": who,
@@ -72,6 +87,15 @@ def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[s
         )
         worth[who] += prices[c] + chef_wealth * chefs[c] + star_wealth * star[c]
         holdings[who].append(slugs[c])
+    game.view_memo = (key, entries, worth, holdings)
+    return list(entries), worth, holdings
+
+
+def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator), JSON-ready."""
+    n = state.num_players
+    cards, worth, holdings = _card_entries(game, state)
+    slugs = game.slugs
     cash, pos, space_name = state.cash, state.pos, game.space_name
     players = [
         {
@@ -80,7 +104,7 @@ def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[s
             "position": pos[s],
             "space": space_name(pos[s]),
             "wealth": cash[s] + worth[s],
-            "cards": holdings[s],
+            "cards": list(holdings[s]),
             "tunnel_used": state.tunnel_used[s],
             "bankrupt": state.bankrupt == s,
         }
@@ -98,7 +122,7 @@ def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[s
         "to_act": list(state.acting),
         "dice": list(state.dice),
         "players": players,
-        "cards": cards,
+        "cards": cards,  # entries shared between views (read them, never change them)
         "golden_belly": slugs[state.golden] if state.golden >= 0 else None,
         "round_cards": {
             ROUND_CARD_NAMES[k]: (None if h == NOBODY else h) for k, h in enumerate(state.holders)

@@ -57,7 +57,7 @@ from potluck.games.cafe_carnage.state import (
     RoundRecord,
 )
 from potluck.games.cafe_carnage.tables import Memo
-from potluck.games.cafe_carnage.view import build_view, redeal
+from potluck.games.cafe_carnage.view import build_view, dish_json, redeal
 
 _CARD_SYNONYMS = {
     "split": SPLIT,
@@ -121,6 +121,7 @@ class CafeCarnage(Game[CafeState, CafeAction]):
         self.course_of = tuple(course_of)
         self.value_of = tuple(value_of)
         self.full_decks = tuple(tuple(deck) for deck in full_decks)
+        self.dish_views = tuple(dish_json(self, dish) for dish in range(len(names)))
         self.dish_actions = tuple(
             CafeAction(i, slug, dish=i) for i, slug in enumerate(self.dish_slugs)
         )
@@ -136,6 +137,7 @@ class CafeCarnage(Game[CafeState, CafeAction]):
         # Memos of pure functions of a menu or a hand: dealing is the hot path.
         self.menu_memo = Memo(lambda menu: menu_choices(self, menu))
         self.hand_memo = Memo(lambda hand: hand_choices(self, hand))
+        self.eaten_memo: dict[int, tuple[str, ...]] = {}
         self.everyone: Mapping[int, tuple[int, ...]] = {
             n: tuple(range(n)) for n in range(self.max_players + 1)
         }

@@ -11,7 +11,7 @@ circle, docs/engine.md "The shape of a game").
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from potluck.games.cafe_carnage.actions import CafeAction
 
@@ -54,9 +54,11 @@ class CafeRules(Protocol):
     course_of: tuple[int, ...]  # per dish: its course
     value_of: tuple[int, ...]  # per dish: its price in dollars and Gourmet Points
     full_decks: tuple[tuple[int, ...], ...]  # per course: every card of the deck
+    dish_views: tuple[dict[str, Any], ...]  # per dish: as views show it (copy before use)
     dish_actions: tuple[CafeAction, ...]  # per dish: the action ordering it
     card_actions: tuple[CafeAction, ...]  # per action card: the action playing it
     # Memos of pure functions, filled as menus and hands are met (dealing is the hot path).
     menu_memo: Memo  # menu -> the dishes one may order from it
     hand_memo: Memo  # (split, separately, run) counts -> the cards one may play
     everyone: Mapping[int, tuple[int, ...]]  # number of players -> every seat
+    eaten_memo: dict[int, tuple[str, ...]]  # bit mask of dishes -> their slugs (views)

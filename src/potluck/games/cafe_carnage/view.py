@@ -36,6 +36,9 @@ from potluck.games.cafe_carnage.state import (
 )
 from potluck.games.cafe_carnage.tables import CafeRules
 
+#: Masks of eaten dishes a game remembers as lists of names before it forgets them all.
+_EATEN_KEPT = 1 << 16
+
 
 def dish_json(game: CafeRules, dish: int) -> dict[str, Any]:
     """A dish as the views show it: slug, name, course and value."""
@@ -47,19 +50,45 @@ def dish_json(game: CafeRules, dish: int) -> dict[str, Any]:
     }
 
 
+def _eaten_slugs(game: CafeRules, eaten: int) -> list[str]:
+    """The dishes of the bit mask ``eaten``, in dish order; each mask is worked out once."""
+    known = game.eaten_memo.get(eaten)
+    if known is None:
+        slugs, found, left = game.dish_slugs, [], eaten
+        while left:
+            low = left & -left
+            found.append(slugs[low.bit_length() - 1])
+            left ^= low
+        if len(game.eaten_memo) >= _EATEN_KEPT:
+            game.eaten_memo.clear()
+        known = game.eaten_memo[eaten] = tuple(found)
+    return list(known)
+
+
 def _round_json(game: CafeRules, record: RoundRecord, seat: int | None) -> dict[str, Any]:
-    n = len(record.paid)
-    meals = []
-    for s in range(n):
-        dishes = [dish_json(game, d) for d in record.orders[3 * s : 3 * s + 3]]
-        meals.append(
-            {
-                "seat": s,
-                "dishes": dishes,
-                "cost": sum(d["value"] for d in dishes),
-                "scored": record.scored[s],
-            }
+    # Each dish's view is a copy of the game's ready-made one: views are built for
+    # every bot decision, and each view is the caller's own to keep or change.
+    dish_views, value, orders = game.dish_views, game.value_of, record.orders
+    meals = [
+        {
+            "seat": s,
+            "dishes": [
+                dish_views[starter].copy(),
+                dish_views[main].copy(),
+                dish_views[dessert].copy(),
+            ],
+            "cost": value[starter] + value[main] + value[dessert],
+            "scored": scored,
+        }
+        for s, starter, main, dessert, scored in zip(
+            range(len(record.paid)),
+            orders[0::3],
+            orders[1::3],
+            orders[2::3],
+            record.scored,
+            strict=True,
         )
+    ]
     result: dict[str, Any] = {
         "round": record.number,
         "meals": meals,
@@ -78,28 +107,29 @@ def _round_json(game: CafeRules, record: RoundRecord, seat: int | None) -> dict[
 
 
 def build_view(game: CafeRules, state: CafeState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator), as JSON-ready data; see the module."""
     n = state.num_players
     phase = state.phase
     acting = state.acting
-    players = []
-    for s in range(n):
-        hand = state.hands[3 * s : 3 * s + 3]
-        players.append(
-            {
-                "seat": s,
-                "money": state.money[s],
-                "points": state.points[s],
-                "iou": state.iou[s],
-                "hand_size": sum(hand) + (1 if state.ballots[s] != NO_CARD else 0),
-                "has_run_card": not state.fled[s],
-                "waiting_for": s in acting,
-                "eaten": [
-                    game.dish_slugs[d]
-                    for d in range(len(game.dish_slugs))
-                    if state.eaten[s] >> d & 1
-                ],
-            }
-        )
+    hands, ballots = state.hands, state.ballots
+    money, points, iou, fled, eaten = state.money, state.points, state.iou, state.fled, state.eaten
+    players = [
+        {
+            "seat": s,
+            "money": money[s],
+            "points": points[s],
+            "iou": iou[s],
+            "hand_size": hands[3 * s]
+            + hands[3 * s + 1]
+            + hands[3 * s + 2]
+            + (1 if ballots[s] != NO_CARD else 0),
+            "has_run_card": not fled[s],
+            "waiting_for": s in acting,
+            "eaten": _eaten_slugs(game, eaten[s]),
+        }
+        for s in range(n)
+    ]
+    decks = state.decks
     view: dict[str, Any] = {
         "game": game.id,
         "seat": seat,
@@ -110,24 +140,23 @@ def build_view(game: CafeRules, state: CafeState, seat: int | None) -> dict[str,
         "to_act": list(acting),
         "guards": guards(n),
         "options": dict(state.options),
-        "decks": {COURSES[c]: len(state.decks[c]) for c in range(3)},
+        "decks": {"starter": len(decks[0]), "main": len(decks[1]), "dessert": len(decks[2])},
         "players": players,
         "log": [_round_json(game, r, seat) for r in state.log],
     }
     if seat is not None:
         base = 3 * seat
+        dish_views, orders = game.dish_views, state.orders
         you: dict[str, Any] = {
-            "hand": {CARD_WORDS[c]: state.hands[base + c] for c in range(3)},
-            "menu": [dish_json(game, d) for d in state.menus[seat]] if phase < BALLOT else [],
+            "hand": {"split": hands[base], "separately": hands[base + 1], "run": hands[base + 2]},
+            "menu": [dish_views[d].copy() for d in state.menus[seat]] if phase < BALLOT else [],
             "order": {
-                COURSES[c]: (
-                    dish_json(game, state.orders[base + c])
-                    if state.orders[base + c] != NO_DISH
-                    else None
+                course: (
+                    dish_views[orders[base + c]].copy() if orders[base + c] != NO_DISH else None
                 )
-                for c in range(3)
+                for c, course in enumerate(COURSES)
             },
-            "card": None if state.ballots[seat] == NO_CARD else CARD_WORDS[state.ballots[seat]],
+            "card": None if ballots[seat] == NO_CARD else CARD_WORDS[ballots[seat]],
         }
         view["you"] = you
     if phase == OVER:
