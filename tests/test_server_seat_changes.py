@@ -179,3 +179,26 @@ def test_a_seat_change_elsewhere_meanwhile_is_caught_under_the_move_lock(
     for service in (one, two):
         assert service.database_thread is not None
         service.database_thread.shutdown()
+
+
+@postgres
+def test_a_table_nobody_here_runs_or_watches_is_caught_up_when_needed(tmp_path: Path) -> None:
+    url = fresh_database_url(tmp_path)
+    one = service_over(url, cluster=True)
+    table_id = one.create_table(GAME, 4, {}, ["human"] * 4).table.id
+    two = service_over(url, cluster=True)
+
+    async def lazily() -> None:
+        await one.join(table_id, 0, "Ann")
+        two.changed_elsewhere(table_id)  # the notice of the join
+        table = two.tables[table_id]
+        assert table.stale  # marked, not read nor replayed
+        assert not two._syncs
+        assert table.seats[0].name is None
+        assert (await two.fresh(table_id)).seats[0].name == "Ann"
+        assert not table.stale
+
+    asyncio.run(lazily())
+    for service in (one, two):
+        assert service.database_thread is not None
+        service.database_thread.shutdown()

@@ -221,10 +221,20 @@ def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[
     out += sell_stars
     if state.window_offered if window else state.debt_offers <= 0:
         return out  # the window's one offer, or the debt's two, are made
-    offers, prices = game.offer_table, game.offer_prices
-    buyers = [(other, cash[other]) for other in range(state.num_players) if other != seat]
+    n = state.num_players
+    buyers = [(other, cash[other]) for other in range(n) if other != seat]
+    poorest = min(cash[other] for other in range(n) if other != seat)
+    every_offer, offers, prices = (
+        game.offers_to_others[n][seat],
+        game.offer_table,
+        game.offer_prices,
+    )
     for c in mine:
-        to_seat, price = offers[c], prices[c]
+        price = prices[c]
+        if poorest >= price[-1]:
+            out += every_offer[c]  # every buyer can pay every price
+            continue
+        to_seat = offers[c]
         for other, purse in buyers:
             # Offers come cheapest first: those the buyer can pay are a prefix.
             out += to_seat[other][: bisect_right(price, purse)]

@@ -302,6 +302,23 @@ class BellyTables:
         self.offer_table = tuple(
             tuple(self.offers(c, seat) for seat in range(MAX_SEATS)) for c in range(c_count)
         )
+        #: Every offer of each card from ``seat`` to the other seats of an ``n``-seat
+        #: table, in index order: ``offers_to_others[n][seat][card]``.
+        self.offers_to_others = tuple(
+            tuple(
+                tuple(
+                    tuple(
+                        offer
+                        for other in range(n)
+                        if other != seat
+                        for offer in self.offer_table[c][other]
+                    )
+                    for c in range(c_count)
+                )
+                for seat in range(n)
+            )
+            for n in range(MAX_SEATS + 1)
+        )
         self.offer_prices = tuple(
             tuple(self.price[c] * halves // 2 for halves in OFFER_HALVES) for c in range(c_count)
         )

@@ -37,12 +37,14 @@ def _munch_json(game: BellyTables, card: int) -> list[str]:
 def _card_entries(
     game: BellyTables, state: BellyState
 ) -> tuple[list[dict[str, Any]], list[int], list[list[str]]]:
-    """Each card's entry in a view (fresh copies), and what each seat's cards are worth
-    and are called, as ``scoring.wealth`` counts them (cash aside).
+    """Each card's entry in a view, and what each seat's cards are worth and are
+    called, as ``scoring.wealth`` counts them (cash aside).
 
     A bot reading views gets one at every decision, and the cards seldom change from
     one decision to the next (four window turns in a row, mostly passes): the last
-    table's entries are kept on the game and copied while the cards stay the same."""
+    table's entries are kept on the game and given out again while the cards stay the
+    same. The entries are shared between views, like the board: read them, never
+    change them (the list holding them is a view's own)."""
     owner, chefs, star, insured, holders = (
         state.owner,
         state.chefs,
@@ -62,7 +64,7 @@ def _card_entries(
     memo = game.view_memo
     if memo is not None and memo[0] == key:
         _, kept, kept_worth, kept_holdings = memo
-        return [entry.copy() for entry in kept], kept_worth, kept_holdings
+        return list(kept), kept_worth, kept_holdings
     slugs, prices, bank_card = game.slugs, game.price, game.bank_card_json
     chef_wealth, star_wealth = game.bank.chef_wealth, game.bank.star_wealth
     worth = [0] * state.num_players
@@ -86,7 +88,7 @@ def _card_entries(
         worth[who] += prices[c] + chef_wealth * chefs[c] + star_wealth * star[c]
         holdings[who].append(slugs[c])
     game.view_memo = (key, entries, worth, holdings)
-    return [entry.copy() for entry in entries], worth, holdings
+    return list(entries), worth, holdings
 
 
 def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[str, Any]:
@@ -120,7 +122,7 @@ def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[s
         "to_act": list(state.acting),
         "dice": list(state.dice),
         "players": players,
-        "cards": cards,
+        "cards": cards,  # entries shared between views (read them, never change them)
         "golden_belly": slugs[state.golden] if state.golden >= 0 else None,
         "round_cards": {
             ROUND_CARD_NAMES[k]: (None if h == NOBODY else h) for k, h in enumerate(state.holders)
