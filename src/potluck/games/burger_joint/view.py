@@ -15,7 +15,7 @@ from typing import Any
 from potluck.games.burger_joint.end_of_game import outcome
 from potluck.games.burger_joint.production import reserved_for
 from potluck.games.burger_joint.schema import ABILITIES
-from potluck.games.burger_joint.scoring import capacity, points
+from potluck.games.burger_joint.scoring import points
 from potluck.games.burger_joint.state import DRAFT, OVER, PHASE_NAMES, BurgerState
 from potluck.games.burger_joint.tables import GAME_ID, BurgerTables
 
@@ -29,7 +29,7 @@ def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict
         cubes = state.cubes[s * nc : s * nc + nc]
         diners = state.diners[s * nc : s * nc + nc]
         bistros = state.bistros[s * nb : s * nb + nb]
-        built = capacity(game, state, s)
+        built = sum(diners) + sum(bistros)  # the capacity: a token per diner and bistro
         players.append(
             {
                 "seat": s,
@@ -58,7 +58,9 @@ def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict
         "bag": dict(zip(colours, state.bag, strict=True)),
         "pool": dict(zip(colours, state.pool, strict=True)),
         "players": players,
-        "abilities_used": [ABILITIES[a] for a in range(len(ABILITIES)) if state.used >> a & 1],
+        "abilities_used": [ABILITIES[a] for a in range(len(ABILITIES)) if state.used >> a & 1]
+        if state.used
+        else [],
         "publicity_bought": state.pub_buys,
         "redraw_aside": dict(zip(colours, state.aside, strict=True)),
         "win_points": game.win,
@@ -68,14 +70,16 @@ def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict
         "boards": game.boards,
     }
     if state.phase == DRAFT:
-        areas: dict[str, list[str]] = {"general": [], "Burger": [], "Pizza": []}
-        names = ("Burger", "Pizza")
-        for c in range(nc):
-            if state.pool[c]:
-                owner = reserved_for(game, state, c)
-                areas["general" if owner < 0 else names[owner]].append(game.colours[c])
         # Areas matter only until each player has made a first pick.
-        view["areas"] = areas if 0 in state.taken else {}
+        areas: dict[str, list[str]] = {}
+        if 0 in state.taken:
+            areas = {"general": [], "Burger": [], "Pizza": []}
+            names = ("Burger", "Pizza")
+            for c in range(nc):
+                if state.pool[c]:
+                    owner = reserved_for(game, state, c)
+                    areas["general" if owner < 0 else names[owner]].append(colours[c])
+        view["areas"] = areas
     if state.phase == OVER:
         result = outcome(game, state)
         view["winners"] = list(result.winners)

@@ -162,7 +162,15 @@ class FoodAdvice(FoodTables, Game[FoodState, FoodAction]):
     def _is_legal(self, state: FoodState, seat: int, action: Any) -> bool:
         if action.kind == NAME:
             return bool(state.phase == NAMING)
-        return action in self.legal_actions(state, seat)
+        # ``action in legal`` by value, without a Python-level ``__eq__`` per entry:
+        # every action but a name is interned, one per index, so an action equals a
+        # legal one when it is a FoodAction with that index's text.
+        index = action.index
+        if type(action) is not FoodAction or not 0 <= index < self.size:
+            return action in self.legal_actions(state, seat)
+        if action.text != self.actions[index].text:
+            return False
+        return index in [legal.index for legal in self.legal_actions(state, seat)]
 
     def _why_illegal(self, state: FoodState, seat: int, action: FoodAction) -> str:
         return why_illegal(self, state, seat, action)
