@@ -170,6 +170,8 @@ class BellyTables:
             )
             for start in range(size)
         )
+        #: Each space's name (``space_name``).
+        self.space_names = tuple(self.space_name(i) for i in range(size))
         # The track as public, fixed data for views (built once, shared, never changed).
         self.board_json: list[dict[str, Any]] = [
             {

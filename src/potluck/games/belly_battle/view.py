@@ -96,13 +96,13 @@ def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[s
     n = state.num_players
     cards, worth, holdings = _card_entries(game, state)
     slugs = game.slugs
-    cash, pos, space_name = state.cash, state.pos, game.space_name
+    cash, pos, space_names = state.cash, state.pos, game.space_names
     players = [
         {
             "seat": s,
             "cash": cash[s],
             "position": pos[s],
-            "space": space_name(pos[s]),
+            "space": space_names[pos[s]],
             "wealth": cash[s] + worth[s],
             "cards": list(holdings[s]),
             "tunnel_used": state.tunnel_used[s],
