@@ -372,21 +372,26 @@ class _Mind:
         holder = {
             self.ing_of[i]: j for j, p in enumerate(self.view["products"]) for i in p["ingredients"]
         }
+        # Per customer: the matches of each product within budget (-1: beyond it), the
+        # most, how many products reach it, and the runner-up.
+        summary = []
+        for c in self.customers:
+            buyer = game.buyers[c]
+            hits = [
+                (buyer.tags & o.tags).bit_count() if o.price <= buyer.budget else -1
+                for o in self.offers
+            ]
+            top = max(hits, default=-1)
+            runner_up = max((h for h in hits if h < top), default=-1)
+            summary.append((hits, top, hits.count(top), runner_up))
         rivals: dict[int, list[int]] = {}  # per product: each customer's best match elsewhere
 
         def others_best(j: int) -> list[int]:
             known = rivals.get(j)
             if known is None:
                 known = rivals[j] = [
-                    max(
-                        (
-                            (game.buyers[c].tags & o.tags).bit_count()
-                            for i, o in enumerate(self.offers)
-                            if i != j and o.price <= game.buyers[c].budget
-                        ),
-                        default=-1,
-                    )
-                    for c in self.customers
+                    runner_up if hits[j] == top and count == 1 else top
+                    for hits, top, count, runner_up in summary
                 ]
             return known
 
