@@ -94,6 +94,9 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
         self.guest_interests: tuple[tuple[int, ...], ...] = tuple(
             tuple(interest_index[i] for i in g.interests) for g in self.data.guest
         )
+        self.guest_interest_names: tuple[tuple[str, ...], ...] = tuple(
+            tuple(g.interests) for g in self.data.guest
+        )
         self.belle_names: tuple[str, ...] = tuple(b.name for b in self.data.belle)
         self.belle_slugs: tuple[str, ...] = tuple(slugify(b.name) for b in self.data.belle)
         self.belle_effects: tuple[str, ...] = tuple(b.effect for b in self.data.belle)

@@ -31,6 +31,7 @@ class BelleTables(Protocol):
     guest_slugs: tuple[str, ...]
     guest_index: Mapping[str, int]
     guest_interests: tuple[tuple[int, ...], ...]
+    guest_interest_names: tuple[tuple[str, ...], ...]  # the same, spelled out
     belle_names: tuple[str, ...]
     belle_slugs: tuple[str, ...]
     belle_index: Mapping[str, int]

@@ -51,8 +51,13 @@ from potluck.games.belly_battle.state import (
     YUCK_CHOICE,
     BellyState,
 )
-from potluck.games.belly_battle.tables import DEBT_OFFERS, BellyTables
+from potluck.games.belly_battle.tables import DEBT_OFFERS, MAX_SEATS, BellyTables
 
+#: The other seats of an ``n``-seat table, in seat order: ``_OTHER_SEATS[n][seat]``.
+_OTHER_SEATS = tuple(
+    tuple(tuple(other for other in range(n) if other != seat) for seat in range(n))
+    for n in range(MAX_SEATS + 1)
+)
 # Where each card's own actions sit in ``BellyTables.card_actions``.
 _SELL, _SELL_CHEF, _SELL_STAR, _CHEF, _STAR = range(5)
 #: Selling back to Mr. Munchwalla is allowed "at any time" (ruling BB-13): at every
@@ -221,11 +226,21 @@ def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[
     out += sell_stars
     if state.window_offered if window else state.debt_offers <= 0:
         return out  # the window's one offer, or the debt's two, are made
-    offers, prices = game.offer_table, game.offer_prices
-    buyers = [(other, cash[other]) for other in range(state.num_players) if other != seat]
+    n = state.num_players
+    purses = cash[:seat] + cash[seat + 1 :]  # the other seats', in seat order
+    poorest = min(purses)
+    every_offer, offers, prices = (
+        game.offers_to_others[n][seat],
+        game.offer_table,
+        game.offer_prices,
+    )
     for c in mine:
-        to_seat, price = offers[c], prices[c]
-        for other, purse in buyers:
+        price = prices[c]
+        if poorest >= price[-1]:
+            out += every_offer[c]  # every buyer can pay every price
+            continue
+        to_seat = offers[c]
+        for other, purse in zip(_OTHER_SEATS[n][seat], purses, strict=True):
             # Offers come cheapest first: those the buyer can pay are a prefix.
             out += to_seat[other][: bisect_right(price, purse)]
     return out

@@ -46,6 +46,7 @@ from potluck.games.belly_battle.state import (
     BUY_OR_PASS,
     DEBT,
     INSURE_CHOICE,
+    NEXT_TURN,
     RESPOND,
     SWAP_CHOICE,
     TAKEOVER_CHOICE,
@@ -67,7 +68,8 @@ from potluck.games.belly_battle.turn import (
 def play(game: BellyTables, state: BellyState, seat: int, action: BellyAction) -> None:
     """``seat`` takes the legal ``action``; play goes on to the next decision."""
     resolve(game, state, seat, action)
-    run_turns(game, state)
+    if state.phase == NEXT_TURN:
+        run_turns(game, state)
 
 
 def resolve(game: BellyTables, state: BellyState, seat: int, action: BellyAction) -> None:

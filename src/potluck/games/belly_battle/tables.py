@@ -170,6 +170,8 @@ class BellyTables:
             )
             for start in range(size)
         )
+        #: Each space's name (``space_name``).
+        self.space_names = tuple(self.space_name(i) for i in range(size))
         # The track as public, fixed data for views (built once, shared, never changed).
         self.board_json: list[dict[str, Any]] = [
             {
@@ -239,9 +241,9 @@ class BellyTables:
             neighbours.append(tuple(sorted(found)))
         self.neighbours = tuple(neighbours)
         self._build_actions()
-        #: The last view's card entries, for ``view.build_view`` to reuse while the cards
-        #: stay the same: (key, entries, worth, holdings), or ``None``.
-        self.view_memo: tuple[Any, ...] | None = None
+        #: The last view's shared parts, for ``view.build_view`` to reuse while the cards
+        #: stay the same (a ``view._Shared``), or ``None``.
+        self.view_memo: Any = None
 
     def space_name(self, space: int) -> str:
         """The card's name on a card space, else the special space's word."""
@@ -301,6 +303,23 @@ class BellyTables:
         #: prices (the same for every seat).
         self.offer_table = tuple(
             tuple(self.offers(c, seat) for seat in range(MAX_SEATS)) for c in range(c_count)
+        )
+        #: Every offer of each card from ``seat`` to the other seats of an ``n``-seat
+        #: table, in index order: ``offers_to_others[n][seat][card]``.
+        self.offers_to_others = tuple(
+            tuple(
+                tuple(
+                    tuple(
+                        offer
+                        for other in range(n)
+                        if other != seat
+                        for offer in self.offer_table[c][other]
+                    )
+                    for c in range(c_count)
+                )
+                for seat in range(n)
+            )
+            for n in range(MAX_SEATS + 1)
         )
         self.offer_prices = tuple(
             tuple(self.price[c] * halves // 2 for halves in OFFER_HALVES) for c in range(c_count)

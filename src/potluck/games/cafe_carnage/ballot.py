@@ -39,12 +39,6 @@ def start_ballot(game: CafeRules, state: CafeState) -> None:
     state.acting = game.everyone[state.num_players]
 
 
-def play_card(state: CafeState, seat: int, card: int) -> None:
-    """``seat`` places ``card`` face down in front of it."""
-    state.ballots[seat] = card
-    state.hands[3 * seat + card] -= 1
-
-
 def why_no_card(state: CafeState, seat: int, action: CafeAction) -> str:
     """Why ``seat`` may not play ``action`` in the ballot (an order, or a card it lacks)."""
     if action.card < 0:

@@ -18,7 +18,7 @@ card is down, 3. *Dinner is Served* (dinner.py), 4. *Check, Please!*
 from __future__ import annotations
 
 from potluck.games.cafe_carnage.actions import CafeAction
-from potluck.games.cafe_carnage.ballot import ballot_choices, play_card
+from potluck.games.cafe_carnage.ballot import ballot_choices
 from potluck.games.cafe_carnage.check_please import check_please
 from potluck.games.cafe_carnage.clear_table import clear_table
 from potluck.games.cafe_carnage.dinner import meal_costs, serve
@@ -34,8 +34,9 @@ def play(game: CafeRules, state: CafeState, seat: int, action: CafeAction) -> No
     phase = state.phase
     if phase < BALLOT:
         state.orders[3 * seat + phase] = action.dish
-    else:
-        play_card(state, seat, action.card)
+    else:  # Secret Ballot: the card goes face down in front of the seat
+        state.ballots[seat] = action.card
+        state.hands[3 * seat + action.card] -= 1
     acting = state.acting
     if len(acting) > 1:
         i = acting.index(seat)
