@@ -25,6 +25,8 @@ from potluck.games.belle_of_the_ball.state import (
 )
 from potluck.games.belle_of_the_ball.tables import BelleTables
 
+_ONE_MORE = (1).__add__
+
 
 def ordinal(n: int) -> str:
     """``1 -> '1st'``, ``2 -> '2nd'``, ``11 -> '11th'``."""
@@ -122,8 +124,7 @@ def invite(game: BelleTables, state: BelleState, seat: int, action: BelleAction)
     chips = state.chips
     cost = 0 if state.effects & FREE_SKIPS else pos
     if cost:
-        for i in range(pos):
-            line_chips[i] += 1
+        line_chips[:pos] = map(_ONE_MORE, line_chips[:pos])  # a chip on each card skipped
         chips[seat] -= cost
         state.skip_chips[seat] += cost
     card = state.line.pop(pos)
