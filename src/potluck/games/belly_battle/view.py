@@ -12,7 +12,7 @@ Never shown: other Munchtime cards, the deck's order and the RNG.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from potluck.games.belly_battle.munch_fees import munch_fee
@@ -48,9 +48,9 @@ class _Shared:
     holdings: list[list[str]]
     round_cards: dict[str, int | None]
     supply: tuple[int, int, int]  # chefs, stars, BellyGuard cards left
-    #: What the players' entries depend on besides the cards, and the entries.
-    players_key: tuple[Any, ...] = ()
-    players: list[dict[str, Any]] = field(default_factory=list)
+    #: What the players' entries depend on besides the cards, and the entries (one
+    #: tuple, replaced whole: views built in two threads at once never mix them).
+    players: tuple[tuple[Any, ...], list[dict[str, Any]]] = ((), [])
 
 
 def _shared(game: BellyTables, state: BellyState) -> _Shared:
@@ -117,9 +117,10 @@ def _players(game: BellyTables, state: BellyState, shared: _Shared) -> list[dict
     """Each seat's entry: cash, position, wealth, cards (kept while none of it changes)."""
     cash, pos, tunnel_used = state.cash, state.pos, state.tunnel_used
     key = (tuple(cash), tuple(pos), tuple(tunnel_used), state.bankrupt)
-    if shared.players_key != key:
+    kept_key, players = shared.players
+    if kept_key != key:
         worth, holdings, space_names = shared.worth, shared.holdings, game.space_names
-        shared.players = [
+        players = [
             {
                 "seat": s,
                 "cash": cash[s],
@@ -132,8 +133,8 @@ def _players(game: BellyTables, state: BellyState, shared: _Shared) -> list[dict
             }
             for s in range(state.num_players)
         ]
-        shared.players_key = key
-    return list(shared.players)
+        shared.players = (key, players)
+    return list(players)
 
 
 def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[str, Any]:
