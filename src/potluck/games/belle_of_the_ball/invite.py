@@ -14,7 +14,7 @@ way, to your hand. Positions are 0-based here, 1-based in text.
 from __future__ import annotations
 
 from potluck.games.belle_of_the_ball.actions import INVITE, TAKE_BELLE, BelleAction
-from potluck.games.belle_of_the_ball.groups import group_problem, places_for
+from potluck.games.belle_of_the_ball.groups import group_problem, may_join, places_for
 from potluck.games.belle_of_the_ball.rounds import end_turn
 from potluck.games.belle_of_the_ball.state import (
     BELLE_BASE,
@@ -82,7 +82,7 @@ def invite_is_legal(state: BelleState, seat: int, action: BelleAction) -> bool:
     if action.kind == TAKE_BELLE:
         return True
     fifth = bool(state.effects & FIFTH_GROUP) and seat == state.turn
-    return action.group in places_for(state.parties, seat * SLOTS, fifth)
+    return may_join(state.parties, seat * SLOTS, action.group, fifth)
 
 
 def invite_problem(
