@@ -209,10 +209,10 @@ class _Mind:
         ``tags``) joins the table: the same as ``revenue`` with it added, without
         simulating every customer again. A customer who cannot afford it, or finds
         more matches elsewhere, chooses as today; one who finds fewer matches
-        elsewhere (and at least one here) buys it; only a tie is simulated again,
-        among the tied products alone, and once per customer and price (the new
-        product's hashtags tie, its shape is the seat's). Customers are grouped as
-        bit sets (``_Baseline``), so the count takes a few integer operations.
+        elsewhere (and at least one here) buys it; only a tie is worked out again,
+        by the rulebook's steps among the tied products alone (``tie_gain``).
+        Customers are grouped as bit sets (``_Baseline``), so the rest of the count
+        takes a few integer operations.
         """
         base = self.baseline()
         everyone = base.everyone
@@ -407,10 +407,14 @@ class _Mind:
             )
             offers = [*self.offers[:j], new, *self.offers[j + 1 :]]
             mine = theirs = 0
-            for c, choice, best in zip(self.customers, base, others_best(j), strict=True):
+            new_price, new_tags = new.price, new.tags
+            for c, choice, best, (hits, _, _, _) in zip(
+                self.customers, base, others_best(j), summary, strict=True
+            ):
                 buyer = game.buyers[c]
-                if (old.price <= buyer.budget and matches(buyer, old) >= best) or (
-                    new.price <= buyer.budget and matches(buyer, new) >= best
+                # hits[j]: the old product's matches, -1 when it was beyond the budget
+                if hits[j] >= max(best, 0) or (
+                    new_price <= buyer.budget and (buyer.tags & new_tags).bit_count() >= best
                 ):
                     choice = choose(buyer, offers, 0, 0, limit)
                 if choice.offer is not None:
