@@ -25,6 +25,7 @@ from potluck.games.belle_of_the_ball.state import (
 )
 from potluck.games.belle_of_the_ball.tables import BelleTables
 
+#: Adds one chip: mapped over the skipped cards' piles in one slice assignment.
 _ONE_MORE = (1).__add__
 
 
@@ -45,7 +46,8 @@ def invitations(game: BelleTables, state: BelleState, seat: int) -> list[BelleAc
 
     The positions it can pay for are the first ``chips + 1`` (all with Wallflower
     Winifred), so in the base game, where the line holds only guests, the answer is
-    the start of one precomputed row of invitations (``BelleTables.invite_rows``)."""
+    the start of one precomputed row of invitations (``BelleTables.invite_rows``); a
+    save with a Belle in line without the variant is refused (``invariants``)."""
     places = places_for(
         state.parties, seat * SLOTS, bool(state.effects & FIFTH_GROUP) and seat == state.turn
     )
