@@ -159,12 +159,16 @@ class _Mind:
             limit = self.game.data.marketing.black_friday_limit
             buyers, changed = self.game.buyers, list(base)
             discounted = [o.price for o in offers if black_friday >> o.seller & 1]
+            reached: dict[int, bool] = {}  # by budget: does Black Friday reach a product?
             for k, c in enumerate(self.customers):
                 buyer = buyers[c]
                 budget = buyer.budget
-                if (flavor and base[k].reason == LEFT_UNDECIDED) or any(
-                    budget < price <= budget + limit for price in discounted
-                ):
+                more = reached.get(budget)
+                if more is None:
+                    more = reached[budget] = any(
+                        budget < price <= budget + limit for price in discounted
+                    )
+                if more or (flavor and base[k].reason == LEFT_UNDECIDED):
                     changed[k] = choose(buyer, offers, black_friday, flavor, limit)
             base = changed
         bought = [
