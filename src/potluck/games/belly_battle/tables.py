@@ -170,6 +170,8 @@ class BellyTables:
             )
             for start in range(size)
         )
+        #: Each space's name (``space_name``).
+        self.space_names = tuple(self.space_name(i) for i in range(size))
         # The track as public, fixed data for views (built once, shared, never changed).
         self.board_json: list[dict[str, Any]] = [
             {
@@ -239,9 +241,9 @@ class BellyTables:
             neighbours.append(tuple(sorted(found)))
         self.neighbours = tuple(neighbours)
         self._build_actions()
-        #: The last view's card entries, for ``view.build_view`` to reuse while the cards
-        #: stay the same: (key, entries, worth, holdings), or ``None``.
-        self.view_memo: tuple[Any, ...] | None = None
+        #: The last view's shared parts, for ``view.build_view`` to reuse while the cards
+        #: stay the same (a ``view._Shared``), or ``None``.
+        self.view_memo: Any = None
 
     def space_name(self, space: int) -> str:
         """The card's name on a card space, else the special space's word."""

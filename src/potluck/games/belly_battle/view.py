@@ -12,6 +12,7 @@ Never shown: other Munchtime cards, the deck's order and the RNG.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from potluck.games.belly_battle.munch_fees import munch_fee
@@ -34,17 +35,31 @@ def _munch_json(game: BellyTables, card: int) -> list[str]:
     return list(game.munch_card_cuisines[card])
 
 
-def _card_entries(
-    game: BellyTables, state: BellyState
-) -> tuple[list[dict[str, Any]], list[int], list[list[str]]]:
-    """Each card's entry in a view, and what each seat's cards are worth and are
-    called, as ``scoring.wealth`` counts them (cash aside).
+@dataclass(slots=True)
+class _Shared:
+    """The parts of a view kept on the game between views (``BellyTables.view_memo``)
+    while the cards and then the players stay the same; shared by those views, like the
+    board: read them, never change them (the lists holding them are each view's own)."""
+
+    #: What the card parts depend on: the table size and every card's state.
+    key: tuple[Any, ...]
+    cards: list[dict[str, Any]]
+    worth: list[int]  # each seat's cards, chefs and stars, as ``scoring.wealth`` counts
+    holdings: list[list[str]]
+    round_cards: dict[str, int | None]
+    supply: tuple[int, int, int]  # chefs, stars, BellyGuard cards left
+    #: What the players' entries depend on besides the cards, and the entries (one
+    #: tuple, replaced whole: views built in two threads at once never mix them).
+    players: tuple[tuple[Any, ...], list[dict[str, Any]]] = ((), [])
+
+
+def _shared(game: BellyTables, state: BellyState) -> _Shared:
+    """The view's card entries, round cards, supplies and each seat's holdings.
 
     A bot reading views gets one at every decision, and the cards seldom change from
     one decision to the next (four window turns in a row, mostly passes): the last
-    table's entries are kept on the game and given out again while the cards stay the
-    same. The entries are shared between views, like the board: read them, never
-    change them (the list holding them is a view's own)."""
+    table's parts are kept on the game and given out again while the cards stay the
+    same."""
     owner, chefs, star, insured, holders = (
         state.owner,
         state.chefs,
@@ -62,9 +77,8 @@ def _card_entries(
         state.golden,
     )
     memo = game.view_memo
-    if memo is not None and memo[0] == key:
-        _, kept, kept_worth, kept_holdings = memo
-        return list(kept), kept_worth, kept_holdings
+    if isinstance(memo, _Shared) and memo.key == key:
+        return memo
     slugs, prices, bank_card = game.slugs, game.price, game.bank_card_json
     chef_wealth, star_wealth = game.bank.chef_wealth, game.bank.star_wealth
     worth = [0] * state.num_players
@@ -87,29 +101,49 @@ def _card_entries(
         )
         worth[who] += prices[c] + chef_wealth * chefs[c] + star_wealth * star[c]
         holdings[who].append(slugs[c])
-    game.view_memo = (key, entries, worth, holdings)
-    return list(entries), worth, holdings
+    memo = _Shared(
+        key,
+        entries,
+        worth,
+        holdings,
+        {ROUND_CARD_NAMES[k]: (None if h == NOBODY else h) for k, h in enumerate(holders)},
+        (chef_supply(game, state), star_supply(game, state), guard_supply(game, state)),
+    )
+    game.view_memo = memo
+    return memo
+
+
+def _players(game: BellyTables, state: BellyState, shared: _Shared) -> list[dict[str, Any]]:
+    """Each seat's entry: cash, position, wealth, cards (kept while none of it changes)."""
+    cash, pos, tunnel_used = state.cash, state.pos, state.tunnel_used
+    key = (tuple(cash), tuple(pos), tuple(tunnel_used), state.bankrupt)
+    kept_key, players = shared.players
+    if kept_key != key:
+        worth, holdings, space_names = shared.worth, shared.holdings, game.space_names
+        players = [
+            {
+                "seat": s,
+                "cash": cash[s],
+                "position": pos[s],
+                "space": space_names[pos[s]],
+                "wealth": cash[s] + worth[s],
+                "cards": holdings[s],
+                "tunnel_used": tunnel_used[s],
+                "bankrupt": state.bankrupt == s,
+            }
+            for s in range(state.num_players)
+        ]
+        shared.players = (key, players)
+    return list(players)
 
 
 def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may know (``None``: a spectator), JSON-ready."""
+    """What ``seat`` may know (``None``: a spectator), JSON-ready. Its card and player
+    entries are shared with other views of the same table (``_Shared``)."""
     n = state.num_players
-    cards, worth, holdings = _card_entries(game, state)
+    shared = _shared(game, state)
     slugs = game.slugs
-    cash, pos, space_name = state.cash, state.pos, game.space_name
-    players = [
-        {
-            "seat": s,
-            "cash": cash[s],
-            "position": pos[s],
-            "space": space_name(pos[s]),
-            "wealth": cash[s] + worth[s],
-            "cards": list(holdings[s]),
-            "tunnel_used": state.tunnel_used[s],
-            "bankrupt": state.bankrupt == s,
-        }
-        for s in range(n)
-    ]
+    chefs_left, stars_left, guards_left = shared.supply
     phase = state.phase
     view: dict[str, Any] = {
         "game": GAME_ID,
@@ -121,18 +155,16 @@ def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[s
         "phase": PHASE_NAMES[phase],
         "to_act": list(state.acting),
         "dice": list(state.dice),
-        "players": players,
-        "cards": cards,  # entries shared between views (read them, never change them)
+        "players": _players(game, state, shared),
+        "cards": list(shared.cards),
         "golden_belly": slugs[state.golden] if state.golden >= 0 else None,
-        "round_cards": {
-            ROUND_CARD_NAMES[k]: (None if h == NOBODY else h) for k, h in enumerate(state.holders)
-        },
+        "round_cards": dict(shared.round_cards),
         # Fixed data shared by every view (read it, never change it).
         "board": game.board_json,
         "supply": {
-            "chefs": chef_supply(game, state),
-            "stars": star_supply(game, state),
-            "bellyguards": guard_supply(game, state),
+            "chefs": chefs_left,
+            "stars": stars_left,
+            "bellyguards": guards_left,
             "munchtime_cards": len(state.deck),
         },
         "window": {

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from potluck.engine.action import Action
@@ -73,6 +74,8 @@ class _Plans:
     def __init__(self, game: BurgerTables) -> None:
         self.bistros = (_BistroTable(game.sides[0]), _BistroTable(game.sides[1]))
         self.colour_index = {colour: c for c, colour in enumerate(game.colours)}
+        #: A view's counts by colour name, as a tuple in colour order.
+        self.by_colour = itemgetter(*game.colours)
         self.gains: dict[tuple[Any, ...], list[_Gain]] = {}
 
 
@@ -97,14 +100,13 @@ class _Me:
         index = plans.colour_index
         me = view["players"][seat]
         them = view["players"][1 - seat]
-        colours = game.colours
-        mine, theirs, bag = me["cubes"], them["cubes"], view["bag"]
-        self.cubes = [mine[c] for c in colours]
-        self.theirs = [theirs[c] for c in colours]
+        by_colour = plans.by_colour
+        self.cubes = list(by_colour(me["cubes"]))
+        self.theirs = by_colour(them["cubes"])
         self.their_diners = {index[c] for c in them["diners"]}
         # The diners by name, as the view lists them: part of the board's key.
         self.diner_names = (tuple(me["diners"]), tuple(them["diners"]))
-        self.bag = [bag[c] for c in colours]
+        self.bag = by_colour(view["bag"])
         self.basics = int(me["basics"])
         self.diners = {index[c] for c in me["diners"]}
         #: The bistros built, as a mask: bit ``k`` for slot ``k``.

@@ -10,6 +10,7 @@ that is not stored at all: each draw is made from the RNG when it happens.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from potluck.games.burger_joint.end_of_game import outcome
@@ -24,6 +25,7 @@ def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict
     """The whole table as JSON-ready data (the same for every seat: nothing is private)."""
     nc, nb = game.num_colours, game.num_bistros
     colours = game.colours
+    slots = range(1, nb + 1)  # bistro slots as the notation numbers them
     players = []
     for s in (0, 1):
         cubes = state.cubes[s * nc : s * nc + nc]
@@ -39,8 +41,8 @@ def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict
                 "score": state.score[s],
                 "points_now": points(game, state, s),
                 "basics": state.basics[s],
-                "diners": [colours[c] for c in range(nc) if diners[c]],
-                "bistros": [k + 1 for k in range(nb) if bistros[k]],
+                "diners": list(compress(colours, diners)),
+                "bistros": list(compress(slots, bistros)),
                 "publicity": state.publicity[s],
                 "capacity": built,
                 "production": {"owed": state.owed[s], "taken": state.taken[s]},

@@ -44,6 +44,38 @@ def answer_actions(tables: FoodTables, state: FoodState, seat: int) -> list[Food
     ]
 
 
+def exchange_allows(state: FoodState, seat: int, action: FoodAction) -> bool:
+    """Whether ``action`` is in ``exchange_actions`` (without building the list)."""
+    kind, bundle = action.kind, state.offer_ings
+    if kind == PASS:
+        return True
+    if kind == DONE:
+        return bool(bundle)
+    if kind != OFFER or len(bundle) >= MAX_OFFER_CARDS:
+        return False
+    if bundle:
+        to_ok = action.seat == state.offer_to
+    else:
+        to_ok = state.offered[seat] < MAX_OFFERS and action.seat != seat
+    return (
+        to_ok
+        and action.seat < state.num_players
+        and action.thing in state.hands[seat]
+        and action.thing not in bundle
+    )
+
+
+def answer_allows(state: FoodState, seat: int, action: FoodAction) -> bool:
+    """Whether ``action`` is in ``answer_actions``."""
+    if action.kind == DECLINE:
+        return True
+    return (
+        action.kind == GIVE
+        and action.thing in state.hands[seat]
+        and action.thing not in state.given_ings
+    )
+
+
 def why_not_offer(
     tables: FoodTables, state: FoodState, seat: int, action: FoodAction
 ) -> str | None:

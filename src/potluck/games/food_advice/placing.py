@@ -37,6 +37,28 @@ def placing_actions(tables: FoodTables, state: FoodState, seat: int) -> list[Foo
     return legal
 
 
+def placing_allows(tables: FoodTables, state: FoodState, seat: int, action: FoodAction) -> bool:
+    """Whether ``action`` is in ``placing_actions`` (without building the list)."""
+    kind = action.kind
+    shop_chips, channel_chips = state.shop_chips[seat], state.channel_chips[seat]
+    if kind == DONE:
+        return shop_chips.bit_count() >= 2 and channel_chips.bit_count() >= 1
+    shop_ok, channel_ok = room(state, seat)
+    if kind == SHOP:
+        board = state.board
+        return shop_ok and action.thing in board and not shop_chips >> board.index(action.thing) & 1
+    if kind == PROMOTE:
+        return channel_ok and action.thing < tables.mabius and not channel_chips >> action.thing & 1
+    if kind == INVEST:
+        return (
+            channel_ok
+            and not channel_chips >> tables.mabius & 1
+            and action.seat != seat
+            and action.seat < state.num_players
+        )
+    return False
+
+
 def room(state: FoodState, seat: int) -> tuple[bool, bool]:
     """Whether ``seat`` may place a chip on one more shop, and on one more channel.
 
