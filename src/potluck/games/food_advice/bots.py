@@ -124,16 +124,22 @@ class _Mind:
         self.ing_of = game.ing_index
         self.shape_of = game.shape_index
         self.customers = game.regular_customers
-        self.offers = [
-            Offer(
-                p["product"],
-                p["owner"],
-                self.shape_of[p["shape"]],
-                p["price"],
-                game.product_tags([self.ing_of[i] for i in p["ingredients"]]),
-            )
-            for p in view["products"]
-        ]
+        # A product's offer, by what it is made of (its number, owner, shape, price
+        # and ingredients): the same for every view until an event trims it.
+        known: dict[tuple[Any, ...], Offer] = self.memo.setdefault(("offers",), {})
+        self.offers = []
+        for p in view["products"]:
+            key = (p["product"], p["owner"], p["shape"], p["price"], *p["ingredients"])
+            offer = known.get(key)
+            if offer is None:
+                offer = known[key] = Offer(
+                    p["product"],
+                    p["owner"],
+                    self.shape_of[p["shape"]],
+                    p["price"],
+                    game.product_tags([self.ing_of[i] for i in p["ingredients"]]),
+                )
+            self.offers.append(offer)
         self.table = tuple(self.offers)
         me = view["players"][seat]
         self.shape = self.shape_of[me["shape"]] if me["shape"] else -1
