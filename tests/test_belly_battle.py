@@ -943,11 +943,14 @@ def test_a_view_kept_between_decisions_follows_every_change_and_never_changes_af
     momo = card("momo-mia")
     before = GAME.view(state, 0)
     again = GAME.view(state, 1)
-    assert again["cards"] == before["cards"] and again["players"] == before["players"]
+    assert again["cards"] == before["cards"]
+    assert again["players"] == before["players"]
     state.chefs[momo] = 1
     state.cash[0] -= 50
     after = GAME.view(state, 0)
-    assert after["cards"][momo]["chefs"] == 1 and after["players"][0]["cash"] == 950
+    assert after["cards"][momo]["chefs"] == 1
+    assert after["players"][0]["cash"] == 950
     assert after["players"][0]["wealth"] == before["players"][0]["wealth"]
-    assert before["cards"][momo]["chefs"] == 0 and before["players"][0]["cash"] == 1000
+    assert before["cards"][momo]["chefs"] == 0
+    assert before["players"][0]["cash"] == 1000
     assert json.loads(json.dumps(after)) == after
