@@ -41,7 +41,7 @@ from potluck.games.cafe_carnage.tables import CafeRules
 _NIGHTS_KEPT = 2048
 
 #: Masks of eaten dishes a game remembers as lists of names before it forgets them all.
-_EATEN_KEPT = 1 << 16
+_EATEN_KEPT = 1 << 14
 
 
 def dish_json(game: CafeRules, dish: int) -> dict[str, Any]:
