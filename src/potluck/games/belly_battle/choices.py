@@ -271,6 +271,8 @@ def problem(game: BellyTables, state: BellyState, seat: int, action: BellyAction
         return None
     if kind in (TUNNEL, ACCEPT, DECLINE):
         return None
+    if kind == OFFER:  # the commonest deal, checked before the rarer ones
+        return _offer_problem(game, state, seat, action)
     if kind == YUCK:
         if action.other == seat:
             return "Yuck! You pay the 50 to another player, not to yourself."
@@ -328,11 +330,18 @@ def problem(game: BellyTables, state: BellyState, seat: int, action: BellyAction
         if state.star[card]:
             return f"Sell {names[card]}'s star first: a star needs its two chefs."
         return None
-    if kind == SELL_STAR:
-        if not state.star[card]:
-            return f"{names[card]} has no star to sell."
-        return None
-    # OFFER
+    if kind == SELL_STAR and not state.star[card]:
+        return f"{names[card]} has no star to sell."
+    return None
+
+
+def _offer_problem(
+    game: BellyTables, state: BellyState, seat: int, action: BellyAction
+) -> str | None:
+    """Why ``seat`` may not make the offer ``action`` now (``problem``'s offer part)."""
+    card, cash, phase = action.card, state.cash, state.phase
+    if state.owner[card] != seat:
+        return f"You do not own {game.names[card]}."
     buyer = action.other
     if buyer == seat or buyer >= state.num_players:
         return "Offer your card to another seat at the table."

@@ -124,16 +124,22 @@ class _Mind:
         self.ing_of = game.ing_index
         self.shape_of = game.shape_index
         self.customers = game.regular_customers
-        self.offers = [
-            Offer(
-                p["product"],
-                p["owner"],
-                self.shape_of[p["shape"]],
-                p["price"],
-                game.product_tags([self.ing_of[i] for i in p["ingredients"]]),
-            )
-            for p in view["products"]
-        ]
+        # A product's offer, by what it is made of (its number, owner, shape, price
+        # and ingredients): the same for every view until an event trims it.
+        known: dict[tuple[Any, ...], Offer] = self.memo.setdefault(("offers",), {})
+        self.offers = []
+        for p in view["products"]:
+            key = (p["product"], p["owner"], p["shape"], p["price"], *p["ingredients"])
+            offer = known.get(key)
+            if offer is None:
+                offer = known[key] = Offer(
+                    p["product"],
+                    p["owner"],
+                    self.shape_of[p["shape"]],
+                    p["price"],
+                    game.product_tags([self.ing_of[i] for i in p["ingredients"]]),
+                )
+            self.offers.append(offer)
         self.table = tuple(self.offers)
         me = view["players"][seat]
         self.shape = self.shape_of[me["shape"]] if me["shape"] else -1
@@ -219,7 +225,7 @@ class _Mind:
         takes a few integer operations.
         """
         base = self.baseline()
-        everyone = base.everyone
+        everyone, best_above = base.everyone, base.best_above
         reach = base.reach(price)
         # at_least[j]: the customers who find at least j of their hashtags in it
         at_least = [everyone]
@@ -228,12 +234,13 @@ class _Mind:
             for j in range(len(at_least) - 2, 0, -1):
                 at_least[j] |= at_least[j - 1] & tag
         at_least.append(0)
-        wins = loses = 0
-        for hits in range(len(at_least) - 1):
+        # with no match here they lose to any match elsewhere (or tie)
+        loses = (everyone & ~at_least[1]) & best_above[1]
+        wins = 0
+        for hits in range(1, len(at_least) - 1):
             exactly = at_least[hits] & ~at_least[hits + 1]
-            loses |= exactly & base.best_at_least(hits + 1)
-            if hits:
-                wins |= exactly & ~base.best_at_least(hits)
+            loses |= exactly & best_above[hits + 1]
+            wins |= exactly & ~best_above[hits]
         wins &= reach
         loses = (loses & reach) | (everyone & ~reach)
         total = price * wins.bit_count()
@@ -480,7 +487,8 @@ class _Baseline:
         )
         # best_above[j]: the customers whose best match today is at least j (j >= 0).
         top_best = max(self.best_of, default=-1) + 2
-        self.best_above = [0] * max(top_best, 1)
+        # (padded with empty sets up to every count of matches a product can have)
+        self.best_above = [0] * max(top_best, len(game.hashtags) + 2)
         for k, best in enumerate(self.best_of):
             for j in range(best + 1):
                 self.best_above[j] |= 1 << k
