@@ -205,6 +205,10 @@ def _best_invite(table: _Table, exclude: int = -1) -> tuple[float, int, int]:
     w = table.weights
     memo = table.memo
     free, chips, line_chips = table.free, table.chips, table.line_chips
+    flags = (full, table.singles, table.fifth)
+    by_card = memo.get(flags)
+    if by_card is None:
+        by_card = memo[flags] = {}
     for pos, card in enumerate(table.line):
         if pos == exclude:
             continue
@@ -217,10 +221,9 @@ def _best_invite(table: _Table, exclude: int = -1) -> tuple[float, int, int]:
             if value > best[0]:
                 best = (value, pos, -1)
             continue
-        key = (card, full, table.singles, table.fifth)
-        choices = memo.get(key)
+        choices = by_card.get(card)
         if choices is None:
-            choices = memo[key] = _choices(table, card, full)
+            choices = by_card[card] = _choices(table, card, full)
         for after, now, slot in choices:
             value = gain + after - now
             if value > best[0]:

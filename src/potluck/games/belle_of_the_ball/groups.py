@@ -43,6 +43,18 @@ def places_for(parties: list[list[int]], base: int, fifth: bool) -> tuple[int, .
     return places
 
 
+def may_join(parties: list[list[int]], base: int, slot: int, fifth: bool) -> bool:
+    """Whether a new guest may join group ``slot`` of the party starting at
+    ``parties[base]``: ``slot in places_for(parties, base, fifth)``, asked directly."""
+    group = parties[base + slot]
+    if group:
+        return len(group) < FULL
+    if not all(parties[base : base + slot]):
+        return False  # a new group opens in the lowest empty slot only
+    used = SLOTS - parties[base : base + SLOTS].count([])
+    return used < MAX_GROUPS + (1 if fifth else 0)
+
+
 def _places_by_sizes(sizes: tuple[int, ...], fifth: bool) -> tuple[int, ...]:
     used = sum(1 for size in sizes if size)
     limit = MAX_GROUPS + (1 if fifth else 0)

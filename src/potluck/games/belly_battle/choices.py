@@ -193,9 +193,6 @@ def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[
     mine = owned(state, seat)
     window = phase == WINDOW
     money = cash[seat]
-    # Tokens are for sale only in the window, while the supply lasts (Chefs and Star).
-    chef_left = window and game.bank.chefs > sum(chefs)
-    star_left = window and game.bank.stars > sum(star)
     chef_price, star_price = game.chef_price, game.star_price
     new_chefs: list[BellyAction] = []
     new_stars: list[BellyAction] = []
@@ -214,18 +211,23 @@ def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[
         if level:
             sell_chefs.append(acts[_SELL_CHEF])
         if level < 2:
-            if chef_left and money >= chef_price[c]:
+            if window and money >= chef_price[c]:
                 new_chefs.append(acts[_CHEF])
-        elif star_left and money >= star_price[c]:
+        elif window and money >= star_price[c]:
             new_stars.append(acts[_STAR])
-    out = [game.pass_action] if window else []
-    out += new_chefs
-    out += new_stars
-    out += sells
-    out += sell_chefs
-    out += sell_stars
-    if state.window_offered if window else state.debt_offers <= 0:
-        return out  # the window's one offer, or the debt's two, are made
+    # Tokens are bought only while the supply lasts (Chefs and Star).
+    if new_chefs and game.bank.chefs <= sum(chefs):
+        new_chefs = []
+    if new_stars and game.bank.stars <= sum(star):
+        new_stars = []
+    if window:
+        out = [game.pass_action, *new_chefs, *new_stars, *sells, *sell_chefs, *sell_stars]
+        if state.window_offered:
+            return out  # the window's one offer is made
+    else:
+        out = [*sells, *sell_chefs, *sell_stars]
+        if state.debt_offers <= 0:
+            return out  # the debt's two offers are made
     n = state.num_players
     purses = cash[:seat] + cash[seat + 1 :]  # the other seats', in seat order
     poorest = min(purses)
@@ -236,13 +238,16 @@ def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[
     )
     for c in mine:
         price = prices[c]
-        if poorest >= price[-1]:
+        top = price[-1]
+        if poorest >= top:
             out += every_offer[c]  # every buyer can pay every price
             continue
         to_seat = offers[c]
         for other, purse in zip(_OTHER_SEATS[n][seat], purses, strict=True):
-            # Offers come cheapest first: those the buyer can pay are a prefix.
-            out += to_seat[other][: bisect_right(price, purse)]
+            if purse >= top:
+                out += to_seat[other]
+            else:  # offers come cheapest first: those the buyer can pay are a prefix
+                out += to_seat[other][: bisect_right(price, purse)]
     return out
 
 
@@ -266,6 +271,8 @@ def problem(game: BellyTables, state: BellyState, seat: int, action: BellyAction
         return None
     if kind in (TUNNEL, ACCEPT, DECLINE):
         return None
+    if kind == OFFER:  # the commonest deal, checked before the rarer ones
+        return _offer_problem(game, state, seat, action)
     if kind == YUCK:
         if action.other == seat:
             return "Yuck! You pay the 50 to another player, not to yourself."
@@ -323,11 +330,18 @@ def problem(game: BellyTables, state: BellyState, seat: int, action: BellyAction
         if state.star[card]:
             return f"Sell {names[card]}'s star first: a star needs its two chefs."
         return None
-    if kind == SELL_STAR:
-        if not state.star[card]:
-            return f"{names[card]} has no star to sell."
-        return None
-    # OFFER
+    if kind == SELL_STAR and not state.star[card]:
+        return f"{names[card]} has no star to sell."
+    return None
+
+
+def _offer_problem(
+    game: BellyTables, state: BellyState, seat: int, action: BellyAction
+) -> str | None:
+    """Why ``seat`` may not make the offer ``action`` now (``problem``'s offer part)."""
+    card, cash, phase = action.card, state.cash, state.phase
+    if state.owner[card] != seat:
+        return f"You do not own {game.names[card]}."
     buyer = action.other
     if buyer == seat or buyer >= state.num_players:
         return "Offer your card to another seat at the table."

@@ -46,7 +46,7 @@ _PLAN_RANGE = range(5, 10)
 _AIM_RANGE = range(3, 14)
 
 #: Tables a bot keeps (``GreedyBot._table``) before it forgets them all.
-_TABLES_KEPT = 4096
+_TABLES_KEPT = 1024
 
 
 class _Table:

@@ -44,6 +44,7 @@ from potluck.games.cafe_carnage.bots import GreedyBot
 from potluck.games.cafe_carnage.encoding import encode, encode_state, features
 from potluck.games.cafe_carnage.invariants import invariant_problems
 from potluck.games.cafe_carnage.orders import menu_choices, why_not_ordered
+from potluck.games.cafe_carnage.readonly import ReadOnlyDict
 from potluck.games.cafe_carnage.round import derive_choices, play
 from potluck.games.cafe_carnage.schema import COURSES, DishData
 from potluck.games.cafe_carnage.state import (
@@ -121,7 +122,9 @@ class CafeCarnage(Game[CafeState, CafeAction]):
         self.course_of = tuple(course_of)
         self.value_of = tuple(value_of)
         self.full_decks = tuple(tuple(deck) for deck in full_decks)
-        self.dish_views = tuple(dish_json(self, dish) for dish in range(len(names)))
+        self.dish_views: tuple[dict[str, Any], ...] = tuple(
+            ReadOnlyDict(dish_json(self, d)) for d in range(len(names))
+        )
         self.dish_actions = tuple(
             CafeAction(i, slug, dish=i) for i, slug in enumerate(self.dish_slugs)
         )
@@ -138,6 +141,7 @@ class CafeCarnage(Game[CafeState, CafeAction]):
         self.menu_memo = Memo(lambda menu: menu_choices(self, menu))
         self.hand_memo = Memo(lambda hand: hand_choices(self, hand))
         self.eaten_memo: dict[int, tuple[str, ...]] = {}
+        self.past_nights: dict[tuple[int, int | None], tuple[RoundRecord, dict[str, Any]]] = {}
         self.everyone: Mapping[int, tuple[int, ...]] = {
             n: tuple(range(n)) for n in range(self.max_players + 1)
         }

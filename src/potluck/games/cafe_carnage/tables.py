@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Protocol
 
 from potluck.games.cafe_carnage.actions import CafeAction
+from potluck.games.cafe_carnage.state import RoundRecord
 
 #: What a seat may do now: the legal actions, and the same as a bit mask of indices.
 Choices = tuple[tuple[CafeAction, ...], int]
@@ -54,7 +55,7 @@ class CafeRules(Protocol):
     course_of: tuple[int, ...]  # per dish: its course
     value_of: tuple[int, ...]  # per dish: its price in dollars and Gourmet Points
     full_decks: tuple[tuple[int, ...], ...]  # per course: every card of the deck
-    dish_views: tuple[dict[str, Any], ...]  # per dish: as views show it (copy before use)
+    dish_views: tuple[dict[str, Any], ...]  # per dish: as views show it, read-only (copy it)
     dish_actions: tuple[CafeAction, ...]  # per dish: the action ordering it
     card_actions: tuple[CafeAction, ...]  # per action card: the action playing it
     # Memos of pure functions, filled as menus and hands are met (dealing is the hot path).
@@ -62,3 +63,5 @@ class CafeRules(Protocol):
     hand_memo: Memo  # (split, separately, run) counts -> the cards one may play
     everyone: Mapping[int, tuple[int, ...]]  # number of players -> every seat
     eaten_memo: dict[int, tuple[str, ...]]  # bit mask of dishes -> their slugs (views)
+    # (id of a past night's record, seat) -> the record and its read-only entry in views
+    past_nights: dict[tuple[int, int | None], tuple[RoundRecord, dict[str, Any]]]

@@ -17,6 +17,7 @@ from typing import Any
 
 from potluck.games.cafe_carnage.end import outcome
 from potluck.games.cafe_carnage.orders import orderable
+from potluck.games.cafe_carnage.readonly import ReadOnlyDict, ReadOnlyList
 from potluck.games.cafe_carnage.round import derive_choices
 from potluck.games.cafe_carnage.schema import COURSES
 from potluck.games.cafe_carnage.setup import guards
@@ -36,8 +37,11 @@ from potluck.games.cafe_carnage.state import (
 )
 from potluck.games.cafe_carnage.tables import CafeRules
 
+#: Past nights' entries a game keeps for its views (``_past_night``) before it forgets them all.
+_NIGHTS_KEPT = 2048
+
 #: Masks of eaten dishes a game remembers as lists of names before it forgets them all.
-_EATEN_KEPT = 1 << 16
+_EATEN_KEPT = 1 << 14
 
 
 def dish_json(game: CafeRules, dish: int) -> dict[str, Any]:
@@ -65,21 +69,30 @@ def _eaten_slugs(game: CafeRules, eaten: int) -> list[str]:
     return list(known)
 
 
-def _round_json(game: CafeRules, record: RoundRecord, seat: int | None) -> dict[str, Any]:
-    # Each dish's view is a copy of the game's ready-made one: views are built for
-    # every bot decision, and each view is the caller's own to keep or change.
-    dish_views, value, orders = game.dish_views, game.value_of, record.orders
-    meals = [
-        {
-            "seat": s,
-            "dishes": [
-                dish_views[starter].copy(),
-                dish_views[main].copy(),
-                dish_views[dessert].copy(),
-            ],
-            "cost": value[starter] + value[main] + value[dessert],
-            "scored": scored,
-        }
+def _past_night(game: CafeRules, record: RoundRecord, seat: int | None) -> dict[str, Any]:
+    """A finished night as ``seat`` sees it, built once and then shared, read-only, by
+    every later view that shows it: a past night never changes, and the past nights
+    were half of a mid-game view (the greedy bot asks for a view at every decision)."""
+    key = (id(record), seat)
+    kept = game.past_nights.get(key)
+    if kept is None or kept[0] is not record:  # an id is reused only once its record is gone
+        if len(game.past_nights) >= _NIGHTS_KEPT:
+            game.past_nights.clear()
+        kept = game.past_nights[key] = (record, _night_json(game, record, seat))
+    return kept[1]
+
+
+def _night_json(game: CafeRules, record: RoundRecord, seat: int | None) -> dict[str, Any]:
+    """A finished night as ``seat`` sees it, read-only (``readonly.py``); the dishes are
+    the game's own read-only entries."""
+    dishes, value, orders = game.dish_views, game.value_of, record.orders
+    meals = ReadOnlyList(
+        ReadOnlyDict(
+            seat=s,
+            dishes=ReadOnlyList((dishes[starter], dishes[main], dishes[dessert])),
+            cost=value[starter] + value[main] + value[dessert],
+            scored=scored,
+        )
         for s, starter, main, dessert, scored in zip(
             range(len(record.paid)),
             orders[0::3],
@@ -88,22 +101,22 @@ def _round_json(game: CafeRules, record: RoundRecord, seat: int | None) -> dict[
             record.scored,
             strict=True,
         )
-    ]
-    result: dict[str, Any] = {
+    )
+    night: dict[str, Any] = {
         "round": record.number,
         "meals": meals,
-        "runners": list(record.runners),
-        "caught": list(record.caught),
-        "escaped": [s for s in record.runners if s not in record.caught],
+        "runners": ReadOnlyList(record.runners),
+        "caught": ReadOnlyList(record.caught),
+        "escaped": ReadOnlyList(s for s in record.runners if s not in record.caught),
         "runners_bill": record.runners_bill,
-        "votes": {"split": record.split_votes, "separately": record.separately_votes},
+        "votes": ReadOnlyDict(split=record.split_votes, separately=record.separately_votes),
         "bill": None if record.method == NO_CARD else CARD_WORDS[record.method],
-        "paid": list(record.paid),
-        "iou_loans": list(record.loans),
+        "paid": ReadOnlyList(record.paid),
+        "iou_loans": ReadOnlyList(record.loans),
     }
     if seat is not None:
-        result["your_card"] = CARD_WORDS[record.ballots[seat]]
-    return result
+        night["your_card"] = CARD_WORDS[record.ballots[seat]]
+    return ReadOnlyDict(night)
 
 
 def build_view(game: CafeRules, state: CafeState, seat: int | None) -> dict[str, Any]:
@@ -142,7 +155,7 @@ def build_view(game: CafeRules, state: CafeState, seat: int | None) -> dict[str,
         "options": dict(state.options),
         "decks": {"starter": len(decks[0]), "main": len(decks[1]), "dessert": len(decks[2])},
         "players": players,
-        "log": [_round_json(game, r, seat) for r in state.log],
+        "log": [_past_night(game, record, seat) for record in state.log],
     }
     if seat is not None:
         base = 3 * seat

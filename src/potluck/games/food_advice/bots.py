@@ -124,16 +124,22 @@ class _Mind:
         self.ing_of = game.ing_index
         self.shape_of = game.shape_index
         self.customers = game.regular_customers
-        self.offers = [
-            Offer(
-                p["product"],
-                p["owner"],
-                self.shape_of[p["shape"]],
-                p["price"],
-                game.product_tags([self.ing_of[i] for i in p["ingredients"]]),
-            )
-            for p in view["products"]
-        ]
+        # A product's offer, by what it is made of (its number, owner, shape, price
+        # and ingredients): the same for every view until an event trims it.
+        known: dict[tuple[Any, ...], Offer] = self.memo.setdefault(("offers",), {})
+        self.offers = []
+        for p in view["products"]:
+            key = (p["product"], p["owner"], p["shape"], p["price"], *p["ingredients"])
+            offer = known.get(key)
+            if offer is None:
+                offer = known[key] = Offer(
+                    p["product"],
+                    p["owner"],
+                    self.shape_of[p["shape"]],
+                    p["price"],
+                    game.product_tags([self.ing_of[i] for i in p["ingredients"]]),
+                )
+            self.offers.append(offer)
         self.table = tuple(self.offers)
         me = view["players"][seat]
         self.shape = self.shape_of[me["shape"]] if me["shape"] else -1
@@ -159,12 +165,16 @@ class _Mind:
             limit = self.game.data.marketing.black_friday_limit
             buyers, changed = self.game.buyers, list(base)
             discounted = [o.price for o in offers if black_friday >> o.seller & 1]
+            reached: dict[int, bool] = {}  # by budget: does Black Friday reach a product?
             for k, c in enumerate(self.customers):
                 buyer = buyers[c]
                 budget = buyer.budget
-                if (flavor and base[k].reason == LEFT_UNDECIDED) or any(
-                    budget < price <= budget + limit for price in discounted
-                ):
+                more = reached.get(budget)
+                if more is None:
+                    more = reached[budget] = any(
+                        budget < price <= budget + limit for price in discounted
+                    )
+                if more or (flavor and base[k].reason == LEFT_UNDECIDED):
                     changed[k] = choose(buyer, offers, black_friday, flavor, limit)
             base = changed
         bought = [
@@ -209,13 +219,13 @@ class _Mind:
         ``tags``) joins the table: the same as ``revenue`` with it added, without
         simulating every customer again. A customer who cannot afford it, or finds
         more matches elsewhere, chooses as today; one who finds fewer matches
-        elsewhere (and at least one here) buys it; only a tie is simulated again,
-        among the tied products alone, and once per customer and price (the new
-        product's hashtags tie, its shape is the seat's). Customers are grouped as
-        bit sets (``_Baseline``), so the count takes a few integer operations.
+        elsewhere (and at least one here) buys it; only a tie is worked out again,
+        by the rulebook's steps among the tied products alone (``tie_gain``).
+        Customers are grouped as bit sets (``_Baseline``), so the rest of the count
+        takes a few integer operations.
         """
         base = self.baseline()
-        everyone = base.everyone
+        everyone, best_above = base.everyone, base.best_above
         reach = base.reach(price)
         # at_least[j]: the customers who find at least j of their hashtags in it
         at_least = [everyone]
@@ -224,12 +234,13 @@ class _Mind:
             for j in range(len(at_least) - 2, 0, -1):
                 at_least[j] |= at_least[j - 1] & tag
         at_least.append(0)
-        wins = loses = 0
-        for hits in range(len(at_least) - 1):
+        # with no match here they lose to any match elsewhere (or tie)
+        loses = (everyone & ~at_least[1]) & best_above[1]
+        wins = 0
+        for hits in range(1, len(at_least) - 1):
             exactly = at_least[hits] & ~at_least[hits + 1]
-            loses |= exactly & base.best_at_least(hits + 1)
-            if hits:
-                wins |= exactly & ~base.best_at_least(hits)
+            loses |= exactly & best_above[hits + 1]
+            wins |= exactly & ~best_above[hits]
         wins &= reach
         loses = (loses & reach) | (everyone & ~reach)
         total = price * wins.bit_count()
@@ -407,10 +418,14 @@ class _Mind:
             )
             offers = [*self.offers[:j], new, *self.offers[j + 1 :]]
             mine = theirs = 0
-            for c, choice, best in zip(self.customers, base, others_best(j), strict=True):
+            new_price, new_tags = new.price, new.tags
+            for c, choice, best, (hits, _, _, _) in zip(
+                self.customers, base, others_best(j), summary, strict=True
+            ):
                 buyer = game.buyers[c]
-                if (old.price <= buyer.budget and matches(buyer, old) >= best) or (
-                    new.price <= buyer.budget and matches(buyer, new) >= best
+                # hits[j]: the old product's matches, -1 when it was beyond the budget
+                if hits[j] >= max(best, 0) or (
+                    new_price <= buyer.budget and (buyer.tags & new_tags).bit_count() >= best
                 ):
                     choice = choose(buyer, offers, 0, 0, limit)
                 if choice.offer is not None:
@@ -472,7 +487,8 @@ class _Baseline:
         )
         # best_above[j]: the customers whose best match today is at least j (j >= 0).
         top_best = max(self.best_of, default=-1) + 2
-        self.best_above = [0] * max(top_best, 1)
+        # (padded with empty sets up to every count of matches a product can have)
+        self.best_above = [0] * max(top_best, len(game.hashtags) + 2)
         for k, best in enumerate(self.best_of):
             for j in range(best + 1):
                 self.best_above[j] |= 1 << k

@@ -69,14 +69,14 @@ def tally_votes(tables: FoodTables, state: FoodState) -> None:
 def offers(tables: FoodTables, state: FoodState, seats: int = -1) -> list[Offer]:
     """Every product on offer (all products made so far, ruling FA-11) as ``Offer``s;
     ``seats`` is a bit mask to keep only some sellers' products."""
-    return [
-        Offer(
-            product=p,
-            seller=state.prod_owner[p],
-            shape=state.prod_shape[p],
-            price=sum(tables.ing_price[i] for i in ings),
-            tags=tables.product_tags(ings),
-        )
-        for p, ings in enumerate(state.prod_ings)
-        if seats >> state.prod_owner[p] & 1
-    ]
+    prices, tag_of = tables.ing_price, tables.ing_tag
+    found = []
+    for p, ings in enumerate(state.prod_ings):
+        seller = state.prod_owner[p]
+        if seats >> seller & 1:
+            price = tags = 0
+            for i in ings:
+                price += prices[i]
+                tags |= 1 << tag_of[i]
+            found.append(Offer(p, seller, state.prod_shape[p], price, tags))
+    return found

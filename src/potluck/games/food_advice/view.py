@@ -187,22 +187,22 @@ def _customer_cards(game: FoodTables, state: FoodState) -> dict[str, dict[str, A
     """The face of every customer card turned up so far (played, on the table, or named
     by a sale or the tie-break): gender, budget, hashtags and favourite shapes."""
     index = game.cust_last_index
-    cards = [*state.cust_discard, *state.cust_table]
+    seen = {*state.cust_discard, *state.cust_table}
     named = [sale["customer"] for sale in state.sales]
     for entry in state.log:
         named += [sale["customer"] for sale in entry["sales"]]
     if state.tiebreak:
         named += state.tiebreak["customers"]
-    cards += [index[name] for name in named if name in index]
-    faces = {}
-    for c in sorted(set(cards)):
-        face = game.customer_faces[c]
-        faces[game.cust_names[c]] = {
-            **face,
-            "hashtags": list(face["hashtags"]),
-            "shapes": list(face["shapes"]),
+    seen.update([index[name] for name in named if name in index])
+    names, faces = game.cust_names, game.customer_faces
+    return {
+        names[c]: {
+            **faces[c],
+            "hashtags": list(faces[c]["hashtags"]),
+            "shapes": list(faces[c]["shapes"]),
         }
-    return faces
+        for c in sorted(seen)
+    }
 
 
 def _playing(game: FoodTables, state: FoodState) -> dict[str, Any] | None:
