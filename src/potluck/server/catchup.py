@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from potluck.server.cluster import Move
 from potluck.server.db import ActionRow, SeatRow, TableRow
 from potluck.server.live import ACTIVE, LiveTable, Seat, TableError
 from potluck.server.store import TableStore
@@ -51,13 +52,15 @@ class CatchingUp(TableStore):
                     await self._sync(table)
         return table
 
-    def changed_elsewhere(self, table_id: str) -> None:
+    def changed_elsewhere(self, table_id: str, move: Move | None = None) -> None:
         """Another process changed ``table_id``: catch up (one catch-up at a time).
 
         Lazily for a table this process neither runs nor has a WebSocket of: it is
         only marked ``stale`` and caught up when a request, a WebSocket or a claim
         next needs it (``fresh``, ``locked``, ``adopt``). Each process would otherwise
-        read and replay every move of every table of the cluster.
+        read and replay every move of every table of the cluster. ``move``: the
+        change was that one action (``Cluster.notify``), applied without reading the
+        log when this copy is just before it.
         """
         table = self.tables.get(table_id)
         if (
@@ -71,9 +74,9 @@ class CatchingUp(TableStore):
         if running is not None and not running.done():
             self._resync.add(table_id)
             return
-        self._syncs[table_id] = asyncio.create_task(self._catch_up(table_id))
+        self._syncs[table_id] = asyncio.create_task(self._catch_up(table_id, move))
 
-    async def _catch_up(self, table_id: str) -> None:
+    async def _catch_up(self, table_id: str, move: Move | None = None) -> None:
         try:
             while True:
                 self._resync.discard(table_id)
@@ -85,7 +88,9 @@ class CatchingUp(TableStore):
                         return
                 else:
                     async with table.lock:
-                        await self._sync(table)
+                        if move is None or not self._apply_noticed(table, move):
+                            await self._sync(table)
+                move = None  # a second round reads the log
                 await self.push(table)
                 await self.wake_bots(table)
                 if table_id not in self._resync:
@@ -94,6 +99,27 @@ class CatchingUp(TableStore):
             log.exception("table %s: could not catch up with the other servers", table_id)
         finally:
             self._syncs.pop(table_id, None)
+
+    def _apply_noticed(self, table: LiveTable, move: Move) -> bool:
+        """Apply the one action a notice carried (under the table's lock), if this copy
+        is exactly one action behind it; whether it did (if not: read the log)."""
+        number, seat, text = move
+        if table.stale or len(table.state.history) != number:
+            return False
+        before = table.state
+        table.state = before.clone()  # a new state object, as ``_sync`` makes
+        try:
+            table.play_log([(seat, text)])
+        except Exception:  # the log is the truth: read it
+            table.state = before
+            return False
+        table.notified = number + 1  # the other processes had the same notice
+        if table.game.is_over(table.state):
+            table.status, table.deadline = "over", None
+        table.last_active = self.clock()
+        if table.status in ACTIVE:
+            self._reset_deadline(table)
+        return True
 
     async def adopt(self, table_id: str) -> None:
         """This process now owns ``table_id`` (made here, or its owner died): run it."""
@@ -129,6 +155,7 @@ class CatchingUp(TableStore):
             except Exception as error:  # the stored log is the truth: it should always replay
                 log.error("table %s: the stored log does not replay: %s", table.id, error)
         state = table.state
+        table.notified = len(state.history)  # what the log's writers told everyone of
         table.seats = seats
         table.status = "over" if game.is_over(state) else row["status"]
         table.problem = row["problem"]

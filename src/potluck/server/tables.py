@@ -434,7 +434,13 @@ class TableService(Seating, Creating, CatchingUp):
         """Send every watcher the payload for its seat, and tell the other processes."""
         await self.push(table)
         if self.cluster is not None:
-            await self.cluster.notify(table.id)
+            history = table.state.history
+            move = None
+            if len(history) == table.notified + 1:  # one move: the notice carries it
+                seat, action = history[-1]
+                move = (len(history) - 1, seat, str(action))
+            table.notified = len(history)
+            await self.cluster.notify(table.id, move)
             if table.status not in ACTIVE:
                 await self.cluster.release(table.id)
 

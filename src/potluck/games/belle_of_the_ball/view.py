@@ -25,7 +25,7 @@ from potluck.games.belle_of_the_ball.state import (
     SLOTS,
     BelleState,
 )
-from potluck.games.belle_of_the_ball.tables import BelleTables
+from potluck.games.belle_of_the_ball.tables import GAME_ID, BelleTables
 
 EFFECT_WORDS = (
     (FREE_SKIPS, "free_skips"),
@@ -101,7 +101,7 @@ def build_view(game: BelleTables, state: BelleState, seat: int | None) -> dict[s
         for i, card in enumerate(state.line)
     ]
     view: dict[str, Any] = {
-        "game": game.id,
+        "game": GAME_ID,
         "seat": seat,
         "num_players": n,
         "round": state.round,
