@@ -244,7 +244,7 @@ class _Mind:
         wins &= reach
         loses = (loses & reach) | (everyone & ~reach)
         total = price * wins.bit_count()
-        for paid, group in base.paid_groups:
+        for paid, group in base.paid_groups(self.seat):
             total += paid * (loses & group).bit_count()
         ties = everyone & ~wins & ~loses
         liked = base.liking_shape(self.shape)
@@ -254,15 +254,16 @@ class _Mind:
         while ties:
             k = (ties & -ties).bit_length() - 1
             ties &= ties - 1
-            total += base.tie_gain(k, price, bool(liked >> k & 1))
+            total += base.tie_gain(k, price, bool(liked >> k & 1), self.seat)
         return total
 
     def baseline(self) -> _Baseline:
-        """What each regular customer does today, as seen from this seat."""
-        key = ("baseline", self.seat, self.table)
+        """What each regular customer does with today's products (every seat's view
+        of the same products shares it)."""
+        key = ("baseline", self.table)
         known: _Baseline | None = self.memo.get(key)
         if known is None:
-            known = self.memo[key] = _Baseline(self, self.choices(self.offers))
+            known = self.memo[key] = _Baseline(self.game, self.offers)
         return known
 
     def best_keep(self, hand: list[int]) -> tuple[float, tuple[int, ...]]:
@@ -443,22 +444,20 @@ class _Baseline:
     bit sets, for counting what a new product would sell (``_Mind._new_product_sales``).
 
     Per customer: the most hashtag matches among the products within budget today
-    (-1: none), what they pay this seat today, and the products tied at that best
-    that a new product tying them would compete with (``tie_gain``).
+    (-1: none), what they buy today, and the products tied at that best that a new
+    product tying them would compete with (``tie_gain``).
     """
 
-    def __init__(self, mind: _Mind, choices: list[Choice]) -> None:
-        game, offers = mind.game, mind.offers
-        self.seat = mind.seat
-        self.buyers = [game.buyers[c] for c in mind.customers]
+    def __init__(self, game: FoodTables, offers: list[Offer]) -> None:
+        self.buyers = [game.buyers[c] for c in game.regular_customers]
         self.everyone = (1 << len(self.buyers)) - 1
         self.best_of: list[int] = []
         # Per customer, for a tie: with matches, the best-matching products at the
         # highest price (and that price); without, the tied products of a liked shape.
         self.top_price: list[int] = []
         self.contenders: list[list[Offer]] = []
-        paid_to_me: dict[int, int] = {}
-        for k, (buyer, choice) in enumerate(zip(self.buyers, choices, strict=True)):
+        self.bought: list[tuple[int, int]] = []  # per customer: (seller, paid), or (-1, 0)
+        for buyer in self.buyers:
             budget, likes = buyer.budget, buyer.tags
             best, pool = -1, []  # the products within budget with the most matches
             for o in offers:
@@ -476,9 +475,10 @@ class _Baseline:
             else:
                 self.top_price.append(0)
                 self.contenders.append([o for o in pool if buyer.shapes >> o.shape & 1])
-            if choice.offer is not None and choice.offer.seller == self.seat and choice.paid:
-                paid_to_me[choice.paid] = paid_to_me.get(choice.paid, 0) | 1 << k
-        self.paid_groups = sorted(paid_to_me.items())
+            # What they choose among all products is decided among these alone.
+            choice = choose(buyer, pool)
+            sold = (choice.offer.seller, choice.paid) if choice.offer is not None else (-1, 0)
+            self.bought.append(sold)
         # The customers with no hashtag match anywhere and no product of a shape they like.
         self.alone = sum(
             1 << k
@@ -495,9 +495,18 @@ class _Baseline:
         self._reach: dict[int, int] = {}
         self._likes: dict[int, int] = {}
         self._liking: dict[int, int] = {}
+        self._paid: dict[int, list[tuple[int, int]]] = {}
 
-    def best_at_least(self, j: int) -> int:
-        return self.best_above[j] if j < len(self.best_above) else 0
+    def paid_groups(self, seat: int) -> list[tuple[int, int]]:
+        """(price paid, the customers paying it) for what ``seat`` sells today."""
+        known = self._paid.get(seat)
+        if known is None:
+            groups: dict[int, int] = {}
+            for k, (seller, paid) in enumerate(self.bought):
+                if seller == seat and paid:
+                    groups[paid] = groups.get(paid, 0) | 1 << k
+            known = self._paid[seat] = sorted(groups.items())
+        return known
 
     def reach(self, price: int) -> int:
         """The customers whose budget covers ``price``."""
@@ -531,8 +540,8 @@ class _Baseline:
             )
         return known
 
-    def tie_gain(self, k: int, price: int, liked: bool) -> int:
-        """What customer ``k`` pays this seat when its new product (``price``, a shape
+    def tie_gain(self, k: int, price: int, liked: bool, seat: int) -> int:
+        """What customer ``k`` pays ``seat`` when its new product (``price``, a shape
         ``liked`` or not) ties their best match today: ``market.choose`` steps 2 and 3
         among the tied products (no promotion chips: step 4 never picks)."""
         buyer = self.buyers[k]
@@ -544,20 +553,20 @@ class _Baseline:
                 (o.price, o.seller, bool(buyer.shapes >> o.shape & 1)) for o in self.contenders[k]
             ]
             if price == top:
-                contenders.append((price, self.seat, liked))
+                contenders.append((price, seat, liked))
             if len(contenders) > 1:
                 contenders = [c for c in contenders if c[2]]
         else:  # no match anywhere: the shape, then the highest price
             contenders = [(o.price, o.seller, True) for o in self.contenders[k]]
             if liked:
-                contenders.append((price, self.seat, True))
+                contenders.append((price, seat, True))
             if len(contenders) > 1:
                 top = max(c[0] for c in contenders)
                 contenders = [c for c in contenders if c[0] == top]
         if len(contenders) != 1:
             return 0  # nothing to their taste, or still undecided: they leave
         paid, seller, _ = contenders[0]
-        return paid if seller == self.seat else 0
+        return paid if seller == seat else 0
 
 
 __all__ = ["Buyer", "GreedyBot"]
