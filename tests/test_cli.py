@@ -348,6 +348,7 @@ def test_bench_a_bot_reports_games_steps_decisions_and_clones() -> None:
     for key in ("games_per_second", "steps_per_second", "decisions_per_second"):
         assert row[key] > 0, key
     assert row["clones_per_second"] > 0
+    assert 0 < row["view_share_of_thinking"] < 1  # the greedy bot reads the seat's view
     assert row["decisions"] == row["steps"]  # Café Carnage has no forced moves
     assert_clean_error(run("bench", "cafe-carnage", "--bot", "nope"), "no bot 'nope'")
 

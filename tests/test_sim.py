@@ -362,6 +362,7 @@ def test_bench_plays_whole_games_for_about_the_time_given(toy: ToyGame) -> None:
         "decisions_per_second",
         "clones_per_second",
         "clock",
+        "view_share_of_thinking",
     }
 
 

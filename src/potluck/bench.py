@@ -87,6 +87,8 @@ class BenchResult:
     clones_per_second: float = 0.0
     #: The clock every figure was timed by (``CLOCKS``).
     clock: str = "wall"
+    #: Of ``thinking``, the seconds spent building the seat's view for a bot that reads one.
+    viewing: float = 0.0
 
     @property
     def decisions_per_second(self) -> float:
@@ -116,6 +118,7 @@ class BenchResult:
             "decisions_per_second": self.decisions_per_second,
             "clones_per_second": self.clones_per_second,
             "clock": self.clock,
+            "view_share_of_thinking": self.viewing / self.thinking if self.thinking else 0.0,
         }
 
 
@@ -195,12 +198,14 @@ def _bench_bot_games(
     spec: str,
     clock: Callable[[], float],
 ) -> BenchResult:
-    from potluck.agents import decide, make_agent
+    from potluck.agents import decide, is_search_bot, make_agent
     from potluck.sim import bot_rng
 
     agent = make_agent(game, spec)
+    searching = is_search_bot(agent)
+    needs_view = getattr(agent, "needs_view", False)
     games = steps = decisions = 0
-    thinking = 0.0
+    thinking = viewing = 0.0
     start = clock()
     deadline = start + seconds
     while True:
@@ -210,7 +215,17 @@ def _bench_bot_games(
         while acting:
             seat = acting[0]
             began = clock()
-            action = decide(agent, game, state, seat, rngs[seat])
+            if searching or not needs_view:
+                action = decide(agent, game, state, seat, rngs[seat])
+            else:
+                # decide()'s own steps for a bot that reads views, timed apart: how much
+                # of a decision is building the seat's view rather than the bot's thought
+                legal = game.legal_actions(state, seat)
+                viewed = clock()
+                view = game.view(state, seat)
+                choosing = clock()
+                viewing += choosing - viewed
+                action = agent.choose(game, view, seat, legal, rngs[seat])
             thinking += clock() - began
             decisions += 1
             game.step(state, seat, action)
@@ -229,6 +244,7 @@ def _bench_bot_games(
         bot=spec,
         decisions=decisions,
         thinking=thinking,
+        viewing=viewing,
     )
 
 
