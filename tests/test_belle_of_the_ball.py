@@ -885,3 +885,16 @@ def test_a_save_with_a_belle_in_the_line_without_the_variant_is_refused() -> Non
     saved["state"]["deck"].append(guest)
     with pytest.raises(RecordError, match="without the variant"):
         G.from_json(saved)
+
+
+def test_may_join_agrees_with_the_groups_a_guest_may_join_for_every_party_shape() -> None:
+    # Step 2, Group: the step's quick check and the legal list's look-up are one rule.
+    from itertools import product
+
+    from potluck.games.belle_of_the_ball.groups import may_join, places_for
+
+    for sizes in product(range(6), repeat=SLOTS):
+        parties = [[0] * size for size in sizes]
+        for fifth in (False, True):
+            places = places_for(parties, 0, fifth)
+            assert [s for s in range(SLOTS) if may_join(parties, 0, s, fifth)] == list(places)

@@ -932,3 +932,25 @@ def test_legal_actions_are_exactly_the_actions_the_rules_accept() -> None:
             assert isinstance(action, BellyAction)
             GAME.step(state, seat, action)
             steps += 1
+
+
+def test_a_view_kept_between_decisions_follows_every_change_and_never_changes_after() -> None:
+    """The view reuses its card and player entries while nothing they show changes; a
+    change (a chef hired, cash paid) shows in the next view, and an earlier view keeps
+    what it showed."""
+    state = table(3)
+    give(state, 0, "momo-mia")
+    momo = card("momo-mia")
+    before = GAME.view(state, 0)
+    again = GAME.view(state, 1)
+    assert again["cards"] == before["cards"]
+    assert again["players"] == before["players"]
+    state.chefs[momo] = 1
+    state.cash[0] -= 50
+    after = GAME.view(state, 0)
+    assert after["cards"][momo]["chefs"] == 1
+    assert after["players"][0]["cash"] == 950
+    assert after["players"][0]["wealth"] == before["players"][0]["wealth"]
+    assert before["cards"][momo]["chefs"] == 0
+    assert before["players"][0]["cash"] == 1000
+    assert json.loads(json.dumps(after)) == after

@@ -38,6 +38,23 @@ def test_greedy_is_deterministic() -> None:
     assert len(picks) == 1
 
 
+def test_greedy_tables_kept_across_decisions_and_games_change_no_choice() -> None:
+    """The greedy bot keeps its model of the table while its inputs stay the same
+    (``GreedyBot._table``); one bot reused by every seat over many games must choose
+    as a fresh bot does at every decision."""
+    kept = GAME.make_bot("greedy")
+    for seed in range(12):
+        n = 4 + seed % 3
+        state = GAME.new_game(n, seed, {"no_repeat_dishes": seed % 2 == 1})
+        while state.acting:
+            seat = state.acting[0]
+            view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+            pick = kept.choose(GAME, view, seat, legal, random.Random(seed))
+            fresh = GAME.make_bot("greedy").choose(GAME, view, seat, legal, random.Random(seed))
+            assert pick is fresh, (seed, state.round, seat)
+            GAME.step(state, seat, pick)
+
+
 def test_greedy_beats_random_diners() -> None:
     assert win_share(GAME, "greedy", 4, games=400, seed=10_000) > 0.33
 

@@ -5,6 +5,7 @@ Seats in the rulebook's examples: Francois 0, Kwame 1, Alice 2, Meera 3.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from pathlib import Path
@@ -543,6 +544,27 @@ def test_views_show_only_the_seats_own_menu_and_hand(game: CafeCarnage) -> None:
     text = json.dumps(game.view(state, None))
     assert "menu" not in text
     assert "rng" not in text
+
+
+def test_past_nights_in_views_are_shared_read_only_and_copies_are_plain(game: CafeCarnage) -> None:
+    state = game.new_game(4, seed=23)
+    while not state.log:
+        for seat in state.acting:
+            game.step(state, seat, game.legal_actions(state, seat)[0])
+    first, again = game.view(state, 1), game.view(state, 1)
+    assert first["log"][0] is again["log"][0]  # built once for the seat
+    assert first["log"][0] is not game.view(state, 2)["log"][0]  # each seat its own
+    with pytest.raises(TypeError, match="copy"):
+        first["log"][0]["paid"].append(1)
+    with pytest.raises(TypeError, match="copy"):
+        first["log"][0]["meals"][0]["dishes"][0]["value"] = 0
+    mine = copy.deepcopy(first)
+    mine["log"][0]["paid"].append(1)
+    mine["log"][0]["meals"][0]["dishes"][0]["value"] = 0
+    assert mine != first
+    assert game.view(state, 1) == first
+    first["you"]["menu"][0]["value"] = 0  # the seat's own part of a view is its own
+    assert game.view(state, 1)["you"]["menu"][0]["value"] != 0
 
 
 # ---------------------------------------------------------------------- data

@@ -25,6 +25,7 @@ from potluck.games.food_advice import (
     choose_extra,
     joker_buys,
 )
+from potluck.games.food_advice.actions import NAME
 from potluck.games.food_advice.characters import draw_customer
 from potluck.games.food_advice.events import product_of
 from potluck.games.food_advice.market import (
@@ -860,3 +861,30 @@ def test_redeal_keeps_what_a_seat_knows_of_the_ordered_decks(game: FoodAdvice) -
         assert world.shop_deck[:shops_seen] == state.shop_deck[:shops_seen]
         faces.add(tuple(world.ing_deck[p] for p in hidden))
     assert len(faces) > 1  # the other seats' discards are redrawn
+
+
+def test_the_legality_check_agrees_with_the_legal_actions(game: FoodAdvice) -> None:
+    """``step`` checks a move without building the legal list (``_is_legal``); it must
+    say yes exactly to the listed actions, for every action of the game, at 4 to 6."""
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_game(4 + seed, seed)
+        steps = 0
+        while game.to_act(state):
+            seat = game.to_act(state)[0]
+            legal = game.legal_actions(state, seat)
+            if steps % 4 == 0:
+                listed = {a.index for a in legal}
+                for action in game.actions:
+                    if action.kind == NAME:
+                        continue  # names are free text: any name is legal while naming
+                    assert game._is_legal(state, seat, action) == (action.index in listed), (
+                        seed,
+                        steps,
+                        action,
+                    )
+                    checked += 1
+            game.step(state, seat, legal[int(rng.random() * len(legal))])
+            steps += 1
+    assert checked > 10_000

@@ -181,3 +181,14 @@ def test_playing_on_refuses_what_does_not_fit(
     answer = client.post("/api/tables", json={**request, **change})
     assert answer.status_code in (404, 422), answer.text
     assert answer.json()["error"] == code
+
+
+def test_the_bot_workers_run_at_a_lower_priority_than_the_server() -> None:
+    import os
+
+    pool = botpool.BotPool(workers=1)
+    try:
+        niceness = pool._executor().submit(os.nice, 0).result(timeout=60)
+    finally:
+        pool.shutdown()
+    assert niceness == min(19, os.nice(0) + botpool.WORKER_NICENESS)

@@ -33,6 +33,15 @@ def test_a_small_run_plays_one_table_of_every_game_to_its_end(
     assert report["p50_ms"] <= report["p99_ms"] <= report["max_ms"]
     assert report["moves_per_second"] > 0
     assert report["server_cpu_seconds"] > 0
+    assert report["acknowledged_moves_lost"] == 0
+
+
+def test_the_tool_kills_only_one_of_several_processes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        loadtest.main(["--tables", "1", "--kill-after", "1"])
+    assert "--kill-after needs --workers 2" in capsys.readouterr().err
 
 
 def test_the_tool_refuses_several_workers_on_sqlite(capsys: pytest.CaptureFixture[str]) -> None:

@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 import potluck
 from potluck.server import TableService
 from potluck.server.db import SeatRow, make_engine, migrate
-from potluck.server.live import TableError
+from potluck.server.live import TableError, Watcher
 from webtest import OPEN, SHARED_URL, fresh_database_url
 
 GAME = "cafe-carnage"
@@ -176,6 +176,70 @@ def test_a_seat_change_elsewhere_meanwhile_is_caught_under_the_move_lock(
             select(SeatRow.name).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
         ).all()
     assert names == ["Ann", "P1", "P2", "P3"]
+    for service in (one, two):
+        assert service.database_thread is not None
+        service.database_thread.shutdown()
+
+
+@postgres
+def test_a_table_nobody_here_runs_or_watches_is_caught_up_when_needed(tmp_path: Path) -> None:
+    url = fresh_database_url(tmp_path)
+    one = service_over(url, cluster=True)
+    table_id = one.create_table(GAME, 4, {}, ["human"] * 4).table.id
+    two = service_over(url, cluster=True)
+
+    async def lazily() -> None:
+        await one.join(table_id, 0, "Ann")
+        two.changed_elsewhere(table_id)  # the notice of the join
+        table = two.tables[table_id]
+        assert table.stale  # marked, not read nor replayed
+        assert not two._syncs
+        assert table.seats[0].name is None
+        assert (await two.fresh(table_id)).seats[0].name == "Ann"
+        assert not table.stale
+
+    asyncio.run(lazily())
+    for service in (one, two):
+        assert service.database_thread is not None
+        service.database_thread.shutdown()
+
+
+@postgres
+def test_a_notice_carrying_the_move_is_applied_without_reading_the_log(tmp_path: Path) -> None:
+    url = fresh_database_url(tmp_path)
+    one = service_over(url, cluster=True)
+    table_id = one.create_table(GAME, 4, {}, ["human"] * 4).table.id
+    two = service_over(url, cluster=True)
+    pushed: list[dict[str, Any]] = []
+
+    async def watch(payload: dict[str, Any]) -> None:
+        pushed.append(payload)
+
+    async def carried() -> None:
+        for seat in range(4):
+            await one.join(table_id, seat, f"P{seat}")
+        table = two.tables[table_id]
+        await two.fresh(table_id)
+        async with table.lock:
+            await two._sync(table)  # the joins
+        table.watchers.append(Watcher(None, watch))  # a browser here: caught up at once
+        mine = one.tables[table_id]
+        action = str(mine.game.legal_actions(mine.state, 0)[0])
+        await one.act(table_id, 0, action, 0)
+
+        def no_reading(*_: Any) -> Any:
+            raise AssertionError("the log was read")
+
+        two._read_since = no_reading  # type: ignore[method-assign,assignment]
+        two.changed_elsewhere(table_id, (0, 0, action))
+        await asyncio.gather(*two._syncs.values())
+        assert len(table.state.history) == 1
+        assert table.decisions[0] == 1
+        assert pushed[-1]["step"] == 1
+        # a notice that does not follow on from this copy is not applied: the log is read
+        assert not two._apply_noticed(table, (5, 1, action))
+
+    asyncio.run(carried())
     for service in (one, two):
         assert service.database_thread is not None
         service.database_thread.shutdown()

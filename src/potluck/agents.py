@@ -152,7 +152,7 @@ class SearchBot(Protocol):
 _SEARCHES: dict[type, bool] = {}
 
 
-def _is_search_bot(bot: Bot) -> TypeGuard[SearchBot]:
+def is_search_bot(bot: Bot) -> TypeGuard[SearchBot]:
     """Whether ``bot`` is a :class:`SearchBot`, decided once per class (a Protocol check
     per call cost about a tenth of a fast game's time)."""
     kind = type(bot)
@@ -176,7 +176,7 @@ def decide(bot: Bot, game: Game[Any, Any], state: State, seat: int, rng: random.
         True
     """
     legal = game.legal_actions(state, seat)
-    if _is_search_bot(bot):
+    if is_search_bot(bot):
         return bot.search(game, InformationSet(game, state, seat), legal, rng)
     view = game.view(state, seat) if bot.needs_view else None
     return bot.choose(game, view, seat, legal, rng)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import Request, Response, WebSocket
 
 from potluck.server.live import LiveTable, TableError
-from potluck.server.seating import Seating
+from potluck.server.store import TableStore
 
 
 def cookie_name(table_id: str) -> str:
@@ -42,7 +42,7 @@ def set_cookie(request: Request, response: Response, name: str, value: str, days
 
 
 def seat_of(
-    tables: Seating, connection: Request | WebSocket, table: LiveTable, bearer: str | None
+    tables: TableStore, connection: Request | WebSocket, table: LiveTable, bearer: str | None
 ) -> int | None:
     """The seat the request speaks for (its bearer token, else its cookie); a wrong
     explicit token is refused."""

@@ -121,6 +121,25 @@ def hold(connection: Connection, table_id: str, expected: tuple[int, str, str]) 
         raise StaleTableError()
 
 
+#: One action as a notice carries it: its number in the log, its seat, its text.
+Move = tuple[int, int, str]
+
+
+def parse_notice(payload: str) -> tuple[str, str, Move | None]:
+    """A notice's sender, table and action (if it carries one).
+
+    >>> parse_notice("host:1:ab Xy12ab_c 7 2 spring-rolls")
+    ('host:1:ab', 'Xy12ab_c', (7, 2, 'spring-rolls'))
+    >>> parse_notice("host:1:ab Xy12ab_c")
+    ('host:1:ab', 'Xy12ab_c', None)
+    """
+    parts = payload.split(" ", 4)
+    sender, table_id = parts[0], parts[1] if len(parts) > 1 else ""
+    if len(parts) == 5 and parts[2].isdigit() and parts[3].isdigit():
+        return sender, table_id, (int(parts[2]), int(parts[3]), parts[4])
+    return sender, table_id, None
+
+
 class Cluster:
     """This process's part in a cluster: its owned tables, its listener, its claims."""
 
@@ -171,11 +190,18 @@ class Cluster:
     def owns(self, table_id: str) -> bool:
         return table_id in self.owned
 
-    async def notify(self, table_id: str) -> None:
-        """Tell the other processes that ``table_id`` changed (a lost notice only delays)."""
+    async def notify(self, table_id: str, move: Move | None = None) -> None:
+        """Tell the other processes that ``table_id`` changed (a lost notice only delays).
+
+        ``move``: the change was this one action, ``(number, seat, text)``; a process
+        whose copy holds exactly ``number`` actions applies it without reading the log.
+        """
+        payload = f"{self.name} {table_id}"
+        if move is not None:
+            payload += f" {move[0]} {move[1]} {move[2]}"
         try:
             await self._connections["sender"].execute(
-                "SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.name} {table_id}")
+                "SELECT pg_notify(%s, %s)", (CHANNEL, payload)
             )
         except Exception as error:
             log.warning("could not notify the other servers of %s: %s", table_id, error)
@@ -186,9 +212,9 @@ class Cluster:
         while True:
             try:
                 async for notice in self._connections["listener"].notifies():
-                    sender, _, table_id = notice.payload.partition(" ")
+                    sender, table_id, move = parse_notice(notice.payload)
                     if sender != self.name and table_id:
-                        self.service.changed_elsewhere(table_id)
+                        self.service.changed_elsewhere(table_id, move)
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # the connection broke: listen again, catch up

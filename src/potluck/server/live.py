@@ -125,6 +125,8 @@ class LiveTable:
     #: Another server process changed the table since this copy was caught up (only a
     #: table this process neither runs nor shows is left so): caught up when next needed.
     stale: bool = False
+    #: How many actions the table had when this process last told the others of it.
+    notified: int = 0
     #: How many actions each seat has taken: the number of the decision it faces next.
     decisions: list[int] = field(default_factory=list)
     #: The latest moves made at this table (a restored table rebuilds them from its

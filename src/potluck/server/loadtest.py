@@ -18,6 +18,13 @@ and pushed to the table's watchers).
 thinks 2 s a move (in the server's bot worker processes): its effect on the
 other tables' round trips is what it measures.
 
+``--kill-after 20`` (with ``--workers 2`` or more) kills one server process with
+SIGKILL 20 s into the run, as a crash would: its tables must go on in the other
+processes. Every run checks, at its end, that each finished table's stored record
+holds every move of its scripted seat that was acknowledged (``acknowledged moves
+missing``: 0). ``--profile FILE`` runs the (one) server process under cProfile,
+counting CPU time, and writes its statistics to FILE.
+
 Prints, per game and over all, the median, 99th percentile and maximum round
 trip, the errors (refused moves, failed requests, tables that did not finish),
 player moves per second and the CPU the server used (its processes and their
@@ -38,6 +45,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,6 +67,10 @@ class Tally:
     times: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     finished: int = 0
+    #: Each table's acknowledged moves of its scripted seat (their texts, in order).
+    acknowledged: dict[str, list[str]] = field(default_factory=dict)
+    #: Acknowledged moves missing from the tables' stored records.
+    lost: int = 0
 
 
 def _free_port() -> int:
@@ -107,6 +119,7 @@ async def _play(
             if not response.is_success:
                 tally.errors.append(f"{game_id} {table_id}: {response.text}")
                 continue
+            tally.acknowledged.setdefault(table_id, []).append(choice)
             floor = response.json()["step"]
 
 
@@ -129,7 +142,11 @@ async def _run(
 ) -> None:
     # one client for every table: making a client per table costs the load generator
     # more time than the moves it measures
-    limits = httpx.Limits(max_connections=tables + 10, max_keepalive_connections=tables + 10)
+    # idle connections are dropped before the server's keep-alive timeout (uvicorn: 5 s)
+    # would close them under a request being sent (a ReadError that is not the server's)
+    limits = httpx.Limits(
+        max_connections=tables + 10, max_keepalive_connections=tables + 10, keepalive_expiry=2
+    )
     async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
         for _ in range(hard_tables):  # bots only: a search bot thinking beside the others
             seats = ["hard", "greedy", "greedy", "greedy"]
@@ -157,6 +174,35 @@ async def _run(
                 for seed, (game_id, table_id, token) in enumerate(seated)
             )
         )
+        for _, table_id, _ in seated:
+            tally.lost += await _lost_moves(http, table_id, tally.acknowledged.get(table_id, []))
+
+
+async def _lost_moves(http: httpx.AsyncClient, table_id: str, acknowledged: list[str]) -> int:
+    """How many of seat 0's ``acknowledged`` moves its stored record lacks (in order; the
+    record may hold more: a move stored whose answer was lost with a killed process)."""
+    response = await http.get(f"/api/tables/{table_id}/record")
+    if not response.is_success:  # not finished: counted among the errors
+        return 0
+    stored = iter(text for seat, text in response.json()["actions"] if seat == 0)
+    found = sum(1 for move in acknowledged if any(text == move for text in stored))
+    return len(acknowledged) - found
+
+
+def _kill_one_process(supervisor: int) -> int | None:
+    """SIGKILL one of ``potluck serve --workers``' server processes; its pid."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except (OSError, IndexError, ValueError):
+            continue
+        if parent == supervisor and b"--socket-fd" in command:
+            os.kill(int(entry.name), signal.SIGKILL)
+            return int(entry.name)
+    return None
 
 
 def _cpu_seconds(root: int) -> float:
@@ -197,11 +243,38 @@ def percentiles(times: list[float]) -> dict[str, float]:
     }
 
 
+#: ``python -c PROFILED FILE ARGS...`` runs ``potluck ARGS...`` under cProfile counting CPU
+#: time (not wall time: on a busy machine that would charge other programs' time to
+#: whatever ran when the server was descheduled), written to FILE when it stops.
+PROFILED = """
+import cProfile, runpy, sys, time
+path, sys.argv = sys.argv[1], ["potluck", *sys.argv[2:]]
+profile = cProfile.Profile(time.process_time)
+profile.enable()
+try:
+    runpy.run_module("potluck.cli", run_name="__main__")
+finally:
+    profile.disable()
+    profile.dump_stats(path)
+"""
+
+
 def serve_command(
-    port: int, database: str, bot_delay: float, workers: int, hard_bot: str | None = None
+    port: int,
+    database: str,
+    bot_delay: float,
+    workers: int,
+    hard_bot: str | None = None,
+    profile: str | None = None,
 ) -> list[str]:
-    """The ``potluck serve`` command line of a load run (per-client limits off)."""
-    command = [sys.executable, "-m", "potluck.cli", "serve", "--port", str(port),
+    """The ``potluck serve`` command line of a load run (per-client limits off);
+    ``profile``: run it under cProfile, its statistics written there when it stops."""
+    python = (
+        [sys.executable, "-c", PROFILED, profile]
+        if profile
+        else [sys.executable, "-m", "potluck.cli"]
+    )
+    command = [*python, "serve", "--port", str(port),
                "--database-url", database, "--bot-delay", str(bot_delay),
                # one client makes every table and move: the per-client limits are raised
                "--create-rate", "none", "--join-rate", "none", "--move-rate", "none",
@@ -222,6 +295,8 @@ def run(
     database_url: str | None = None,
     games: list[str] | None = None,
     hard_seconds: float = 0.0,
+    profile: str | None = None,
+    kill_after: float | None = None,
 ) -> dict[str, Any]:
     """Run one load test and return its report (what ``--json`` prints)."""
     games = games or list(list_games())
@@ -235,12 +310,14 @@ def run(
                 bot_delay,
                 workers,
                 f"ismcts:sims=100000000,time={hard_seconds}" if hard_seconds else None,
+                profile,
             ),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
         base = f"http://127.0.0.1:{port}"
         tally = Tally()
+        killed: list[int | None] = []
         try:
             for _ in range(600):  # the server may take a while to start on a busy machine
                 try:
@@ -250,6 +327,12 @@ def run(
                     if server.poll() is not None:
                         raise SystemExit("loadtest: the server did not start") from None
                     time.sleep(0.1)
+            if kill_after is not None:
+                killer = threading.Timer(
+                    kill_after, lambda: killed.append(_kill_one_process(server.pid))
+                )
+                killer.daemon = True
+                killer.start()
             cpu_before = _cpu_seconds(server.pid)
             client_before = time.process_time()
             started = time.perf_counter()
@@ -258,7 +341,8 @@ def run(
             server_cpu = _cpu_seconds(server.pid) - cpu_before
             client_cpu = time.process_time() - client_before
         finally:
-            server.terminate()
+            # SIGINT unwinds cProfile's ``finally``, which writes the statistics
+            server.send_signal(signal.SIGINT if profile else signal.SIGTERM)
             server.wait(timeout=30)
     every = [moment for times in tally.times.values() for moment in times]
     unfinished = tables - tally.finished
@@ -269,6 +353,8 @@ def run(
         **percentiles(every),
         "errors": len(tally.errors) + unfinished,
         "error_samples": tally.errors[:5],
+        "acknowledged_moves_lost": tally.lost,
+        "killed_process": (killed or [None])[0],
         "seconds": round(seconds, 1),
         "moves_per_second": round(len(every) / seconds, 1) if seconds else 0.0,
         "server_cpu_seconds": round(server_cpu, 1),
@@ -295,6 +381,11 @@ def _print(report: dict[str, Any]) -> None:
         print(
             f"{name:<20} {row['moves']:>6} {row['p50_ms']:>8} {row['p99_ms']:>8} {row['max_ms']:>8}"
         )
+    if report["killed_process"] is not None:
+        print(f"killed server process {report['killed_process']} with SIGKILL during the run")
+    print(
+        f"acknowledged moves missing from the stored records: {report['acknowledged_moves_lost']}"
+    )
     print(
         f"server CPU {report['server_cpu_seconds']} s "
         f"({report['server_cpu_percent']}% of one core); "
@@ -317,6 +408,17 @@ def main(argv: list[str] | None = None) -> None:
         default=0.0,
         help="add one table of bots where a search bot thinks this long a move (not timed)",
     )
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="run the server (one process) under cProfile and write its statistics to FILE",
+    )
+    parser.add_argument(
+        "--kill-after",
+        type=float,
+        metavar="SECONDS",
+        help="with --workers 2 or more: SIGKILL one server process this long into the run",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     # stopped (timeout, kill): stop the server too, through run()'s ``finally``
@@ -325,6 +427,10 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--tables must be at least 1")
     if args.workers < 1:
         parser.error("--workers must be at least 1")
+    if args.kill_after is not None and args.workers < 2:
+        parser.error("--kill-after needs --workers 2 or more (a process to take over)")
+    if args.profile and args.workers > 1:
+        parser.error("--profile profiles one server process: leave --workers out")
     if args.workers > 1 and not (args.database_url or "").startswith("postgresql"):
         parser.error("--workers above 1 needs a PostgreSQL --database-url")
     known = list(list_games())
@@ -338,6 +444,8 @@ def main(argv: list[str] | None = None) -> None:
         database_url=args.database_url,
         games=args.games,
         hard_seconds=args.hard_bot_seconds,
+        profile=args.profile,
+        kill_after=args.kill_after,
     )
     if args.json:
         print(json.dumps(report))

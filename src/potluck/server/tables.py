@@ -12,9 +12,11 @@ replaying the stored log at start) and is the only thing that changes them:
   kick) move by themselves, ``bot_delay`` seconds apart;
 - ``sweep`` runs the turn timers and expires idle tables.
 
-Seats, invitations and the creator's powers are in ``potluck.server.seating``;
-what a seat is sent is built by ``potluck.server.views``. It knows nothing of
-HTTP; ``potluck.server.app`` maps its ``TableError``s to responses.
+New tables are made in ``potluck.server.creating``; seats, invitations and the
+creator's powers are in ``potluck.server.seating``; following the other server
+processes in ``potluck.server.catchup``; storage and restoring in
+``potluck.server.store``; what a seat is sent is built by ``potluck.server.views``.
+It knows nothing of HTTP; ``potluck.server.app`` maps its ``TableError``s to responses.
 
     >>> from potluck.server.db import make_engine, migrate
     >>> engine = make_engine("sqlite://"); migrate(engine)
@@ -31,13 +33,12 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import insert, update
 from sqlalchemy.engine import Connection
-from sqlalchemy.orm import Session
 
 from potluck.agents import SearchBot, decide, make_agent
 from potluck.engine.action import Action
@@ -46,9 +47,11 @@ from potluck.engine.errors import IllegalActionError, InvalidActionError, NotYou
 from potluck.engine.registry import load_game
 from potluck.server import views
 from potluck.server.botpool import BotPool, Thought, seat_bot_spec
+from potluck.server.catchup import CatchingUp
 from potluck.server.cluster import Cluster, StaleTableError, hold, known
-from potluck.server.db import ActionRow, SeatRow, TableRow, now
-from potluck.server.live import ACTIVE, LiveTable, Seat, TableError, Watcher
+from potluck.server.creating import Creating
+from potluck.server.db import ActionRow, TableRow, now
+from potluck.server.live import ACTIVE, LiveTable, TableError, Watcher
 from potluck.server.seating import Seating
 from potluck.server.settings import ServerSettings
 
@@ -59,7 +62,7 @@ INSERT_ACTION = insert(ActionRow)
 __all__ = ["LiveTable", "TableError", "TableService", "Watcher"]
 
 
-class TableService(Seating):
+class TableService(Seating, Creating, CatchingUp):
     """Creates, joins, runs and restores tables; the server's only writer.
 
     ``bot_delay`` is the pause before each bot move (0 in tests: bots then move
@@ -431,7 +434,13 @@ class TableService(Seating):
         """Send every watcher the payload for its seat, and tell the other processes."""
         await self.push(table)
         if self.cluster is not None:
-            await self.cluster.notify(table.id)
+            history = table.state.history
+            move = None
+            if len(history) == table.notified + 1:  # one move: the notice carries it
+                seat, action = history[-1]
+                move = (len(history) - 1, seat, str(action))
+            table.notified = len(history)
+            await self.cluster.notify(table.id, move)
             if table.status not in ACTIVE:
                 await self.cluster.release(table.id)
 
@@ -495,140 +504,3 @@ class TableService(Seating):
                 with contextlib.suppress(asyncio.CancelledError):
                     await table.bot_task
         self.bot_pool.shutdown()
-
-    # ------------------------------------------------------------------ several processes
-
-    @contextlib.asynccontextmanager
-    async def locked(self, table: LiveTable) -> AsyncIterator[None]:
-        """The table's lock; with other processes, its copy is caught up first."""
-        async with table.lock:
-            if self.clustered:
-                await self._sync(table)
-            yield
-
-    async def created(self, table_id: str) -> None:
-        """A table was made here: own it and tell the other processes."""
-        if self.cluster is not None:
-            await self.cluster.claim([table_id])
-            await self.cluster.notify(table_id)
-
-    async def fresh(self, table_id: str) -> LiveTable:
-        """The table (``get``), caught up first if another process changed it since."""
-        table = self.get(table_id)
-        if table.stale:
-            async with table.lock:
-                if table.stale:
-                    await self._sync(table)
-        return table
-
-    def changed_elsewhere(self, table_id: str) -> None:
-        """Another process changed ``table_id``: catch up (one catch-up at a time).
-
-        Lazily for a table this process neither runs nor has a WebSocket of: it is
-        only marked ``stale`` and caught up when a request, a WebSocket or a claim
-        next needs it (``fresh``, ``locked``, ``adopt``). Each process would otherwise
-        read and replay every move of every table of the cluster.
-        """
-        table = self.tables.get(table_id)
-        if (
-            table is not None
-            and not table.watchers
-            and not (self.cluster is not None and self.cluster.owns(table_id))
-        ):
-            table.stale = True
-            return
-        running = self._syncs.get(table_id)
-        if running is not None and not running.done():
-            self._resync.add(table_id)
-            return
-        self._syncs[table_id] = asyncio.create_task(self._catch_up(table_id))
-
-    async def _catch_up(self, table_id: str) -> None:
-        try:
-            while True:
-                self._resync.discard(table_id)
-                table = self.tables.get(table_id)
-                if table is None:
-                    loop = asyncio.get_running_loop()
-                    table = await loop.run_in_executor(None, self.load_one, table_id)
-                    if table is None:
-                        return
-                else:
-                    async with table.lock:
-                        await self._sync(table)
-                await self.push(table)
-                await self.wake_bots(table)
-                if table_id not in self._resync:
-                    return
-        except Exception:
-            log.exception("table %s: could not catch up with the other servers", table_id)
-        finally:
-            self._syncs.pop(table_id, None)
-
-    async def adopt(self, table_id: str) -> None:
-        """This process now owns ``table_id`` (made here, or its owner died): run it."""
-        table = self.tables.get(table_id)
-        if table is None:
-            return
-        async with table.lock:
-            await self._sync(table)
-            table.last_active = self.clock()
-            self._reset_deadline(table)
-        if table.status not in ACTIVE:  # it ended elsewhere since this copy last caught up
-            if self.cluster is not None:
-                await self.cluster.release(table_id)
-            return
-        await self.push(table)
-        await self.wake_bots(table)
-
-    async def _sync(self, table: LiveTable) -> None:
-        """Bring ``table`` up to the stored log and seats (under its lock)."""
-        loop = asyncio.get_running_loop()
-        table.stale = False  # a notice during the read marks it again
-        since = len(table.state.history)
-        row, seats, actions = await loop.run_in_executor(
-            self.database_thread, self._read_since, table.id, since
-        )
-        game = table.game
-        if actions:
-            # a new state object (views and bots' thoughts keep the one they were given),
-            # then the other processes' moves played onto it in one pass
-            table.state = table.state.clone()
-            try:
-                table.play_log(actions)
-            except Exception as error:  # the stored log is the truth: it should always replay
-                log.error("table %s: the stored log does not replay: %s", table.id, error)
-        state = table.state
-        table.seats = seats
-        table.status = "over" if game.is_over(state) else row["status"]
-        table.problem = row["problem"]
-        if actions:
-            table.last_active = self.clock()
-        if table.status not in ACTIVE:
-            table.deadline = None
-        elif actions:
-            self._reset_deadline(table)
-
-    def _read_since(
-        self, table_id: str, since: int
-    ) -> tuple[dict[str, Any], list[Seat], list[tuple[int, str]]]:
-        """The table's status, its seats and its actions from number ``since`` on."""
-        with Session(self.engine) as session:
-            row = session.get(TableRow, table_id)
-            if row is None:
-                raise TableError(404, "no_table", f"There is no table {table_id!r}.")
-            seats = [
-                Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.taken_over, s.invite_hash)
-                for s in session.scalars(
-                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
-                )
-            ]
-            actions = [
-                (a.seat, a.text)
-                for a in session.execute(
-                    select(ActionRow.seat, ActionRow.text)
-                    .where(ActionRow.table_id == table_id, ActionRow.number >= since)
-                    .order_by(ActionRow.number)
-                )
-            ]
-            return {"status": row.status, "problem": row.problem}, seats, actions

@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from potluck.engine.action import Action
 from potluck.engine.botspec import BotParam
 from potluck.engine.game import Game
 from potluck.games.belle_of_the_ball.actions import INVITE, PLAY, TAKE_BELLE, BelleAction
 from potluck.games.belle_of_the_ball.scoring import score_group
+from potluck.games.belle_of_the_ball.tables import BelleTables
 
 #: Chance that a given interest is on a random guest (3 interests of 10 in the built-in data).
 _SHARE = 0.3
@@ -79,34 +80,40 @@ class _Table:
     fifth: bool
     invites_left: int
     future: int  # invitations the bot expects after this one
-    rivals: list[tuple[int, int, list[Group]]] = field(default_factory=list)
+    # Per rival: seat, chips and groups (as the view shows them; ``_rival_group`` reads one).
+    rivals: list[tuple[int, int, list[list[Mapping[str, Any]]]]] = field(default_factory=list)
     weights: Weights = _DEFAULT
+    # What adding a guest to each group is worth, by the guest's interests and the bent
+    # rules: valid while ``groups`` and ``future`` stay as they are; a plan that
+    # changes the groups starts a new one (``_replanned``).
+    memo: dict[Any, Any] = field(default_factory=dict)
+    interests_of: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
 
-def _interests(card: Mapping[str, Any], index: Mapping[str, int]) -> tuple[int, ...] | None:
-    if "guest" not in card:
-        return None
-    return tuple(index[i] for i in card["interests"])
+def _guest_interests(game: BelleTables) -> dict[str, tuple[int, ...]]:
+    """A guest's interests (as ints in the order of ``view["interests"]``) by its slug:
+    public card data, the same the view spells out in words."""
+    return {slug: game.guest_interests[g] for slug, g in game.guest_index.items()}
 
 
-def _read(view: Mapping[str, Any], seat: int, weights: Weights = _DEFAULT) -> _Table:
-    index = {name: i for i, name in enumerate(view["interests"])}
+def _read(
+    view: Mapping[str, Any],
+    seat: int,
+    weights: Weights,
+    interests_of: Mapping[str, tuple[int, ...]],
+) -> _Table:
     n = int(view["num_players"])
-    line = [_interests(card, index) for card in view["line"]]
-    bent = set(view["this_turn"]["rules_bent"])
+    line = [interests_of[card["guest"]] if "guest" in card else None for card in view["line"]]
+    bent = view["this_turn"]["rules_bent"]
     players = view["players"]
     groups: list[Group] = [
-        [tuple(index[i] for i in guest["interests"]) for guest in group]
-        for group in players[seat]["groups"]
+        [interests_of[guest["guest"]] for guest in group] for group in players[seat]["groups"]
     ]
-    rivals = []
-    for player in players:
-        if player["seat"] != seat:
-            rival_groups: list[Group] = [
-                [tuple(index[i] for i in guest["interests"]) for guest in group]
-                for group in player["groups"]
-            ]
-            rivals.append((int(player["seat"]), int(player["chips"]), rival_groups))
+    rivals = [
+        (int(player["seat"]), int(player["chips"]), player["groups"])
+        for player in players
+        if player["seat"] != seat
+    ]
     per_player = len(line) // n if line else 0
     future = per_player + 3 * int(view["rounds_left_after_this"])
     return _Table(
@@ -124,7 +131,30 @@ def _read(view: Mapping[str, Any], seat: int, weights: Weights = _DEFAULT) -> _T
         future=future,
         rivals=rivals,
         weights=weights,
+        interests_of=interests_of,
     )
+
+
+def _copy(table: _Table) -> _Table:
+    """A shallow copy of ``table`` sharing its memo (``dataclasses.replace``, faster)."""
+    twin = object.__new__(_Table)
+    twin.__dict__.update(table.__dict__)
+    return twin
+
+
+def _replanned(table: _Table, groups: list[Group], changed: Sequence[int]) -> _Table:
+    """A copy of ``table`` with other ``groups`` (those in the slots ``changed``): a fresh
+    memo, which keeps the counts of the groups that did not change."""
+    twin = _copy(table)
+    twin.groups = groups
+    stats = table.memo.get("stats")
+    twin.memo = {}
+    if stats is not None:
+        stats = stats.copy()
+        for slot in changed:
+            stats[slot] = _stats(groups[slot])
+        twin.memo["stats"] = stats
+    return twin
 
 
 def group_value(
@@ -171,49 +201,129 @@ def _group_value(
 def _best_invite(table: _Table, exclude: int = -1) -> tuple[float, int, int]:
     """The best (value, position, slot) of one invitation now; slot -1 for a Belle."""
     best = (-1e9, -1, -1)
-    used = sum(1 for g in table.groups if g)
-    limit = 5 if table.fifth else 4
     full = 4 if table.four_full else 5
     w = table.weights
-    now = [group_value(g, table.future, full, table.singles, w) for g in table.groups]
+    memo = table.memo
+    free, chips, line_chips = table.free, table.chips, table.line_chips
+    flags = (full, table.singles, table.fifth)
+    by_card = memo.get(flags)
+    if by_card is None:
+        by_card = memo[flags] = {}
     for pos, card in enumerate(table.line):
         if pos == exclude:
             continue
-        cost = 0 if table.free else pos
-        if cost > table.chips:
+        cost = 0 if free else pos
+        if cost > chips:
             break
-        gain = w.chip_value * (table.line_chips[pos] - cost)
+        gain = w.chip_value * (line_chips[pos] - cost)
         if card is None:
             value = gain + w.belle_value
             if value > best[0]:
                 best = (value, pos, -1)
             continue
-        new_done = False
-        for slot, group in enumerate(table.groups):
-            if group:
-                if len(group) >= 5:
-                    continue
-            elif new_done or used >= limit:
-                continue
-            else:
-                new_done = True
-            after = group_value([*group, card], table.future, full, table.singles, w)
-            value = gain + after - now[slot]
+        choices = by_card.get(card)
+        if choices is None:
+            choices = by_card[card] = _choices(table, card, full)
+        for after, now, slot in choices:
+            value = gain + after - now
             if value > best[0]:
                 best = (value, pos, slot)
     return best
 
 
-def _value_now(table: _Table) -> float:
-    """What the best move(s) this turn are worth, counting a second invitation if any."""
-    value, pos, slot = _best_invite(table)
+def _choices(table: _Table, card: tuple[int, ...], full: int) -> list[tuple[float, float, int]]:
+    """Where ``card`` may go (Step 2, Group), as (group's value after, before, slot)."""
+    w = table.weights
+    memo = table.memo
+    stats = memo.get("stats")
+    if stats is None:
+        stats = memo["stats"] = [_stats(g) for g in table.groups]
+    key = ("now", full, table.singles)
+    now = memo.get(key)
+    if now is None:
+        now = memo[key] = [_value_of(st, table.future, full, table.singles, w) for st in stats]
+    used = len(table.groups) - table.groups.count([])
+    limit = 5 if table.fifth else 4
+    choices = []
+    new_done = False
+    for slot, group in enumerate(table.groups):
+        if group:
+            if len(group) >= 5:
+                continue
+        elif new_done or used >= limit:
+            continue
+        else:
+            new_done = True
+        after = _value_with(stats[slot], card, table.future, full, table.singles, w)
+        choices.append((after, now[slot], slot))
+    return choices
+
+
+#: A group's guests counted: (guests, guests by interest, matched chips, spread) where
+#: spread is the sum over interests shown of 2 (shown once) or 1 (shared).
+_Stats = tuple[int, dict[int, int], int, int]
+
+
+def _stats(group: Group) -> _Stats:
+    counts: dict[int, int] = {}
+    for shown in group:
+        for i in shown:
+            counts[i] = counts.get(i, 0) + 1
+    matched = sum(c for c in counts.values() if c >= 2)
+    spread = sum(2 if c == 1 else 1 for c in counts.values())
+    return len(group), counts, matched, spread
+
+
+def _value_of(stats: _Stats, future: int, full: int, singles: bool, w: Weights) -> float:
+    """``group_value`` of the group counted in ``stats`` (the same value to the last bit)."""
+    size, counts, matched, spread = stats
+    if not size:
+        return 0.0
+    if size >= full:
+        return float(sum(counts.values()) if singles else matched)
+    need = 5 - size
+    if need > future:
+        return 0.0
+    return matched + need * (w.interest_share * spread - w.need_cost)
+
+
+def _value_with(
+    stats: _Stats, card: tuple[int, ...], future: int, full: int, singles: bool, w: Weights
+) -> float:
+    """``group_value`` of the group counted in ``stats`` with ``card`` added, from the
+    counts (the same integers, so the same value to the last bit)."""
+    size, counts, matched, spread = stats
+    size += 1
+    if size >= full and singles:
+        return float(sum(counts.values()) + len(card))
+    for i in card:  # a guest shows each interest at most once
+        c = counts.get(i, 0)
+        if c == 0:
+            spread += 2
+        elif c == 1:
+            matched += 2
+            spread -= 1
+        else:
+            matched += 1
+    if size >= full:
+        return float(matched)
+    need = 5 - size
+    if need > future:
+        return 0.0  # it cannot be finished before the game ends: it will not score
+    return matched + need * (w.interest_share * spread - w.need_cost)
+
+
+def _value_now(table: _Table, first: tuple[float, int, int] | None = None) -> float:
+    """What the best move(s) this turn are worth, counting a second invitation if any;
+    ``first`` is ``_best_invite(table)`` if the caller has it."""
+    value, pos, slot = _best_invite(table) if first is None else first
     if table.invites_left > 1 and pos >= 0:
         card = table.line[pos]
-        second = replace(table)
-        second.chips = table.chips + table.line_chips[pos] - (0 if table.free else pos)
-        second.groups = [list(g) for g in table.groups]
+        groups = [list(g) for g in table.groups]
         if card is not None and slot >= 0:
-            second.groups[slot].append(card)
+            groups[slot].append(card)
+        second = _replanned(table, groups, [slot] if slot >= 0 else [])
+        second.chips = table.chips + table.line_chips[pos] - (0 if table.free else pos)
         second.line = table.line[:pos] + table.line[pos + 1 :]
         second.line_chips = table.line_chips[:pos] + table.line_chips[pos + 1 :]
         value += max(0.0, _best_invite(second)[0])
@@ -266,6 +376,8 @@ class GreedyBot:
         self.weights = Weights(
             belle_value, chip_value, need_cost, interest_share, play_margin, rival_weight
         )
+        # The game last played and its guests' interests by slug (read once per game).
+        self._cards: tuple[object, Mapping[str, tuple[int, ...]]] = (None, {})
 
     def choose(
         self,
@@ -276,23 +388,25 @@ class GreedyBot:
         rng: random.Random,
     ) -> Action:
         assert view is not None
-        table = _read(view, seat, self.weights)
+        if self._cards[0] is not game:
+            self._cards = (game, _guest_interests(cast(BelleTables, game)))
+        table = _read(view, seat, self.weights, self._cards[1])
         plays = [a for a in legal if isinstance(a, BelleAction) and a.kind == PLAY]
-        base = _value_now(table)
+        first = _best_invite(table)
+        base = _value_now(table, first)
         best_play: Action | None = None
         margin = self.weights.play_margin
         best_gain = margin if view["options"].get("belles_in_guest_deck") else _REFILL_MARGIN
+        effects = {b["belle"]: b["effect"] for b in reversed(view["you"]["hand"])} if plays else {}
         for action in plays:
             assert isinstance(action, BelleAction)
-            effect = next(
-                b["effect"] for b in view["you"]["hand"] if b["belle"] == _slug_of(action)
-            )
+            effect = effects[_slug_of(action)]
             gain = self._belle_gain(table, effect, action, base)
             if gain > best_gain:
                 best_gain, best_play = gain, action
         if best_play is not None:
             return best_play
-        _, pos, slot = _best_invite(table)
+        _, pos, slot = first
         for candidate in legal:
             assert isinstance(candidate, BelleAction)
             if candidate.pos == pos and (
@@ -304,7 +418,7 @@ class GreedyBot:
 
     def _belle_gain(self, table: _Table, effect: str, action: BelleAction, base: float) -> float:
         """How much better this turn goes with the Belle ``action`` than without her."""
-        after = replace(table)
+        after = _copy(table)
         after.groups = [list(g) for g in table.groups]
         direct = 0.0
         if effect == "bank_chips":
@@ -317,7 +431,7 @@ class GreedyBot:
             return min(2, has) * (1 + rival) + (0.5 if has == leader else 0.0)
         if effect == "scandal":
             groups = next(g for s, _, g in table.rivals if s == action.seat)
-            group = groups[action.group]
+            group = [table.interests_of[guest["guest"]] for guest in groups[action.group]]
             loss = group_value(group, 12) - group_value(group[:-1], 12)
             return table.weights.rival_weight * loss
         if effect == "gossip":
@@ -350,6 +464,7 @@ class GreedyBot:
             direct = after_v - before_v
             if len(after.groups[action.dest]) >= 5:
                 after.groups[action.dest] = []  # scored at the end of the turn
+            after = _replanned(after, after.groups, (action.group, action.dest))
         return direct + _value_now(after) - base
 
 

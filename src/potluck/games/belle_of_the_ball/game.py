@@ -1,10 +1,11 @@
 """Belle of the Ball (Prototype N): rounds of a line of guests, invited into parties.
 
-The ``Game`` class: the declaration, the per-game tables built from the card data, and
-the verbs, each calling the rulebook's chapter modules: ``setup`` (*Setup*, *Start of
-Round*), ``belles`` (*Option: Belle*), ``invite`` (*Step 1: Invite*, and Belles invited
-from the line in the designer's variant), ``groups`` (*Step 2: Group*), ``scoring``
-(*Step 3: Score*, *End of Game*) and ``rounds`` (*End of Turn*, *End of Round*).
+The ``Game`` class: the declaration, the options and the verbs. It inherits the per-game
+tables built from the card data (``tables.BelleTables``), and each verb calls the
+rulebook's chapter modules: ``setup`` (*Setup*, *Start of Round*), ``belles`` (*Option:
+Belle*), ``invite`` (*Step 1: Invite*, and Belles invited from the line in the designer's
+variant), ``groups`` (*Step 2: Group*), ``scoring`` (*Step 3: Score*, *End of Game*) and
+``rounds`` (*End of Turn*, *End of Round*).
 
     >>> import potluck
     >>> g = potluck.load_game("belle-of-the-ball")
@@ -30,7 +31,6 @@ from potluck.engine.errors import InvalidActionError
 from potluck.engine.game import Game
 from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
-from potluck.engine.text import slugify
 from potluck.games.belle_of_the_ball import rounds, scoring, setup
 from potluck.games.belle_of_the_ball.actions import PLAY, BelleAction
 from potluck.games.belle_of_the_ball.belles import belle_problem, hand_plays, play_belle
@@ -46,16 +46,16 @@ from potluck.games.belle_of_the_ball.invite import (
     invite_problem,
     skip_cost,
 )
-from potluck.games.belle_of_the_ball.notation import ActionTable
 from potluck.games.belle_of_the_ball.schema import CardData
 from potluck.games.belle_of_the_ball.state import BelleState, state_from_json, state_to_json
+from potluck.games.belle_of_the_ball.tables import GAME_ID, BelleTables
 from potluck.games.belle_of_the_ball.view import belle_json, build_view, card_json, redeal_unseen
 
 
-class BelleOfTheBall(Game[BelleState, BelleAction]):
+class BelleOfTheBall(BelleTables, Game[BelleState, BelleAction]):
     """Belle of the Ball, Prototype N (Daniel Solis, 2012), for 2 to 5 players."""
 
-    id: ClassVar[str] = "belle-of-the-ball"
+    id: ClassVar[str] = GAME_ID
     title: ClassVar[str] = "Belle of the Ball"
     version: ClassVar[int] = 2
     min_players: ClassVar[int] = 2
@@ -78,45 +78,10 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
     )
 
     def __init__(self, data: DataSource = None) -> None:
-        self.data = load_data(CardData, data, package=__package__, default="data/cards.toml")
+        super().__init__(load_data(CardData, data, package=__package__, default="data/cards.toml"))
         self.data_source = (
             None if data is None else str(data) if not isinstance(data, Mapping) else "custom"
         )
-        table = self.data.table
-        self.starting_chips = table.starting_chips
-        self.hand_size = table.hand_size
-        self.line_per_player = table.line_per_player
-        self.setup_discard = table.setup_discard
-        self.interest_names: tuple[str, ...] = tuple(self.data.interests)
-        interest_index: Mapping[str, int] = {name: i for i, name in enumerate(self.interest_names)}
-        self.guest_names: tuple[str, ...] = tuple(g.name for g in self.data.guest)
-        self.guest_slugs: tuple[str, ...] = tuple(slugify(g.name) for g in self.data.guest)
-        self.guest_interests: tuple[tuple[int, ...], ...] = tuple(
-            tuple(interest_index[i] for i in g.interests) for g in self.data.guest
-        )
-        self.belle_names: tuple[str, ...] = tuple(b.name for b in self.data.belle)
-        self.belle_slugs: tuple[str, ...] = tuple(slugify(b.name) for b in self.data.belle)
-        self.belle_effects: tuple[str, ...] = tuple(b.effect for b in self.data.belle)
-        self.belle_texts: tuple[str, ...] = tuple(b.text for b in self.data.belle)
-        self.belle_families: tuple[str, ...] = tuple(b.family for b in self.data.belle)
-        self.belle_cards: tuple[int, ...] = tuple(
-            kind for kind, b in enumerate(self.data.belle) for _ in range(b.copies)
-        )
-        self.kinds = len(self.belle_names)
-        # Name and slug lookups for the observation encoding, which reads views.
-        self.interest_index = interest_index
-        self.guest_index: Mapping[str, int] = {slug: g for g, slug in enumerate(self.guest_slugs)}
-        self.belle_index: Mapping[str, int] = {slug: k for k, slug in enumerate(self.belle_slugs)}
-        self.belle_name_index: Mapping[str, int] = {
-            name: k for k, name in enumerate(self.belle_names)
-        }
-        self._actions = ActionTable(self.belle_slugs, self.belle_effects)
-        self.all_actions = self._actions.all_actions
-        self.invite_actions = self._actions.invite_actions
-        self.take_actions = self._actions.take_actions
-        self.play_actions = self._actions.play_actions
-        self.single_plays = self._actions.single_plays
-        self.invite_rows: Mapping[tuple[int, ...], list[BelleAction]] = self._actions.invite_rows
 
     # ------------------------------------------------------------------ setup and rounds
 
@@ -207,10 +172,10 @@ class BelleOfTheBall(Game[BelleState, BelleAction]):
     # ------------------------------------------------------------------ text and numbers
 
     def parse_action(self, state: BelleState | None, seat: int, text: str) -> BelleAction:
-        return self._actions.from_text(text)
+        return self.action_table.from_text(text)
 
     def _action_from_text(self, text: str) -> BelleAction:
-        return self._actions.from_text(text)
+        return self.action_table.from_text(text)
 
     def max_steps(self, num_players: int) -> int:
         # Every card reaches a line at most once and leaves it by one invitation; each

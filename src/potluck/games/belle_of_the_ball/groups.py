@@ -29,18 +29,30 @@ def places_for(parties: list[list[int]], base: int, fifth: bool) -> tuple[int, .
     """``placeable`` for the party whose slots start at ``parties[base]``, as a tuple
     shared by every party of the same shape (the sizes of its groups and ``fifth``):
     legality asks this on every step, so it is a look-up after its first time."""
-    key = (
+    sizes = (
         len(parties[base]),
         len(parties[base + 1]),
         len(parties[base + 2]),
         len(parties[base + 3]),
         len(parties[base + 4]),
-        fifth,
     )
-    places = _PLACES.get(key)
+    known = _PLACES_FIFTH if fifth else _PLACES
+    places = known.get(sizes)
     if places is None:
-        places = _PLACES[key] = _places_by_sizes(key[:SLOTS], fifth)
+        places = known[sizes] = _places_by_sizes(sizes, fifth)
     return places
+
+
+def may_join(parties: list[list[int]], base: int, slot: int, fifth: bool) -> bool:
+    """Whether a new guest may join group ``slot`` of the party starting at
+    ``parties[base]``: ``slot in places_for(parties, base, fifth)``, asked directly."""
+    group = parties[base + slot]
+    if group:
+        return len(group) < FULL
+    if not all(parties[base : base + slot]):
+        return False  # a new group opens in the lowest empty slot only
+    used = SLOTS - parties[base : base + SLOTS].count([])
+    return used < MAX_GROUPS + (1 if fifth else 0)
 
 
 def _places_by_sizes(sizes: tuple[int, ...], fifth: bool) -> tuple[int, ...]:
@@ -58,8 +70,10 @@ def _places_by_sizes(sizes: tuple[int, ...], fifth: bool) -> tuple[int, ...]:
     return tuple(slots)
 
 
-#: ``places_for`` by party shape: at most 6**5 * 2 entries, a few hundred in practice.
-_PLACES: dict[tuple[int | bool, ...], tuple[int, ...]] = {}
+#: ``places_for`` by the sizes of a party's groups (at most 6**5 entries, a few hundred
+#: in practice), without and with Grand Dame Gwendolyn's fifth group.
+_PLACES: dict[tuple[int, ...], tuple[int, ...]] = {}
+_PLACES_FIFTH: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def group_problem(state: BelleState, seat: int, slot: int) -> str | None:

@@ -14,7 +14,7 @@ way, to your hand. Positions are 0-based here, 1-based in text.
 from __future__ import annotations
 
 from potluck.games.belle_of_the_ball.actions import INVITE, TAKE_BELLE, BelleAction
-from potluck.games.belle_of_the_ball.groups import group_problem, places_for
+from potluck.games.belle_of_the_ball.groups import group_problem, may_join, places_for
 from potluck.games.belle_of_the_ball.rounds import end_turn
 from potluck.games.belle_of_the_ball.state import (
     BELLE_BASE,
@@ -24,6 +24,9 @@ from potluck.games.belle_of_the_ball.state import (
     BelleState,
 )
 from potluck.games.belle_of_the_ball.tables import BelleTables
+
+#: Adds one chip: mapped over the skipped cards' piles in one slice assignment.
+_ONE_MORE = (1).__add__
 
 
 def ordinal(n: int) -> str:
@@ -43,7 +46,8 @@ def invitations(game: BelleTables, state: BelleState, seat: int) -> list[BelleAc
 
     The positions it can pay for are the first ``chips + 1`` (all with Wallflower
     Winifred), so in the base game, where the line holds only guests, the answer is
-    the start of one precomputed row of invitations (``BelleTables.invite_rows``)."""
+    the start of one precomputed row of invitations (``BelleTables.invite_rows``); a
+    save with a Belle in line without the variant is refused (``invariants``)."""
     places = places_for(
         state.parties, seat * SLOTS, bool(state.effects & FIFTH_GROUP) and seat == state.turn
     )
@@ -80,7 +84,7 @@ def invite_is_legal(state: BelleState, seat: int, action: BelleAction) -> bool:
     if action.kind == TAKE_BELLE:
         return True
     fifth = bool(state.effects & FIFTH_GROUP) and seat == state.turn
-    return action.group in places_for(state.parties, seat * SLOTS, fifth)
+    return may_join(state.parties, seat * SLOTS, action.group, fifth)
 
 
 def invite_problem(
@@ -122,8 +126,7 @@ def invite(game: BelleTables, state: BelleState, seat: int, action: BelleAction)
     chips = state.chips
     cost = 0 if state.effects & FREE_SKIPS else pos
     if cost:
-        for i in range(pos):
-            line_chips[i] += 1
+        line_chips[:pos] = map(_ONE_MORE, line_chips[:pos])  # a chip on each card skipped
         chips[seat] -= cost
         state.skip_chips[seat] += cost
     card = state.line.pop(pos)

@@ -1,51 +1,87 @@
-"""What the rules chapters, views, encoding and checks need from the game: its per-game
-tables (fixed when the game is built from its card data), as an interface below the
-``BelleOfTheBall`` class.
+"""Belle of the Ball's tables: the table constants, the cards by index and every action,
+built once per game from the card data.
 
-``BelleOfTheBall`` (game.py) satisfies it structurally; the modules below game.py take
-a ``BelleTables`` so they never import the class that imports them (no import circle,
-docs/engine.md "The shape of a game").
+The rules chapter modules (``setup``, ``belles``, ``invite``, ``groups``, ``scoring``,
+``rounds``) and the modules that show the game (``view``, ``encoding``, ``describe``,
+``bots``, ``invariants``) take a ``BelleTables``; the ``BelleOfTheBall`` class
+(``game.py``) is one, so they never import the class that imports them (docs/engine.md,
+"The shape of a game").
+
+    >>> from potluck.engine.data import load_data
+    >>> from potluck.games.belle_of_the_ball.schema import CardData
+    >>> import potluck.games.belle_of_the_ball as package
+    >>> data = load_data(CardData, None, package=package.__name__, default="data/cards.toml")
+    >>> tables = BelleTables(data)
+    >>> tables.starting_chips, len(tables.guest_names), tables.kinds, len(tables.all_actions)
+    (5, 72, 12, 149)
+    >>> tables.action_table.from_text("take 3 into 2").text
+    'invite 3 to group 2'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Protocol
 
+from potluck.engine.text import slugify
 from potluck.games.belle_of_the_ball.actions import BelleAction
+from potluck.games.belle_of_the_ball.notation import ActionTable
+from potluck.games.belle_of_the_ball.schema import CardData
+
+#: The game's id in the registry (``BelleOfTheBall.id``).
+GAME_ID = "belle-of-the-ball"
 
 
-class BelleTables(Protocol):
-    """The game's tables: the table constants, the cards and the interned actions."""
+class BelleTables:
+    """What a game of Belle of the Ball fixes when it is built: the table constants, the
+    interests, guests and Belles by index in the data, and the actions, interned once."""
 
-    id: ClassVar[str]
-    # The table (TableSpec).
-    starting_chips: int
-    hand_size: int
-    line_per_player: int
-    setup_discard: int
-    # Interests, guests and Belles, by index in the data.
-    interest_names: tuple[str, ...]
-    interest_index: Mapping[str, int]
-    guest_names: tuple[str, ...]
-    guest_slugs: tuple[str, ...]
-    guest_index: Mapping[str, int]
-    guest_interests: tuple[tuple[int, ...], ...]
-    belle_names: tuple[str, ...]
-    belle_slugs: tuple[str, ...]
-    belle_index: Mapping[str, int]
-    belle_name_index: Mapping[str, int]
-    belle_effects: tuple[str, ...]
-    belle_texts: tuple[str, ...]
-    belle_families: tuple[str, ...]
-    belle_cards: tuple[int, ...]  # one Belle kind per card, copies repeated
-    kinds: int  # kinds of Belle
-    # The actions, interned once (notation.py): by position and group, by position,
-    # and per Belle kind by (seat, group, dest) with -1 for unused.
-    all_actions: tuple[BelleAction, ...]
-    invite_actions: list[BelleAction]
-    take_actions: list[BelleAction]
-    play_actions: list[dict[tuple[int, int, int], BelleAction]]
-    single_plays: tuple[BelleAction | None, ...]  # per kind: her one play if untargeted
-    # For each set of groups a guest may join: every invitation, by position then group.
-    invite_rows: Mapping[tuple[int, ...], list[BelleAction]]
+    def __init__(self, data: CardData) -> None:
+        self.data = data
+        table = data.table
+        # The table (TableSpec).
+        self.starting_chips = table.starting_chips
+        self.hand_size = table.hand_size
+        self.line_per_player = table.line_per_player
+        self.setup_discard = table.setup_discard
+        # Interests, guests and Belles, by index in the data.
+        self.interest_names: tuple[str, ...] = tuple(data.interests)
+        self.interest_index: Mapping[str, int] = {
+            name: i for i, name in enumerate(self.interest_names)
+        }
+        self.guest_names: tuple[str, ...] = tuple(g.name for g in data.guest)
+        self.guest_slugs: tuple[str, ...] = tuple(slugify(g.name) for g in data.guest)
+        self.guest_interests: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.interest_index[i] for i in g.interests) for g in data.guest
+        )
+        #: The same interests, spelled out.
+        self.guest_interest_names: tuple[tuple[str, ...], ...] = tuple(
+            tuple(g.interests) for g in data.guest
+        )
+        self.belle_names: tuple[str, ...] = tuple(b.name for b in data.belle)
+        self.belle_slugs: tuple[str, ...] = tuple(slugify(b.name) for b in data.belle)
+        self.belle_effects: tuple[str, ...] = tuple(b.effect for b in data.belle)
+        self.belle_texts: tuple[str, ...] = tuple(b.text for b in data.belle)
+        self.belle_families: tuple[str, ...] = tuple(b.family for b in data.belle)
+        #: One Belle kind per card, copies repeated.
+        self.belle_cards: tuple[int, ...] = tuple(
+            kind for kind, b in enumerate(data.belle) for _ in range(b.copies)
+        )
+        #: Kinds of Belle.
+        self.kinds = len(self.belle_names)
+        # Name and slug lookups for the observation encoding, which reads views.
+        self.guest_index: Mapping[str, int] = {slug: g for g, slug in enumerate(self.guest_slugs)}
+        self.belle_index: Mapping[str, int] = {slug: k for k, slug in enumerate(self.belle_slugs)}
+        self.belle_name_index: Mapping[str, int] = {
+            name: k for k, name in enumerate(self.belle_names)
+        }
+        # The actions, interned once (notation.py): by position and group, by position,
+        # and per Belle kind by (seat, group, dest) with -1 for unused.
+        self.action_table = actions = ActionTable(self.belle_slugs, self.belle_effects)
+        self.all_actions: tuple[BelleAction, ...] = actions.all_actions
+        self.invite_actions: list[BelleAction] = actions.invite_actions
+        self.take_actions: list[BelleAction] = actions.take_actions
+        self.play_actions: list[dict[tuple[int, int, int], BelleAction]] = actions.play_actions
+        #: Per kind: her one play if untargeted.
+        self.single_plays: tuple[BelleAction | None, ...] = actions.single_plays
+        #: For each set of groups a guest may join: every invitation, by position then group.
+        self.invite_rows: Mapping[tuple[int, ...], list[BelleAction]] = actions.invite_rows

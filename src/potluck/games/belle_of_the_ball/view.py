@@ -25,7 +25,7 @@ from potluck.games.belle_of_the_ball.state import (
     SLOTS,
     BelleState,
 )
-from potluck.games.belle_of_the_ball.tables import BelleTables
+from potluck.games.belle_of_the_ball.tables import GAME_ID, BelleTables
 
 EFFECT_WORDS = (
     (FREE_SKIPS, "free_skips"),
@@ -42,7 +42,7 @@ def card_json(game: BelleTables, card: int) -> dict[str, Any]:
     return {
         "guest": game.guest_slugs[card],
         "name": game.guest_names[card],
-        "interests": [game.interest_names[i] for i in game.guest_interests[card]],
+        "interests": list(game.guest_interest_names[card]),
     }
 
 
@@ -61,6 +61,9 @@ def build_view(game: BelleTables, state: BelleState, seat: int | None) -> dict[s
     n = state.num_players
     over = not state.acting
     players = []
+    # card_json for the guests in parties, inlined: a view has up to a hundred of them.
+    slugs, names, shows = game.guest_slugs, game.guest_names, game.guest_interest_names
+    parties = state.parties
     for s in range(n):
         base = s * SLOTS
         players.append(
@@ -69,8 +72,11 @@ def build_view(game: BelleTables, state: BelleState, seat: int | None) -> dict[s
                 "chips": state.chips[s],
                 "hand_size": len(state.hands[s]),
                 "groups": [
-                    [card_json(game, g) for g in state.parties[base + slot]]
-                    for slot in range(SLOTS)
+                    [
+                        {"guest": slugs[g], "name": names[g], "interests": list(shows[g])}
+                        for g in parties[slot]
+                    ]
+                    for slot in range(base, base + SLOTS)
                 ],
                 "full_groups_scored": state.groups_scored[s],
                 "chips_from_groups": state.group_chips[s],
@@ -81,12 +87,21 @@ def build_view(game: BelleTables, state: BelleState, seat: int | None) -> dict[s
             # In the variant every Belle in a hand was invited from the face-up line, in
             # front of everyone (ruling BB-20): whose hand holds which is public.
             players[-1]["belles_taken_openly"] = [game.belle_slugs[k] for k in state.hands[s]]
+    line_chips = state.line_chips
     line = [
-        {"position": i + 1, "chips": state.line_chips[i], **card_json(game, card)}
+        {
+            "position": i + 1,
+            "chips": line_chips[i],
+            "guest": slugs[card],
+            "name": names[card],
+            "interests": list(shows[card]),
+        }
+        if card < BELLE_BASE
+        else {"position": i + 1, "chips": line_chips[i], **belle_json(game, card - BELLE_BASE)}
         for i, card in enumerate(state.line)
     ]
     view: dict[str, Any] = {
-        "game": game.id,
+        "game": GAME_ID,
         "seat": seat,
         "num_players": n,
         "round": state.round,

@@ -94,6 +94,14 @@ class GreedyBot:
     ) -> Action:
         if len(legal) == 1 or view is None or not isinstance(legal[0], BellyAction):
             return legal[0]
+        if (
+            view["phase"] == "upgrade-window"
+            and legal[1].kind > STAR  # type: ignore[attr-defined]
+            and view["players"][seat]["cash"] >= RESERVE
+        ):
+            # No chef or star to buy and no reserve to raise: pass (what ``_window``
+            # decides then, without reading the rest of the view).
+            return legal[0]
         # One game's legal actions are all of its own action type.
         return _Table(game, view, seat).choose(legal)  # type: ignore[arg-type]
 

@@ -15,6 +15,8 @@ Selling back to Mr. Munchwalla is allowed at every decision of one's own.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from potluck.games.belly_battle.actions import (
     ACCEPT,
     BUY,
@@ -33,7 +35,7 @@ from potluck.games.belly_battle.actions import (
     YUCK,
     BellyAction,
 )
-from potluck.games.belly_battle.ownership import chef_supply, star_supply
+from potluck.games.belly_battle.ownership import chef_supply, owned, star_supply
 from potluck.games.belly_battle.spaces import takeover_targets
 from potluck.games.belly_battle.state import (
     BANK,
@@ -49,8 +51,15 @@ from potluck.games.belly_battle.state import (
     YUCK_CHOICE,
     BellyState,
 )
-from potluck.games.belly_battle.tables import DEBT_OFFERS, BellyTables
+from potluck.games.belly_battle.tables import DEBT_OFFERS, MAX_SEATS, BellyTables
 
+#: The other seats of an ``n``-seat table, in seat order: ``_OTHER_SEATS[n][seat]``.
+_OTHER_SEATS = tuple(
+    tuple(tuple(other for other in range(n) if other != seat) for seat in range(n))
+    for n in range(MAX_SEATS + 1)
+)
+# Where each card's own actions sit in ``BellyTables.card_actions``.
+_SELL, _SELL_CHEF, _SELL_STAR, _CHEF, _STAR = range(5)
 #: Selling back to Mr. Munchwalla is allowed "at any time" (ruling BB-13): at every
 #: decision a player has, besides the windows and debts.
 SALES = frozenset({SELL, SELL_CHEF, SELL_STAR})
@@ -158,61 +167,87 @@ def _space_choices(
 
 
 def _sales(game: BellyTables, state: BellyState, seat: int) -> list[BellyAction]:
-    """The legal sales to the bank: every card, every chef of a starless restaurant,
-    every star (``sales`` filtered by ``problem``)."""
-    acts, first, owner, chefs, star = game.actions, game.first, state.owner, state.chefs, state.star
+    """The legal sales to the bank: every card, then every chef of a starless
+    restaurant, then every star."""
+    chefs, star, per_card = state.chefs, state.star, game.card_actions
     r_count = game.num_restaurants
-    mine = [c for c, o in enumerate(owner) if o == seat]
-    base = first[SELL]
-    out = [acts[base + c] for c in mine]
-    base = first[SELL_CHEF]
-    out += [acts[base + c] for c in mine if c < r_count and chefs[c] and not star[c]]
-    base = first[SELL_STAR]
-    out += [acts[base + c] for c in mine if c < r_count and star[c]]
-    return out
+    sells: list[BellyAction] = []
+    sell_chefs: list[BellyAction] = []
+    sell_stars: list[BellyAction] = []
+    for c in owned(state, seat):
+        acts = per_card[c]
+        sells.append(acts[_SELL])
+        if c < r_count:
+            if star[c]:
+                sell_stars.append(acts[_SELL_STAR])
+            elif chefs[c]:
+                sell_chefs.append(acts[_SELL_CHEF])
+    return sells + sell_chefs + sell_stars
 
 
 def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[BellyAction]:
-    """The legal deals of a window (after ``pass``) or a debt: chefs, stars, sales to
-    the bank, then offers each buyer can pay, in index order."""
-    acts, first, owner, chefs, star = game.actions, game.first, state.owner, state.chefs, state.star
+    """The legal deals of a window (after ``pass``) or a debt, in index order: chefs
+    and stars (window only), sales to the bank, then the offers each buyer can pay."""
+    chefs, star, cash, per_card = state.chefs, state.star, state.cash, game.card_actions
     r_count = game.num_restaurants
-    cash = state.cash
-    mine = [c for c, o in enumerate(owner) if o == seat]
-    out = [game.pass_action] if phase == WINDOW else []
-    if phase == WINDOW:
-        money = cash[seat]
-        if game.bank.chefs > sum(chefs):
-            base, prices = first[CHEF], game.chef_price
-            out += [
-                acts[base + c]
-                for c in mine
-                if c < r_count and chefs[c] < 2 and not star[c] and money >= prices[c]
-            ]
-        if game.bank.stars > sum(star):
-            base, prices = first[STAR], game.star_price
-            out += [
-                acts[base + c]
-                for c in mine
-                if c < r_count and chefs[c] >= 2 and not star[c] and money >= prices[c]
-            ]
-    base = first[SELL]
-    out += [acts[base + c] for c in mine]
-    base = first[SELL_CHEF]
-    out += [acts[base + c] for c in mine if c < r_count and chefs[c] and not star[c]]
-    base = first[SELL_STAR]
-    out += [acts[base + c] for c in mine if c < r_count and star[c]]
-    offers_left = not state.window_offered if phase == WINDOW else state.debt_offers > 0
-    if not offers_left:
-        return out
-    offers = game.offer_table
-    buyers = [(other, cash[other]) for other in range(state.num_players) if other != seat]
+    mine = owned(state, seat)
+    window = phase == WINDOW
+    money = cash[seat]
+    chef_price, star_price = game.chef_price, game.star_price
+    new_chefs: list[BellyAction] = []
+    new_stars: list[BellyAction] = []
+    sells: list[BellyAction] = []
+    sell_chefs: list[BellyAction] = []
+    sell_stars: list[BellyAction] = []
     for c in mine:
-        for other, money in buyers:
-            for offer in offers[c][other]:
-                if offer.amount > money:
-                    break
-                out.append(offer)
+        acts = per_card[c]
+        sells.append(acts[_SELL])
+        if c >= r_count:
+            continue  # a cafe takes no tokens
+        if star[c]:
+            sell_stars.append(acts[_SELL_STAR])
+            continue
+        level = chefs[c]
+        if level:
+            sell_chefs.append(acts[_SELL_CHEF])
+        if level < 2:
+            if window and money >= chef_price[c]:
+                new_chefs.append(acts[_CHEF])
+        elif window and money >= star_price[c]:
+            new_stars.append(acts[_STAR])
+    # Tokens are bought only while the supply lasts (Chefs and Star).
+    if new_chefs and game.bank.chefs <= sum(chefs):
+        new_chefs = []
+    if new_stars and game.bank.stars <= sum(star):
+        new_stars = []
+    if window:
+        out = [game.pass_action, *new_chefs, *new_stars, *sells, *sell_chefs, *sell_stars]
+        if state.window_offered:
+            return out  # the window's one offer is made
+    else:
+        out = [*sells, *sell_chefs, *sell_stars]
+        if state.debt_offers <= 0:
+            return out  # the debt's two offers are made
+    n = state.num_players
+    purses = cash[:seat] + cash[seat + 1 :]  # the other seats', in seat order
+    poorest = min(purses)
+    every_offer, offers, prices = (
+        game.offers_to_others[n][seat],
+        game.offer_table,
+        game.offer_prices,
+    )
+    for c in mine:
+        price = prices[c]
+        top = price[-1]
+        if poorest >= top:
+            out += every_offer[c]  # every buyer can pay every price
+            continue
+        to_seat = offers[c]
+        for other, purse in zip(_OTHER_SEATS[n][seat], purses, strict=True):
+            if purse >= top:
+                out += to_seat[other]
+            else:  # offers come cheapest first: those the buyer can pay are a prefix
+                out += to_seat[other][: bisect_right(price, purse)]
     return out
 
 
@@ -236,6 +271,8 @@ def problem(game: BellyTables, state: BellyState, seat: int, action: BellyAction
         return None
     if kind in (TUNNEL, ACCEPT, DECLINE):
         return None
+    if kind == OFFER:  # the commonest deal, checked before the rarer ones
+        return _offer_problem(game, state, seat, action)
     if kind == YUCK:
         if action.other == seat:
             return "Yuck! You pay the 50 to another player, not to yourself."
@@ -293,11 +330,18 @@ def problem(game: BellyTables, state: BellyState, seat: int, action: BellyAction
         if state.star[card]:
             return f"Sell {names[card]}'s star first: a star needs its two chefs."
         return None
-    if kind == SELL_STAR:
-        if not state.star[card]:
-            return f"{names[card]} has no star to sell."
-        return None
-    # OFFER
+    if kind == SELL_STAR and not state.star[card]:
+        return f"{names[card]} has no star to sell."
+    return None
+
+
+def _offer_problem(
+    game: BellyTables, state: BellyState, seat: int, action: BellyAction
+) -> str | None:
+    """Why ``seat`` may not make the offer ``action`` now (``problem``'s offer part)."""
+    card, cash, phase = action.card, state.cash, state.phase
+    if state.owner[card] != seat:
+        return f"You do not own {game.names[card]}."
     buyer = action.other
     if buyer == seat or buyer >= state.num_players:
         return "Offer your card to another seat at the table."

@@ -46,6 +46,7 @@ from potluck.games.belly_battle.state import (
     BUY_OR_PASS,
     DEBT,
     INSURE_CHOICE,
+    NEXT_TURN,
     RESPOND,
     SWAP_CHOICE,
     TAKEOVER_CHOICE,
@@ -67,17 +68,36 @@ from potluck.games.belly_battle.turn import (
 def play(game: BellyTables, state: BellyState, seat: int, action: BellyAction) -> None:
     """``seat`` takes the legal ``action``; play goes on to the next decision."""
     resolve(game, state, seat, action)
-    run_turns(game, state)
+    if state.phase == NEXT_TURN:
+        run_turns(game, state)
 
 
 def resolve(game: BellyTables, state: BellyState, seat: int, action: BellyAction) -> None:
     """Carry out ``action`` in the current phase, then settle what is owed."""
     phase, kind, card = state.phase, action.kind, action.card
-    if kind in SALES and phase not in (WINDOW, DEBT):
+    if phase in (WINDOW, DEBT):  # a deal (most decisions are)
+        if kind == PASS:
+            next_in_window(state)
+        elif kind == OFFER:
+            make_offer(game, state, seat, action, phase)
+        else:
+            deal(game, state, seat, kind, card)
+            if phase == DEBT:
+                settle(game, state)
+            else:
+                state.window_actions += 1
+                after_window_deal(state, seat)
+        return
+    if kind in SALES:
         # A sale in the middle of a decision: the decision waits for the seller.
         deal(game, state, seat, kind, card)
         return
-    if phase == BUY_OR_PASS:
+    if phase == RESPOND:
+        seller = answer_offer(game, state, kind == ACCEPT)
+        if state.phase != DEBT:
+            after_window_deal(state, seller)
+            return
+    elif phase == BUY_OR_PASS:
         if kind == BUY:
             buy(game, state, seat)
         else:
@@ -93,27 +113,8 @@ def resolve(game: BellyTables, state: BellyState, seat: int, action: BellyAction
             insure(game, state, seat, card)
     elif phase == YUCK_CHOICE:
         yuck(game, state, seat, action.other)
-    elif phase == TUNNEL_CHOICE:
-        if kind == TUNNEL:
-            go_through_tunnel(game, state, seat)
-    elif phase == RESPOND:
-        seller = answer_offer(game, state, kind == ACCEPT)
-        if state.phase != DEBT:
-            after_window_deal(state, seller)
-            return
-    # WINDOW or DEBT: a deal.
-    elif kind == PASS:
-        next_in_window(state)
-        return
-    elif kind == OFFER:
-        make_offer(game, state, seat, action, phase)
-        return
-    else:
-        deal(game, state, seat, kind, card)
-        if phase == WINDOW:
-            state.window_actions += 1
-            after_window_deal(state, seat)
-            return
+    elif phase == TUNNEL_CHOICE and kind == TUNNEL:
+        go_through_tunnel(game, state, seat)
     settle(game, state)
 
 

@@ -150,8 +150,8 @@ class BellyBattle(BellyTables, Game[BellyState, BellyAction]):
 
     # ------------------------------------------------------------------ legality and change
 
-    def legal_actions(self, state: BellyState, seat: int) -> list[BellyAction]:
-        return choices.legal_actions(self, state, seat)
+    # The rules' own function, called as a method (one call less at every step).
+    legal_actions = choices.legal_actions
 
     def _is_legal(self, state: BellyState, seat: int, action: Any) -> bool:
         return choices.problem(self, state, seat, action) is None

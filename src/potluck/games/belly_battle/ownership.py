@@ -37,7 +37,16 @@ def to_bank(state: BellyState, card: int) -> None:
 
 def owned(state: BellyState, seat: int) -> list[int]:
     """The cards ``seat`` owns, restaurants first."""
-    return [c for c, o in enumerate(state.owner) if o == seat]
+    owner = state.owner
+    count = owner.count(seat)  # list scans in C: faster than a loop over every card
+    if count <= 1:
+        return [owner.index(seat)] if count else []
+    found: list[int] = []
+    card = -1
+    for _ in range(count):
+        card = owner.index(seat, card + 1)
+        found.append(card)
+    return found
 
 
 def last_bought(game: BellyTables, state: BellyState, seat: int) -> int:

@@ -14,6 +14,8 @@ win is shared.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from potluck.engine.errors import PotluckError
 from potluck.engine.outcome import Outcome
 from potluck.games.belly_battle.actions import (
@@ -146,7 +148,7 @@ def seat_metrics(game: BellyTables, state: BellyState, seat: int) -> dict[str, f
     found["bankrupt"] = int(state.bankrupt == seat)
     # The choices a designer asks about: how often the seat bought, upgraded, sold
     # back to the bank and traded, counted from its moves.
-    kinds = [a.kind for who, a in state.history if who == seat and isinstance(a, BellyAction)]
+    made = Counter(a.kind for who, a in state.history if who == seat and isinstance(a, BellyAction))
     for key, counted in _CHOICE_METRICS.items():
-        found[key] = sum(1 for kind in kinds if kind in counted)
+        found[key] = sum(made[kind] for kind in counted)
     return found

@@ -146,8 +146,11 @@ class BellyState(State):
 
     def say(self, line: str) -> None:
         """Add ``line`` to the table's log, keeping the last ``LOG_LINES``."""
-        log = (*self.log, line)
-        self.log = log[-LOG_LINES:] if len(log) > LOG_LINES else log
+        log = self.log
+        if len(log) < LOG_LINES:
+            self.log = (*log, line)
+        else:
+            self.log = (*log[1 - LOG_LINES :], line)
 
     def clone(self) -> Self:
         twin = self._blank_copy()

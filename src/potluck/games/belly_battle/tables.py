@@ -136,6 +136,10 @@ class BellyTables:
             (self.cuisines.index(m.cuisines[0]), self.cuisines.index(m.cuisines[1]))
             for m in data.munchtime
         )
+        #: Each Munchtime card's two cuisines by name.
+        self.munch_card_cuisines = tuple(
+            (self.cuisines[a], self.cuisines[b]) for a, b in self.munch_cards
+        )
         card_of_name = {slugify(name): i for i, name in enumerate(self.names)}
         kinds: list[int] = []
         cards: list[int] = []
@@ -153,6 +157,21 @@ class BellyTables:
         ends = [i for i, k in enumerate(kinds) if k == SP_TUNNEL]
         self.tunnel_exit = {ends[0]: ends[1], ends[1]: ends[0]} if ends else {}
         self.cafe_spaces = frozenset(i for i, c in enumerate(cards) if c >= r_count)
+        #: The corner cafes passed (not landed on) moving ``total`` spaces from ``start``,
+        #: in the order passed: ``cafes_passed[start][total]`` (totals of two dice).
+        self.cafes_passed = tuple(
+            tuple(
+                tuple(
+                    cards[(start + step) % size]
+                    for step in range(1, total)
+                    if (start + step) % size in self.cafe_spaces
+                )
+                for total in range(13)
+            )
+            for start in range(size)
+        )
+        #: Each space's name (``space_name``).
+        self.space_names = tuple(self.space_name(i) for i in range(size))
         # The track as public, fixed data for views (built once, shared, never changed).
         self.board_json: list[dict[str, Any]] = [
             {
@@ -194,6 +213,19 @@ class BellyTables:
         self.bank_fee = tuple(
             self.fees[c][0] if c < r_count else bank.cafe_fee for c in range(c_count)
         )
+        #: A view's entry for a card Mr. Munchwalla owns (no tokens, the bank's fee);
+        #: views copy it.
+        self.bank_card_json = tuple(
+            {
+                "card": self.slugs[c],
+                "owner": None,
+                "chefs": 0,
+                "star": 0,
+                "insured": False,
+                "fee": self.bank_fee[c],
+            }
+            for c in range(c_count)
+        )
         # The restaurants "next to" each one: the nearest on either side along the track.
         neighbours: list[tuple[int, ...]] = []
         for card in range(r_count):
@@ -209,6 +241,9 @@ class BellyTables:
             neighbours.append(tuple(sorted(found)))
         self.neighbours = tuple(neighbours)
         self._build_actions()
+        #: The last view's shared parts, for ``view.build_view`` to reuse while the cards
+        #: stay the same (a ``view._Shared``), or ``None``.
+        self.view_memo: Any = None
 
     def space_name(self, space: int) -> str:
         """The card's name on a card space, else the special space's word."""
@@ -264,9 +299,43 @@ class BellyTables:
                     price = self.price[c] * halves // 2
                     add(f"offer {slugs[c]} to {seat} for {price}", OFFER, c, seat, price)
         self.actions = tuple(actions)
-        #: The offers of each card to each seat, cheapest first (``offers``).
+        #: The offers of each card to each seat, cheapest first (``offers``), and their
+        #: prices (the same for every seat).
         self.offer_table = tuple(
             tuple(self.offers(c, seat) for seat in range(MAX_SEATS)) for c in range(c_count)
+        )
+        #: Every offer of each card from ``seat`` to the other seats of an ``n``-seat
+        #: table, in index order: ``offers_to_others[n][seat][card]``.
+        self.offers_to_others = tuple(
+            tuple(
+                tuple(
+                    tuple(
+                        offer
+                        for other in range(n)
+                        if other != seat
+                        for offer in self.offer_table[c][other]
+                    )
+                    for c in range(c_count)
+                )
+                for seat in range(n)
+            )
+            for n in range(MAX_SEATS + 1)
+        )
+        self.offer_prices = tuple(
+            tuple(self.price[c] * halves // 2 for halves in OFFER_HALVES) for c in range(c_count)
+        )
+        #: Each card's own actions: sell, then for a restaurant sell-chef, sell-star, chef
+        #: and star (a cafe takes no tokens).
+        self.card_actions: tuple[tuple[BellyAction, ...], ...] = tuple(
+            (
+                self.act(SELL, c),
+                *(
+                    (self.act(k, c) for k in (SELL_CHEF, SELL_STAR, CHEF, STAR))
+                    if c < r_count
+                    else ()
+                ),
+            )
+            for c in range(c_count)
         )
         self._by_text = {a.text: a for a in actions}
         self.pass_action, self.buy_action, self.tunnel_action = actions[0], actions[1], actions[2]

@@ -17,7 +17,7 @@ order from the mover may make up to three deals; ``end_turn`` passes the dice on
 from __future__ import annotations
 
 from potluck.games.belly_battle.bankruptcy import pay_queue
-from potluck.games.belly_battle.spaces import land, roll_die
+from potluck.games.belly_battle.spaces import land
 from potluck.games.belly_battle.state import (
     AFTER_LAND,
     AFTER_WINDOW,
@@ -28,30 +28,36 @@ from potluck.games.belly_battle.state import (
     WINDOW,
     BellyState,
 )
-from potluck.games.belly_battle.tables import WINDOW_CAP, BellyTables
+from potluck.games.belly_battle.tables import MAX_SEATS, WINDOW_CAP, BellyTables
+
+#: The seats in turn order from each mover, by table size (the window's order).
+_SEAT_ORDER = tuple(
+    tuple(tuple((mover + k) % n for k in range(n)) for mover in range(n))
+    for n in range(MAX_SEATS + 1)
+)
 
 
 def start_turn(game: BellyTables, state: BellyState) -> None:
     """Return one-round cards, roll two dice, move, pay passed cafes, then land."""
     mover = state.turn
-    for slot, holder in enumerate(state.holders):
-        if holder == mover:
-            state.holders[slot] = NOBODY
-            state.say(f"Seat {mover} returns the {ROUND_CARD_NAMES[slot]} card.")
+    holders = state.holders
+    if mover in holders:
+        for slot, holder in enumerate(holders):
+            if holder == mover:
+                holders[slot] = NOBODY
+                state.say(f"Seat {mover} returns the {ROUND_CARD_NAMES[slot]} card.")
     state.tunnel_blocked = state.tunnel_used[mover]
     state.tunnel_used[mover] = False
-    one, two = roll_die(state), roll_die(state)
+    rng = state.rng
+    one, two = int(rng.random() * 6) + 1, int(rng.random() * 6) + 1
     state.dice = (one, two)
     start = state.pos[mover]
     size = game.board_size
     cafe_fee = game.bank.cafe_fee
-    for step in range(1, one + two):
-        space = (start + step) % size
-        if space in game.cafe_spaces:
-            card = game.space_card[space]
-            if state.owner[card] != mover and cafe_fee:
-                state.queue += (mover, state.owner[card], cafe_fee)
-                state.say(f"Seat {mover} passes {game.names[card]}: fee {cafe_fee}.")
+    for card in game.cafes_passed[start][one + two]:
+        if state.owner[card] != mover and cafe_fee:
+            state.queue += (mover, state.owner[card], cafe_fee)
+            state.say(f"Seat {mover} passes {game.names[card]}: fee {cafe_fee}.")
     state.pos[mover] = (start + one + two) % size
     state.say(
         f"Round {state.round + 1}: seat {mover} rolls {one}+{two} and lands on "
@@ -86,8 +92,7 @@ def run_turns(game: BellyTables, state: BellyState) -> None:
 
 def open_window(state: BellyState) -> None:
     """After each turn every seat, in turn order from the mover, may deal (ruling BB-13)."""
-    n, mover = state.num_players, state.turn
-    state.window_left = [(mover + k) % n for k in range(n)]
+    state.window_left = list(_SEAT_ORDER[state.num_players][state.turn])
     next_in_window(state)
 
 

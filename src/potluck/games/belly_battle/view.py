@@ -12,6 +12,7 @@ Never shown: other Munchtime cards, the deck's order and the RNG.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from potluck.games.belly_battle.munch_fees import munch_fee
@@ -31,36 +32,64 @@ from potluck.games.belly_battle.tables import GAME_ID, BellyTables
 
 
 def _munch_json(game: BellyTables, card: int) -> list[str]:
-    first, second = game.munch_cards[card]
-    return [game.cuisines[first], game.cuisines[second]]
+    return list(game.munch_card_cuisines[card])
 
 
-def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may know (``None``: a spectator), JSON-ready.
+@dataclass(slots=True)
+class _Shared:
+    """The parts of a view kept on the game between views (``BellyTables.view_memo``)
+    while the cards and then the players stay the same; shared by those views, like the
+    board: read them, never change them (the lists holding them are each view's own)."""
 
-    Built for every decision of a bot that reads views, so it walks the cards once:
-    each card's entry, and its owner's cards and wealth (``scoring.wealth``'s sum)."""
-    n = state.num_players
-    owner, chefs, star, insured = state.owner, state.chefs, state.star, state.insured
-    slugs, prices, bank_fee = game.slugs, game.price, game.bank_fee
+    #: What the card parts depend on: the table size and every card's state.
+    key: tuple[Any, ...]
+    cards: list[dict[str, Any]]
+    worth: list[int]  # each seat's cards, chefs and stars, as ``scoring.wealth`` counts
+    holdings: list[list[str]]
+    round_cards: dict[str, int | None]
+    supply: tuple[int, int, int]  # chefs, stars, BellyGuard cards left
+    #: What the players' entries depend on besides the cards, and the entries (one
+    #: tuple, replaced whole: views built in two threads at once never mix them).
+    players: tuple[tuple[Any, ...], list[dict[str, Any]]] = ((), [])
+
+
+def _shared(game: BellyTables, state: BellyState) -> _Shared:
+    """The view's card entries, round cards, supplies and each seat's holdings.
+
+    A bot reading views gets one at every decision, and the cards seldom change from
+    one decision to the next (four window turns in a row, mostly passes): the last
+    table's parts are kept on the game and given out again while the cards stay the
+    same."""
+    owner, chefs, star, insured, holders = (
+        state.owner,
+        state.chefs,
+        state.star,
+        state.insured,
+        state.holders,
+    )
+    key = (
+        state.num_players,
+        tuple(owner),
+        tuple(chefs),
+        tuple(star),
+        tuple(insured),
+        tuple(holders),
+        state.golden,
+    )
+    memo = game.view_memo
+    if isinstance(memo, _Shared) and memo.key == key:
+        return memo
+    slugs, prices, bank_card = game.slugs, game.price, game.bank_card_json
     chef_wealth, star_wealth = game.bank.chef_wealth, game.bank.star_wealth
-    worth = [0] * n
-    holdings: list[list[str]] = [[] for _ in range(n)]
-    cards = []
+    worth = [0] * state.num_players
+    holdings: list[list[str]] = [[] for _ in range(state.num_players)]
+    entries: list[dict[str, Any]] = []
     for c, who in enumerate(owner):
         if who == BANK:
-            cards.append(
-                {
-                    "card": slugs[c],
-                    "owner": None,
-                    "chefs": chefs[c],
-                    "star": star[c],
-                    "insured": insured[c],
-                    "fee": bank_fee[c],
-                }
-            )
+            # The bank's cards carry no tokens: its entry is always the same.
+            entries.append(bank_card[c])
             continue
-        cards.append(
+        entries.append(
             {
                 "card": slugs[c],
                 "owner": who,
@@ -72,20 +101,49 @@ def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[s
         )
         worth[who] += prices[c] + chef_wealth * chefs[c] + star_wealth * star[c]
         holdings[who].append(slugs[c])
-    cash, pos, space_name = state.cash, state.pos, game.space_name
-    players = [
-        {
-            "seat": s,
-            "cash": cash[s],
-            "position": pos[s],
-            "space": space_name(pos[s]),
-            "wealth": cash[s] + worth[s],
-            "cards": holdings[s],
-            "tunnel_used": state.tunnel_used[s],
-            "bankrupt": state.bankrupt == s,
-        }
-        for s in range(n)
-    ]
+    memo = _Shared(
+        key,
+        entries,
+        worth,
+        holdings,
+        {ROUND_CARD_NAMES[k]: (None if h == NOBODY else h) for k, h in enumerate(holders)},
+        (chef_supply(game, state), star_supply(game, state), guard_supply(game, state)),
+    )
+    game.view_memo = memo
+    return memo
+
+
+def _players(game: BellyTables, state: BellyState, shared: _Shared) -> list[dict[str, Any]]:
+    """Each seat's entry: cash, position, wealth, cards (kept while none of it changes)."""
+    cash, pos, tunnel_used = state.cash, state.pos, state.tunnel_used
+    key = (tuple(cash), tuple(pos), tuple(tunnel_used), state.bankrupt)
+    kept_key, players = shared.players
+    if kept_key != key:
+        worth, holdings, space_names = shared.worth, shared.holdings, game.space_names
+        players = [
+            {
+                "seat": s,
+                "cash": cash[s],
+                "position": pos[s],
+                "space": space_names[pos[s]],
+                "wealth": cash[s] + worth[s],
+                "cards": holdings[s],
+                "tunnel_used": tunnel_used[s],
+                "bankrupt": state.bankrupt == s,
+            }
+            for s in range(state.num_players)
+        ]
+        shared.players = (key, players)
+    return list(players)
+
+
+def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator), JSON-ready. Its card and player
+    entries are shared with other views of the same table (``_Shared``)."""
+    n = state.num_players
+    shared = _shared(game, state)
+    slugs = game.slugs
+    chefs_left, stars_left, guards_left = shared.supply
     phase = state.phase
     view: dict[str, Any] = {
         "game": GAME_ID,
@@ -97,18 +155,16 @@ def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[s
         "phase": PHASE_NAMES[phase],
         "to_act": list(state.acting),
         "dice": list(state.dice),
-        "players": players,
-        "cards": cards,
+        "players": _players(game, state, shared),
+        "cards": list(shared.cards),
         "golden_belly": slugs[state.golden] if state.golden >= 0 else None,
-        "round_cards": {
-            ROUND_CARD_NAMES[k]: (None if h == NOBODY else h) for k, h in enumerate(state.holders)
-        },
+        "round_cards": dict(shared.round_cards),
         # Fixed data shared by every view (read it, never change it).
         "board": game.board_json,
         "supply": {
-            "chefs": chef_supply(game, state),
-            "stars": star_supply(game, state),
-            "bellyguards": guard_supply(game, state),
+            "chefs": chefs_left,
+            "stars": stars_left,
+            "bellyguards": guards_left,
             "munchtime_cards": len(state.deck),
         },
         "window": {

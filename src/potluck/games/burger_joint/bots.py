@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from potluck.engine.action import Action
 from potluck.engine.game import Game
 from potluck.games.burger_joint.actions import BurgerAction
+from potluck.games.burger_joint.state import DISCARD_ONE, TAKE
 from potluck.games.burger_joint.tables import BurgerTables, Side
 
 #: What one unit of production capacity is worth, in victory points.
@@ -61,6 +63,8 @@ class _BistroTable:
 
 #: A build the board allows: (gain, cost, kind, colour or slot).
 _Option = tuple[float, tuple[int, ...], str, int]
+#: A build that gains: (gain, cost as (colour, count) pairs, kind, colour or slot).
+_Gain = tuple[float, tuple[tuple[int, int], ...], str, int]
 
 
 class _Plans:
@@ -70,7 +74,9 @@ class _Plans:
     def __init__(self, game: BurgerTables) -> None:
         self.bistros = (_BistroTable(game.sides[0]), _BistroTable(game.sides[1]))
         self.colour_index = {colour: c for c, colour in enumerate(game.colours)}
-        self.gains: dict[tuple[int, ...], list[_Option]] = {}
+        #: A view's counts by colour name, as a tuple in colour order.
+        self.by_colour = itemgetter(*game.colours)
+        self.gains: dict[tuple[Any, ...], list[_Gain]] = {}
 
 
 #: Each game's plans, made on its first decision.
@@ -94,12 +100,13 @@ class _Me:
         index = plans.colour_index
         me = view["players"][seat]
         them = view["players"][1 - seat]
-        colours = game.colours
-        mine, theirs, bag = me["cubes"], them["cubes"], view["bag"]
-        self.cubes = [mine[c] for c in colours]
-        self.theirs = [theirs[c] for c in colours]
+        by_colour = plans.by_colour
+        self.cubes = list(by_colour(me["cubes"]))
+        self.theirs = by_colour(them["cubes"])
         self.their_diners = {index[c] for c in them["diners"]}
-        self.bag = [bag[c] for c in colours]
+        # The diners by name, as the view lists them: part of the board's key.
+        self.diner_names = (tuple(me["diners"]), tuple(them["diners"]))
+        self.bag = by_colour(view["bag"])
         self.basics = int(me["basics"])
         self.diners = {index[c] for c in me["diners"]}
         #: The bistros built, as a mask: bit ``k`` for slot ``k``.
@@ -107,7 +114,7 @@ class _Me:
         self.publicity = int(me["publicity"])
         self.tokens = int(me["tokens_on_board"])
         self.pub_bought = int(view["publicity_bought"])
-        self._options: list[tuple[float, tuple[int, ...], str, int, int]] | None = None
+        self._options: list[tuple[float, tuple[tuple[int, int], ...], str, int, int]] | None = None
 
     def value(self, basics: int, diners: int, bistros: int, publicity: int) -> float:
         """Victory points plus the worth of production and abilities (``bistros``: a mask)."""
@@ -126,34 +133,38 @@ class _Me:
     def now(self) -> float:
         return self.value(self.basics, len(self.diners), self.bistros, self.publicity)
 
-    def options(self) -> list[tuple[float, tuple[int, ...], str, int, int]]:
-        """Every build allowed by the board: (gain, cost, kind, colour or slot, cubes
-        missing), the cubes missing counted only for a build that gains (else 0)."""
+    def options(self) -> list[tuple[float, tuple[tuple[int, int], ...], str, int, int]]:
+        """Every build allowed by the board that gains: (gain, cost as (colour, count)
+        pairs, kind, colour or slot, cubes missing)."""
         if self._options is not None:
             return self._options
         board = (
             self.seat,
             self.basics,
-            sum(1 << c for c in self.diners),
+            self.diner_names,
             self.bistros,
             self.publicity,
             self.tokens < self.game.tokens,
             self.pub_bought == 0 and any(self.theirs),
-            sum(1 << c for c in self.their_diners),
         )
         gains = self.plans.gains.get(board)
         if gains is None:
             if len(self.plans.gains) >= _MAX_BOARDS:
                 self.plans.gains.clear()
             gains = self.plans.gains[board] = self._gains()
-        self._options = [
-            (gain, cost, kind, x, self.missing(cost) if gain > 0 else 0)
-            for gain, cost, kind, x in gains
-        ]
+        cubes = self.cubes
+        self._options = []
+        for gain, needs, kind, x in gains:
+            missing = 0
+            for c, n in needs:
+                if n > cubes[c]:
+                    missing += n - cubes[c]
+            self._options.append((gain, needs, kind, x, missing))
         return self._options
 
-    def _gains(self) -> list[_Option]:
-        """What each build allowed by the board gains, net of the cubes it costs."""
+    def _gains(self) -> list[_Gain]:
+        """The builds allowed by the board that gain, net of the cubes they cost, each
+        with its cost's (colour, count) pairs."""
         side, game = self.side, self.game
         base = self.now()
         found: list[_Option] = []
@@ -181,31 +192,24 @@ class _Me:
                     bistros = self.bistros | 1 << slot
                     after = self.value(self.basics, n - 1, bistros, self.publicity)
                     found.append((after - base, side.bistro_cost[slot], "bistro", slot))
-        return [(g - _CUBE_VALUE * sum(cost), cost, k, x) for g, cost, k, x in found]
-
-    def missing(self, cost: tuple[int, ...]) -> int:
-        """Cubes of ``cost`` the bot does not hold."""
-        cubes = self.cubes
-        total = 0
-        for c, n in enumerate(cost):
-            if n > cubes[c]:
-                total += n - cubes[c]
-        return total
+        gains: list[_Gain] = []
+        for gain, cost, kind, x in found:
+            gain -= _CUBE_VALUE * sum(cost)
+            if gain > 0:
+                needs = tuple((c, n) for c, n in enumerate(cost) if n)
+                gains.append((gain, needs, kind, x))
+        return gains
 
     def demand(self) -> list[int]:
         """The cubes the plan wants: the two most promising builds' costs together."""
         opts = self.options()
         ranked = sorted(
-            (
-                (gain / (1.0 + missing), i)
-                for i, (gain, _, _, _, missing) in enumerate(opts)
-                if gain > 0
-            ),
+            ((gain / (1.0 + missing), i) for i, (gain, _, _, _, missing) in enumerate(opts)),
             reverse=True,
         )
         want = [0] * self.game.num_colours
         for _, i in ranked[:2]:
-            for c, n in enumerate(opts[i][1]):
+            for c, n in opts[i][1]:
                 want[c] += n
         return want
 
@@ -226,17 +230,6 @@ class GreedyBot:
     ) -> Action:
         if view is None or not isinstance(game, BurgerTables):
             return legal[int(rng.random() * len(legal))]
-        by_index = {a.index: a for a in legal}
-        for wish in self._wishes(game, view, seat):
-            action = by_index.get(wish.index)
-            if action is not None:
-                return action
-        return legal[0]
-
-    def _wishes(
-        self, game: BurgerTables, view: Mapping[str, Any], seat: int
-    ) -> Iterator[BurgerAction]:
-        """Actions in order of preference; the first legal one is taken."""
         me = _Me(game, view, seat)
         phase = view["phase"]
         colours = range(game.num_colours)
@@ -244,16 +237,26 @@ class GreedyBot:
         short = [max(0, want[c] - me.cubes[c]) for c in colours]
         spare = [max(0, me.cubes[c] - want[c]) for c in colours]
         if phase == "production":
-            order = sorted(
-                colours,
-                key=lambda c: (-short[c], -me.bag[c] if short[c] else me.cubes[c], c),
+            # The colour the plan lacks most (the bag's most plentiful first), else
+            # the one held least.
+            return _best_colour(
+                legal, TAKE, lambda c: (-short[c], -me.bag[c] if short[c] else me.cubes[c], c)
             )
-            yield from (game.take_actions[c] for c in order)
-            return
         if phase == "discard":
-            order = sorted(colours, key=lambda c: (-spare[c], -me.cubes[c], c))
-            yield from (game.discard_actions[c] for c in order)
-            return
+            # The colour the plan needs least, the most plentiful first.
+            return _best_colour(legal, DISCARD_ONE, lambda c: (-spare[c], -me.cubes[c], c))
+        by_index = {a.index: a for a in legal}
+        for wish in self._wishes(game, me, phase, short, spare):
+            action = by_index.get(wish.index)
+            if action is not None:
+                return action
+        return legal[0]
+
+    def _wishes(
+        self, game: BurgerTables, me: _Me, phase: str, short: list[int], spare: list[int]
+    ) -> Iterator[BurgerAction]:
+        """Actions in order of preference; the first legal one is taken."""
+        colours = range(game.num_colours)
         if phase == "redraw":
             yield from (game.put_actions[c] for c in colours if spare[c])
             yield game.draw_action
@@ -286,11 +289,13 @@ class GreedyBot:
         """Affordable builds that raise the position's worth, best first."""
         colours = range(game.num_colours)
         found: list[tuple[float, BurgerAction]] = []
-        for gain, cost, kind, x, missing in me.options():
-            if gain <= 0 or missing:
+        for gain, needs, kind, x, missing in me.options():
+            if missing:
                 continue
             if kind == "publicity":
-                after = [me.cubes[c] - cost[c] for c in colours]
+                after = me.cubes.copy()
+                for c, n in needs:
+                    after[c] -= n
                 steal = max(
                     (c for c in colours if me.theirs[c]),
                     key=lambda c: (-after[c], me.theirs[c], -c),
@@ -310,6 +315,17 @@ class GreedyBot:
                 found.append((gain, game.bistro_rows[x][diners[0]]))
         found.sort(key=lambda t: -t[0])
         return [action for _, action in found]
+
+
+def _best_colour(
+    legal: Sequence[Action], kind: int, rank: Callable[[int], tuple[int, ...]]
+) -> Action:
+    """The legal action of ``kind`` whose colour ranks first (``rank`` orders every
+    colour), or the first legal action if none is of that kind."""
+    candidates = [a for a in legal if isinstance(a, BurgerAction) and a.kind == kind]
+    if not candidates:
+        return legal[0]
+    return min(candidates, key=lambda a: rank(a.a))
 
 
 __all__ = ["GreedyBot"]

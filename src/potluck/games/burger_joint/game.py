@@ -97,8 +97,8 @@ class BurgerJoint(BurgerTables, Game[BurgerState, BurgerAction]):
 
     # ------------------------------------------------------------------ legality
 
-    def legal_actions(self, state: BurgerState, seat: int) -> list[BurgerAction]:
-        return turn.legal_actions(self, state, seat)
+    # The rules' own function, not a method calling it: one call less on the hot path.
+    legal_actions = turn.legal_actions
 
     def _is_legal(self, state: BurgerState, seat: int, action: Any) -> bool:
         if not isinstance(action, BurgerAction) or not 0 <= action.index < len(self.actions):

@@ -25,16 +25,23 @@ from potluck.games.burger_joint.tables import BurgerTables
 FIRST_PICK_TEXTS = ("english", "german")
 
 
-def draw(state: BurgerState) -> int:
-    """One cube drawn at random from the bag (which must not be empty); its colour."""
+def draw(state: BurgerState, count: int, into: list[int], base: int = 0) -> None:
+    """Draw ``count`` cubes at random from the bag (which holds that many), one by one,
+    adding each to ``into[base + colour]``."""
     bag = state.bag
-    r = state.rng.randrange(sum(bag))
-    for colour, count in enumerate(bag):
-        if r < count:
-            bag[colour] -= 1
-            return colour
-        r -= count
-    raise AssertionError("the bag's counts are inconsistent")  # pragma: no cover
+    randrange = state.rng.randrange
+    left = sum(bag)
+    for _ in range(count):
+        r = randrange(left)
+        left -= 1
+        for colour, held in enumerate(bag):
+            if r < held:
+                bag[colour] -= 1
+                into[base + colour] += 1
+                break
+            r -= held
+        else:  # pragma: no cover
+            raise AssertionError("the bag's counts are inconsistent")
 
 
 def reserved_for(tables: BurgerTables, state: BurgerState, colour: int) -> int:
@@ -77,9 +84,7 @@ def start_turn(tables: BurgerTables, state: BurgerState) -> None:
     state.pub_buys = 0
     state.taken = [0, 0]
     state.owed = [min(capacity(tables, state, s), tables.limit) for s in (0, 1)]
-    wanted = min(state.owed[0] + state.owed[1], sum(state.bag))
-    for _ in range(wanted):
-        state.pool[draw(state)] += 1
+    draw(state, min(state.owed[0] + state.owed[1], sum(state.bag)), state.pool)
     state.phase = DRAFT
     next_pick(tables, state, 1 - state.active)
 
@@ -91,18 +96,29 @@ def next_pick(tables: BurgerTables, state: BurgerState, last: int) -> None:
     (ruling BJ-11), so the last cubes of a production are handed out without a step.
     """
     pool, taken, owed = state.pool, state.taken, state.owed
-    while sum(pool):
+    nc = tables.num_colours
+    while True:
+        left = nc - pool.count(0)  # colours in the pool
+        if not left:
+            break
         for seat in (1 - last, last):
             if taken[seat] < owed[seat]:
                 break
         else:
             break
-        colours = draft_colours(tables, state, seat)
-        if len(colours) > 1:
-            state.acting = (seat,)
-            return
-        pool[colours[0]] -= 1
-        state.cubes[seat * tables.num_colours + colours[0]] += 1
+        if taken[seat]:  # every colour in the pool may be taken
+            if left > 1:
+                state.acting = (seat,)
+                return
+            colour = next(c for c in range(nc) if pool[c])
+        else:
+            colours = draft_colours(tables, state, seat)
+            if len(colours) > 1:
+                state.acting = (seat,)
+                return
+            colour = colours[0]
+        pool[colour] -= 1
+        state.cubes[seat * nc + colour] += 1
         taken[seat] += 1
         last = seat
     # Production is over (a short bag may leave someone with fewer cubes).
@@ -124,6 +140,9 @@ def take(tables: BurgerTables, state: BurgerState, seat: int, colour: int) -> No
 def legal_takes(tables: BurgerTables, state: BurgerState, seat: int) -> list[BurgerAction]:
     """The ``take`` actions open to ``seat`` in production."""
     takes = tables.take_actions
+    if state.taken[seat]:  # after the first pick, every colour in the pool
+        pool = state.pool
+        return [takes[c] for c in range(tables.num_colours) if pool[c]]
     return [takes[c] for c in draft_colours(tables, state, seat)]
 
 

@@ -128,8 +128,11 @@ def add_legal_trades(
         if mine[a] >= 3:
             row = tables.trade_rows[a]
             legal.extend([row[b] for b in colours if bag[b] or b == a])
+    nb = tables.num_bistros
+    bistros = state.bistros[seat * nb : seat * nb + nb]
+    if not any(bistros):
+        return  # no upscale bistro, no ability
     slots = tables.sides[seat].ability_slot
-    bistros = state.bistros[seat * tables.num_bistros :]
     ready = [
         slot >= 0 and bistros[slot] and not state.used >> ability & 1
         for ability, slot in enumerate(slots)
@@ -170,7 +173,7 @@ def trade(tables: BurgerTables, state: BurgerState, seat: int, action: BurgerAct
     if kind == REDRAW_START:
         state.phase = REDRAW
     elif kind == EXTRA:
-        cubes[mine + draw(state)] += 1
+        draw(state, 1, cubes, mine)
     else:
         if kind == SWAP_TWO:
             for colour in (action.a, action.b):
@@ -198,8 +201,7 @@ def redraw(tables: BurgerTables, state: BurgerState, seat: int) -> None:
     for colour in range(nc):
         bag[colour] += aside[colour]
         aside[colour] = 0
-    for _ in range(count):
-        cubes[mine + draw(state)] += 1
+    draw(state, count, cubes, mine)
     state.phase = TRADE
 
 

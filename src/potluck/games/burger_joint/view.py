@@ -10,12 +10,13 @@ that is not stored at all: each draw is made from the RNG when it happens.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from potluck.games.burger_joint.end_of_game import outcome
 from potluck.games.burger_joint.production import reserved_for
 from potluck.games.burger_joint.schema import ABILITIES
-from potluck.games.burger_joint.scoring import capacity, points
+from potluck.games.burger_joint.scoring import points
 from potluck.games.burger_joint.state import DRAFT, OVER, PHASE_NAMES, BurgerState
 from potluck.games.burger_joint.tables import GAME_ID, BurgerTables
 
@@ -24,12 +25,13 @@ def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict
     """The whole table as JSON-ready data (the same for every seat: nothing is private)."""
     nc, nb = game.num_colours, game.num_bistros
     colours = game.colours
+    slots = range(1, nb + 1)  # bistro slots as the notation numbers them
     players = []
     for s in (0, 1):
         cubes = state.cubes[s * nc : s * nc + nc]
         diners = state.diners[s * nc : s * nc + nc]
         bistros = state.bistros[s * nb : s * nb + nb]
-        built = capacity(game, state, s)
+        built = sum(diners) + sum(bistros)  # the capacity: a token per diner and bistro
         players.append(
             {
                 "seat": s,
@@ -39,8 +41,8 @@ def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict
                 "score": state.score[s],
                 "points_now": points(game, state, s),
                 "basics": state.basics[s],
-                "diners": [colours[c] for c in range(nc) if diners[c]],
-                "bistros": [k + 1 for k in range(nb) if bistros[k]],
+                "diners": list(compress(colours, diners)),
+                "bistros": list(compress(slots, bistros)),
                 "publicity": state.publicity[s],
                 "capacity": built,
                 "production": {"owed": state.owed[s], "taken": state.taken[s]},
@@ -58,7 +60,9 @@ def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict
         "bag": dict(zip(colours, state.bag, strict=True)),
         "pool": dict(zip(colours, state.pool, strict=True)),
         "players": players,
-        "abilities_used": [ABILITIES[a] for a in range(len(ABILITIES)) if state.used >> a & 1],
+        "abilities_used": [ABILITIES[a] for a in range(len(ABILITIES)) if state.used >> a & 1]
+        if state.used
+        else [],
         "publicity_bought": state.pub_buys,
         "redraw_aside": dict(zip(colours, state.aside, strict=True)),
         "win_points": game.win,
@@ -68,14 +72,16 @@ def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict
         "boards": game.boards,
     }
     if state.phase == DRAFT:
-        areas: dict[str, list[str]] = {"general": [], "Burger": [], "Pizza": []}
-        names = ("Burger", "Pizza")
-        for c in range(nc):
-            if state.pool[c]:
-                owner = reserved_for(game, state, c)
-                areas["general" if owner < 0 else names[owner]].append(game.colours[c])
         # Areas matter only until each player has made a first pick.
-        view["areas"] = areas if 0 in state.taken else {}
+        areas: dict[str, list[str]] = {}
+        if 0 in state.taken:
+            areas = {"general": [], "Burger": [], "Pizza": []}
+            names = ("Burger", "Pizza")
+            for c in range(nc):
+                if state.pool[c]:
+                    owner = reserved_for(game, state, c)
+                    areas["general" if owner < 0 else names[owner]].append(colours[c])
+        view["areas"] = areas
     if state.phase == OVER:
         result = outcome(game, state)
         view["winners"] = list(result.winners)

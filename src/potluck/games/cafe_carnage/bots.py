@@ -42,6 +42,12 @@ _SPLIT_CHANCE = 0.5
 #: Meals a plan may aim at on a future night (a menu of three per course).
 _PLAN_RANGE = range(5, 10)
 
+#: Meals a plan to run tonight may aim at.
+_AIM_RANGE = range(3, 14)
+
+#: Tables a bot keeps (``GreedyBot._table``) before it forgets them all.
+_TABLES_KEPT = 1024
+
 
 class _Table:
     """What the bot believes about the table tonight, from its view."""
@@ -69,6 +75,7 @@ class _Table:
         self._below: dict[float, tuple[float, float, float]] = {}
         self._stay: dict[tuple[float, bool], float] = {}
         self._future: float | None = None
+        self._best_now: dict[tuple[int, int], tuple[float, int]] = {}
         self._dist: dict[tuple[int, int, int], float] | None = None
         # Each rival's chance of running tonight and on each later night.
         self.run_now: list[float] = []
@@ -136,6 +143,14 @@ class _Table:
     def best_run(self, chances: Sequence[float], meals: range) -> tuple[float, int]:
         """The best expected gain of running, and the meal cost that gets it."""
         return _best_run(self.meals, tuple(chances), meals.start, meals.stop)
+
+    def best_run_now(self, meals: range) -> tuple[float, int]:
+        """``best_run`` for tonight's rivals, worked out once per table and range."""
+        key = (meals.start, meals.stop)
+        found = self._best_now.get(key)
+        if found is None:
+            found = self._best_now[key] = self.best_run(self.runners_now, meals)
+        return found
 
     def _votes(self) -> dict[tuple[int, int, int], float]:
         """Chances of (rivals running (capped at 2), rivals staying, their split votes)."""
@@ -248,6 +263,7 @@ class GreedyBot:
         main_share: float = _COURSE_SHARE["main"],
     ) -> None:
         self.prior_weight = prior_weight
+        self._tables: dict[tuple[Any, ...], _Table] = {}
         self.run_chance_many = run_chance_many
         self.split_chance = split_chance
         side = (1.0 - main_share) / 2
@@ -266,10 +282,32 @@ class GreedyBot:
         assert view is not None
         if len(legal) == 1:
             return legal[0]
-        table = _Table(view, seat, self.prior_weight, self.run_chance_many, self.split_chance)
+        table = self._table(view, seat)
         if view["phase"] == "ballot":
             return self._ballot(view, table, legal)
         return self._order(view, table, legal)
+
+    def _table(self, view: Mapping[str, Any], seat: int) -> _Table:
+        """The bot's model of the table, kept while what it is built from stays the same.
+
+        A ``_Table`` is a pure function of the seat, the nights left, the rivals'
+        past meal costs (in the log's order) and their hands, and it remembers
+        what it has worked out (run and stay values). Those inputs change only
+        when a night ends, so a seat's four decisions of a night share one table,
+        and so do seats and games that met the same table (every first night).
+        """
+        # Every meal and hand, the seat's own too: they are the same all night, so the key
+        # is as good as one without them, and cheaper to build.
+        costs = [meal["cost"] for record in view["log"] for meal in record["meals"]]
+        hands = [(player["hand_size"], player["has_run_card"]) for player in view["players"]]
+        key = (seat, int(view["rounds"]) - int(view["round"]), tuple(costs), tuple(hands))
+        table = self._tables.get(key)
+        if table is None:
+            if len(self._tables) >= _TABLES_KEPT:
+                self._tables.clear()
+            table = _Table(view, seat, self.prior_weight, self.run_chance_many, self.split_chance)
+            self._tables[key] = table
+        return table
 
     # ------------------------------------------------------------------ planning
 
@@ -287,7 +325,7 @@ class GreedyBot:
     def _plan_run(self, view: Mapping[str, Any], table: _Table) -> bool:
         if not view["you"]["hand"]["run"]:
             return False
-        now = table.best_run(table.runners_now, _PLAN_RANGE)[0]
+        now = table.best_run_now(_PLAN_RANGE)[0]
         if self._must_run(view, table):
             return now >= table.future_run()
         return now > self._typical_stay(table)
@@ -300,13 +338,13 @@ class GreedyBot:
         eaten = set(me.get("eaten", ())) if view["options"].get("no_repeat_dishes") else set()
         values = {d["dish"]: int(d["value"]) for d in you["menu"]}
         options = [(values[str(a)], a) for a in legal]
-        if all(str(a) in eaten for a in legal):
+        if eaten and all(str(a) in eaten for a in legal):
             # A forced repeat scores nothing: pay as little as possible.
             return min(options, key=lambda o: o[0])[1]
         spent = sum(int(d["value"]) for d in you["order"].values() if d is not None)
         course = view["phase"]
         if self._plan_run(view, table):
-            target = table.best_run(table.runners_now, range(3, 14))[1]
+            target = table.best_run_now(_AIM_RANGE)[1]
             share = self.course_share
             planned = sum(share[c] for c, d in you["order"].items() if d is None)
             aim = (target - spent) * share[course] / planned

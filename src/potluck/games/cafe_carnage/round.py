@@ -18,24 +18,25 @@ card is down, 3. *Dinner is Served* (dinner.py), 4. *Check, Please!*
 from __future__ import annotations
 
 from potluck.games.cafe_carnage.actions import CafeAction
-from potluck.games.cafe_carnage.ballot import ballot_choices, play_card
+from potluck.games.cafe_carnage.ballot import ballot_choices
 from potluck.games.cafe_carnage.check_please import check_please
 from potluck.games.cafe_carnage.clear_table import clear_table
 from potluck.games.cafe_carnage.dinner import meal_costs, serve
 from potluck.games.cafe_carnage.orders import advance_course, order_choices
 from potluck.games.cafe_carnage.settle_up import settle_up
 from potluck.games.cafe_carnage.state import BALLOT, CafeState, RoundRecord
-from potluck.games.cafe_carnage.tables import CafeRules
+from potluck.games.cafe_carnage.tables import CafeTables
 
 
-def play(game: CafeRules, state: CafeState, seat: int, action: CafeAction) -> None:
+def play(game: CafeTables, state: CafeState, seat: int, action: CafeAction) -> None:
     """``seat`` orders a dish or plays a card (already checked legal); the last one to
     choose moves the round on."""
     phase = state.phase
     if phase < BALLOT:
         state.orders[3 * seat + phase] = action.dish
-    else:
-        play_card(state, seat, action.card)
+    else:  # Secret Ballot: the card goes face down in front of the seat
+        state.ballots[seat] = action.card
+        state.hands[3 * seat + action.card] -= 1
     acting = state.acting
     if len(acting) > 1:
         i = acting.index(seat)
@@ -46,7 +47,7 @@ def play(game: CafeRules, state: CafeState, seat: int, action: CafeAction) -> No
         resolve_round(game, state)
 
 
-def resolve_round(game: CafeRules, state: CafeState) -> None:
+def resolve_round(game: CafeTables, state: CafeState) -> None:
     """Steps 3 to 6, once every card is down; the round is kept in ``state.log``."""
     n = state.num_players
     costs = meal_costs(game, state)
@@ -76,7 +77,7 @@ def resolve_round(game: CafeRules, state: CafeState) -> None:
     state.log = (*state.log, record)
 
 
-def derive_choices(game: CafeRules, state: CafeState) -> None:
+def derive_choices(game: CafeTables, state: CafeState) -> None:
     """Recompute ``state.choices`` from the menus (orders) or the hands (ballot)."""
     if state.phase < BALLOT:
         state.choices = order_choices(game, state)

@@ -17,6 +17,7 @@ from typing import Any
 
 from potluck.games.cafe_carnage.end import outcome
 from potluck.games.cafe_carnage.orders import orderable
+from potluck.games.cafe_carnage.readonly import ReadOnlyDict, ReadOnlyList
 from potluck.games.cafe_carnage.round import derive_choices
 from potluck.games.cafe_carnage.schema import COURSES
 from potluck.games.cafe_carnage.setup import guards
@@ -34,74 +35,106 @@ from potluck.games.cafe_carnage.state import (
     CafeState,
     RoundRecord,
 )
-from potluck.games.cafe_carnage.tables import CafeRules
+from potluck.games.cafe_carnage.tables import GAME_ID, CafeTables
+
+#: Past nights' entries a game keeps for its views (``_past_night``) before it forgets them all.
+_NIGHTS_KEPT = 2048
+
+#: Masks of eaten dishes a game remembers as lists of names before it forgets them all.
+_EATEN_KEPT = 1 << 14
 
 
-def dish_json(game: CafeRules, dish: int) -> dict[str, Any]:
-    """A dish as the views show it: slug, name, course and value."""
-    return {
-        "dish": game.dish_slugs[dish],
-        "name": game.dish_names[dish],
-        "course": COURSES[game.course_of[dish]],
-        "value": game.value_of[dish],
-    }
+def _eaten_slugs(game: CafeTables, eaten: int) -> list[str]:
+    """The dishes of the bit mask ``eaten``, in dish order; each mask is worked out once."""
+    known = game.eaten_memo.get(eaten)
+    if known is None:
+        slugs, found, left = game.dish_slugs, [], eaten
+        while left:
+            low = left & -left
+            found.append(slugs[low.bit_length() - 1])
+            left ^= low
+        if len(game.eaten_memo) >= _EATEN_KEPT:
+            game.eaten_memo.clear()
+        known = game.eaten_memo[eaten] = tuple(found)
+    return list(known)
 
 
-def _round_json(game: CafeRules, record: RoundRecord, seat: int | None) -> dict[str, Any]:
-    n = len(record.paid)
-    meals = []
-    for s in range(n):
-        dishes = [dish_json(game, d) for d in record.orders[3 * s : 3 * s + 3]]
-        meals.append(
-            {
-                "seat": s,
-                "dishes": dishes,
-                "cost": sum(d["value"] for d in dishes),
-                "scored": record.scored[s],
-            }
+def _past_night(game: CafeTables, record: RoundRecord, seat: int | None) -> dict[str, Any]:
+    """A finished night as ``seat`` sees it, built once and then shared, read-only, by
+    every later view that shows it: a past night never changes, and the past nights
+    were half of a mid-game view (the greedy bot asks for a view at every decision)."""
+    key = (id(record), seat)
+    kept = game.past_nights.get(key)
+    if kept is None or kept[0] is not record:  # an id is reused only once its record is gone
+        if len(game.past_nights) >= _NIGHTS_KEPT:
+            game.past_nights.clear()
+        kept = game.past_nights[key] = (record, _night_json(game, record, seat))
+    return kept[1]
+
+
+def _night_json(game: CafeTables, record: RoundRecord, seat: int | None) -> dict[str, Any]:
+    """A finished night as ``seat`` sees it, read-only (``readonly.py``); the dishes are
+    the game's own read-only entries."""
+    dishes, value, orders = game.dish_views, game.value_of, record.orders
+    meals = ReadOnlyList(
+        ReadOnlyDict(
+            seat=s,
+            dishes=ReadOnlyList((dishes[starter], dishes[main], dishes[dessert])),
+            cost=value[starter] + value[main] + value[dessert],
+            scored=scored,
         )
-    result: dict[str, Any] = {
+        for s, starter, main, dessert, scored in zip(
+            range(len(record.paid)),
+            orders[0::3],
+            orders[1::3],
+            orders[2::3],
+            record.scored,
+            strict=True,
+        )
+    )
+    night: dict[str, Any] = {
         "round": record.number,
         "meals": meals,
-        "runners": list(record.runners),
-        "caught": list(record.caught),
-        "escaped": [s for s in record.runners if s not in record.caught],
+        "runners": ReadOnlyList(record.runners),
+        "caught": ReadOnlyList(record.caught),
+        "escaped": ReadOnlyList(s for s in record.runners if s not in record.caught),
         "runners_bill": record.runners_bill,
-        "votes": {"split": record.split_votes, "separately": record.separately_votes},
+        "votes": ReadOnlyDict(split=record.split_votes, separately=record.separately_votes),
         "bill": None if record.method == NO_CARD else CARD_WORDS[record.method],
-        "paid": list(record.paid),
-        "iou_loans": list(record.loans),
+        "paid": ReadOnlyList(record.paid),
+        "iou_loans": ReadOnlyList(record.loans),
     }
     if seat is not None:
-        result["your_card"] = CARD_WORDS[record.ballots[seat]]
-    return result
+        night["your_card"] = CARD_WORDS[record.ballots[seat]]
+    return ReadOnlyDict(night)
 
 
-def build_view(game: CafeRules, state: CafeState, seat: int | None) -> dict[str, Any]:
+def build_view(game: CafeTables, state: CafeState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator), as JSON-ready data; see the module."""
     n = state.num_players
     phase = state.phase
     acting = state.acting
-    players = []
-    for s in range(n):
-        hand = state.hands[3 * s : 3 * s + 3]
-        players.append(
-            {
-                "seat": s,
-                "money": state.money[s],
-                "points": state.points[s],
-                "iou": state.iou[s],
-                "hand_size": sum(hand) + (1 if state.ballots[s] != NO_CARD else 0),
-                "has_run_card": not state.fled[s],
-                "waiting_for": s in acting,
-                "eaten": [
-                    game.dish_slugs[d]
-                    for d in range(len(game.dish_slugs))
-                    if state.eaten[s] >> d & 1
-                ],
-            }
-        )
+    hands, ballots = state.hands, state.ballots
+    money, points, iou, fled, eaten = state.money, state.points, state.iou, state.fled, state.eaten
+    players = [
+        {
+            "seat": s,
+            "money": money[s],
+            "points": points[s],
+            "iou": iou[s],
+            "hand_size": hands[3 * s]
+            + hands[3 * s + 1]
+            + hands[3 * s + 2]
+            + (1 if ballots[s] != NO_CARD else 0),
+            "has_run_card": not fled[s],
+            "waiting_for": s in acting,
+            "eaten": _eaten_slugs(game, eaten[s]),
+        }
+        for s in range(n)
+    ]
+    decks = state.decks
     view: dict[str, Any] = {
-        "game": game.id,
+        "game": GAME_ID,
         "seat": seat,
         "num_players": n,
         "round": min(state.round + 1, game.rounds),
@@ -110,24 +143,23 @@ def build_view(game: CafeRules, state: CafeState, seat: int | None) -> dict[str,
         "to_act": list(acting),
         "guards": guards(n),
         "options": dict(state.options),
-        "decks": {COURSES[c]: len(state.decks[c]) for c in range(3)},
+        "decks": {"starter": len(decks[0]), "main": len(decks[1]), "dessert": len(decks[2])},
         "players": players,
-        "log": [_round_json(game, r, seat) for r in state.log],
+        "log": [_past_night(game, record, seat) for record in state.log],
     }
     if seat is not None:
         base = 3 * seat
+        dish_views, orders = game.dish_views, state.orders
         you: dict[str, Any] = {
-            "hand": {CARD_WORDS[c]: state.hands[base + c] for c in range(3)},
-            "menu": [dish_json(game, d) for d in state.menus[seat]] if phase < BALLOT else [],
+            "hand": {"split": hands[base], "separately": hands[base + 1], "run": hands[base + 2]},
+            "menu": [dish_views[d].copy() for d in state.menus[seat]] if phase < BALLOT else [],
             "order": {
-                COURSES[c]: (
-                    dish_json(game, state.orders[base + c])
-                    if state.orders[base + c] != NO_DISH
-                    else None
+                course: (
+                    dish_views[orders[base + c]].copy() if orders[base + c] != NO_DISH else None
                 )
-                for c in range(3)
+                for c, course in enumerate(COURSES)
             },
-            "card": None if state.ballots[seat] == NO_CARD else CARD_WORDS[state.ballots[seat]],
+            "card": None if ballots[seat] == NO_CARD else CARD_WORDS[ballots[seat]],
         }
         view["you"] = you
     if phase == OVER:
@@ -188,7 +220,7 @@ def _sample_past_votes(state: CafeState, seat: int, rng: random.Random) -> list[
     return votes if fill(0) else None
 
 
-def redeal(game: CafeRules, state: CafeState, seat: int, rng: random.Random) -> CafeState:
+def redeal(game: CafeTables, state: CafeState, seat: int, rng: random.Random) -> CafeState:
     """Redraw what ``seat`` cannot see: decks, others' menus, orders and cards.
 
     Other seats' hands are rebuilt from a fresh draw of who cast which of the

@@ -27,6 +27,7 @@ from potluck.games.food_advice.actions import (
     VOTE,
     FoodAction,
 )
+from potluck.games.food_advice.forecast import Baseline
 from potluck.games.food_advice.market import LEFT_UNDECIDED, Buyer, Choice, Offer, choose, matches
 from potluck.games.food_advice.selling import shop_term_met
 from potluck.games.food_advice.tables import FoodTables
@@ -124,16 +125,22 @@ class _Mind:
         self.ing_of = game.ing_index
         self.shape_of = game.shape_index
         self.customers = game.regular_customers
-        self.offers = [
-            Offer(
-                p["product"],
-                p["owner"],
-                self.shape_of[p["shape"]],
-                p["price"],
-                game.product_tags([self.ing_of[i] for i in p["ingredients"]]),
-            )
-            for p in view["products"]
-        ]
+        # A product's offer, by what it is made of (its number, owner, shape, price
+        # and ingredients): the same for every view until an event trims it.
+        known: dict[tuple[Any, ...], Offer] = self.memo.setdefault(("offers",), {})
+        self.offers = []
+        for p in view["products"]:
+            key = (p["product"], p["owner"], p["shape"], p["price"], *p["ingredients"])
+            offer = known.get(key)
+            if offer is None:
+                offer = known[key] = Offer(
+                    p["product"],
+                    p["owner"],
+                    self.shape_of[p["shape"]],
+                    p["price"],
+                    game.product_tags([self.ing_of[i] for i in p["ingredients"]]),
+                )
+            self.offers.append(offer)
         self.table = tuple(self.offers)
         me = view["players"][seat]
         self.shape = self.shape_of[me["shape"]] if me["shape"] else -1
@@ -158,12 +165,17 @@ class _Mind:
             # decides only what would otherwise be a tie, market.choose step 4).
             limit = self.game.data.marketing.black_friday_limit
             buyers, changed = self.game.buyers, list(base)
+            discounted = [o.price for o in offers if black_friday >> o.seller & 1]
+            reached: dict[int, bool] = {}  # by budget: does Black Friday reach a product?
             for k, c in enumerate(self.customers):
                 buyer = buyers[c]
-                if (flavor and base[k].reason == LEFT_UNDECIDED) or any(
-                    black_friday >> o.seller & 1 and buyer.budget < o.price <= buyer.budget + limit
-                    for o in offers
-                ):
+                budget = buyer.budget
+                more = reached.get(budget)
+                if more is None:
+                    more = reached[budget] = any(
+                        budget < price <= budget + limit for price in discounted
+                    )
+                if more or (flavor and base[k].reason == LEFT_UNDECIDED):
                     changed[k] = choose(buyer, offers, black_friday, flavor, limit)
             base = changed
         bought = [
@@ -191,8 +203,11 @@ class _Mind:
     def product_value(self, ings: Sequence[int]) -> float:
         if self.shape < 0:
             return 0.0
-        game = self.game
-        price, tags = sum(game.ing_price[i] for i in ings), game.product_tags(list(ings))
+        prices, tag_of = self.game.ing_price, self.game.ing_tag
+        price = tags = 0
+        for i in ings:
+            price += prices[i]
+            tags |= 1 << tag_of[i]
         # Customers see only the price and hashtags, so hands that share them (common
         # when answering an offer) are simulated once.
         known = self.values.get((price, tags))
@@ -202,58 +217,55 @@ class _Mind:
 
     def _new_product_sales(self, price: int, tags: int) -> int:
         """What this seat earns over the customer deck once a new product (``price``,
-        ``tags``) joins the table: the same as ``revenue`` with it added, but a customer
-        is simulated again only when the new product ties the products they would
-        consider, and then among those alone (the others are out of reach or match
-        less); otherwise it is either out of their reach or fewer matches (their
-        choice stands) or more matches than anything else (they buy it). A tie's
-        outcome depends on the new product's price alone (its hashtags tie, its shape
-        is the seat's), so it is worked out once per customer and price."""
-        seat = self.seat
-        ties: dict[tuple[int, int], int] = self.memo.setdefault(
-            ("ties", seat, self.shape, self.table), {}
-        )
-        total = 0
-        for k, (buyer, best, paid_to_me, pool) in enumerate(self.baseline()):
-            if price > buyer.budget:
-                total += paid_to_me
-                continue
-            hits = (buyer.tags & tags).bit_count()
-            if hits < best:
-                total += paid_to_me
-            elif hits > best and hits > 0:
-                total += price
-            else:
-                gained = ties.get((k, price))
-                if gained is None:
-                    new = Offer(10_000, seat, self.shape, price, tags)
-                    limit = self.game.data.marketing.black_friday_limit
-                    choice = choose(buyer, [*pool, new], 0, 0, limit)
-                    mine = choice.offer is not None and choice.offer.seller == seat
-                    gained = ties[k, price] = choice.paid if mine else 0
-                total += gained
+        ``tags``) joins the table: the same as ``revenue`` with it added, without
+        simulating every customer again. A customer who cannot afford it, or finds
+        more matches elsewhere, chooses as today; one who finds fewer matches
+        elsewhere (and at least one here) buys it; only a tie is worked out again,
+        by the rulebook's steps among the tied products alone (``tie_gain``).
+        Customers are grouped as bit sets (``Baseline``), so the rest of the count
+        takes a few integer operations.
+        """
+        base = self.baseline()
+        everyone, best_above = base.everyone, base.best_above
+        reach = base.reach(price)
+        # at_least[j]: the customers who find at least j of their hashtags in it
+        at_least = [everyone]
+        for tag in base.tag_masks_of(tags):
+            at_least.append(at_least[-1] & tag)
+            for j in range(len(at_least) - 2, 0, -1):
+                at_least[j] |= at_least[j - 1] & tag
+        at_least.append(0)
+        # with no match here they lose to any match elsewhere (or tie)
+        loses = (everyone & ~at_least[1]) & best_above[1]
+        wins = 0
+        for hits in range(1, len(at_least) - 1):
+            exactly = at_least[hits] & ~at_least[hits + 1]
+            loses |= exactly & best_above[hits + 1]
+            wins |= exactly & ~best_above[hits]
+        wins &= reach
+        loses = (loses & reach) | (everyone & ~reach)
+        total = price * wins.bit_count()
+        for paid, group in base.paid_groups(self.seat):
+            total += paid * (loses & group).bit_count()
+        ties = everyone & ~wins & ~loses
+        liked = base.liking_shape(self.shape)
+        # Those with no rival product to weigh buy it only for its shape.
+        total += price * (ties & base.alone & liked).bit_count()
+        ties &= ~base.alone
+        while ties:
+            k = (ties & -ties).bit_length() - 1
+            ties &= ties - 1
+            total += base.tie_gain(k, price, bool(liked >> k & 1), self.seat)
         return total
 
-    def baseline(self) -> list[tuple[Buyer, int, int, list[Offer]]]:
-        """Per regular customer: the buyer, the most matches among products within
-        budget (-1: none), what they pay this seat today, and the products within
-        budget with that many matches (in table order)."""
-        key = ("baseline", self.seat, self.table)
-        known: list[tuple[Buyer, int, int, list[Offer]]] | None = self.memo.get(key)
-        if known is not None:
-            return known
-        game, seat = self.game, self.seat
-        found = []
-        for c, choice in zip(self.customers, self.choices(self.offers), strict=True):
-            buyer = game.buyers[c]
-            reach = [o for o in self.offers if o.price <= buyer.budget]
-            best = max(((buyer.tags & o.tags).bit_count() for o in reach), default=-1)
-            pool = [o for o in reach if (buyer.tags & o.tags).bit_count() == best]
-            mine = choice.offer is not None and choice.offer.seller == seat
-            paid = choice.paid if mine else 0
-            found.append((buyer, best, paid, pool))
-        self.memo[key] = found
-        return found
+    def baseline(self) -> Baseline:
+        """What each regular customer does with today's products (every seat's view
+        of the same products shares it)."""
+        key = ("baseline", self.table)
+        known: Baseline | None = self.memo.get(key)
+        if known is None:
+            known = self.memo[key] = Baseline(self.game, self.offers)
+        return known
 
     def best_keep(self, hand: list[int]) -> tuple[float, tuple[int, ...]]:
         kept = self.game.kept
@@ -373,21 +385,26 @@ class _Mind:
         holder = {
             self.ing_of[i]: j for j, p in enumerate(self.view["products"]) for i in p["ingredients"]
         }
+        # Per customer: the matches of each product within budget (-1: beyond it), the
+        # most, how many products reach it, and the runner-up.
+        summary = []
+        for c in self.customers:
+            buyer = game.buyers[c]
+            hits = [
+                (buyer.tags & o.tags).bit_count() if o.price <= buyer.budget else -1
+                for o in self.offers
+            ]
+            top = max(hits, default=-1)
+            runner_up = max((h for h in hits if h < top), default=-1)
+            summary.append((hits, top, hits.count(top), runner_up))
         rivals: dict[int, list[int]] = {}  # per product: each customer's best match elsewhere
 
         def others_best(j: int) -> list[int]:
             known = rivals.get(j)
             if known is None:
                 known = rivals[j] = [
-                    max(
-                        (
-                            (game.buyers[c].tags & o.tags).bit_count()
-                            for i, o in enumerate(self.offers)
-                            if i != j and o.price <= game.buyers[c].budget
-                        ),
-                        default=-1,
-                    )
-                    for c in self.customers
+                    runner_up if hits[j] == top and count == 1 else top
+                    for hits, top, count, runner_up in summary
                 ]
             return known
 
@@ -403,10 +420,14 @@ class _Mind:
             )
             offers = [*self.offers[:j], new, *self.offers[j + 1 :]]
             mine = theirs = 0
-            for c, choice, best in zip(self.customers, base, others_best(j), strict=True):
+            new_price, new_tags = new.price, new.tags
+            for c, choice, best, (hits, _, _, _) in zip(
+                self.customers, base, others_best(j), summary, strict=True
+            ):
                 buyer = game.buyers[c]
-                if (old.price <= buyer.budget and matches(buyer, old) >= best) or (
-                    new.price <= buyer.budget and matches(buyer, new) >= best
+                # hits[j]: the old product's matches, -1 when it was beyond the budget
+                if hits[j] >= max(best, 0) or (
+                    new_price <= buyer.budget and (buyer.tags & new_tags).bit_count() >= best
                 ):
                     choice = choose(buyer, offers, 0, 0, limit)
                 if choice.offer is not None:

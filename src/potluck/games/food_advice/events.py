@@ -34,6 +34,20 @@ def event_choices(tables: FoodTables, state: FoodState, seat: int) -> list[FoodA
     ]
 
 
+def event_allows(tables: FoodTables, state: FoodState, seat: int, action: FoodAction) -> bool:
+    """Whether ``action`` is in ``event_choices`` (without building the list)."""
+    kind = tables.event_kind[state.event_new[seat]]
+    if kind == "steal":
+        return action.kind == TARGET and action.seat != seat and action.seat < state.num_players
+    if action.kind != REMOVE:
+        return False
+    mine = kind == "remove_own"
+    return any(
+        (state.prod_owner[p] == seat) == mine and len(ings) > 1 and action.thing in ings
+        for p, ings in enumerate(state.prod_ings)
+    )
+
+
 def deal_events(tables: FoodTables, state: FoodState) -> None:
     """The Journalist deals one card to each player (ruling FA-10)."""
     for seat in range(state.num_players):

@@ -17,21 +17,63 @@ def exchange_actions(tables: FoodTables, state: FoodState, seat: int) -> list[Fo
     """Pass, or add a card to an offer (to one player, at most three cards, at most two
     offers a round), or send the offer made so far with 'done'."""
     bundle, to = state.offer_ings, state.offer_to
+    pass_, done = tables.kind_actions[PASS][0], tables.kind_actions[DONE][0]
     if len(bundle) >= MAX_OFFER_CARDS:
-        return [tables.act(PASS), tables.act(DONE)]
+        return [pass_, done]
     if not bundle and state.offered[seat] >= MAX_OFFERS:
-        return [tables.act(PASS)]
-    targets = [to] if bundle else [s for s in range(state.num_players) if s != seat]
-    cards = [i for i in sorted(state.hands[seat]) if i not in bundle]
-    adds = [tables.offer_action(i, s) for i in cards for s in targets]
-    return [tables.act(PASS), *([tables.act(DONE)] if bundle else []), *adds]
+        return [pass_]
+    rows = tables.offer_rows
+    if bundle:
+        legal = [pass_, done]
+        legal += [rows[i][to] for i in sorted(state.hands[seat]) if i not in bundle]
+        return legal
+    targets = tables.other_seats[state.num_players][seat]
+    legal = [pass_]
+    for i in sorted(state.hands[seat]):
+        row = rows[i]
+        legal += [row[s] for s in targets]
+    return legal
 
 
 def answer_actions(tables: FoodTables, state: FoodState, seat: int) -> list[FoodAction]:
     """Decline, or give back one more card not given yet."""
-    given = state.given_ings
-    gives = [tables.act(GIVE, i) for i in sorted(state.hands[seat]) if i not in given]
-    return [tables.act(DECLINE), *gives]
+    given, gives = state.given_ings, tables.kind_actions[GIVE]
+    return [
+        tables.kind_actions[DECLINE][0],
+        *[gives[i] for i in sorted(state.hands[seat]) if i not in given],
+    ]
+
+
+def exchange_allows(state: FoodState, seat: int, action: FoodAction) -> bool:
+    """Whether ``action`` is in ``exchange_actions`` (without building the list)."""
+    kind, bundle = action.kind, state.offer_ings
+    if kind == PASS:
+        return True
+    if kind == DONE:
+        return bool(bundle)
+    if kind != OFFER or len(bundle) >= MAX_OFFER_CARDS:
+        return False
+    if bundle:
+        to_ok = action.seat == state.offer_to
+    else:
+        to_ok = state.offered[seat] < MAX_OFFERS and action.seat != seat
+    return (
+        to_ok
+        and action.seat < state.num_players
+        and action.thing in state.hands[seat]
+        and action.thing not in bundle
+    )
+
+
+def answer_allows(state: FoodState, seat: int, action: FoodAction) -> bool:
+    """Whether ``action`` is in ``answer_actions``."""
+    if action.kind == DECLINE:
+        return True
+    return (
+        action.kind == GIVE
+        and action.thing in state.hands[seat]
+        and action.thing not in state.given_ings
+    )
 
 
 def why_not_offer(

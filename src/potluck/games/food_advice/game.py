@@ -54,10 +54,16 @@ from potluck.games.food_advice.actions import (
 from potluck.games.food_advice.bots import GreedyBot
 from potluck.games.food_advice.describe import describe
 from potluck.games.food_advice.encoding import encode, encode_state, features
-from potluck.games.food_advice.events import event_choices, resolve_choice
-from potluck.games.food_advice.exchange import answer_actions, exchange_actions, exchange_step
+from potluck.games.food_advice.events import event_allows, event_choices, resolve_choice
+from potluck.games.food_advice.exchange import (
+    answer_actions,
+    answer_allows,
+    exchange_actions,
+    exchange_allows,
+    exchange_step,
+)
 from potluck.games.food_advice.illegal import why_illegal
-from potluck.games.food_advice.placing import place, placing_actions
+from potluck.games.food_advice.placing import place, placing_actions, placing_allows
 from potluck.games.food_advice.presentation import vote, vote_actions
 from potluck.games.food_advice.product import discard, keep_actions, name_product
 from potluck.games.food_advice.setup import new_state
@@ -160,9 +166,38 @@ class FoodAdvice(FoodTables, Game[FoodState, FoodAction]):
         return []
 
     def _is_legal(self, state: FoodState, seat: int, action: Any) -> bool:
+        if seat not in state.acting:
+            return False
         if action.kind == NAME:
             return bool(state.phase == NAMING)
-        return action in self.legal_actions(state, seat)
+        # ``action in legal_actions(...)`` by value, without building the list: every
+        # action but a name is interned, one per index, so an action equals a legal
+        # one when it is a FoodAction with that index's text; each chapter then says
+        # whether the interned action is in its list.
+        index = action.index
+        if type(action) is not FoodAction or not 0 <= index < self.size:
+            return action in self.legal_actions(state, seat)
+        canonical: FoodAction = self.actions[index]
+        if action.text != canonical.text:
+            return False
+        phase = state.phase
+        if phase == EXCHANGE:
+            return exchange_allows(state, seat, canonical)
+        if phase == RESPOND:
+            return answer_allows(state, seat, canonical)
+        if phase == KEEP:
+            return canonical.kind == DISCARD and canonical.thing in state.hands[seat]
+        if phase == VOTING:
+            return (
+                canonical.kind == VOTE
+                and canonical.seat != seat
+                and canonical.seat < state.num_players
+            )
+        if phase == PLACING:
+            return placing_allows(self, state, seat, canonical)
+        if phase == EVENTS:
+            return event_allows(self, state, seat, canonical)
+        return False
 
     def _why_illegal(self, state: FoodState, seat: int, action: FoodAction) -> str:
         return why_illegal(self, state, seat, action)

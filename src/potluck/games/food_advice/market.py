@@ -80,18 +80,27 @@ def choose(
     # customer in every simulated sale, so it is the bots' hot loop).
     best, pool = -1, []
     budget, tags, over = buyer.budget, buyer.tags, buyer.budget + limit
-    for o in offers:
-        if o.price <= budget:
-            paid = o.price
-        elif black_friday >> o.seller & 1 and o.price <= over:
-            paid = budget
-        else:
-            continue
-        hits = (tags & o.tags).bit_count()
-        if hits > best:
-            best, pool = hits, [(o, paid)]
-        elif hits == best:
-            pool.append((o, paid))
+    if black_friday:
+        for o in offers:
+            if o.price <= budget:
+                paid = o.price
+            elif black_friday >> o.seller & 1 and o.price <= over:
+                paid = budget
+            else:
+                continue
+            hits = (tags & o.tags).bit_count()
+            if hits > best:
+                best, pool = hits, [(o, paid)]
+            elif hits == best:
+                pool.append((o, paid))
+    else:  # the same, for the usual case without a Black Friday chip
+        for o in offers:
+            if o.price <= budget:
+                hits = (tags & o.tags).bit_count()
+                if hits > best:
+                    best, pool = hits, [(o, o.price)]
+                elif hits == best:
+                    pool.append((o, o.price))
     if best < 0:
         return Choice(None, 0, LEFT_NOTHING)
     if best > 0:

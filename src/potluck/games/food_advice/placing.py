@@ -19,26 +19,44 @@ from potluck.games.food_advice.tables import MAX_CHANNELS, MAX_SHOPS, FoodTables
 def placing_actions(tables: FoodTables, state: FoodState, seat: int) -> list[FoodAction]:
     """'done' once two shops and a channel hold a chip; a shop or channel with room."""
     shop_ok, channel_ok = room(state, seat)
-    shops = state.shop_chips[seat].bit_count()
-    channels = state.channel_chips[seat].bit_count()
+    shop_chips, channel_chips = state.shop_chips[seat], state.channel_chips[seat]
     legal: list[FoodAction] = []
-    if shops >= 2 and channels >= 1:
-        legal.append(tables.act(DONE))
+    if shop_chips.bit_count() >= 2 and channel_chips.bit_count() >= 1:
+        legal.append(tables.kind_actions[DONE][0])
     if shop_ok:
+        shops = tables.kind_actions[SHOP]
         legal += [
-            tables.act(SHOP, shop)
-            for slot, shop in enumerate(state.board)
-            if not state.shop_chips[seat] >> slot & 1
+            shops[shop] for slot, shop in enumerate(state.board) if not shop_chips >> slot & 1
         ]
     if channel_ok:
-        legal += [
-            tables.act(PROMOTE, c)
-            for c in range(tables.mabius)
-            if not state.channel_chips[seat] >> c & 1
-        ]
-        if not state.channel_chips[seat] >> tables.mabius & 1:
-            legal += [tables.act(INVEST, s) for s in range(state.num_players) if s != seat]
+        promotions = tables.kind_actions[PROMOTE]
+        legal += [promotions[c] for c in range(tables.mabius) if not channel_chips >> c & 1]
+        if not channel_chips >> tables.mabius & 1:
+            invest = tables.kind_actions[INVEST]
+            legal += [invest[s] for s in tables.other_seats[state.num_players][seat]]
     return legal
+
+
+def placing_allows(tables: FoodTables, state: FoodState, seat: int, action: FoodAction) -> bool:
+    """Whether ``action`` is in ``placing_actions`` (without building the list)."""
+    kind = action.kind
+    shop_chips, channel_chips = state.shop_chips[seat], state.channel_chips[seat]
+    if kind == DONE:
+        return shop_chips.bit_count() >= 2 and channel_chips.bit_count() >= 1
+    shop_ok, channel_ok = room(state, seat)
+    if kind == SHOP:
+        board = state.board
+        return shop_ok and action.thing in board and not shop_chips >> board.index(action.thing) & 1
+    if kind == PROMOTE:
+        return channel_ok and action.thing < tables.mabius and not channel_chips >> action.thing & 1
+    if kind == INVEST:
+        return (
+            channel_ok
+            and not channel_chips >> tables.mabius & 1
+            and action.seat != seat
+            and action.seat < state.num_players
+        )
+    return False
 
 
 def room(state: FoodState, seat: int) -> tuple[bool, bool]:

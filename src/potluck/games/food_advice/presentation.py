@@ -16,20 +16,22 @@ from potluck.games.food_advice.tables import FoodTables
 
 def present_and_vote(state: FoodState) -> None:
     """Everyone named: the products join the table, and everyone votes."""
-    for seat in range(state.num_players):
-        state.prod_owner.append(seat)
-        state.prod_shape.append(state.dealt_shape[seat])
-        state.prod_round.append(state.round)
-        state.prod_ings.append(state.hands[seat])
-        state.prod_name.append(state.pending_name[seat])
-        state.prod_tagline.append(state.pending_tagline[seat])
+    seats = range(state.num_players)
+    # New lists, not appends: clones share these lists (state.SHARED_LISTS).
+    state.prod_owner = [*state.prod_owner, *seats]
+    state.prod_shape = [*state.prod_shape, *state.dealt_shape]
+    state.prod_round = [*state.prod_round, *[state.round for _ in seats]]
+    state.prod_name = [*state.prod_name, *state.pending_name]
+    state.prod_tagline = [*state.prod_tagline, *state.pending_tagline]
+    state.prod_ings += state.hands
     state.hands = [[] for _ in range(state.num_players)]
     state.dealt_shape = [-1] * state.num_players
     state.phase, state.acting = VOTING, tuple(range(state.num_players))
 
 
 def vote_actions(tables: FoodTables, state: FoodState, seat: int) -> list[FoodAction]:
-    return [tables.act(VOTE, s) for s in range(state.num_players) if s != seat]
+    votes = tables.kind_actions[VOTE]
+    return [votes[s] for s in tables.other_seats[state.num_players][seat]]
 
 
 def vote(tables: FoodTables, state: FoodState, seat: int, target: int) -> None:
@@ -67,14 +69,14 @@ def tally_votes(tables: FoodTables, state: FoodState) -> None:
 def offers(tables: FoodTables, state: FoodState, seats: int = -1) -> list[Offer]:
     """Every product on offer (all products made so far, ruling FA-11) as ``Offer``s;
     ``seats`` is a bit mask to keep only some sellers' products."""
-    return [
-        Offer(
-            product=p,
-            seller=state.prod_owner[p],
-            shape=state.prod_shape[p],
-            price=sum(tables.ing_price[i] for i in ings),
-            tags=tables.product_tags(ings),
-        )
-        for p, ings in enumerate(state.prod_ings)
-        if seats >> state.prod_owner[p] & 1
-    ]
+    prices, tag_of = tables.ing_price, tables.ing_tag
+    found = []
+    for p, ings in enumerate(state.prod_ings):
+        seller = state.prod_owner[p]
+        if seats >> seller & 1:
+            price = tags = 0
+            for i in ings:
+                price += prices[i]
+                tags |= 1 << tag_of[i]
+            found.append(Offer(p, seller, state.prod_shape[p], price, tags))
+    return found

@@ -32,7 +32,8 @@ def start_round(tables: FoodTables, state: FoodState) -> None:
 
 def keep_actions(tables: FoodTables, state: FoodState, seat: int) -> list[FoodAction]:
     """Keeping three: discard one card at a time."""
-    return [tables.act(DISCARD, i) for i in sorted(state.hands[seat])]
+    discards = tables.kind_actions[DISCARD]
+    return [discards[i] for i in sorted(state.hands[seat])]
 
 
 def discard(tables: FoodTables, state: FoodState, seat: int, ing: int) -> None:

@@ -145,14 +145,14 @@ def advert_met(
 ) -> bool:
     """Whether ``seat`` meets advertising ``channel``'s terms this round."""
     spec = tables.data.advertising[channel]
+    if spec.when in ("votes_at_least", "top_vote"):
+        received = votes_received(state)
+        if spec.when == "votes_at_least":
+            return received[seat] >= spec.value
+        return received[seat] == max(received)
     regular = [s for s in state.sales if s.get("seller") == seat and s["kind"] != "extra"]
-    received = votes_received(state)
     if spec.when == "sales_at_least":
         return len(regular) >= spec.value
-    if spec.when == "votes_at_least":
-        return received[seat] >= spec.value
-    if spec.when == "top_vote":
-        return received[seat] == max(received)
     newest = [o for o in offers if o.seller == seat and state.prod_round[o.product] == state.round]
     if spec.when == "unique_hashtag":
         others = 0

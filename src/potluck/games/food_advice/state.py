@@ -57,6 +57,20 @@ LOGS = ("log", "trades", "sales", "events_played")
 #: The end-of-game tie-break, a JSON-ready dict (or ``None``), never changed in place.
 OTHER = ("tiebreak",)
 ALL_SLOTS = INTS + INT_LISTS + NESTED_LISTS + STR_LISTS + LOGS + OTHER
+#: Lists that the rules replace with a new list to change them, never change in place,
+#: so clones share them (fixed for the game, set once per round, or per product).
+SHARED_LISTS = (
+    "roles",
+    "prod_owner",
+    "prod_shape",
+    "prod_round",
+    "prod_name",
+    "prod_tagline",
+    "order",
+    "board",
+    "offer_ings",
+    "given_ings",
+)
 
 
 class FoodState(State):
@@ -124,13 +138,54 @@ class FoodState(State):
         super().__init__(num_players, seed, options)
 
     def clone(self) -> Self:
+        # Written out slot by slot: a loop over the names with getattr and setattr
+        # costs more than the copies. Lists in ``SHARED_LISTS`` are shared: the rules
+        # replace them, never change them in place.
         twin = self._blank_copy()
-        for name in INTS + LOGS + OTHER:
-            setattr(twin, name, getattr(self, name))
-        for name in INT_LISTS + STR_LISTS:
-            setattr(twin, name, getattr(self, name).copy())
-        for name in NESTED_LISTS:
-            setattr(twin, name, [inner.copy() for inner in getattr(self, name)])
+        twin.round = self.round
+        twin.phase = self.phase
+        twin.turn = self.turn
+        twin.offer_from = self.offer_from
+        twin.offer_to = self.offer_to
+        twin.log = self.log
+        twin.trades = self.trades
+        twin.sales = self.sales
+        twin.events_played = self.events_played
+        twin.tiebreak = self.tiebreak
+        twin.roles = self.roles
+        twin.prod_owner = self.prod_owner
+        twin.prod_shape = self.prod_shape
+        twin.prod_round = self.prod_round
+        twin.prod_name = self.prod_name
+        twin.prod_tagline = self.prod_tagline
+        twin.order = self.order
+        twin.board = self.board
+        twin.offer_ings = self.offer_ings
+        twin.given_ings = self.given_ings
+        twin.money = self.money.copy()
+        twin.chips = self.chips.copy()
+        twin.ing_deck = self.ing_deck.copy()
+        twin.ing_returned = self.ing_returned.copy()
+        twin.shape_deck = self.shape_deck.copy()
+        twin.dealt_shape = self.dealt_shape.copy()
+        twin.votes = self.votes.copy()
+        twin.shop_deck = self.shop_deck.copy()
+        twin.shop_chips = self.shop_chips.copy()
+        twin.channel_chips = self.channel_chips.copy()
+        twin.invest = self.invest.copy()
+        twin.event_deck = self.event_deck.copy()
+        twin.event_discard = self.event_discard.copy()
+        twin.event_new = self.event_new.copy()
+        twin.extra = self.extra.copy()
+        twin.cust_deck = self.cust_deck.copy()
+        twin.cust_discard = self.cust_discard.copy()
+        twin.cust_table = self.cust_table.copy()
+        twin.offered = self.offered.copy()
+        twin.pending_name = self.pending_name.copy()
+        twin.pending_tagline = self.pending_tagline.copy()
+        twin.hands = [inner.copy() for inner in self.hands]
+        twin.prod_ings = [inner.copy() for inner in self.prod_ings]
+        twin.held = [inner.copy() for inner in self.held]
         return twin
 
 

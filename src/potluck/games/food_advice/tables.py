@@ -207,6 +207,20 @@ class FoodTables:
             acts[b[PROMOTE] + c] = FoodAction(b[PROMOTE] + c, f"promote {slug}", PROMOTE, c)
         self.actions: tuple[FoodAction, ...] = tuple(a for a in acts if a is not None)
         assert len(self.actions) == total
+        # The same actions by kind (``kind_actions[SHOP][shop]``), and the offers by
+        # ingredient (``offer_rows[ingredient][seat]``), for the legal-action lists.
+        self.kind_actions = tuple(
+            self.actions[start : start + size] for start, size in zip(b, sizes, strict=True)
+        )
+        offers = self.kind_actions[OFFER]
+        self.offer_rows = tuple(
+            offers[i * MAX_SEATS : (i + 1) * MAX_SEATS] for i in range(len(self.ing_names))
+        )
+        # other_seats[n][seat]: the seats of an n-player table but ``seat``, in order.
+        self.other_seats = tuple(
+            tuple(tuple(s for s in range(n) if s != seat) for seat in range(n))
+            for n in range(MAX_SEATS + 1)
+        )
         self._by_text = {a.text: a for a in self.actions}
 
     def act(self, kind: int, offset: int = 0) -> FoodAction:

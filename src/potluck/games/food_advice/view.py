@@ -58,6 +58,35 @@ def product_json(game: FoodTables, state: FoodState, p: int) -> dict[str, Any]:
     }
 
 
+def _products(game: FoodTables, state: FoodState) -> list[dict[str, Any]]:
+    """``product_json`` of every product, in order."""
+    slugs, prices, hashtags, shapes = game.ing_slugs, game.ing_price, game.ing_hashtag, game.shapes
+    return [
+        {
+            "product": p,
+            "owner": owner,
+            "round": made + 1,
+            "shape": shapes[shape],
+            "name": name,
+            "tagline": tagline,
+            "ingredients": [slugs[i] for i in ings],
+            "price": sum([prices[i] for i in ings]),
+            "hashtags": sorted({hashtags[i] for i in ings}),
+        }
+        for p, (owner, made, shape, name, tagline, ings) in enumerate(
+            zip(
+                state.prod_owner,
+                state.prod_round,
+                state.prod_shape,
+                state.prod_name,
+                state.prod_tagline,
+                state.prod_ings,
+                strict=True,
+            )
+        )
+    ]
+
+
 def shop_json(game: FoodTables, shop: int) -> dict[str, Any]:
     face = game.shop_faces[shop]
     return {**face, "shapes": list(face["shapes"])}
@@ -66,30 +95,28 @@ def shop_json(game: FoodTables, shop: int) -> dict[str, Any]:
 def build_view(game: FoodTables, state: FoodState, seat: int | None) -> dict[str, Any]:
     n, phase = state.num_players, state.phase
     acting = state.acting
-    players = []
     received = votes_received(state) if phase > VOTING else None
-    for s in range(n):
-        players.append(
-            {
-                "seat": s,
-                "role": ROLES[state.roles[s]],
-                "money": state.money[s],
-                "chips": state.chips[s],
-                "hand_size": len(state.hands[s]),
-                "shape": game.shapes[state.dealt_shape[s]] if state.dealt_shape[s] >= 0 else None,
-                "to_act": s in acting,
-                "held_events": len(state.held[s]),
-                "votes_received": None if received is None else received[s],
-                "shops": [
-                    game.shop_slugs[shop]
-                    for k, shop in enumerate(state.board)
-                    if state.shop_chips[s] >> k & 1
-                ],
-                "channels": list(game.channel_lists[state.channel_chips[s]]),
-                "invest": state.invest[s] if state.invest[s] >= 0 else None,
-                "extra_customers": state.extra[s],
-            }
-        )
+    board_slugs = [game.shop_slugs[shop] for shop in state.board]
+    shapes, channel_lists = game.shapes, game.channel_lists
+    players = [
+        {
+            "seat": s,
+            "role": ROLES[state.roles[s]],
+            "money": state.money[s],
+            "chips": state.chips[s],
+            "hand_size": len(state.hands[s]),
+            "shape": shapes[state.dealt_shape[s]] if state.dealt_shape[s] >= 0 else None,
+            "to_act": s in acting,
+            "held_events": len(state.held[s]),
+            "votes_received": None if received is None else received[s],
+            "shops": [slug for k, slug in enumerate(board_slugs) if state.shop_chips[s] >> k & 1],
+            "channels": list(channel_lists[state.channel_chips[s]]),
+            "invest": state.invest[s] if state.invest[s] >= 0 else None,
+            "extra_customers": state.extra[s],
+        }
+        for s in range(n)
+    ]
+    faces = game.ing_faces
     view: dict[str, Any] = {
         "game": game.id,
         "round": min(state.round + 1, game.rounds),
@@ -98,7 +125,7 @@ def build_view(game: FoodTables, state: FoodState, seat: int | None) -> dict[str
         "acting": list(acting),
         "order": list(state.order),
         "players": players,
-        "products": [product_json(game, state, p) for p in range(len(state.prod_owner))],
+        "products": _products(game, state),
         # The offer being made (its cards lie face up) or answered (so do those given back).
         "offer": None
         if state.offer_from < 0
@@ -122,7 +149,7 @@ def build_view(game: FoodTables, state: FoodState, seat: int | None) -> dict[str
         # (its face is known to that seat only, or to all if removed in the open), and the
         # shops returned face up, bottom first; everything above them was never seen.
         "ingredient_deck_bottom": [
-            ingredient_json(game, state.ing_deck[k]) if by == -1 else {"returned_by": by}
+            dict(faces[state.ing_deck[k]]) if by == -1 else {"returned_by": by}
             for k, by in enumerate(state.ing_returned)
         ],
         "shop_deck_bottom": [shop_json(game, shop) for shop in _seen_shops(game, state)],
@@ -140,10 +167,10 @@ def build_view(game: FoodTables, state: FoodState, seat: int | None) -> dict[str
         card = state.event_new[seat]
         view["you"] = {
             "seat": seat,
-            "hand": [ingredient_json(game, i) for i in sorted(state.hands[seat])],
+            "hand": [dict(faces[i]) for i in sorted(state.hands[seat])],
             # Where this seat's own discards lie in the deck (from the bottom).
             "returned": [
-                {"position": k, **ingredient_json(game, state.ing_deck[k])}
+                {"position": k, **faces[state.ing_deck[k]]}
                 for k, by in enumerate(state.ing_returned)
                 if by == seat
             ],
@@ -160,22 +187,22 @@ def _customer_cards(game: FoodTables, state: FoodState) -> dict[str, dict[str, A
     """The face of every customer card turned up so far (played, on the table, or named
     by a sale or the tie-break): gender, budget, hashtags and favourite shapes."""
     index = game.cust_last_index
-    cards = [*state.cust_discard, *state.cust_table]
+    seen = {*state.cust_discard, *state.cust_table}
     named = [sale["customer"] for sale in state.sales]
     for entry in state.log:
         named += [sale["customer"] for sale in entry["sales"]]
     if state.tiebreak:
         named += state.tiebreak["customers"]
-    cards += [index[name] for name in named if name in index]
-    faces = {}
-    for c in sorted(set(cards)):
-        face = game.customer_faces[c]
-        faces[game.cust_names[c]] = {
-            **face,
-            "hashtags": list(face["hashtags"]),
-            "shapes": list(face["shapes"]),
+    seen.update([index[name] for name in named if name in index])
+    names, faces = game.cust_names, game.customer_faces
+    return {
+        names[c]: {
+            **faces[c],
+            "hashtags": list(faces[c]["hashtags"]),
+            "shapes": list(faces[c]["shapes"]),
         }
-    return faces
+        for c in sorted(seen)
+    }
 
 
 def _playing(game: FoodTables, state: FoodState) -> dict[str, Any] | None:

@@ -1,0 +1,191 @@
+"""Several server processes over one database: catching a table up from the stored
+log when another process changed it, lazily for the tables this process neither
+runs nor shows, and adopting the tables whose owner died (``potluck.server.cluster``
+is the PostgreSQL side: locks, LISTEN/NOTIFY, claims).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from potluck.server.cluster import Move
+from potluck.server.db import ActionRow, SeatRow, TableRow
+from potluck.server.live import ACTIVE, LiveTable, Seat, TableError
+from potluck.server.store import TableStore
+
+log = logging.getLogger("potluck.server")
+
+
+class CatchingUp(TableStore):
+    """The part of ``TableService`` that follows the other processes' changes."""
+
+    _syncs: dict[str, asyncio.Task[None]]
+    _resync: set[str]
+
+    @contextlib.asynccontextmanager
+    async def locked(self, table: LiveTable) -> AsyncIterator[None]:
+        """The table's lock; with other processes, its copy is caught up first."""
+        async with table.lock:
+            if self.clustered:
+                await self._sync(table)
+            yield
+
+    async def created(self, table_id: str) -> None:
+        """A table was made here: own it and tell the other processes."""
+        if self.cluster is not None:
+            await self.cluster.claim([table_id])
+            await self.cluster.notify(table_id)
+
+    async def fresh(self, table_id: str) -> LiveTable:
+        """The table (``get``), caught up first if another process changed it since."""
+        table = self.get(table_id)
+        if table.stale:
+            async with table.lock:
+                if table.stale:
+                    await self._sync(table)
+        return table
+
+    def changed_elsewhere(self, table_id: str, move: Move | None = None) -> None:
+        """Another process changed ``table_id``: catch up (one catch-up at a time).
+
+        Lazily for a table this process neither runs nor has a WebSocket of: it is
+        only marked ``stale`` and caught up when a request, a WebSocket or a claim
+        next needs it (``fresh``, ``locked``, ``adopt``). Each process would otherwise
+        read and replay every move of every table of the cluster. ``move``: the
+        change was that one action (``Cluster.notify``), applied without reading the
+        log when this copy is just before it.
+        """
+        table = self.tables.get(table_id)
+        if (
+            table is not None
+            and not table.watchers
+            and not (self.cluster is not None and self.cluster.owns(table_id))
+        ):
+            table.stale = True
+            return
+        running = self._syncs.get(table_id)
+        if running is not None and not running.done():
+            self._resync.add(table_id)
+            return
+        self._syncs[table_id] = asyncio.create_task(self._catch_up(table_id, move))
+
+    async def _catch_up(self, table_id: str, move: Move | None = None) -> None:
+        try:
+            while True:
+                self._resync.discard(table_id)
+                table = self.tables.get(table_id)
+                if table is None:
+                    loop = asyncio.get_running_loop()
+                    table = await loop.run_in_executor(None, self.load_one, table_id)
+                    if table is None:
+                        return
+                else:
+                    async with table.lock:
+                        if move is None or not self._apply_noticed(table, move):
+                            await self._sync(table)
+                move = None  # a second round reads the log
+                await self.push(table)
+                await self.wake_bots(table)
+                if table_id not in self._resync:
+                    return
+        except Exception:
+            log.exception("table %s: could not catch up with the other servers", table_id)
+        finally:
+            self._syncs.pop(table_id, None)
+
+    def _apply_noticed(self, table: LiveTable, move: Move) -> bool:
+        """Apply the one action a notice carried (under the table's lock), if this copy
+        is exactly one action behind it; whether it did (if not: read the log)."""
+        number, seat, text = move
+        if table.stale or len(table.state.history) != number:
+            return False
+        before = table.state
+        table.state = before.clone()  # a new state object, as ``_sync`` makes
+        try:
+            table.play_log([(seat, text)])
+        except Exception:  # the log is the truth: read it
+            table.state = before
+            return False
+        table.notified = number + 1  # the other processes had the same notice
+        if table.game.is_over(table.state):
+            table.status, table.deadline = "over", None
+        table.last_active = self.clock()
+        if table.status in ACTIVE:
+            self._reset_deadline(table)
+        return True
+
+    async def adopt(self, table_id: str) -> None:
+        """This process now owns ``table_id`` (made here, or its owner died): run it."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            await self._sync(table)
+            table.last_active = self.clock()
+            self._reset_deadline(table)
+        if table.status not in ACTIVE:  # it ended elsewhere since this copy last caught up
+            if self.cluster is not None:
+                await self.cluster.release(table_id)
+            return
+        await self.push(table)
+        await self.wake_bots(table)
+
+    async def _sync(self, table: LiveTable) -> None:
+        """Bring ``table`` up to the stored log and seats (under its lock)."""
+        loop = asyncio.get_running_loop()
+        table.stale = False  # a notice during the read marks it again
+        since = len(table.state.history)
+        row, seats, actions = await loop.run_in_executor(
+            self.database_thread, self._read_since, table.id, since
+        )
+        game = table.game
+        if actions:
+            # a new state object (views and bots' thoughts keep the one they were given),
+            # then the other processes' moves played onto it in one pass
+            table.state = table.state.clone()
+            try:
+                table.play_log(actions)
+            except Exception as error:  # the stored log is the truth: it should always replay
+                log.error("table %s: the stored log does not replay: %s", table.id, error)
+        state = table.state
+        table.notified = len(state.history)  # what the log's writers told everyone of
+        table.seats = seats
+        table.status = "over" if game.is_over(state) else row["status"]
+        table.problem = row["problem"]
+        if actions:
+            table.last_active = self.clock()
+        if table.status not in ACTIVE:
+            table.deadline = None
+        elif actions:
+            self._reset_deadline(table)
+
+    def _read_since(
+        self, table_id: str, since: int
+    ) -> tuple[dict[str, Any], list[Seat], list[tuple[int, str]]]:
+        """The table's status, its seats and its actions from number ``since`` on."""
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                raise TableError(404, "no_table", f"There is no table {table_id!r}.")
+            seats = [
+                Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.taken_over, s.invite_hash)
+                for s in session.scalars(
+                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+                )
+            ]
+            actions = [
+                (a.seat, a.text)
+                for a in session.execute(
+                    select(ActionRow.seat, ActionRow.text)
+                    .where(ActionRow.table_id == table_id, ActionRow.number >= since)
+                    .order_by(ActionRow.number)
+                )
+            ]
+            return {"status": row.status, "problem": row.problem}, seats, actions

@@ -1,0 +1,291 @@
+"""New tables: the games a table can be made for, creating one (seats, options,
+a private table's invites, "play from here"), and the caps on open tables.
+
+A **public** table is listed in the lobby and anyone may take its free seats
+(it gets a turn timer unless its creator set one). A **private** table is not
+listed; each human seat has an invite code that only the creator is given, and
+joining that seat needs it. The creator gets a secret of their own (the
+``host`` token) for ``reissue_invite`` and ``kick`` (``potluck.server.seating``).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import insert
+
+from potluck.engine.errors import PotluckError
+from potluck.engine.registry import list_games, load_game
+from potluck.server.botpool import DIFFICULTIES, seat_bot_spec, seat_kinds
+from potluck.server.db import ActionRow, SeatRow, TableRow, now, token_hash
+from potluck.server.live import ACTIVE, LiveTable, Seat, TableError
+from potluck.server.settings import (
+    MAX_SEED,
+    MAX_TURN_SECONDS,
+    MIN_TURN_SECONDS,
+)
+from potluck.server.store import TableStore, new_secret
+
+
+@dataclass
+class Created:
+    """A new table, one ``{seat, join}`` link per human seat, and the creator's secret."""
+
+    table: LiveTable
+    links: list[dict[str, Any]]
+    host_token: str
+
+
+class Creating(TableStore):
+    """Making tables: the part of ``TableService`` that creates them."""
+
+    # ------------------------------------------------------------------ games
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every game a table can be made for, with its options and bots."""
+        result = []
+        for game_id in list_games():
+            game = load_game(game_id)
+            result.append(
+                {
+                    "id": game.id,
+                    "title": game.title,
+                    "version": game.version,
+                    "min_players": game.min_players,
+                    "max_players": game.max_players,
+                    "options": {
+                        name: {
+                            "type": option.type.__name__,
+                            "default": option.default,
+                            "help": option.help,
+                        }
+                        for name, option in game.options.items()
+                    },
+                    "bots": sorted(game.bots()),
+                    # What each difficulty plays this game with (the lobby's bot choices).
+                    "difficulties": {
+                        level: seat_bot_spec(game, level, self.settings.hard_bot)
+                        for level in DIFFICULTIES
+                    },
+                    "summary": game.summary,
+                    "notation": game.notation,
+                }
+            )
+        return result
+
+    # ------------------------------------------------------------------ creating
+
+    def create_table(
+        self,
+        game_id: str,
+        num_players: int,
+        options: Mapping[str, Any] | None,
+        seats: Sequence[str],
+        *,
+        turn_seconds: int | None = None,
+        seed: int | None = None,
+        private: bool = False,
+        creator: str | None = None,
+        start: tuple[str, int] | None = None,
+    ) -> Created:
+        """A new table. ``seats`` says, in seat order, ``"human"`` or a bot name.
+
+        ``creator`` names the client (any string: its hash is kept) for the cap on
+        open tables per client. ``start`` (a finished table's id and a step) deals the
+        new table that game's seed and options and plays its first ``step`` actions:
+        "play from here" on a replay.
+        """
+        try:
+            game = load_game(game_id)
+        except PotluckError as error:
+            raise TableError(404, "unknown_game", str(error)) from None
+        if len(seats) != num_players:
+            raise TableError(
+                422,
+                "bad_seats",
+                f"Give one entry per seat: {num_players} players but {len(seats)} seats.",
+            )
+        kinds = seat_kinds(game)
+        for number, kind in enumerate(seats):
+            if kind not in kinds:
+                raise TableError(
+                    422,
+                    "bad_seats",
+                    f"Seat {number} is {str(kind)[:40]!r}: a seat is one of "
+                    f"{', '.join(kinds)} (a difficulty or one of {game.title}'s bots).",
+                )
+        if turn_seconds is not None and not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
+            raise TableError(
+                422,
+                "bad_timer",
+                f"A turn timer is {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS} seconds.",
+            )
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            raise TableError(422, "bad_seed", f"A seed is 0 to {MAX_SEED} (2**63 - 1).")
+        prefix: list[tuple[int, str]] = []
+        if start is not None:
+            seed, options, prefix = self._position(game, num_players, seed, options, *start)
+        else:
+            options = game.table_options(options, human_seat="human" in seats)
+        self._check_caps(creator)
+        if seed is None:
+            seed = secrets.randbelow(2**62)
+        if turn_seconds is None and not private:
+            turn_seconds = self.settings.public_turn_seconds or None
+        try:
+            state = game.new_game(num_players, seed, options)
+        except PotluckError as error:
+            raise TableError(422, "bad_options", str(error)) from None
+        table_id = secrets.token_urlsafe(6)
+        host_token = new_secret()
+        invites: dict[int, str] = {}
+        seat_list = []
+        for number, kind in enumerate(seats):
+            seat = Seat(
+                seat=number,
+                kind="human" if kind == "human" else "bot",
+                bot=None if kind == "human" else kind,
+                name=None,
+                token_hash=None,
+            )
+            if private and seat.kind == "human":
+                invites[number] = new_secret()
+                seat.invite_hash = token_hash(invites[number])
+            seat_list.append(seat)
+        status = "open" if any(seat.free for seat in seat_list) else "running"
+        creator_hash = token_hash(creator) if creator is not None else None
+        table = LiveTable(
+            id=table_id,
+            game=game,
+            state=state,
+            seats=seat_list,
+            status=status,
+            turn_seconds=turn_seconds,
+            private=private,
+            host_hash=token_hash(host_token),
+            creator=creator_hash,
+            bot_rng=random.Random(seed),
+            last_active=self.clock(),
+        )
+        try:
+            table.play_log(prefix)
+        except PotluckError as error:
+            raise TableError(422, "bad_options", str(error)) from None
+        if start is not None and game.is_over(state):
+            raise TableError(
+                422, "bad_step", "The game is over at that step: choose an earlier one."
+            )
+        with self.write() as connection:
+            connection.execute(
+                insert(TableRow).values(
+                    id=table_id,
+                    game=game.id,
+                    game_version=game.version,
+                    num_players=num_players,
+                    seed=seed,
+                    options=dict(state.options),
+                    status=status,
+                    turn_seconds=turn_seconds,
+                    created_at=now(),
+                    private=private,
+                    host_hash=token_hash(host_token),
+                    creator=creator_hash,
+                )
+            )
+            if prefix:
+                connection.execute(
+                    insert(ActionRow),
+                    [
+                        {
+                            "table_id": table_id,
+                            "number": number,
+                            "seat": seat_number,
+                            "text": text,
+                            "by_bot": False,
+                            "created_at": now(),
+                        }
+                        for number, (seat_number, text) in enumerate(prefix)
+                    ],
+                )
+            connection.execute(
+                insert(SeatRow),
+                [
+                    {
+                        "table_id": table_id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "invite_hash": s.invite_hash,
+                    }
+                    for s in seat_list
+                ],
+            )
+        self.tables[table_id] = table
+        self._reset_deadline(table)
+        links = [
+            {"seat": s.seat, "join": self._join_link(table, s.seat, invites.get(s.seat))}
+            for s in seat_list
+            if s.free
+        ]
+        return Created(table, links, host_token)
+
+    def _position(
+        self,
+        game: Any,
+        num_players: int,
+        seed: int | None,
+        options: Mapping[str, Any] | None,
+        source_id: str,
+        step: int,
+    ) -> tuple[int, Mapping[str, Any], list[tuple[int, str]]]:
+        """The seed, options and first actions of a finished table's game at ``step``."""
+        source = self.tables.get(source_id)
+        if source is None or not (source.over or source.status == "expired"):
+            raise TableError(
+                404, "no_finished_table", f"There is no finished table {source_id[:32]!r}."
+            )
+        record = source.game.record(source.state)
+        if source.game.id != game.id or source.state.num_players != num_players:
+            raise TableError(
+                422,
+                "bad_start",
+                f"Table {source_id} is a {source.state.num_players}-player "
+                f"{source.game.title} game: the new table must be the same.",
+            )
+        if seed is not None and seed != record["seed"]:
+            raise TableError(422, "bad_start", "Leave the seed out: the game's own is used.")
+        if options and dict(options) != dict(record["options"]):
+            raise TableError(422, "bad_start", "Leave the options out: the game's own are used.")
+        actions = [(int(seat), str(text)) for seat, text in record["actions"]]
+        if step > len(actions):
+            raise TableError(
+                422, "bad_step", f"That game has steps 0 to {len(actions)}, not {step}."
+            )
+        return int(record["seed"]), dict(record["options"]), actions[:step]
+
+    def _check_caps(self, creator: str | None) -> None:
+        active = [t for t in self.tables.values() if t.status in ACTIVE]
+        if len(active) >= self.settings.max_open_tables:
+            raise TableError(
+                503,
+                "server_full",
+                f"The server has {len(active)} open tables, its most: join one, or "
+                "come back when some have finished.",
+                {"Retry-After": "60"},
+            )
+        if creator is None:
+            return
+        mine = token_hash(creator)
+        count = sum(1 for t in active if t.creator == mine)
+        if count >= self.settings.max_tables_per_client:
+            raise TableError(
+                429,
+                "too_many_tables",
+                f"You have {count} open tables, the most one player may have: finish "
+                "one or let it expire first.",
+                {"Retry-After": "60"},
+            )
