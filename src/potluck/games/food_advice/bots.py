@@ -217,46 +217,8 @@ class _Mind:
 
     def _new_product_sales(self, price: int, tags: int) -> int:
         """What this seat earns over the customer deck once a new product (``price``,
-        ``tags``) joins the table: the same as ``revenue`` with it added, without
-        simulating every customer again. A customer who cannot afford it, or finds
-        more matches elsewhere, chooses as today; one who finds fewer matches
-        elsewhere (and at least one here) buys it; only a tie is worked out again,
-        by the rulebook's steps among the tied products alone (``tie_gain``).
-        Customers are grouped as bit sets (``Baseline``), so the rest of the count
-        takes a few integer operations.
-        """
-        base = self.baseline()
-        everyone, best_above = base.everyone, base.best_above
-        reach = base.reach(price)
-        # at_least[j]: the customers who find at least j of their hashtags in it
-        at_least = [everyone]
-        for tag in base.tag_masks_of(tags):
-            at_least.append(at_least[-1] & tag)
-            for j in range(len(at_least) - 2, 0, -1):
-                at_least[j] |= at_least[j - 1] & tag
-        at_least.append(0)
-        # with no match here they lose to any match elsewhere (or tie)
-        loses = (everyone & ~at_least[1]) & best_above[1]
-        wins = 0
-        for hits in range(1, len(at_least) - 1):
-            exactly = at_least[hits] & ~at_least[hits + 1]
-            loses |= exactly & best_above[hits + 1]
-            wins |= exactly & ~best_above[hits]
-        wins &= reach
-        loses = (loses & reach) | (everyone & ~reach)
-        total = price * wins.bit_count()
-        for paid, group in base.paid_groups(self.seat):
-            total += paid * (loses & group).bit_count()
-        ties = everyone & ~wins & ~loses
-        liked = base.liking_shape(self.shape)
-        # Those with no rival product to weigh buy it only for its shape.
-        total += price * (ties & base.alone & liked).bit_count()
-        ties &= ~base.alone
-        while ties:
-            k = (ties & -ties).bit_length() - 1
-            ties &= ties - 1
-            total += base.tie_gain(k, price, bool(liked >> k & 1), self.seat)
-        return total
+        ``tags``) joins the table (``Baseline.new_product_sales``)."""
+        return self.baseline().new_product_sales(price, tags, self.shape, self.seat)
 
     def baseline(self) -> Baseline:
         """What each regular customer does with today's products (every seat's view

@@ -17,7 +17,7 @@ from potluck.games.food_advice.tables import FoodTables
 
 class Baseline:
     """The regular customers (numbered 0..K-1 in ``game.regular_customers`` order) as
-    bit sets, for counting what a new product would sell (``bots._Mind._new_product_sales``).
+    bit sets, for counting what a new product would sell (``new_product_sales``).
 
     Per customer: the most hashtag matches among the products within budget today
     (-1: none), what they buy today, and the products tied at that best that a new
@@ -32,6 +32,9 @@ class Baseline:
         # highest price (and that price); without, the tied products of a liked shape.
         self.top_price: list[int] = []
         self.contenders: list[list[Offer]] = []
+        # Per customer: the products within budget with the most matches, among which
+        # alone they choose (a new product joins this pool or beats it).
+        self.pools: list[list[Offer]] = []
         self.bought: list[tuple[int, int]] = []  # per customer: (seller, paid), or (-1, 0)
         for buyer in self.buyers:
             budget, likes = buyer.budget, buyer.tags
@@ -44,6 +47,7 @@ class Baseline:
                     elif hits == best:
                         pool.append(o)
             self.best_of.append(best)
+            self.pools.append(pool)
             if best > 0:
                 top = max(o.price for o in pool)
                 self.top_price.append(top)
@@ -143,6 +147,48 @@ class Baseline:
             return 0  # nothing to their taste, or still undecided: they leave
         paid, seller, _ = contenders[0]
         return paid if seller == seat else 0
+
+    def new_product_sales(self, price: int, tags: int, shape: int, seat: int) -> int:
+        """What ``seat`` earns over the regular customers once its new product
+        (``price``, hashtag mask ``tags``, ``shape``) joins today's products, counting
+        its products already on the table too, without simulating every customer
+        again. A customer who cannot afford it, or finds more matches elsewhere,
+        chooses as today; one who finds fewer matches elsewhere (and at least one
+        here) buys it; only a tie is worked out again, by the rulebook's steps among
+        the tied products alone (``tie_gain``). Customers are grouped as bit sets, so
+        the rest of the count takes a few integer operations.
+        """
+        everyone, best_above = self.everyone, self.best_above
+        reach = self.reach(price)
+        # at_least[j]: the customers who find at least j of their hashtags in it
+        at_least = [everyone]
+        for tag in self.tag_masks_of(tags):
+            at_least.append(at_least[-1] & tag)
+            for j in range(len(at_least) - 2, 0, -1):
+                at_least[j] |= at_least[j - 1] & tag
+        at_least.append(0)
+        # with no match here they lose to any match elsewhere (or tie)
+        loses = (everyone & ~at_least[1]) & best_above[1]
+        wins = 0
+        for hits in range(1, len(at_least) - 1):
+            exactly = at_least[hits] & ~at_least[hits + 1]
+            loses |= exactly & best_above[hits + 1]
+            wins |= exactly & ~best_above[hits]
+        wins &= reach
+        loses = (loses & reach) | (everyone & ~reach)
+        total = price * wins.bit_count()
+        for paid, group in self.paid_groups(seat):
+            total += paid * (loses & group).bit_count()
+        ties = everyone & ~wins & ~loses
+        liked = self.liking_shape(shape)
+        # Those with no rival product to weigh buy it only for its shape.
+        total += price * (ties & self.alone & liked).bit_count()
+        ties &= ~self.alone
+        while ties:
+            k = (ties & -ties).bit_length() - 1
+            ties &= ties - 1
+            total += self.tie_gain(k, price, bool(liked >> k & 1), seat)
+        return total
 
 
 __all__ = ["Baseline"]

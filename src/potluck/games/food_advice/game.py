@@ -34,7 +34,7 @@ from potluck.engine.game import Game
 from potluck.engine.options import Option, resolve_options
 from potluck.engine.outcome import Outcome
 from potluck.engine.text import numbers_as_written, slugify
-from potluck.games.food_advice import scoring
+from potluck.games.food_advice import estimate, scoring
 from potluck.games.food_advice.actions import (
     DECLINE,
     DISCARD,
@@ -226,8 +226,9 @@ class FoodAdvice(FoodTables, Game[FoodState, FoodAction]):
     # ------------------------------------------------------------------ the end
 
     def standings(self, state: FoodState) -> tuple[float, ...]:
-        """Foodcoins so far."""
-        return scoring.standings(state)
+        """Foodcoins so far plus the expected takings of the sellings still to come
+        (``estimate.standings``); the final foodcoins once the game is over."""
+        return estimate.standings(self, state)
 
     def outcome(self, state: FoodState) -> Outcome:
         return scoring.outcome(self, state)
