@@ -192,3 +192,21 @@ def test_the_bot_workers_run_at_a_lower_priority_than_the_server() -> None:
     finally:
         pool.shutdown()
     assert niceness == min(19, os.nice(0) + botpool.WORKER_NICENESS)
+
+
+def test_stopping_the_pool_stops_a_worker_in_the_middle_of_a_search() -> None:
+    import time
+
+    pool = botpool.BotPool(workers=1)
+    executor = pool._executor()
+    executor.submit(time.sleep, 60)  # a long search, as far as the pool can tell
+    for _ in range(200):
+        if executor._processes:
+            break
+        time.sleep(0.05)
+    workers = list(executor._processes.values())
+    assert workers
+    pool.shutdown()
+    for worker in workers:
+        worker.join(timeout=10)
+        assert not worker.is_alive()
