@@ -348,18 +348,25 @@ def test_bench_a_bot_reports_games_steps_decisions_and_clones() -> None:
     for key in ("games_per_second", "steps_per_second", "decisions_per_second"):
         assert row[key] > 0, key
     assert row["clones_per_second"] > 0
+    assert 0 < row["view_share_of_thinking"] < 1  # the greedy bot reads the seat's view
     assert row["decisions"] == row["steps"]  # Café Carnage has no forced moves
     assert_clean_error(run("bench", "cafe-carnage", "--bot", "nope"), "no bot 'nope'")
 
 
 def test_bench_next_to_openspiel_hearts() -> None:
     pytest.importorskip("pyspiel")
-    result = run("bench", "cafe-carnage", "--seconds", "0.3", "--repeat", "1", "--hearts", "--json")
-    assert result.exit_code == 0, result.output
-    row = json.loads(result.stdout)["cafe-carnage"]
-    hearts = row["openspiel_hearts_steps_per_second"]
-    assert hearts > 0
-    assert row["steps_ratio_to_openspiel_hearts"] == pytest.approx(row["steps_per_second"] / hearts)
+    for clock in ("wall", "cpu"):
+        result = run(
+            "bench", "cafe-carnage", "--seconds", "0.3", "--repeat", "1", "--hearts", "--json",
+            "--clock", clock,
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        row = json.loads(result.stdout)["cafe-carnage"]
+        assert row["clock"] == clock
+        hearts = row["openspiel_hearts_steps_per_second"]
+        assert hearts > 0
+        ratio = row["steps_ratio_to_openspiel_hearts"]
+        assert ratio == pytest.approx(row["steps_per_second"] / hearts)
 
 
 def test_python_m_potluck_bench_all_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -888,3 +888,54 @@ def test_the_legality_check_agrees_with_the_legal_actions(game: FoodAdvice) -> N
             game.step(state, seat, legal[int(rng.random() * len(legal))])
             steps += 1
     assert checked > 10_000
+
+
+# ---------------------------------------------------------------------- standings
+
+
+def test_standings_at_the_end_are_the_outcomes_scores(game: FoodAdvice) -> None:
+    state = game.new_game(4, seed=21)
+    rng = random.Random(21)
+    while state.acting:
+        seat = state.acting[0]
+        game.step(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert game.standings(state) == tuple(float(x) for x in game.outcome(state).scores)
+
+
+def test_standings_mid_round_count_what_products_will_sell(game: FoodAdvice) -> None:
+    state = game.new_game(4, seed=3)
+    play_until(game, state, PLACING)
+    state.money = [50, 50, 50, 50]
+    # Seat 1's product loses its ingredients: nobody pays anything for it.
+    state.prod_ings[state.prod_owner.index(1)] = []
+    offers = products_on_offer(game, state)
+    regulars = [game.buyers[c] for c in game.regular_customers]
+    choices = [choose(b, offers) for b in regulars]
+    assert 0 in [c.offer.seller for c in choices if c.offer is not None]  # seat 0 sells
+    standings = game.standings(state)
+    assert standings[1] == 50.0
+    assert standings[0] > standings[1]
+    assert min(standings) >= 50.0
+
+
+def test_standings_count_the_product_still_in_the_hand(game: FoodAdvice) -> None:
+    state = game.new_game(4, seed=3)
+    play_until(game, state, KEEP)
+    hand = list(state.hands[0])
+    state.hands[0], state.hands[1] = [], hand  # seat 1 holds what seat 0 held; seat 0 nothing
+    state.dealt_shape[1] = state.dealt_shape[0]
+    standings = game.standings(state)
+    assert standings[0] == 0.0  # no product on the table yet, none in the hand
+    assert standings[1] > 0.0
+
+
+def test_standings_draw_nothing_and_never_fall_below_the_foodcoins(game: FoodAdvice) -> None:
+    state = game.new_game(4, seed=5)
+    rng = random.Random(5)
+    while state.acting:
+        before = state.rng.getstate()
+        standings = game.standings(state)
+        assert state.rng.getstate() == before
+        assert all(s >= m for s, m in zip(standings, state.money, strict=True))
+        seat = state.acting[0]
+        game.step(state, seat, rng.choice(game.legal_actions(state, seat)))

@@ -361,6 +361,8 @@ def test_bench_plays_whole_games_for_about_the_time_given(toy: ToyGame) -> None:
         "decisions",
         "decisions_per_second",
         "clones_per_second",
+        "clock",
+        "view_share_of_thinking",
     }
 
 
@@ -370,6 +372,20 @@ def test_bench_best_reports_the_fastest_trial(toy: ToyGame) -> None:
     assert result.steps_per_second == max(result.trials)
     with pytest.raises(PotluckError, match="at least one trial"):
         bench_best(toy, seconds=0.01, repeat=0)
+
+
+def test_bench_times_by_cpu_seconds_when_asked(toy: ToyGame) -> None:
+    """The CPU clock counts only this process's own seconds, so a shared machine does not
+    slow its figures down; every figure of the row says which clock timed it."""
+    result = bench_best(toy, seconds=0.06, repeat=2, clock="cpu")
+    assert result.clock == "cpu"
+    assert result.to_json()["clock"] == "cpu"
+    assert result.games >= 1
+    assert result.steps_per_second > 0
+    assert result.clones_per_second > 0
+    assert bench_game(toy, seconds=0.02).clock == "wall"
+    with pytest.raises(PotluckError, match="no clock called 'sundial': choose 'wall' or 'cpu'"):
+        bench_game(toy, seconds=0.02, clock="sundial")
 
 
 def test_bench_rejects_bad_arguments(toy: ToyGame) -> None:

@@ -61,8 +61,9 @@ SEARCH_DEFAULTS: dict[str, dict[str, str]] = {
         "prior_weight": "3",
         "reward": "margin",
     },
-    # The greedy bot costs milliseconds a move here: a prior, not greedy rollouts.
-    "food-advice": {"sims": "200", "prior": "greedy", "prior_weight": "4"},
+    # Standings (foodcoins) do not move within a round, so a rollout cut short cannot
+    # tell offers, discards or votes apart: random rollouts to the end, a greedy prior.
+    "food-advice": {"sims": "200", "prior": "greedy", "depth": "0"},
 }
 
 #: The generic bots that take a game's search defaults.
@@ -152,7 +153,7 @@ class SearchBot(Protocol):
 _SEARCHES: dict[type, bool] = {}
 
 
-def _is_search_bot(bot: Bot) -> TypeGuard[SearchBot]:
+def is_search_bot(bot: Bot) -> TypeGuard[SearchBot]:
     """Whether ``bot`` is a :class:`SearchBot`, decided once per class (a Protocol check
     per call cost about a tenth of a fast game's time)."""
     kind = type(bot)
@@ -176,7 +177,7 @@ def decide(bot: Bot, game: Game[Any, Any], state: State, seat: int, rng: random.
         True
     """
     legal = game.legal_actions(state, seat)
-    if _is_search_bot(bot):
+    if is_search_bot(bot):
         return bot.search(game, InformationSet(game, state, seat), legal, rng)
     view = game.view(state, seat) if bot.needs_view else None
     return bot.choose(game, view, seat, legal, rng)

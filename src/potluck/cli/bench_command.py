@@ -169,6 +169,13 @@ def bench(
     games: Annotated[
         int, typer.Option(help="Games of the --vs-openspiel head-to-head.", min=1)
     ] = 4,
+    clock: Annotated[
+        str,
+        typer.Option(
+            help="Time by the 'wall' clock or by this process's 'cpu' seconds (steadier on "
+            "a shared machine; the hearts ratio uses the same clock).",
+        ),
+    ] = "wall",
     hearts: Annotated[
         bool,
         typer.Option(
@@ -193,8 +200,11 @@ def bench(
     results: dict[str, dict[str, Any]] = {}
     for one in ids:
         if not as_json:
-            out.print(f"Benchmarking {escape(one)} with {escape(spec)} for {seconds:g} s...")
-        row = bench_best(load_game(one), players, seconds, seed, repeat, spec).to_json()
+            out.print(
+                f"Benchmarking {escape(one)} with {escape(spec)} for {seconds:g} s "
+                f"({clock} clock)..."
+            )
+        row = bench_best(load_game(one), players, seconds, seed, repeat, spec, clock).to_json()
         if hearts:
             row = with_hearts(row, seconds / repeat, seed)
             if "openspiel_hearts_steps_per_second" not in row:

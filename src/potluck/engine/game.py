@@ -208,7 +208,9 @@ class Game(ABC, Generic[S, A]):
 
     def standings(self, state: S) -> tuple[float, ...] | None:
         """Each seat's score as the game stands now (what ``outcome`` would score if it
-        ended here), or ``None`` when the game gives no such estimate.
+        ended here), or ``None`` when the game gives no such estimate. A game may give
+        instead an estimate of its final scores (FoodAdvice adds what its products are
+        expected to sell); once the game is over it equals ``outcome``'s scores.
 
         Search bots that cut a rollout short rank the seats by it. It reads the
         whole state, so a bot must only call it on worlds drawn from its own

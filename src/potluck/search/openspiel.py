@@ -21,6 +21,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from potluck.agents import decide, make_agent
+from potluck.bench import clock_named
 from potluck.engine.registry import load_game
 from potluck.interop.openspiel import PotluckState, game_name
 from potluck.sim import bot_rng
@@ -62,7 +63,13 @@ def openspiel_searcher(spiel_game: Any, simulations: int, seed: int) -> Any:
 
 
 def compare_speed(
-    game_id: str, players: int, spec: str, simulations: int, positions: int = 12, seed: int = 0
+    game_id: str,
+    players: int,
+    spec: str,
+    simulations: int,
+    positions: int = 12,
+    seed: int = 0,
+    clock: str = "wall",
 ) -> dict[str, float]:
     """Both searches on the same positions, one after the other on each: simulations per
     second of ours (``spec``) and of OpenSpiel's (``simulations`` a decision).
@@ -70,7 +77,9 @@ def compare_speed(
     The positions are decisions with a choice, spread over games between greedy bots
     dealt from ``seed`` on. Timing the two alternately on the same positions keeps
     a shared machine's changing load, and how far into a game the positions are
-    (rollouts are shorter late), out of the ratio.
+    (rollouts are shorter late), out of the ratio. ``clock="cpu"`` times both by this
+    process's CPU seconds (``potluck.bench.CLOCKS``), so time spent waiting for a
+    busy machine's cores counts for neither: the steadier ratio on a shared machine.
     """
     game = load_game(game_id)
     ours = make_agent(game, spec)
@@ -91,17 +100,17 @@ def compare_speed(
         number += 1
     before = getattr(ours, "simulations_run", 0)
     mine = theirs = 0.0
-    clock = time.perf_counter
+    now = clock_named(clock)
     for k, state in enumerate(found):
         seat = game.to_act(state)[0]
-        start = clock()
+        start = now()
         decide(ours, game, state, seat, random.Random(seed + k))
-        mine += clock() - start
+        mine += now() - start
         searcher = openspiel_searcher(spiel_game, simulations, seed + k)
         wrapped = PotluckState(spiel_game, state.clone())
-        start = clock()
+        start = now()
         searcher.step(wrapped)
-        theirs += clock() - start
+        theirs += now() - start
     ran = getattr(ours, "simulations_run", before) - before
     ours_rate = ran / mine if mine > 0 else 0.0
     their_rate = len(found) * simulations / theirs if theirs > 0 else 0.0

@@ -6,32 +6,26 @@ cards, ``state.hands[3 * seat + card]``; the card played waits face down in
 
     >>> import potluck
     >>> game = potluck.load_game("cafe-carnage")
-    >>> [str(action) for action in hand_choices(game, (2, 0, 1))[0]]
-    ['split', 'run']
+    >>> state = game.new_game(4, seed=1)
+    >>> state.hands[:3], [str(action) for action in game.hand_choices((2, 0, 1))[0]]
+    ([2, 2, 1], ['split', 'run'])
 """
 
 from __future__ import annotations
 
 from potluck.games.cafe_carnage.actions import CafeAction
 from potluck.games.cafe_carnage.state import BALLOT, CARD_TITLES, RUN, CafeState
-from potluck.games.cafe_carnage.tables import CafeRules, Choices
+from potluck.games.cafe_carnage.tables import CafeTables, Choices
 
 
-def hand_choices(game: CafeRules, hand: tuple[int, ...]) -> Choices:
-    """The action cards one may play from a hand of (split, separately, run) counts."""
-    held = [card for card in range(3) if hand[card]]
-    offset = len(game.dish_actions)
-    return tuple(game.card_actions[c] for c in held), sum(1 << (offset + c) for c in held)
-
-
-def ballot_choices(game: CafeRules, state: CafeState) -> list[Choices]:
-    """Per seat, the cards it may play from its hand now."""
+def ballot_choices(game: CafeTables, state: CafeState) -> list[Choices]:
+    """Per seat, the cards it may play from its hand now (``CafeTables.hand_choices``)."""
     hands = state.hands
     lookup = game.hand_memo.__getitem__
     return [lookup(tuple(hands[i : i + 3])) for i in range(0, 3 * state.num_players, 3)]
 
 
-def start_ballot(game: CafeRules, state: CafeState) -> None:
+def start_ballot(game: CafeTables, state: CafeState) -> None:
     """Orders are taken: everyone now chooses an action card at once."""
     state.phase = BALLOT
     state.menus = [()] * state.num_players

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from potluck.games.cafe_carnage.settle_up import pay
 from potluck.games.cafe_carnage.state import RUN, CafeState
-from potluck.games.cafe_carnage.tables import CafeRules
+from potluck.games.cafe_carnage.tables import CafeTables
 
 
 def caught_runners(runners: list[int], costs: list[int]) -> list[int]:
@@ -41,7 +41,7 @@ def caught_runners(runners: list[int], costs: list[int]) -> list[int]:
 
 
 def check_please(
-    game: CafeRules, state: CafeState, costs: list[int], paid: list[int], loans: list[int]
+    game: CafeTables, state: CafeState, costs: list[int], paid: list[int], loans: list[int]
 ) -> tuple[list[int], list[int], int]:
     """Runners reveal; the caught pay all runners' meals (rounded up shares).
 

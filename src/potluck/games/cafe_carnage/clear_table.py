@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from potluck.games.cafe_carnage.orders import deal
 from potluck.games.cafe_carnage.state import NO_CARD, NO_DISH, OVER, STARTER, CafeState
-from potluck.games.cafe_carnage.tables import CafeRules
+from potluck.games.cafe_carnage.tables import CafeTables
 
 
-def clear_table(game: CafeRules, state: CafeState) -> None:
+def clear_table(game: CafeTables, state: CafeState) -> None:
     """Unchosen cards go back into the decks, eaten dishes leave the game; next round."""
     n, orders, eaten = state.num_players, state.orders, state.eaten
     for course in range(3):

@@ -16,10 +16,10 @@ it. In the *Advanced Variant* a dish eaten on an earlier night scores nothing
 from __future__ import annotations
 
 from potluck.games.cafe_carnage.state import CafeState
-from potluck.games.cafe_carnage.tables import CafeRules
+from potluck.games.cafe_carnage.tables import CafeTables
 
 
-def meal_costs(game: CafeRules, state: CafeState) -> list[int]:
+def meal_costs(game: CafeTables, state: CafeState) -> list[int]:
     """Per seat, what tonight's starter, main and dessert cost together."""
     value, orders = game.value_of, state.orders
     return [
@@ -28,7 +28,7 @@ def meal_costs(game: CafeRules, state: CafeState) -> list[int]:
     ]
 
 
-def serve(game: CafeRules, state: CafeState, costs: list[int]) -> list[int]:
+def serve(game: CafeTables, state: CafeState, costs: list[int]) -> list[int]:
     """Everyone scores their meal (``costs`` from ``meal_costs``); returns the points scored."""
     scored = costs
     if state.options["no_repeat_dishes"]:

@@ -23,12 +23,12 @@ from potluck.games.cafe_carnage.state import (
     STARTING_HAND,
     CafeState,
 )
-from potluck.games.cafe_carnage.tables import CafeRules
+from potluck.games.cafe_carnage.tables import CafeTables
 
 _BILLS = ("split", "separately")
 
 
-def features(game: CafeRules, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
+def features(game: CafeTables, num_players: int, options: Mapping[str, Any]) -> list[Feature]:
     n, dishes = num_players, len(game.dish_slugs)
     most_money = game.budget + game.loan * game.rounds
     best_meal = sum(
@@ -63,7 +63,7 @@ def features(game: CafeRules, num_players: int, options: Mapping[str, Any]) -> l
     ]
 
 
-def encode(game: CafeRules, view: Mapping[str, Any], out: ObservationWriter) -> None:
+def encode(game: CafeTables, view: Mapping[str, Any], out: ObservationWriter) -> None:
     n, me = view["num_players"], view["seat"]
     order = seats_from(me, n)
     dishes = len(game.dish_slugs)
@@ -106,7 +106,7 @@ def encode(game: CafeRules, view: Mapping[str, Any], out: ObservationWriter) -> 
 
 
 def encode_state(
-    game: CafeRules, state: CafeState, seat: int, encoding: ObservationEncoding
+    game: CafeTables, state: CafeState, seat: int, encoding: ObservationEncoding
 ) -> list[float]:
     """The same vector as ``encode(view(state, seat))``, written straight from the state.
 

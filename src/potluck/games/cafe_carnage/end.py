@@ -16,7 +16,7 @@ from __future__ import annotations
 from potluck.engine.errors import PotluckError
 from potluck.engine.outcome import Outcome
 from potluck.games.cafe_carnage.state import CARD_WORDS, NO_CARD, OVER, SEPARATELY, SPLIT, CafeState
-from potluck.games.cafe_carnage.tables import CafeRules
+from potluck.games.cafe_carnage.tables import CafeTables
 
 
 def final_scores(state: CafeState) -> list[int]:
@@ -26,7 +26,7 @@ def final_scores(state: CafeState) -> list[int]:
     ]
 
 
-def outcome(game: CafeRules, state: CafeState) -> Outcome:
+def outcome(game: CafeTables, state: CafeState) -> Outcome:
     """Who won, by final scores then money left, with the reason in a sentence."""
     if state.phase != OVER:
         raise PotluckError(f"the game is not over: it is round {state.round + 1} of {game.rounds}")
@@ -46,7 +46,7 @@ def outcome(game: CafeRules, state: CafeState) -> Outcome:
     return Outcome(ranked.scores, ranked.winners, ranked.ranking, ranked.places, reason)
 
 
-def metrics(game: CafeRules, state: CafeState) -> dict[str, float | int | str]:
+def metrics(game: CafeTables, state: CafeState) -> dict[str, float | int | str]:
     """Runs, escapes, IOUs, how bills were paid and the mean meal of a game."""
     log = state.log
     runs = sum(len(r.runners) for r in log)
@@ -63,7 +63,7 @@ def metrics(game: CafeRules, state: CafeState) -> dict[str, float | int | str]:
     }
 
 
-def seat_metrics(game: CafeRules, state: CafeState, seat: int) -> dict[str, float | int]:
+def seat_metrics(game: CafeTables, state: CafeState, seat: int) -> dict[str, float | int]:
     """What ``seat`` ate and did, for the lab's "what goes with winning" tables.
 
     ``dish:<slug>`` counts the times the seat ate that dish; ``card:<word>``

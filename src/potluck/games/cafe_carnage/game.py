@@ -1,6 +1,7 @@
-"""The ``CafeCarnage`` game: its declaration, tables and verbs, calling the chapter modules.
+"""The ``CafeCarnage`` game: its declaration, options and verbs, calling the chapter modules.
 
-The rules live in modules named after the rulebook's chapters: ``setup``,
+It inherits the per-game tables built from the dish data (``tables.CafeTables``). The
+rules live in modules named after the rulebook's chapters: ``setup``,
 ``round`` (the six steps of a round) with ``orders`` (*Take Orders*), ``ballot``
 (*Secret Ballot*), ``dinner`` (*Dinner is Served*), ``check_please`` (*Check,
 Please!*), ``settle_up`` (*Settle Up* and *IOUs*) and ``clear_table`` (*Clear
@@ -39,48 +40,31 @@ from potluck.engine.outcome import Outcome
 from potluck.engine.text import slugify
 from potluck.games.cafe_carnage import end, setup
 from potluck.games.cafe_carnage.actions import CafeAction
-from potluck.games.cafe_carnage.ballot import hand_choices, why_no_card
+from potluck.games.cafe_carnage.ballot import why_no_card
 from potluck.games.cafe_carnage.bots import GreedyBot
+from potluck.games.cafe_carnage.describe import describe
 from potluck.games.cafe_carnage.encoding import encode, encode_state, features
 from potluck.games.cafe_carnage.invariants import invariant_problems
-from potluck.games.cafe_carnage.orders import menu_choices, why_not_ordered
-from potluck.games.cafe_carnage.readonly import ReadOnlyDict
+from potluck.games.cafe_carnage.orders import why_not_ordered
 from potluck.games.cafe_carnage.round import derive_choices, play
-from potluck.games.cafe_carnage.schema import COURSES, DishData
+from potluck.games.cafe_carnage.schema import COURSES, MAX_PLAYERS, DishData
 from potluck.games.cafe_carnage.state import (
     BALLOT,
-    CARD_TITLES,
-    CARD_WORDS,
-    RUN,
-    SEPARATELY,
-    SPLIT,
     CafeState,
     RoundRecord,
 )
-from potluck.games.cafe_carnage.tables import Memo
-from potluck.games.cafe_carnage.view import build_view, dish_json, redeal
-
-_CARD_SYNONYMS = {
-    "split": SPLIT,
-    "split the bill": SPLIT,
-    "split the bill evenly": SPLIT,
-    "separately": SEPARATELY,
-    "separate": SEPARATELY,
-    "pay separately": SEPARATELY,
-    "each pay separately": SEPARATELY,
-    "run": RUN,
-    "run!": RUN,
-}
+from potluck.games.cafe_carnage.tables import GAME_ID, CafeTables
+from potluck.games.cafe_carnage.view import build_view, redeal
 
 
-class CafeCarnage(Game[CafeState, CafeAction]):
+class CafeCarnage(CafeTables, Game[CafeState, CafeAction]):
     """Café Carnage (2023 remaster), for 4 to 6 players."""
 
-    id: ClassVar[str] = "cafe-carnage"
+    id: ClassVar[str] = GAME_ID
     title: ClassVar[str] = "Café Carnage"
     version: ClassVar[int] = 1
     min_players: ClassVar[int] = 4
-    max_players: ClassVar[int] = 6
+    max_players: ClassVar[int] = MAX_PLAYERS
     options: ClassVar[Mapping[str, Option]] = {
         "no_repeat_dishes": Option(
             bool,
@@ -95,56 +79,10 @@ class CafeCarnage(Game[CafeState, CafeAction]):
     )
 
     def __init__(self, data: DataSource = None) -> None:
-        self.data = load_data(DishData, data, package=__package__, default="data/dishes.toml")
+        super().__init__(load_data(DishData, data, package=__package__, default="data/dishes.toml"))
         self.data_source = (
             None if data is None else str(data) if not isinstance(data, Mapping) else "custom"
         )
-        # The tables of tables.CafeRules, which the chapter modules read.
-        table = self.data.table
-        self.budget, self.rounds = table.budget, table.rounds
-        self.menu_size, self.loan = table.menu_size, table.iou_loan
-        names: list[str] = []
-        slugs: list[str] = []
-        course_of: list[int] = []
-        value_of: list[int] = []
-        full_decks: list[list[int]] = [[], [], []]
-        for course, course_name in enumerate(COURSES):
-            for spec in getattr(self.data, course_name):
-                index = len(names)
-                names.append(spec.name)
-                slugs.append(slugify(spec.name))
-                course_of.append(course)
-                value_of.append(spec.value)
-                full_decks[course].extend([index] * spec.copies)
-        self.dish_names = tuple(names)
-        self.dish_slugs = tuple(slugs)
-        self.dish_index = {slug: i for i, slug in enumerate(slugs)}
-        self.course_of = tuple(course_of)
-        self.value_of = tuple(value_of)
-        self.full_decks = tuple(tuple(deck) for deck in full_decks)
-        self.dish_views: tuple[dict[str, Any], ...] = tuple(
-            ReadOnlyDict(dish_json(self, d)) for d in range(len(names))
-        )
-        self.dish_actions = tuple(
-            CafeAction(i, slug, dish=i) for i, slug in enumerate(self.dish_slugs)
-        )
-        self.card_actions = tuple(
-            CafeAction(len(names) + card, word, card=card) for card, word in enumerate(CARD_WORDS)
-        )
-        self._by_text: dict[str, CafeAction] = {}
-        for i, action in enumerate(self.dish_actions):
-            self._by_text[action.text] = action
-            self._by_text[self.dish_names[i].lower()] = action
-        for word, card in _CARD_SYNONYMS.items():
-            self._by_text[word] = self.card_actions[card]
-        # Memos of pure functions of a menu or a hand: dealing is the hot path.
-        self.menu_memo = Memo(lambda menu: menu_choices(self, menu))
-        self.hand_memo = Memo(lambda hand: hand_choices(self, hand))
-        self.eaten_memo: dict[int, tuple[str, ...]] = {}
-        self.past_nights: dict[tuple[int, int | None], tuple[RoundRecord, dict[str, Any]]] = {}
-        self.everyone: Mapping[int, tuple[int, ...]] = {
-            n: tuple(range(n)) for n in range(self.max_players + 1)
-        }
 
     # ------------------------------------------------------------------ setup
 
@@ -182,9 +120,7 @@ class CafeCarnage(Game[CafeState, CafeAction]):
 
     def describe_action(self, state: CafeState, seat: int, action: CafeAction) -> str:
         """``Vegetable Samosas ($2)`` for an order, the card's title for a card."""
-        if action.dish >= 0:
-            return f"{self.dish_names[action.dish]} (${self.value_of[action.dish]})"
-        return CARD_TITLES[action.card]
+        return describe(self, state, seat, action)
 
     # ------------------------------------------------------------------ change
 
@@ -234,7 +170,7 @@ class CafeCarnage(Game[CafeState, CafeAction]):
         if not isinstance(text, str):
             raise InvalidActionError(f"an action is text, not {type(text).__name__}")
         key = " ".join(text.strip().lower().split())
-        action = self._by_text.get(key) or self._by_text.get(slugify(key))
+        action = self.by_text.get(key) or self.by_text.get(slugify(key))
         if action is None:
             raise InvalidActionError(
                 f"{text!r} is not a Café Carnage action: write a dish such as "

@@ -25,7 +25,7 @@ from potluck.games.cafe_carnage.state import (
     CafeState,
     RoundRecord,
 )
-from potluck.games.cafe_carnage.tables import CafeRules
+from potluck.games.cafe_carnage.tables import CafeTables
 
 
 def _whole(value: Any) -> bool:
@@ -42,7 +42,7 @@ def _whole_list(name: str, values: Any, length: int | None = None) -> list[str]:
     return []
 
 
-def invariant_problems(game: CafeRules, state: CafeState) -> list[str]:
+def invariant_problems(game: CafeTables, state: CafeState) -> list[str]:
     """Every problem found in ``state``, structure first; ``[]`` when all is well."""
     problems = _structure_problems(game, state)
     if problems:
@@ -53,7 +53,7 @@ def invariant_problems(game: CafeRules, state: CafeState) -> list[str]:
     return _bookkeeping_problems(game, state)
 
 
-def _structure_problems(game: CafeRules, state: CafeState) -> list[str]:
+def _structure_problems(game: CafeTables, state: CafeState) -> list[str]:
     n = state.num_players
     problems: list[str] = []
     if not _whole(state.round) or not 0 <= state.round <= game.rounds:
@@ -88,7 +88,7 @@ def _structure_problems(game: CafeRules, state: CafeState) -> list[str]:
     return problems
 
 
-def _dish_problems(game: CafeRules, state: CafeState) -> list[str]:
+def _dish_problems(game: CafeTables, state: CafeState) -> list[str]:
     """Every dish index names a dish of the course it is filed under."""
     problems: list[str] = []
     course_of = game.course_of
@@ -121,7 +121,7 @@ def _dish_problems(game: CafeRules, state: CafeState) -> list[str]:
     return problems
 
 
-def _log_problems(game: CafeRules, state: CafeState) -> list[str]:
+def _log_problems(game: CafeTables, state: CafeState) -> list[str]:
     n = state.num_players
     problems: list[str] = []
     if len(state.log) != state.round:
@@ -168,7 +168,7 @@ def _log_problems(game: CafeRules, state: CafeState) -> list[str]:
     return problems
 
 
-def _bookkeeping_problems(game: CafeRules, state: CafeState) -> list[str]:
+def _bookkeeping_problems(game: CafeTables, state: CafeState) -> list[str]:
     problems: list[str] = []
     n = state.num_players
     over = state.round == game.rounds

@@ -19,10 +19,10 @@ from potluck.games.cafe_carnage.actions import CafeAction
 from potluck.games.cafe_carnage.ballot import start_ballot
 from potluck.games.cafe_carnage.schema import COURSES
 from potluck.games.cafe_carnage.state import DESSERT, CafeState
-from potluck.games.cafe_carnage.tables import CafeRules, Choices
+from potluck.games.cafe_carnage.tables import CafeTables, Choices
 
 
-def deal(game: CafeRules, state: CafeState, course: int) -> None:
+def deal(game: CafeTables, state: CafeState, course: int) -> None:
     """Take Orders (i): deal each player a menu of ``menu_size`` cards of ``course``."""
     deck = state.decks[course]
     n, size = state.num_players, game.menu_size
@@ -44,7 +44,7 @@ def deal(game: CafeRules, state: CafeState, course: int) -> None:
     state.acting = game.everyone[n]
 
 
-def menu_choices(game: CafeRules, menu: tuple[int, ...], eaten: int = 0) -> Choices:
+def menu_choices(game: CafeTables, menu: tuple[int, ...], eaten: int = 0) -> Choices:
     """The dishes one may order from ``menu``: as actions, and as a bit mask of their indices.
 
     In the advanced variant a dish eaten earlier in the week (a bit of
@@ -55,23 +55,23 @@ def menu_choices(game: CafeRules, menu: tuple[int, ...], eaten: int = 0) -> Choi
         fresh = [dish for dish in dishes if not eaten >> dish & 1]
         if fresh:
             dishes = fresh
-    return tuple(game.dish_actions[d] for d in dishes), sum(1 << d for d in dishes)
+    return game.dish_choices(dishes)
 
 
-def order_choices(game: CafeRules, state: CafeState) -> list[Choices]:
+def order_choices(game: CafeTables, state: CafeState) -> list[Choices]:
     """Per seat, the dishes it may order from its menu now."""
     n = state.num_players
     eaten = state.eaten if state.options["no_repeat_dishes"] else [0] * n
     return [menu_choices(game, menu, eaten[s]) for s, menu in enumerate(state.menus)]
 
 
-def orderable(game: CafeRules, state: CafeState, seat: int) -> list[int]:
+def orderable(game: CafeTables, state: CafeState, seat: int) -> list[int]:
     """The distinct dishes ``seat`` may order from its menu now."""
     eaten = state.eaten[seat] if state.options["no_repeat_dishes"] else 0
     return [action.dish for action in menu_choices(game, state.menus[seat], eaten)[0]]
 
 
-def advance_course(game: CafeRules, state: CafeState, course: int) -> None:
+def advance_course(game: CafeTables, state: CafeState, course: int) -> None:
     """Everyone has chosen: unchosen menu cards go face down to the discard pile."""
     pile = state.discards[course]
     for menu in state.menus:
@@ -85,7 +85,7 @@ def advance_course(game: CafeRules, state: CafeState, course: int) -> None:
         start_ballot(game, state)
 
 
-def why_not_ordered(game: CafeRules, state: CafeState, seat: int, action: CafeAction) -> str:
+def why_not_ordered(game: CafeTables, state: CafeState, seat: int, action: CafeAction) -> str:
     """Why ``seat`` may not order ``action`` now (a card, another course, not on its menu...)."""
     course = COURSES[state.phase]
     if action.dish < 0:

@@ -25,10 +25,10 @@ from potluck.games.cafe_carnage.dinner import meal_costs, serve
 from potluck.games.cafe_carnage.orders import advance_course, order_choices
 from potluck.games.cafe_carnage.settle_up import settle_up
 from potluck.games.cafe_carnage.state import BALLOT, CafeState, RoundRecord
-from potluck.games.cafe_carnage.tables import CafeRules
+from potluck.games.cafe_carnage.tables import CafeTables
 
 
-def play(game: CafeRules, state: CafeState, seat: int, action: CafeAction) -> None:
+def play(game: CafeTables, state: CafeState, seat: int, action: CafeAction) -> None:
     """``seat`` orders a dish or plays a card (already checked legal); the last one to
     choose moves the round on."""
     phase = state.phase
@@ -47,7 +47,7 @@ def play(game: CafeRules, state: CafeState, seat: int, action: CafeAction) -> No
         resolve_round(game, state)
 
 
-def resolve_round(game: CafeRules, state: CafeState) -> None:
+def resolve_round(game: CafeTables, state: CafeState) -> None:
     """Steps 3 to 6, once every card is down; the round is kept in ``state.log``."""
     n = state.num_players
     costs = meal_costs(game, state)
@@ -77,7 +77,7 @@ def resolve_round(game: CafeRules, state: CafeState) -> None:
     state.log = (*state.log, record)
 
 
-def derive_choices(game: CafeRules, state: CafeState) -> None:
+def derive_choices(game: CafeTables, state: CafeState) -> None:
     """Recompute ``state.choices`` from the menus (orders) or the hands (ballot)."""
     if state.phase < BALLOT:
         state.choices = order_choices(game, state)

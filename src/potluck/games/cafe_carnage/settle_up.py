@@ -19,11 +19,11 @@ takes $5 loans at 5 Gourmet Points each and an IOU token.
 from __future__ import annotations
 
 from potluck.games.cafe_carnage.state import NO_CARD, RUN, SEPARATELY, SPLIT, CafeState
-from potluck.games.cafe_carnage.tables import CafeRules
+from potluck.games.cafe_carnage.tables import CafeTables
 
 
 def settle_up(
-    game: CafeRules,
+    game: CafeTables,
     state: CafeState,
     costs: list[int],
     runners: list[int],
@@ -55,7 +55,7 @@ def settle_up(
 
 
 def pay(
-    game: CafeRules, state: CafeState, seat: int, amount: int, paid: list[int], loans: list[int]
+    game: CafeTables, state: CafeState, seat: int, amount: int, paid: list[int], loans: list[int]
 ) -> None:
     """IOUs: pay into the supply; short of money, take $5 IOU loans at 5 points each."""
     short = amount - state.money[seat]

@@ -20,7 +20,7 @@ from potluck.games.cafe_carnage.state import (
     STARTING_HAND,
     CafeState,
 )
-from potluck.games.cafe_carnage.tables import CafeRules
+from potluck.games.cafe_carnage.tables import CafeTables
 
 
 def guards(num_players: int) -> int:
@@ -33,7 +33,7 @@ def guards(num_players: int) -> int:
 
 
 def new_table(
-    game: CafeRules, num_players: int, seed: int, options: Mapping[str, Any]
+    game: CafeTables, num_players: int, seed: int, options: Mapping[str, Any]
 ) -> CafeState:
     """The table before the first night, with everyone's starter menu dealt."""
     state = CafeState(num_players, seed, options)

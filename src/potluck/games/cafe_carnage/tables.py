@@ -1,23 +1,54 @@
-"""What the rules, view, encoding and invariant modules need from the game: its
-per-game tables, as an interface below the ``CafeCarnage`` class.
+"""Café Carnage's tables: the table constants, the dishes by index, the decks and every
+action, built once per game from the dish data, with the memos the hot paths read.
 
-``CafeCarnage`` (game.py) builds the tables from the dish data and satisfies
-``CafeRules`` structurally; the chapter modules (``orders``, ``ballot``, ...) and
-the modules that build views, encode them and check saved states take a
-``CafeRules`` so they never import the class that imports them (no import
-circle, docs/engine.md "The shape of a game").
+The rules chapter modules (``setup``, ``round``, ``orders``, ``ballot``, ``dinner``,
+``check_please``, ``settle_up``, ``clear_table``, ``end``) and the modules that show
+the game (``view``, ``encoding``, ``invariants``) take a ``CafeTables``; the
+``CafeCarnage`` class (``game.py``) is one, so they never import the class that
+imports them (docs/engine.md, "The shape of a game").
+
+    >>> from potluck.engine.data import load_data
+    >>> from potluck.games.cafe_carnage.schema import DishData
+    >>> import potluck.games.cafe_carnage as package
+    >>> data = load_data(DishData, None, package=package.__name__, default="data/dishes.toml")
+    >>> tables = CafeTables(data)
+    >>> tables.budget, tables.rounds, tables.menu_size, tables.loan
+    (30, 5, 3, 5)
+    >>> tables.dish_slugs[0], tables.value_of[0], tables.dish_views[0]["course"]
+    ('tomato-soup', 1, 'starter')
+    >>> tables.by_text["pay separately"].text, tables.everyone[4]
+    ('separately', (0, 1, 2, 3))
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
+from potluck.engine.text import slugify
 from potluck.games.cafe_carnage.actions import CafeAction
-from potluck.games.cafe_carnage.state import RoundRecord
+from potluck.games.cafe_carnage.readonly import ReadOnlyDict
+from potluck.games.cafe_carnage.schema import COURSES, MAX_PLAYERS, DishData
+from potluck.games.cafe_carnage.state import CARD_WORDS, RUN, SEPARATELY, SPLIT, RoundRecord
+
+#: The game's id in the registry (``CafeCarnage.id``).
+GAME_ID = "cafe-carnage"
 
 #: What a seat may do now: the legal actions, and the same as a bit mask of indices.
 Choices = tuple[tuple[CafeAction, ...], int]
+
+#: Words accepted for the action cards, besides their notation.
+_CARD_SYNONYMS = {
+    "split": SPLIT,
+    "split the bill": SPLIT,
+    "split the bill evenly": SPLIT,
+    "separately": SEPARATELY,
+    "separate": SEPARATELY,
+    "pay separately": SEPARATELY,
+    "each pay separately": SEPARATELY,
+    "run": RUN,
+    "run!": RUN,
+}
 
 
 class Memo(dict[tuple[int, ...], Choices]):
@@ -38,30 +69,103 @@ class Memo(dict[tuple[int, ...], Choices]):
         return value
 
 
-class CafeRules(Protocol):
-    """The game's per-game tables, fixed when the game is built."""
+class CafeTables:
+    """What a game of Café Carnage fixes when it is built: the table constants, the
+    dishes by index (starters, then mains, then desserts, as in the data), the full
+    decks, the actions interned once, and memos of pure functions of a menu or a hand."""
 
-    id: ClassVar[str]
-    budget: int  # each player's dollars at the start
-    rounds: int  # nights in the week
-    menu_size: int  # cards of a course dealt to each player
-    loan: int  # dollars (and Gourmet Points) of one IOU loan
-    dish_names: tuple[str, ...]
-    dish_slugs: tuple[str, ...]
+    def __init__(self, data: DishData) -> None:
+        self.data = data
+        table = data.table
+        # The table (TableSpec).
+        self.budget = table.budget  # each player's dollars at the start
+        self.rounds = table.rounds  # nights in the week
+        self.menu_size = table.menu_size  # cards of a course dealt to each player
+        self.loan = table.iou_loan  # dollars (and Gourmet Points) of one IOU loan
+        # The dishes, by index.
+        names: list[str] = []
+        course_of: list[int] = []
+        value_of: list[int] = []
+        full_decks: list[list[int]] = [[], [], []]
+        for course, course_name in enumerate(COURSES):
+            for spec in getattr(data, course_name):
+                full_decks[course].extend([len(names)] * spec.copies)
+                names.append(spec.name)
+                course_of.append(course)
+                value_of.append(spec.value)
+        self.dish_names: tuple[str, ...] = tuple(names)
+        self.dish_slugs: tuple[str, ...] = tuple(slugify(name) for name in names)
+        self.dish_index: Mapping[str, int] = {slug: i for i, slug in enumerate(self.dish_slugs)}
+        #: Per dish: its course.
+        self.course_of: tuple[int, ...] = tuple(course_of)
+        #: Per dish: its price in dollars and Gourmet Points.
+        self.value_of: tuple[int, ...] = tuple(value_of)
+        #: Per course: every card of its deck.
+        self.full_decks: tuple[tuple[int, ...], ...] = tuple(tuple(deck) for deck in full_decks)
+        #: Per dish: as views show it, read-only (``readonly.py``; copy it to change it).
+        self.dish_views: tuple[dict[str, Any], ...] = tuple(
+            ReadOnlyDict(dish_json(self, d)) for d in range(len(names))
+        )
+        # The actions, interned once: per dish the order, per action card playing it.
+        self.dish_actions: tuple[CafeAction, ...] = tuple(
+            CafeAction(i, slug, dish=i) for i, slug in enumerate(self.dish_slugs)
+        )
+        self.card_actions: tuple[CafeAction, ...] = tuple(
+            CafeAction(len(names) + card, word, card=card) for card, word in enumerate(CARD_WORDS)
+        )
+        #: Every accepted text (in lower case, spaces single) -> its action.
+        self.by_text: dict[str, CafeAction] = {}
+        for i, action in enumerate(self.dish_actions):
+            self.by_text[action.text] = action
+            self.by_text[self.dish_names[i].lower()] = action
+        for word, card in _CARD_SYNONYMS.items():
+            self.by_text[word] = self.card_actions[card]
+        #: Number of players -> every seat.
+        self.everyone: Mapping[int, tuple[int, ...]] = {
+            n: tuple(range(n)) for n in range(MAX_PLAYERS + 1)
+        }
+        # Memos of pure functions, filled as menus and hands are met (dealing is the hot path).
+        #: A menu -> its distinct dishes, to order (``orders.menu_choices`` without the
+        #: advanced variant's rule).
+        self.menu_memo = Memo(lambda menu: self.dish_choices(dict.fromkeys(menu)))
+        #: A hand of (split, separately, run) counts -> the cards one may play from it.
+        self.hand_memo = Memo(self.hand_choices)
+        #: A bit mask of dishes -> their slugs (views).
+        self.eaten_memo: dict[int, tuple[str, ...]] = {}
+        #: (id of a past night's record, seat) -> the record and its read-only entry in views.
+        self.past_nights: dict[tuple[int, int | None], tuple[RoundRecord, dict[str, Any]]] = {}
 
-    @property
-    def dish_index(self) -> Mapping[str, int]: ...
+    def dish_choices(self, dishes: Iterable[int]) -> Choices:
+        """Ordering each of ``dishes`` (distinct): the actions, and a bit mask of their indices.
 
-    course_of: tuple[int, ...]  # per dish: its course
-    value_of: tuple[int, ...]  # per dish: its price in dollars and Gourmet Points
-    full_decks: tuple[tuple[int, ...], ...]  # per course: every card of the deck
-    dish_views: tuple[dict[str, Any], ...]  # per dish: as views show it, read-only (copy it)
-    dish_actions: tuple[CafeAction, ...]  # per dish: the action ordering it
-    card_actions: tuple[CafeAction, ...]  # per action card: the action playing it
-    # Memos of pure functions, filled as menus and hands are met (dealing is the hot path).
-    menu_memo: Memo  # menu -> the dishes one may order from it
-    hand_memo: Memo  # (split, separately, run) counts -> the cards one may play
-    everyone: Mapping[int, tuple[int, ...]]  # number of players -> every seat
-    eaten_memo: dict[int, tuple[str, ...]]  # bit mask of dishes -> their slugs (views)
-    # (id of a past night's record, seat) -> the record and its read-only entry in views
-    past_nights: dict[tuple[int, int | None], tuple[RoundRecord, dict[str, Any]]]
+        >>> import potluck
+        >>> game = potluck.load_game("cafe-carnage")
+        >>> actions, mask = game.dish_choices([1, 0])
+        >>> [str(action) for action in actions], mask
+        (['spring-rolls', 'tomato-soup'], 3)
+        """
+        dishes = list(dishes)
+        return tuple(self.dish_actions[d] for d in dishes), sum(1 << d for d in dishes)
+
+    def hand_choices(self, hand: tuple[int, ...]) -> Choices:
+        """The action cards one may play from a hand of (split, separately, run) counts:
+        the actions, and a bit mask of their indices.
+
+        >>> import potluck
+        >>> game = potluck.load_game("cafe-carnage")
+        >>> [str(action) for action in game.hand_choices((2, 0, 1))[0]]
+        ['split', 'run']
+        """
+        held = [card for card in range(3) if hand[card]]
+        offset = len(self.dish_actions)
+        return tuple(self.card_actions[c] for c in held), sum(1 << (offset + c) for c in held)
+
+
+def dish_json(tables: CafeTables, dish: int) -> dict[str, Any]:
+    """A dish as the views show it: slug, name, course and value."""
+    return {
+        "dish": tables.dish_slugs[dish],
+        "name": tables.dish_names[dish],
+        "course": COURSES[tables.course_of[dish]],
+        "value": tables.value_of[dish],
+    }

@@ -35,7 +35,7 @@ from potluck.games.cafe_carnage.state import (
     CafeState,
     RoundRecord,
 )
-from potluck.games.cafe_carnage.tables import CafeRules
+from potluck.games.cafe_carnage.tables import GAME_ID, CafeTables
 
 #: Past nights' entries a game keeps for its views (``_past_night``) before it forgets them all.
 _NIGHTS_KEPT = 2048
@@ -44,17 +44,7 @@ _NIGHTS_KEPT = 2048
 _EATEN_KEPT = 1 << 14
 
 
-def dish_json(game: CafeRules, dish: int) -> dict[str, Any]:
-    """A dish as the views show it: slug, name, course and value."""
-    return {
-        "dish": game.dish_slugs[dish],
-        "name": game.dish_names[dish],
-        "course": COURSES[game.course_of[dish]],
-        "value": game.value_of[dish],
-    }
-
-
-def _eaten_slugs(game: CafeRules, eaten: int) -> list[str]:
+def _eaten_slugs(game: CafeTables, eaten: int) -> list[str]:
     """The dishes of the bit mask ``eaten``, in dish order; each mask is worked out once."""
     known = game.eaten_memo.get(eaten)
     if known is None:
@@ -69,7 +59,7 @@ def _eaten_slugs(game: CafeRules, eaten: int) -> list[str]:
     return list(known)
 
 
-def _past_night(game: CafeRules, record: RoundRecord, seat: int | None) -> dict[str, Any]:
+def _past_night(game: CafeTables, record: RoundRecord, seat: int | None) -> dict[str, Any]:
     """A finished night as ``seat`` sees it, built once and then shared, read-only, by
     every later view that shows it: a past night never changes, and the past nights
     were half of a mid-game view (the greedy bot asks for a view at every decision)."""
@@ -82,7 +72,7 @@ def _past_night(game: CafeRules, record: RoundRecord, seat: int | None) -> dict[
     return kept[1]
 
 
-def _night_json(game: CafeRules, record: RoundRecord, seat: int | None) -> dict[str, Any]:
+def _night_json(game: CafeTables, record: RoundRecord, seat: int | None) -> dict[str, Any]:
     """A finished night as ``seat`` sees it, read-only (``readonly.py``); the dishes are
     the game's own read-only entries."""
     dishes, value, orders = game.dish_views, game.value_of, record.orders
@@ -119,7 +109,7 @@ def _night_json(game: CafeRules, record: RoundRecord, seat: int | None) -> dict[
     return ReadOnlyDict(night)
 
 
-def build_view(game: CafeRules, state: CafeState, seat: int | None) -> dict[str, Any]:
+def build_view(game: CafeTables, state: CafeState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (``None``: a spectator), as JSON-ready data; see the module."""
     n = state.num_players
     phase = state.phase
@@ -144,7 +134,7 @@ def build_view(game: CafeRules, state: CafeState, seat: int | None) -> dict[str,
     ]
     decks = state.decks
     view: dict[str, Any] = {
-        "game": game.id,
+        "game": GAME_ID,
         "seat": seat,
         "num_players": n,
         "round": min(state.round + 1, game.rounds),
@@ -230,7 +220,7 @@ def _sample_past_votes(state: CafeState, seat: int, rng: random.Random) -> list[
     return votes if fill(0) else None
 
 
-def redeal(game: CafeRules, state: CafeState, seat: int, rng: random.Random) -> CafeState:
+def redeal(game: CafeTables, state: CafeState, seat: int, rng: random.Random) -> CafeState:
     """Redraw what ``seat`` cannot see: decks, others' menus, orders and cards.
 
     Other seats' hands are rebuilt from a fresh draw of who cast which of the

@@ -34,7 +34,7 @@ from potluck.engine.game import Game
 from potluck.engine.options import Option, resolve_options
 from potluck.engine.outcome import Outcome
 from potluck.engine.text import numbers_as_written, slugify
-from potluck.games.food_advice import scoring
+from potluck.games.food_advice import estimate, scoring
 from potluck.games.food_advice.actions import (
     DECLINE,
     DISCARD,
@@ -63,6 +63,7 @@ from potluck.games.food_advice.exchange import (
     exchange_step,
 )
 from potluck.games.food_advice.illegal import why_illegal
+from potluck.games.food_advice.invariants import invariant_problems
 from potluck.games.food_advice.placing import place, placing_actions, placing_allows
 from potluck.games.food_advice.presentation import vote, vote_actions
 from potluck.games.food_advice.product import discard, keep_actions, name_product
@@ -89,7 +90,7 @@ from potluck.games.food_advice.tables import (
     MAX_SHOPS,
     FoodTables,
 )
-from potluck.games.food_advice.view import build_view, invariant_problems, redeal
+from potluck.games.food_advice.view import build_view, redeal
 
 _NAME_TEXT = re.compile(r'^name\s+"([^"\n]{1,60})"\s*/\s*"([^"\n]{0,80})"$', re.IGNORECASE)
 
@@ -226,8 +227,9 @@ class FoodAdvice(FoodTables, Game[FoodState, FoodAction]):
     # ------------------------------------------------------------------ the end
 
     def standings(self, state: FoodState) -> tuple[float, ...]:
-        """Foodcoins so far."""
-        return scoring.standings(state)
+        """Foodcoins so far plus the expected takings of the sellings still to come
+        (``estimate.standings``); the final foodcoins once the game is over."""
+        return estimate.standings(self, state)
 
     def outcome(self, state: FoodState) -> Outcome:
         return scoring.outcome(self, state)

@@ -46,11 +46,6 @@ def finish(tables: FoodTables, state: FoodState) -> None:
     state.tiebreak = {"tied": tied, "customers": drawn, "winner": winner}
 
 
-def standings(state: FoodState) -> tuple[float, ...]:
-    """Foodcoins so far."""
-    return tuple(float(m) for m in state.money)
-
-
 def outcome(tables: FoodTables, state: FoodState) -> Outcome:
     if state.acting or state.round < tables.rounds:
         raise PotluckError(

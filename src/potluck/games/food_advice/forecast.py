@@ -1,0 +1,194 @@
+"""The greedy bot's forecast of the customer deck (bots.py): what each regular
+customer buys with the products on the table, grouped as bit sets, so that what a
+new product would sell is counted in a few integer operations.
+
+    >>> import potluck
+    >>> game = potluck.load_game("food-advice")
+    >>> base = Baseline(game, [])  # no product on the table yet
+    >>> base.best_of[:3], base.paid_groups(0)
+    ([-1, -1, -1], [])
+"""
+
+from __future__ import annotations
+
+from potluck.games.food_advice.market import Offer, choose
+from potluck.games.food_advice.tables import FoodTables
+
+
+class Baseline:
+    """The regular customers (numbered 0..K-1 in ``game.regular_customers`` order) as
+    bit sets, for counting what a new product would sell (``new_product_sales``).
+
+    Per customer: the most hashtag matches among the products within budget today
+    (-1: none), what they buy today, and the products tied at that best that a new
+    product tying them would compete with (``tie_gain``).
+    """
+
+    def __init__(self, game: FoodTables, offers: list[Offer]) -> None:
+        self.buyers = [game.buyers[c] for c in game.regular_customers]
+        self.everyone = (1 << len(self.buyers)) - 1
+        self.best_of: list[int] = []
+        # Per customer, for a tie: with matches, the best-matching products at the
+        # highest price (and that price); without, the tied products of a liked shape.
+        self.top_price: list[int] = []
+        self.contenders: list[list[Offer]] = []
+        # Per customer: the products within budget with the most matches, among which
+        # alone they choose (a new product joins this pool or beats it).
+        self.pools: list[list[Offer]] = []
+        self.bought: list[tuple[int, int]] = []  # per customer: (seller, paid), or (-1, 0)
+        for buyer in self.buyers:
+            budget, likes = buyer.budget, buyer.tags
+            best, pool = -1, []  # the products within budget with the most matches
+            for o in offers:
+                if o.price <= budget:
+                    hits = (likes & o.tags).bit_count()
+                    if hits > best:
+                        best, pool = hits, [o]
+                    elif hits == best:
+                        pool.append(o)
+            self.best_of.append(best)
+            self.pools.append(pool)
+            if best > 0:
+                top = max(o.price for o in pool)
+                self.top_price.append(top)
+                self.contenders.append([o for o in pool if o.price == top])
+            else:
+                self.top_price.append(0)
+                self.contenders.append([o for o in pool if buyer.shapes >> o.shape & 1])
+            # What they choose among all products is decided among these alone.
+            choice = choose(buyer, pool)
+            sold = (choice.offer.seller, choice.paid) if choice.offer is not None else (-1, 0)
+            self.bought.append(sold)
+        # The customers with no hashtag match anywhere and no product of a shape they like.
+        self.alone = sum(
+            1 << k
+            for k, (best, rivals) in enumerate(zip(self.best_of, self.contenders, strict=True))
+            if best <= 0 and not rivals
+        )
+        # best_above[j]: the customers whose best match today is at least j (j >= 0).
+        top_best = max(self.best_of, default=-1) + 2
+        # (padded with empty sets up to every count of matches a product can have)
+        self.best_above = [0] * max(top_best, len(game.hashtags) + 2)
+        for k, best in enumerate(self.best_of):
+            for j in range(best + 1):
+                self.best_above[j] |= 1 << k
+        self._reach: dict[int, int] = {}
+        self._likes: dict[int, int] = {}
+        self._liking: dict[int, int] = {}
+        self._paid: dict[int, list[tuple[int, int]]] = {}
+
+    def paid_groups(self, seat: int) -> list[tuple[int, int]]:
+        """(price paid, the customers paying it) for what ``seat`` sells today."""
+        known = self._paid.get(seat)
+        if known is None:
+            groups: dict[int, int] = {}
+            for k, (seller, paid) in enumerate(self.bought):
+                if seller == seat and paid:
+                    groups[paid] = groups.get(paid, 0) | 1 << k
+            known = self._paid[seat] = sorted(groups.items())
+        return known
+
+    def reach(self, price: int) -> int:
+        """The customers whose budget covers ``price``."""
+        known = self._reach.get(price)
+        if known is None:
+            known = self._reach[price] = sum(
+                1 << k for k, buyer in enumerate(self.buyers) if price <= buyer.budget
+            )
+        return known
+
+    def tag_masks_of(self, tags: int) -> list[int]:
+        """Per hashtag in ``tags``: the customers who like it."""
+        masks = []
+        while tags:
+            bit = tags & -tags
+            tags &= tags - 1
+            mask = self._likes.get(bit)
+            if mask is None:
+                mask = self._likes[bit] = sum(
+                    1 << k for k, buyer in enumerate(self.buyers) if buyer.tags & bit
+                )
+            masks.append(mask)
+        return masks
+
+    def liking_shape(self, shape: int) -> int:
+        """The customers whose favourite shapes include ``shape``."""
+        known = self._liking.get(shape)
+        if known is None:
+            known = self._liking[shape] = sum(
+                1 << k for k, buyer in enumerate(self.buyers) if buyer.shapes >> shape & 1
+            )
+        return known
+
+    def tie_gain(self, k: int, price: int, liked: bool, seat: int) -> int:
+        """What customer ``k`` pays ``seat`` when its new product (``price``, a shape
+        ``liked`` or not) ties their best match today: ``market.choose`` steps 2 and 3
+        among the tied products (no promotion chips: step 4 never picks)."""
+        buyer = self.buyers[k]
+        if self.best_of[k] > 0:  # matches tie: the highest price, then the shape
+            top = self.top_price[k]
+            if price > top:
+                return price
+            contenders: list[tuple[int, int, bool]] = [
+                (o.price, o.seller, bool(buyer.shapes >> o.shape & 1)) for o in self.contenders[k]
+            ]
+            if price == top:
+                contenders.append((price, seat, liked))
+            if len(contenders) > 1:
+                contenders = [c for c in contenders if c[2]]
+        else:  # no match anywhere: the shape, then the highest price
+            contenders = [(o.price, o.seller, True) for o in self.contenders[k]]
+            if liked:
+                contenders.append((price, seat, True))
+            if len(contenders) > 1:
+                top = max(c[0] for c in contenders)
+                contenders = [c for c in contenders if c[0] == top]
+        if len(contenders) != 1:
+            return 0  # nothing to their taste, or still undecided: they leave
+        paid, seller, _ = contenders[0]
+        return paid if seller == seat else 0
+
+    def new_product_sales(self, price: int, tags: int, shape: int, seat: int) -> int:
+        """What ``seat`` earns over the regular customers once its new product
+        (``price``, hashtag mask ``tags``, ``shape``) joins today's products, counting
+        its products already on the table too, without simulating every customer
+        again. A customer who cannot afford it, or finds more matches elsewhere,
+        chooses as today; one who finds fewer matches elsewhere (and at least one
+        here) buys it; only a tie is worked out again, by the rulebook's steps among
+        the tied products alone (``tie_gain``). Customers are grouped as bit sets, so
+        the rest of the count takes a few integer operations.
+        """
+        everyone, best_above = self.everyone, self.best_above
+        reach = self.reach(price)
+        # at_least[j]: the customers who find at least j of their hashtags in it
+        at_least = [everyone]
+        for tag in self.tag_masks_of(tags):
+            at_least.append(at_least[-1] & tag)
+            for j in range(len(at_least) - 2, 0, -1):
+                at_least[j] |= at_least[j - 1] & tag
+        at_least.append(0)
+        # with no match here they lose to any match elsewhere (or tie)
+        loses = (everyone & ~at_least[1]) & best_above[1]
+        wins = 0
+        for hits in range(1, len(at_least) - 1):
+            exactly = at_least[hits] & ~at_least[hits + 1]
+            loses |= exactly & best_above[hits + 1]
+            wins |= exactly & ~best_above[hits]
+        wins &= reach
+        loses = (loses & reach) | (everyone & ~reach)
+        total = price * wins.bit_count()
+        for paid, group in self.paid_groups(seat):
+            total += paid * (loses & group).bit_count()
+        ties = everyone & ~wins & ~loses
+        liked = self.liking_shape(shape)
+        # Those with no rival product to weigh buy it only for its shape.
+        total += price * (ties & self.alone & liked).bit_count()
+        ties &= ~self.alone
+        while ties:
+            k = (ties & -ties).bit_length() - 1
+            ties &= ties - 1
+            total += self.tie_gain(k, price, bool(liked >> k & 1), seat)
+        return total
+
+
+__all__ = ["Baseline"]
