@@ -54,6 +54,7 @@ from potluck.server.db import ActionRow, TableRow, now
 from potluck.server.live import ACTIVE, LiveTable, TableError, Watcher
 from potluck.server.seating import Seating
 from potluck.server.settings import ServerSettings
+from potluck.server.store import ATTEMPTS
 
 log = logging.getLogger("potluck.server")
 
@@ -124,14 +125,20 @@ class TableService(Seating, Creating, CatchingUp):
         async with table.lock:
             if table.stale:
                 await self._sync(table)
-            try:
-                await self._act(table, seat, text, decision)
-            except TableError as error:
-                # another process may have moved the table on: the stored log is the truth
-                if not self.clustered or error.status != 409:
-                    raise
-                await self._sync(table)
-                await self._act(table, seat, text, decision)
+            for attempt in range(1, ATTEMPTS + 1):
+                try:
+                    await self._act(table, seat, text, decision)
+                    break
+                except TableError as error:
+                    # another process may have moved the table on: the stored log is the
+                    # truth. Caught up, the move is checked again; again if the table
+                    # moved on once more meanwhile (its bots, on the process that runs it)
+                    stale = isinstance(error, StaleTableError)
+                    if not self.clustered or error.status != 409 or attempt == ATTEMPTS:
+                        raise
+                    if attempt > 1 and not stale:
+                        raise
+                    await self._sync(table)
         await self.broadcast(table)
         await self.wake_bots(table)
 
