@@ -61,8 +61,9 @@ SEARCH_DEFAULTS: dict[str, dict[str, str]] = {
         "prior_weight": "3",
         "reward": "margin",
     },
-    # The greedy bot costs milliseconds a move here: a prior, not greedy rollouts.
-    "food-advice": {"sims": "200", "prior": "greedy", "prior_weight": "4"},
+    # Standings (foodcoins) do not move within a round, so a rollout cut short cannot
+    # tell offers, discards or votes apart: random rollouts to the end, a greedy prior.
+    "food-advice": {"sims": "200", "prior": "greedy", "depth": "0"},
 }
 
 #: The generic bots that take a game's search defaults.

@@ -42,6 +42,7 @@ from potluck.games.cafe_carnage import end, setup
 from potluck.games.cafe_carnage.actions import CafeAction
 from potluck.games.cafe_carnage.ballot import why_no_card
 from potluck.games.cafe_carnage.bots import GreedyBot
+from potluck.games.cafe_carnage.describe import describe
 from potluck.games.cafe_carnage.encoding import encode, encode_state, features
 from potluck.games.cafe_carnage.invariants import invariant_problems
 from potluck.games.cafe_carnage.orders import why_not_ordered
@@ -49,7 +50,6 @@ from potluck.games.cafe_carnage.round import derive_choices, play
 from potluck.games.cafe_carnage.schema import COURSES, MAX_PLAYERS, DishData
 from potluck.games.cafe_carnage.state import (
     BALLOT,
-    CARD_TITLES,
     CafeState,
     RoundRecord,
 )
@@ -120,9 +120,7 @@ class CafeCarnage(CafeTables, Game[CafeState, CafeAction]):
 
     def describe_action(self, state: CafeState, seat: int, action: CafeAction) -> str:
         """``Vegetable Samosas ($2)`` for an order, the card's title for a card."""
-        if action.dish >= 0:
-            return f"{self.dish_names[action.dish]} (${self.value_of[action.dish]})"
-        return CARD_TITLES[action.card]
+        return describe(self, state, seat, action)
 
     # ------------------------------------------------------------------ change
 

@@ -63,6 +63,7 @@ from potluck.games.food_advice.exchange import (
     exchange_step,
 )
 from potluck.games.food_advice.illegal import why_illegal
+from potluck.games.food_advice.invariants import invariant_problems
 from potluck.games.food_advice.placing import place, placing_actions, placing_allows
 from potluck.games.food_advice.presentation import vote, vote_actions
 from potluck.games.food_advice.product import discard, keep_actions, name_product
@@ -89,7 +90,7 @@ from potluck.games.food_advice.tables import (
     MAX_SHOPS,
     FoodTables,
 )
-from potluck.games.food_advice.view import build_view, invariant_problems, redeal
+from potluck.games.food_advice.view import build_view, redeal
 
 _NAME_TEXT = re.compile(r'^name\s+"([^"\n]{1,60})"\s*/\s*"([^"\n]{0,80})"$', re.IGNORECASE)
 
