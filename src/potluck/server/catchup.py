@@ -92,6 +92,8 @@ class CatchingUp(TableStore):
                             await self._sync(table)
                 move = None  # a second round reads the log
                 await self.push(table)
+                if self.cluster is not None and table.status not in ACTIVE:
+                    await self.cluster.release(table_id)  # it ended on another process
                 await self.wake_bots(table)
                 if table_id not in self._resync:
                     return
