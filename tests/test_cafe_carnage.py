@@ -409,6 +409,24 @@ def test_everyone_running_leaves_nobody_to_settle_up(game: CafeCarnage) -> None:
 # ---------------------------------------------------------------------- IOUs
 
 
+def test_points_below_zero_after_loans_stay_within_the_observation_bounds(
+    game: CafeCarnage,
+) -> None:
+    """Loans cost points, so a player low on points goes below zero (ruling CC-8); the
+    observation vector's declared range must hold them (PettingZoo's api_test found a
+    6-player game, dealt from seed 212, where a seat reached -3 against a range of 0..60)."""
+    state, rng = game.new_game(6, 212), random.Random(212)
+    encoding = game.observation_encoding(6)
+    lowest = 0
+    while game.to_act(state):
+        for seat in range(6):
+            assert encoding.problems(game.encode_observation(state, seat, encoding)) == []
+        lowest = min(lowest, *state.points)
+        seat = game.to_act(state)[0]
+        game.step(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert lowest < 0
+
+
 def test_iou_loans_repeat_until_the_bill_is_paid_with_one_token(game: CafeCarnage) -> None:
     state = game.new_game(4, seed=15)
     meals = {0: ("smoked-ham", "soton-game-jam-burger", "neapolitan-cake")}  # 12

@@ -105,8 +105,9 @@ def shell_lines(path: Path) -> list[str]:
     ):
         for line in block.replace("\\\n", " ").splitlines():
             line = line.split(" #")[0].strip()
-            # a loop's body is what runs: `for seed in 1 2; do CMD; done` is CMD's line
-            loop = re.fullmatch(r"for .*?; do (.*?);? done", line)
+            # a loop's body is what runs: `for seed in 1 2; do CMD; done` is CMD's line,
+            # and so is a loop of background runs, `for ...; do CMD & done; wait`
+            loop = re.fullmatch(r"for .*?; do (.*?)\s*[;&]? done(?:; wait)?", line)
             line = unwrapped(loop.group(1).strip() if loop else line)
             if line and not line.startswith("#"):
                 lines.append(line)

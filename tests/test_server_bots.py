@@ -192,3 +192,43 @@ def test_the_bot_workers_run_at_a_lower_priority_than_the_server() -> None:
     finally:
         pool.shutdown()
     assert niceness == min(19, os.nice(0) + botpool.WORKER_NICENESS)
+
+
+def test_stopping_the_pool_stops_a_worker_in_the_middle_of_a_search() -> None:
+    import time
+
+    pool = botpool.BotPool(workers=1)
+    executor = pool._executor()
+    executor.submit(time.sleep, 60)  # a long search, as far as the pool can tell
+    for _ in range(200):
+        if executor._processes:
+            break
+        time.sleep(0.05)
+    workers = list(executor._processes.values())
+    assert workers
+    pool.shutdown()
+    for worker in workers:
+        worker.join(timeout=10)
+        assert not worker.is_alive()
+
+
+def test_the_sweep_wakes_bots_that_nothing_woke(tmp_path: Path) -> None:
+    import asyncio
+
+    from potluck.server.db import make_engine, migrate
+    from potluck.server.tables import TableService
+    from webtest import OPEN
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'sweep.sqlite3'}")
+    migrate(engine)
+    service = TableService(engine, bot_delay=0.001, settings=OPEN)
+    table = service.create_table("burger-joint", 2, {}, ["greedy", "greedy"]).table
+    assert table.bot_task is None  # made, and nothing woke its bots
+
+    async def sweep() -> None:
+        await service.sweep()
+        assert table.bot_task is not None
+        await table.bot_task
+
+    asyncio.run(sweep())
+    assert table.over

@@ -243,3 +243,30 @@ def test_a_notice_carrying_the_move_is_applied_without_reading_the_log(tmp_path:
     for service in (one, two):
         assert service.database_thread is not None
         service.database_thread.shutdown()
+
+
+@postgres
+def test_a_lost_notice_costs_the_owner_a_few_seconds_not_the_table(tmp_path: Path) -> None:
+    import types
+
+    url = fresh_database_url(tmp_path)
+    one = service_over(url, cluster=True)
+    table_id = one.create_table(GAME, 4, {}, ["human"] * 4).table.id
+    two = service_over(url, cluster=True)
+    owned = {table_id}
+    two.cluster = types.SimpleNamespace(owned=owned, owns=owned.__contains__)  # type: ignore[assignment]
+
+    async def lost() -> None:
+        for seat in range(4):
+            await one.join(table_id, seat, f"P{seat}")
+        mine = one.tables[table_id]
+        await one.act(table_id, 0, str(mine.game.legal_actions(mine.state, 0)[0]), 0)
+        # no notice reached ``two``, which runs the table: its periodic check finds it behind
+        await two.check_owned()
+        await asyncio.gather(*two._syncs.values())
+        assert len(two.tables[table_id].state.history) == 1
+
+    asyncio.run(lost())
+    for service in (one, two):
+        assert service.database_thread is not None
+        service.database_thread.shutdown()

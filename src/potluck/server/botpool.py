@@ -146,6 +146,12 @@ class BotPool:
         )
 
     def shutdown(self) -> None:
+        """Stop the workers, a search in progress included: a worker left thinking when
+        the server stopped was seen to outlive it."""
         if self._pool is not None:
+            workers = list((self._pool._processes or {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                if worker.is_alive():
+                    worker.terminate()
             self._pool = None

@@ -12,7 +12,7 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from potluck.server.cluster import Move
@@ -92,6 +92,8 @@ class CatchingUp(TableStore):
                             await self._sync(table)
                 move = None  # a second round reads the log
                 await self.push(table)
+                if self.cluster is not None and table.status not in ACTIVE:
+                    await self.cluster.release(table_id)  # it ended on another process
                 await self.wake_bots(table)
                 if table_id not in self._resync:
                     return
@@ -120,6 +122,30 @@ class CatchingUp(TableStore):
         if table.status in ACTIVE:
             self._reset_deadline(table)
         return True
+
+    async def check_owned(self) -> None:
+        """Catch up the tables this process runs whose stored log is ahead of its copy:
+        a notice lost under load must not leave their bots waiting for a move they
+        never heard of (one query for all of them; called every few seconds)."""
+        if self.cluster is None or not self.cluster.owned:
+            return
+        ids = [table_id for table_id in self.cluster.owned if table_id in self.tables]
+        loop = asyncio.get_running_loop()
+        stored = await loop.run_in_executor(self.database_thread, self._stored_lengths, ids)
+        for table_id, count in stored.items():
+            table = self.tables.get(table_id)
+            if table is not None and count > len(table.state.history):
+                self.changed_elsewhere(table_id)
+
+    def _stored_lengths(self, table_ids: list[str]) -> dict[str, int]:
+        """How many actions the log holds for each of ``table_ids`` that has any."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(ActionRow.table_id, func.count())
+                .where(ActionRow.table_id.in_(table_ids))
+                .group_by(ActionRow.table_id)
+            )
+            return {str(table_id): int(count) for table_id, count in rows}
 
     async def adopt(self, table_id: str) -> None:
         """This process now owns ``table_id`` (made here, or its owner died): run it."""

@@ -56,6 +56,11 @@ KEEPALIVE: dict[str, Any] = {
 }
 
 
+#: Every this many claim rounds (seconds), the tables a process runs are checked
+#: against the log (``TableService.check_owned``): a lost notice costs a few seconds.
+CHECK_EVERY = 5
+
+
 class StaleTableError(TableError):
     """The table's log moved on in another process: read it, then try again."""
 
@@ -251,7 +256,14 @@ class Cluster:
                 )
 
     async def _claim_loop(self) -> None:
+        rounds = 0
         while True:
+            rounds += 1
+            if rounds % CHECK_EVERY == 0:
+                try:
+                    await self.service.check_owned()
+                except Exception as error:  # the next round tries again
+                    log.warning("could not check this process's tables: %s", error)
             try:
                 orphans = [
                     table.id

@@ -168,6 +168,9 @@ async def _run(
                 tally.errors.append(f"{game_id} {table_id}: not joined: {joined.text}")
                 continue
             seated.append((game_id, table_id, joined.json()["token"]))
+            # each player is one browser with its own cookie; this one client plays every
+            # table with its token, so the seat cookies are dropped, not sent by the hundred
+            http.cookies.clear()
         await asyncio.gather(
             *(
                 _play_safely(http, game_id, table_id, token, seed, tally)

@@ -54,12 +54,19 @@ from potluck.server.db import ActionRow, TableRow, now
 from potluck.server.live import ACTIVE, LiveTable, TableError, Watcher
 from potluck.server.seating import Seating
 from potluck.server.settings import ServerSettings
+from potluck.server.store import ATTEMPTS
 
 log = logging.getLogger("potluck.server")
 
 INSERT_ACTION = insert(ActionRow)
 
 __all__ = ["LiveTable", "TableError", "TableService", "Watcher"]
+
+
+def _report_failure(task: asyncio.Task[None]) -> None:
+    """Log a bot task that died of an error (the sweep wakes its table's bots again)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a table's bots stopped", exc_info=task.exception())
 
 
 class TableService(Seating, Creating, CatchingUp):
@@ -118,14 +125,20 @@ class TableService(Seating, Creating, CatchingUp):
         async with table.lock:
             if table.stale:
                 await self._sync(table)
-            try:
-                await self._act(table, seat, text, decision)
-            except TableError as error:
-                # another process may have moved the table on: the stored log is the truth
-                if not self.clustered or error.status != 409:
-                    raise
-                await self._sync(table)
-                await self._act(table, seat, text, decision)
+            for attempt in range(1, ATTEMPTS + 1):
+                try:
+                    await self._act(table, seat, text, decision)
+                    break
+                except TableError as error:
+                    # another process may have moved the table on: the stored log is the
+                    # truth. Caught up, the move is checked again; again if the table
+                    # moved on once more meanwhile (its bots, on the process that runs it)
+                    stale = isinstance(error, StaleTableError)
+                    if not self.clustered or error.status != 409 or attempt == ATTEMPTS:
+                        raise
+                    if attempt > 1 and not stale:
+                        raise
+                    await self._sync(table)
         await self.broadcast(table)
         await self.wake_bots(table)
 
@@ -357,6 +370,7 @@ class TableService(Seating, Creating, CatchingUp):
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.create_task(self.run_bots(table))
+            table.bot_task.add_done_callback(_report_failure)
 
     def _reset_deadline(self, table: LiveTable) -> None:
         table.deadline = None
@@ -366,8 +380,10 @@ class TableService(Seating, Creating, CatchingUp):
                 table.deadline = self.clock() + table.turn_seconds
 
     async def sweep(self) -> None:
-        """Hand every human seat whose turn timer ran out to a bot, and expire idle
-        tables (called every second)."""
+        """Hand every human seat whose turn timer ran out to a bot, expire idle tables,
+        and wake the bots of a table where one is to act and none is running (a
+        notice lost or a catch-up failed: nothing else would wake them). Called every
+        second."""
         moment = self.clock()
         for table in list(self.tables.values()):
             if self.cluster is not None and not self.cluster.owns(table.id):
@@ -375,6 +391,12 @@ class TableService(Seating, Creating, CatchingUp):
             if table.status in ACTIVE and moment - table.last_active > self.settings.idle_seconds:
                 await self.expire(table)
                 continue
+            if (
+                self.bot_delay
+                and table.status == "running"
+                and (table.bot_task is None or table.bot_task.done())
+            ):
+                await self.wake_bots(table)
             if table.deadline is None or moment < table.deadline:
                 continue
             async with table.lock:

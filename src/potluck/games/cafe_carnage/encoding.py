@@ -35,6 +35,11 @@ def features(game: CafeTables, num_players: int, options: Mapping[str, Any]) -> 
         max(game.value_of[d] for d in range(dishes) if game.course_of[d] == c) for c in range(3)
     )
     most_points = best_meal * game.rounds
+    # A night's bill for one player is at most every meal at the table (a caught runner
+    # pays all runners' meals), and each payment short of money takes $5 loans that cost
+    # 5 points each (rulebook, Settle Up), so points can fall below zero this far.
+    most_paid_a_night = n * best_meal
+    fewest_points = -game.rounds * (most_paid_a_night + game.loan)
     deck = max(len(d) for d in game.full_decks)
     return [
         Feature("phase", len(PHASE_NAMES), "one-hot: starter, main, dessert, ballot, over"),
@@ -42,7 +47,13 @@ def features(game: CafeTables, num_players: int, options: Mapping[str, Any]) -> 
         Feature("no_repeat_dishes", 1, "1 if the advanced variant is on"),
         Feature("decks", 3, "cards left in the starter, main and dessert decks", high=deck),
         Feature("money", n, "each player's dollars, me first", high=most_money),
-        Feature("points", n, "each player's Gourmet Points, me first", high=most_points),
+        Feature(
+            "points",
+            n,
+            "each player's Gourmet Points, me first (below zero after IOU loans)",
+            low=fewest_points,
+            high=most_points,
+        ),
         Feature("iou", n, "1 if the player holds an IOU token, me first"),
         Feature("hand_size", n, "action cards in hand incl. a sealed one, me first", high=5),
         Feature("has_run_card", n, "1 while the player still has the RUN! card, me first"),
@@ -58,7 +69,9 @@ def features(game: CafeTables, num_players: int, options: Mapping[str, Any]) -> 
         Feature("last_votes", 2, "last night: Split and Separately votes", high=n),
         Feature("last_bill", 2, "last night: one-hot split / separately (zero: nobody stayed)"),
         Feature("last_my_card", 3, "last night: one-hot card I played"),
-        Feature("last_paid", n, "last night: dollars each player paid, me first", high=most_money),
+        Feature(
+            "last_paid", n, "last night: dollars each player paid, me first", high=most_paid_a_night
+        ),
         Feature("winners", n, "at the end: 1 for each winner, me first"),
     ]
 
