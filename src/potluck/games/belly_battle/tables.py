@@ -43,7 +43,7 @@ from potluck.games.belly_battle.actions import (
     YUCK,
     BellyAction,
 )
-from potluck.games.belly_battle.schema import BoardData
+from potluck.games.belly_battle.schema import SPECIAL_SPACES, BoardData
 from potluck.games.belly_battle.state import CELEBRITY, CHEESY, HAUNTED, MONSTERCHEF
 
 #: The game's id in the registry.
@@ -59,24 +59,9 @@ MAX_SEATS = 6
 #: Offer prices, in halves of the card's price: 50%, 100%, 150%, 200%.
 OFFER_HALVES = (1, 2, 3, 4)
 
-# Space kinds: a card space, or one of the rulebook's special spaces.
-SPACE_KINDS = (
-    "card",
-    "start",
-    "takeover",
-    "swap",
-    "sneaky-eyes",
-    "golden-belly",
-    "munchtime",
-    "bellyguard",
-    "yuck",
-    "celebrity",
-    "bollywood",
-    "haunted",
-    "monsterchef",
-    "cheesy-scandal",
-    "tunnel",
-)
+# Space kinds: a card space, or one of the rulebook's special spaces (as the board file
+# names them), in that order: the SP_* numbers below index this tuple.
+SPACE_KINDS = ("card", *SPECIAL_SPACES)
 (
     SP_CARD,
     SP_START,
