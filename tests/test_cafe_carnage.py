@@ -1,4 +1,7 @@
-"""Café Carnage: the rulebook's worked examples and one test per rule and ruling.
+"""Café Carnage: the rulebook's worked examples and one test per rule and ruling, for
+*Setup*, steps 1 to 3 (*Take Orders*, *Secret Ballot*, *Dinner is Served*), the *End of
+the Game*, the *Advanced Variant*, hidden information and the dish data. Steps 4 and 5
+(*Check, Please!*, *Settle Up* and IOUs) are in test_cafe_carnage_check_please_settle_up.py.
 
 Seats in the rulebook's examples: Francois 0, Kwame 1, Alice 2, Meera 3.
 """
@@ -13,100 +16,28 @@ from pathlib import Path
 import pytest
 
 import potluck
-from potluck.games.cafe_carnage import CafeCarnage, CafeState, caught_runners
+from cafe_carnage_helpers import (
+    ALICE,
+    ALICE_MEAL,
+    EXAMPLE_CARDS,
+    EXAMPLE_MEALS,
+    FRANCOIS,
+    FRANCOIS_MEAL,
+    KWAME,
+    KWAME_MEAL,
+    MEERA,
+    MEERA_MEAL,
+    force_menu,
+    game,
+    meal_cost,
+    order_round,
+    vote,
+)
+from potluck.games.cafe_carnage import CafeCarnage, CafeState
 from potluck.games.cafe_carnage.round import derive_choices
 from potluck.games.cafe_carnage.state import BALLOT, DESSERT, MAIN, OVER, STARTER, STARTING_HAND
 
-FRANCOIS, KWAME, ALICE, MEERA = range(4)
-
-
-@pytest.fixture
-def game() -> CafeCarnage:
-    g = potluck.load_game("cafe-carnage")
-    assert isinstance(g, CafeCarnage)
-    return g
-
-
-def take_card(game: CafeCarnage, state: CafeState, dish: int, protect: tuple[int, ...]) -> None:
-    """Take a card of ``dish`` out of play: from the deck, else from an unprotected seat's menu."""
-    deck = state.decks[state.phase]
-    if dish in deck:
-        deck.remove(dish)
-        return
-    for other in range(state.num_players):
-        menu = list(state.menus[other])
-        # A protected seat keeps the one card it was rigged with, but not a spare copy.
-        if dish in menu and (other not in protect or menu.count(dish) > 1):
-            replacement = next(card for card in deck if card != dish)
-            deck.remove(replacement)
-            menu[menu.index(dish)] = replacement
-            state.menus[other] = tuple(menu)
-            return
-    raise AssertionError(f"no card of {game.dish_slugs[dish]} is free")
-
-
-def force_menu(
-    game: CafeCarnage, state: CafeState, seat: int, slugs: list[str], protect: tuple[int, ...] = ()
-) -> None:
-    """Give ``seat`` exactly this menu, keeping every card of the course in play (conserved)."""
-    state.decks[state.phase].extend(state.menus[seat])
-    state.menus[seat] = ()
-    dishes = [game.dish_slugs.index(slug) for slug in slugs]
-    for dish in dishes:
-        take_card(game, state, dish, (*protect, seat))
-    state.menus[seat] = tuple(dishes)
-    derive_choices(game, state)
-    assert not game.invariants(state)
-
-
-def rig_menu(
-    game: CafeCarnage, state: CafeState, seat: int, slug: str, protect: tuple[int, ...] = ()
-) -> None:
-    """Make sure ``slug`` is on ``seat``'s menu (the rest of the menu is kept)."""
-    dish = game.dish_slugs.index(slug)
-    assert game.course_of[dish] == state.phase, f"{slug} is not a {state.phase}"
-    menu = [game.dish_slugs[d] for d in state.menus[seat]]
-    if slug not in menu:
-        force_menu(game, state, seat, [slug, *menu[1:]], protect)
-
-
-def cheapest(game: CafeCarnage, state: CafeState, seat: int) -> str:
-    return str(min(game.legal_actions(state, seat), key=lambda a: game.value_of[a.dish]))
-
-
-def order_round(
-    game: CafeCarnage, state: CafeState, meals: dict[int, tuple[str, str, str]]
-) -> None:
-    """Take Orders: the seats in ``meals`` order those dishes, the others their cheapest."""
-    for course in (STARTER, MAIN, DESSERT):
-        assert state.phase == course
-        for seat in range(state.num_players):
-            if seat in meals:
-                rig_menu(game, state, seat, meals[seat][course], protect=tuple(range(seat)))
-        for seat in range(state.num_players):
-            dish = meals[seat][course] if seat in meals else cheapest(game, state, seat)
-            game.step(state, seat, dish)
-    assert state.phase == BALLOT
-
-
-def vote(game: CafeCarnage, state: CafeState, cards: dict[int, str]) -> None:
-    for seat in range(state.num_players):
-        game.step(state, seat, cards[seat])
-
-
-# The rulebook's example meals, built from the menu sheet and our authored values.
-ALICE_MEAL = ("vegetable-samosas", "butternut-squash-pie", "sweet-plum-roulade")  # 2+3+2 = 7
-KWAME_MEAL = ("tomato-soup", "butternut-squash-pie", "banana-split")  # 1+3+2 = 6
-FRANCOIS_MEAL = ("spring-rolls", "vegetable-tacos", "sweet-plum-roulade")  # 1+2+2 = 5
-MEERA_MEAL = ("smoked-ham", "butternut-squash-pie", "banana-split")  # 3+3+2 = 8
-
-EXAMPLE_MEALS = {FRANCOIS: FRANCOIS_MEAL, KWAME: KWAME_MEAL, ALICE: ALICE_MEAL, MEERA: MEERA_MEAL}
-EXAMPLE_CARDS = {FRANCOIS: "split", KWAME: "run", ALICE: "run", MEERA: "separately"}
-
-
-def meal_cost(game: CafeCarnage, meal: tuple[str, str, str]) -> int:
-    return sum(game.value_of[game.dish_slugs.index(slug)] for slug in meal)
-
+__all__ = ["game"]  # the fixture, shared from cafe_carnage_helpers
 
 # ---------------------------------------------------------------------- worked examples
 
@@ -298,145 +229,6 @@ def test_a_runner_who_got_away_has_no_run_card_left(game: CafeCarnage) -> None:
     order_round(game, state, {})
     assert "run" not in [str(a) for a in game.legal_actions(state, 0)]
     assert "got away" in (game.explain(state, 0, "run") or "")
-
-
-# ---------------------------------------------------------------------- check, please!
-
-
-def test_caught_runners_table() -> None:
-    costs = [9, 8, 8, 4, 3, 7]
-    assert caught_runners([], costs) == []
-    assert caught_runners([3], costs) == []  # a lone runner always escapes
-    assert caught_runners([0, 3], costs) == [0]  # 2-4 runners: the dearest is caught
-    assert caught_runners([1, 2, 3], costs) == [1, 2]  # a tie for dearest: all caught
-    assert caught_runners([1, 2], costs) == []  # all the same cost: all escape
-    assert caught_runners([0, 1, 3, 4, 5], costs) == [0, 1]  # 5 runners: the two dearest
-    assert caught_runners([0, 1, 2, 3, 4], costs) == [0, 1, 2]  # ruling CC-3: tie for 2nd
-
-
-def test_caught_runners_split_all_runners_meals_rounded_up(game: CafeCarnage) -> None:
-    state = game.new_game(6, seed=9)
-    meals = {
-        0: ("seafood-tempura", "soton-game-jam-burger", "raspberry-cheesecake"),  # 12
-        1: ("smoked-ham", "soton-game-jam-burger", "neapolitan-cake"),  # 12
-        2: ("tomato-soup", "masala-omelette", "coffee-espresso"),  # 4
-        3: ("tomato-soup", "masala-omelette", "fruit-salad"),  # 4
-        4: ("spring-rolls", "vegetable-tacos", "fruit-salad"),  # 4
-    }
-    order_round(game, state, meals)
-    vote(game, state, {0: "run", 1: "run", 2: "run", 3: "run", 4: "run", 5: "split"})
-    record = state.log[0]
-    assert record.caught == (0, 1)
-    assert record.runners_bill == 12 + 12 + 4 + 4 + 4
-    assert record.paid[0] == record.paid[1] == 18  # 36 / 2
-    assert state.hands[2] == 1
-    assert state.hands[5] == 1
-    assert all(state.fled[s] for s in (2, 3, 4))
-
-
-def test_rounding_up_leaves_a_tip(game: CafeCarnage) -> None:
-    state = game.new_game(5, seed=10)
-    meals = {
-        0: ("smoked-ham", "soton-game-jam-burger", "neapolitan-cake"),  # 12
-        1: ("smoked-ham", "soton-game-jam-burger", "neapolitan-cake"),  # 12
-        2: ("tomato-soup", "masala-omelette", "coffee-espresso"),  # 4
-        3: ("spring-rolls", "vegetable-tacos", "banana-split"),  # 5
-    }
-    order_round(game, state, meals)
-    vote(game, state, {0: "run", 1: "run", 2: "run", 3: "run", 4: "separately"})
-    record = state.log[0]
-    assert record.caught == (0, 1)
-    assert record.runners_bill == 33
-    assert record.paid[0] == record.paid[1] == 17  # 16.5 rounded up; $1 goes to the tip jar
-
-
-# ---------------------------------------------------------------------- settle up
-
-
-def test_split_majority_shares_every_unpaid_meal_including_escaped_runners(
-    game: CafeCarnage,
-) -> None:
-    state = game.new_game(4, seed=11)
-    meals = {
-        0: ("tomato-soup", "masala-omelette", "coffee-espresso"),  # 4
-        1: ("smoked-ham", "buffalo-steak", "neapolitan-cake"),  # 11, runs alone
-        2: ("spring-rolls", "vegetable-tacos", "banana-split"),  # 5
-        3: ("vegetable-samosas", "butternut-squash-pie", "sweet-plum-roulade"),  # 7
-    }
-    order_round(game, state, meals)
-    vote(game, state, {0: "split", 1: "run", 2: "split", 3: "separately"})
-    record = state.log[0]
-    assert record.caught == ()
-    assert record.method == 0  # split
-    share = -(-(4 + 11 + 5 + 7) // 3)  # 27 / 3 = 9
-    assert [record.paid[s] for s in (0, 2, 3)] == [share] * 3
-    assert record.paid[1] == 0
-
-
-def test_separate_bills_leave_an_escaped_runners_meal_to_the_restaurant(game: CafeCarnage) -> None:
-    state = game.new_game(4, seed=12)
-    order_round(game, state, {})
-    costs = [sum(game.value_of[d] for d in state.orders[3 * s : 3 * s + 3]) for s in range(4)]
-    vote(game, state, {0: "run", 1: "separately", 2: "separately", 3: "split"})
-    record = state.log[0]
-    assert record.paid == (0, costs[1], costs[2], costs[3])
-
-
-def test_a_split_share_is_rounded_up(game: CafeCarnage) -> None:
-    state = game.new_game(4, seed=13)
-    meals = {
-        0: ("tomato-soup", "masala-omelette", "coffee-espresso"),  # 4
-        1: ("tomato-soup", "masala-omelette", "coffee-espresso"),  # 4
-        2: ("tomato-soup", "masala-omelette", "coffee-espresso"),  # 4
-        3: ("tomato-soup", "masala-omelette", "banana-split"),  # 5
-    }
-    order_round(game, state, meals)
-    vote(game, state, {0: "split", 1: "split", 2: "split", 3: "split"})
-    assert state.log[0].paid == (5, 5, 5, 5)  # 17 / 4 = 4.25, rounded up
-
-
-def test_everyone_running_leaves_nobody_to_settle_up(game: CafeCarnage) -> None:
-    state = game.new_game(4, seed=14)
-    meals = dict.fromkeys(range(4), ("tomato-soup", "masala-omelette", "coffee-espresso"))
-    order_round(game, state, meals)
-    vote(game, state, dict.fromkeys(range(4), "run"))
-    record = state.log[0]
-    assert record.caught == ()
-    assert record.method == -1
-    assert state.money == [30] * 4
-
-
-# ---------------------------------------------------------------------- IOUs
-
-
-def test_points_below_zero_after_loans_stay_within_the_observation_bounds(
-    game: CafeCarnage,
-) -> None:
-    """Loans cost points, so a player low on points goes below zero (ruling CC-8); the
-    observation vector's declared range must hold them (PettingZoo's api_test found a
-    6-player game, dealt from seed 212, where a seat reached -3 against a range of 0..60)."""
-    state, rng = game.new_game(6, 212), random.Random(212)
-    encoding = game.observation_encoding(6)
-    lowest = 0
-    while game.to_act(state):
-        for seat in range(6):
-            assert encoding.problems(game.encode_observation(state, seat, encoding)) == []
-        lowest = min(lowest, *state.points)
-        seat = game.to_act(state)[0]
-        game.step(state, seat, rng.choice(game.legal_actions(state, seat)))
-    assert lowest < 0
-
-
-def test_iou_loans_repeat_until_the_bill_is_paid_with_one_token(game: CafeCarnage) -> None:
-    state = game.new_game(4, seed=15)
-    meals = {0: ("smoked-ham", "soton-game-jam-burger", "neapolitan-cake")}  # 12
-    order_round(game, state, meals)
-    state.money[0] = 1
-    vote(game, state, {0: "separately", 1: "separately", 2: "separately", 3: "split"})
-    assert state.log[0].loans[0] == 3  # short $11: three $5 loans
-    assert state.money[0] == 1 + 15 - 12
-    assert state.points[0] == 12 - 15
-    assert state.iou[0]
 
 
 # ---------------------------------------------------------------------- the end
