@@ -235,14 +235,16 @@ def bench(
         table.add_row(*cells)
     out.print(table)
     if spec != "random":
-        out.print("Decisions/s counts the bot's own thinking time; the rest is wall time.")
+        out.print(
+            f"Decisions/s counts the bot's own thinking time; the rest is {clock}-clock time."
+        )
 
 
 def _is_search_bot(game_id: str, spec: str) -> bool:
     """Whether ``spec`` names a search bot, timed by ``potluck.search.bench`` instead."""
-    from potluck.agents import SearchBot, make_agent
+    from potluck.agents import is_search_bot, make_agent
 
-    return isinstance(make_agent(load_game(game_id), spec), SearchBot)
+    return is_search_bot(make_agent(load_game(game_id), spec))
 
 
 def register(app: typer.Typer) -> None:
