@@ -27,6 +27,8 @@ def test_a_small_run_plays_one_table_of_every_game_to_its_end(
     for key in ("tables", "moves", "errors", "p50_ms", "p99_ms", "max_ms"):
         assert key in report
     assert report["errors"] == 0, report["error_samples"]
+    assert report["error_kinds"] == {}
+    assert report["unfinished_tables"] == []
     assert report["finished"] == report["tables"] == len(list_games())
     assert set(report["games"]) == set(list_games())
     assert all(row["moves"] > 0 for row in report["games"].values())

@@ -28,6 +28,9 @@ class CatchingUp(TableStore):
 
     _syncs: dict[str, asyncio.Task[None]]
     _resync: set[str]
+    #: The tables this process runs that were behind the log at the last ``check_owned``,
+    #: with the log's length then.
+    _behind: dict[str, int]
 
     @contextlib.asynccontextmanager
     async def locked(self, table: LiveTable) -> AsyncIterator[None]:
@@ -81,12 +84,21 @@ class CatchingUp(TableStore):
             while True:
                 self._resync.discard(table_id)
                 table = self.tables.get(table_id)
-                if table is None:
+                restored = False
+                if table is None:  # made on another process: read it off the loop
                     loop = asyncio.get_running_loop()
-                    table = await loop.run_in_executor(None, self.load_one, table_id)
-                    if table is None:
+                    stored = await loop.run_in_executor(None, self.read_table, table_id)
+                    if stored is None:
                         return
-                else:
+                    # restored on the loop, and only if a request did not load it meanwhile
+                    # (a second copy would leave that request's watchers on a dead one)
+                    restored = table_id not in self.tables
+                    if restored:
+                        self._restore(*stored)
+                    table = self.tables.get(table_id)
+                    if table is None:  # it does not replay: marked broken
+                        return
+                if not restored:
                     async with table.lock:
                         if move is None or not self._apply_noticed(table, move):
                             await self._sync(table)
@@ -124,18 +136,32 @@ class CatchingUp(TableStore):
         return True
 
     async def check_owned(self) -> None:
-        """Catch up the tables this process runs whose stored log is ahead of its copy:
-        a notice lost under load must not leave their bots waiting for a move they
-        never heard of (one query for all of them; called every few seconds)."""
+        """Catch up the tables this process runs whose copy is still behind the log
+        length seen at the previous check: a notice lost must not leave their bots
+        waiting for a move they never heard of (one query for all of them; called every
+        few seconds). A copy behind only now has its notice on the way: not read twice."""
         if self.cluster is None or not self.cluster.owned:
+            self._behind = {}
             return
         ids = [table_id for table_id in self.cluster.owned if table_id in self.tables]
         loop = asyncio.get_running_loop()
         stored = await loop.run_in_executor(self.database_thread, self._stored_lengths, ids)
+        behind, self._behind = self._behind, {}
         for table_id, count in stored.items():
             table = self.tables.get(table_id)
-            if table is not None and count > len(table.state.history):
+            if table is None:
+                continue
+            known = len(table.state.history)
+            if known < behind.get(table_id, 0):
+                log.warning(
+                    "table %s: this process runs it, and its copy was %d actions behind the "
+                    "log for a whole check (a notice lost); caught up",
+                    table_id,
+                    behind[table_id] - known,
+                )
                 self.changed_elsewhere(table_id)
+            elif known < count:
+                self._behind[table_id] = count
 
     def _stored_lengths(self, table_ids: list[str]) -> dict[str, int]:
         """How many actions the log holds for each of ``table_ids`` that has any."""

@@ -111,6 +111,7 @@ class TableService(Seating, Creating, CatchingUp):
         self.clustered = cluster
         self._syncs: dict[str, asyncio.Task[None]] = {}
         self._resync: set[str] = set()
+        self._behind: dict[str, int] = {}
 
     # ------------------------------------------------------------------ playing
 
@@ -357,20 +358,23 @@ class TableService(Seating, Creating, CatchingUp):
                 return
             await self.broadcast(table)
 
-    async def wake_bots(self, table: LiveTable) -> None:
-        """Start the bots if one is to act: inline without a delay, else in the background."""
+    async def wake_bots(self, table: LiveTable) -> bool:
+        """Start the bots if one is to act: inline without a delay, else in the background
+        (whether this call started them)."""
         if (
             not any(table.seats[seat].played_by_bot for seat in table.game.to_act(table.state))
             or table.status != "running"
             or (self.cluster is not None and not self.cluster.owns(table.id))
         ):
-            return
+            return False
         if not self.bot_delay:
             await self.run_bots(table)
-            return
+            return True
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.create_task(self.run_bots(table))
             table.bot_task.add_done_callback(_report_failure)
+            return True
+        return False
 
     def _reset_deadline(self, table: LiveTable) -> None:
         table.deadline = None
@@ -395,8 +399,14 @@ class TableService(Seating, Creating, CatchingUp):
                 self.bot_delay
                 and table.status == "running"
                 and (table.bot_task is None or table.bot_task.done())
+                and await self.wake_bots(table)
+                and moment - table.last_active > 2 + 2 * self.bot_delay
             ):
-                await self.wake_bots(table)
+                log.warning(
+                    "table %s: a bot was to act and none ran for %.1f s (the sweep woke it)",
+                    table.id,
+                    moment - table.last_active,
+                )
             if table.deadline is None or moment < table.deadline:
                 continue
             async with table.lock:
