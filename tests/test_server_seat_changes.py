@@ -135,8 +135,8 @@ def test_a_seat_change_elsewhere_meanwhile_is_caught_under_the_move_lock(
     table_id = one.create_table(GAME, 4, {}, ["human"] * 4).table.id
     two = service_over(url, cluster=True)  # a second process: its own copy of the table
 
-    async def no_bots(table: Any) -> None:  # a seat left stays unplayed: only the log moves
-        return None
+    async def no_bots(table: Any) -> bool:  # a seat left stays unplayed: only the log moves
+        return False
 
     for service in (one, two):
         service.wake_bots = no_bots  # type: ignore[method-assign]
@@ -287,12 +287,12 @@ def test_a_table_loaded_by_a_request_during_a_notices_read_keeps_one_copy(
     read = threading.Event()
     real_read = two.read_table
 
-    def slow_read(wanted: str) -> Any:
+    def slow_read(wanted: str) -> Any | None:
         stored = real_read(wanted)
         read.wait(5)  # the request below loads the table meanwhile
         return stored
 
-    two.read_table = slow_read  # type: ignore[method-assign]
+    two.read_table = slow_read  # type: ignore[method-assign,assignment]
 
     async def both() -> None:
         two.changed_elsewhere(table_id)  # the notice of the new table: read off the loop
