@@ -27,7 +27,9 @@ class CatchingUp(TableStore):
     """The part of ``TableService`` that follows the other processes' changes."""
 
     _syncs: dict[str, asyncio.Task[None]]
-    _resync: set[str]
+    #: The notices of a table that came while its catch-up ran (the moves they carried,
+    #: ``None`` for none): its next round follows them.
+    _pending: dict[str, list[Move | None]]
     #: The tables this process runs that were behind the log at the last ``check_owned``,
     #: with the log's length then.
     _behind: dict[str, int]
@@ -75,51 +77,74 @@ class CatchingUp(TableStore):
             return
         running = self._syncs.get(table_id)
         if running is not None and not running.done():
-            self._resync.add(table_id)
+            # its next round takes this notice (a batch of notices is read before the
+            # catch-up of the first starts: each is kept, in order, none is dropped)
+            self._pending.setdefault(table_id, []).append(move)
             return
         self._syncs[table_id] = asyncio.create_task(self._catch_up(table_id, move))
 
+    def ended_elsewhere(self, table_id: str, status: str) -> None:
+        """The database says ``table_id`` ended (``over``, ``expired``, ``broken``) while
+        this copy, not caught up since, still counts it as open or running: it takes the
+        status now (the lobby, the claim round) and its moves when next needed."""
+        table = self.tables.get(table_id)
+        if table is not None and table.status in ACTIVE and status not in ACTIVE:
+            table.status, table.deadline, table.stale = status, None, True
+
     async def _catch_up(self, table_id: str, move: Move | None = None) -> None:
+        """Follow ``table_id``'s notices, in rounds: the first one's, then those that came
+        during a round (``_pending``), until none is left."""
+        notices: list[Move | None] = [move]
         try:
-            while True:
-                self._resync.discard(table_id)
+            while notices:
                 table = self.tables.get(table_id)
-                restored = False
                 if table is None:  # made on another process: read it off the loop
+                    self._pending.pop(table_id, None)  # the read covers every notice so far
                     loop = asyncio.get_running_loop()
                     stored = await loop.run_in_executor(None, self.read_table, table_id)
                     if stored is None:
                         return
                     # restored on the loop, and only if a request did not load it meanwhile
                     # (a second copy would leave that request's watchers on a dead one)
-                    restored = table_id not in self.tables
-                    if restored:
+                    if table_id not in self.tables:
                         self._restore(*stored)
+                        notices = []
                     table = self.tables.get(table_id)
                     if table is None:  # it does not replay: marked broken
                         return
-                if not restored:
+                if notices:
                     async with table.lock:
-                        if move is None or not self._apply_noticed(table, move):
-                            await self._sync(table)
-                move = None  # a second round reads the log
+                        await self._follow(table, notices)
                 await self.push(table)
                 if self.cluster is not None and table.status not in ACTIVE:
                     await self.cluster.release(table_id)  # it ended on another process
                 await self.wake_bots(table)
-                if table_id not in self._resync:
-                    return
+                notices = self._pending.pop(table_id, [])
         except Exception:
             log.exception("table %s: could not catch up with the other servers", table_id)
         finally:
             self._syncs.pop(table_id, None)
 
+    async def _follow(self, table: LiveTable, notices: list[Move | None]) -> None:
+        """Apply the moves ``notices`` carried, in order (under the table's lock); read
+        the log instead from the first notice that carried none or that does not follow
+        on from this copy (a notice missed)."""
+        for move in notices:
+            if move is not None and self._apply_noticed(table, move):
+                continue
+            self._pending.pop(table.id, None)  # the read covers every notice so far
+            await self._sync(table)
+            return
+
     def _apply_noticed(self, table: LiveTable, move: Move) -> bool:
         """Apply the one action a notice carried (under the table's lock), if this copy
-        is exactly one action behind it; whether it did (if not: read the log)."""
+        is exactly one action behind it; whether this copy has it now (if not: read the
+        log). A copy that already has it (read with an earlier notice) is left as it is."""
         number, seat, text = move
-        if table.stale or len(table.state.history) != number:
+        if table.stale or len(table.state.history) < number:
             return False
+        if len(table.state.history) > number:
+            return True
         before = table.state
         table.state = before.clone()  # a new state object, as ``_sync`` makes
         try:
@@ -186,6 +211,12 @@ class CatchingUp(TableStore):
             if self.cluster is not None:
                 await self.cluster.release(table_id)
             return
+        log.warning(
+            "table %s: %s runs it from now on (%d actions)",
+            table_id,
+            self.cluster.name if self.cluster is not None else "this process",
+            len(table.state.history),
+        )
         await self.push(table)
         await self.wake_bots(table)
 

@@ -126,6 +126,20 @@ def hold(connection: Connection, table_id: str, expected: tuple[int, str, str]) 
         raise StaleTableError()
 
 
+#: The claim of a list of tables (ids, lock keys): those still open or running are
+#: locked if nobody holds them (``CASE`` keeps the lock off the others: a condition's
+#: order is PostgreSQL's to choose); returned are the ones taken and the ones ended.
+CLAIM = """
+SELECT id, locked, status FROM (
+    SELECT c.id, t.status,
+        CASE WHEN t.status IN ('open', 'running') THEN pg_try_advisory_lock(c.k)
+        ELSE false END AS locked
+    FROM unnest(%s::text[], %s::bigint[]) AS c(id, k) JOIN tables t ON t.id = c.id
+    OFFSET 0
+) AS claimed WHERE locked OR status NOT IN ('open', 'running')
+"""
+
+
 #: One action as a notice carries it: its number in the log, its seat, its text.
 Move = tuple[int, int, str]
 
@@ -155,6 +169,8 @@ class Cluster:
         self.name = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         #: The tables whose session lock this process holds: it runs their bots and timers.
         self.owned: set[str] = set()
+        #: The tables whose claim is on its way to the database.
+        self._claiming: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
         self._connections: dict[str, Any] = {}
 
@@ -232,18 +248,31 @@ class Cluster:
                         self.service.changed_elsewhere(table_id)
 
     async def claim(self, table_ids: list[str]) -> list[str]:
-        """Take the session locks of those of ``table_ids`` nobody holds; the ones taken."""
-        keys = {
-            lock_key(table_id): table_id for table_id in table_ids if table_id not in self.owned
-        }
-        if not keys:  # still ask: a lock connection that broke took our locks with it
+        """Take the session locks of those of ``table_ids`` still open or running in the
+        database that nobody holds; the ones taken. A table that ended meanwhile is not
+        locked: its copy here learns its status (``TableService.ended_elsewhere``), so it
+        is not asked about again.
+
+        A table already being claimed (the claim round and a new table's own claim at
+        once) is left out: a session lock taken twice would need two unlocks.
+        """
+        wanted = [t for t in dict.fromkeys(table_ids) if t not in self.owned | self._claiming]
+        if not wanted:  # still ask: a lock connection that broke took our locks with it
             await self._connections["locks"].execute("SELECT 1")
             return []
-        cursor = await self._connections["locks"].execute(
-            "SELECT k FROM unnest(%s::bigint[]) AS k WHERE pg_try_advisory_lock(k)", (list(keys),)
-        )
-        taken = [keys[row[0]] for row in await cursor.fetchall()]
+        self._claiming.update(wanted)
+        try:
+            cursor = await self._connections["locks"].execute(
+                CLAIM, (wanted, [lock_key(table_id) for table_id in wanted])
+            )
+            rows = await cursor.fetchall()
+        finally:
+            self._claiming.difference_update(wanted)
+        taken = [str(table_id) for table_id, locked, _ in rows if locked]
         self.owned.update(taken)
+        for table_id, locked, status in rows:
+            if not locked:
+                self.service.ended_elsewhere(str(table_id), str(status))
         return taken
 
     async def release(self, table_id: str) -> None:

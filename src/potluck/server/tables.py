@@ -48,7 +48,7 @@ from potluck.engine.registry import load_game
 from potluck.server import views
 from potluck.server.botpool import BotPool, Thought, seat_bot_spec
 from potluck.server.catchup import CatchingUp
-from potluck.server.cluster import Cluster, StaleTableError, hold, known
+from potluck.server.cluster import Cluster, Move, StaleTableError, hold, known
 from potluck.server.creating import Creating
 from potluck.server.db import ActionRow, TableRow, now
 from potluck.server.live import ACTIVE, LiveTable, TableError, Watcher
@@ -110,7 +110,7 @@ class TableService(Seating, Creating, CatchingUp):
         self.cluster = Cluster(engine.url, self) if cluster else None
         self.clustered = cluster
         self._syncs: dict[str, asyncio.Task[None]] = {}
-        self._resync: set[str] = set()
+        self._pending: dict[str, list[Move | None]] = {}
         self._behind: dict[str, int] = {}
 
     # ------------------------------------------------------------------ playing
@@ -362,9 +362,10 @@ class TableService(Seating, Creating, CatchingUp):
         """Start the bots if one is to act: inline without a delay, else in the background
         (whether this call started them)."""
         if (
-            not any(table.seats[seat].played_by_bot for seat in table.game.to_act(table.state))
-            or table.status != "running"
+            table.status != "running"
+            or table.stale  # a copy known to be behind (its claim's catch-up is on the way)
             or (self.cluster is not None and not self.cluster.owns(table.id))
+            or not any(table.seats[seat].played_by_bot for seat in table.game.to_act(table.state))
         ):
             return False
         if not self.bot_delay:
@@ -403,9 +404,15 @@ class TableService(Seating, Creating, CatchingUp):
                 and moment - table.last_active > 2 + 2 * self.bot_delay
             ):
                 log.warning(
-                    "table %s: a bot was to act and none ran for %.1f s (the sweep woke it)",
+                    "table %s: a bot was to act and none ran for %.1f s (the sweep woke it;"
+                    " %s, %d actions, notified %d, stale %s, %d watchers)",
                     table.id,
                     moment - table.last_active,
+                    self.cluster.name if self.cluster is not None else "one process",
+                    len(table.state.history),
+                    table.notified,
+                    table.stale,
+                    len(table.watchers),
                 )
             if table.deadline is None or moment < table.deadline:
                 continue
