@@ -32,8 +32,9 @@ player moves per second and the CPU the server used (its processes and their
 bot workers, from ``/proc``), the load client and a local PostgreSQL server's
 processes of the database used. ``--json`` prints the same as one JSON object with
 at least ``tables``, ``moves``, ``errors``, ``p50_ms``, ``p99_ms`` and ``max_ms``.
-``--server-log FILE`` keeps the server's log (warnings and errors). Only loopback
-is used.
+``--server-log FILE`` keeps the server's log (warnings and errors);
+``--max-seconds S`` stops playing after S seconds and reports what was measured
+(the tables still playing count as ``unfinished``). Only loopback is used.
 """
 
 from __future__ import annotations
@@ -81,6 +82,8 @@ class Tally:
     acknowledged: dict[str, list[str]] = field(default_factory=dict)
     #: Acknowledged moves missing from the tables' stored records.
     lost: int = 0
+    #: The run was stopped after ``--max-seconds`` (the records were not compared).
+    stopped: bool = False
 
     def error(self, kind: str, detail: str) -> None:
         """Count one error of ``kind``; ``detail`` (which table, the answer) is kept too."""
@@ -167,7 +170,12 @@ async def _play_safely(
 
 
 async def _run(
-    base: str, tables: int, games: list[str], tally: Tally, hard_tables: int = 0
+    base: str,
+    tables: int,
+    games: list[str],
+    tally: Tally,
+    hard_tables: int = 0,
+    max_seconds: float | None = None,
 ) -> None:
     # one client for every table: making a client per table costs the load generator
     # more time than the moves it measures
@@ -201,12 +209,17 @@ async def _run(
             # each player is one browser with its own cookie; this one client plays every
             # table with its token, so the seat cookies are dropped, not sent by the hundred
             http.cookies.clear()
-        await asyncio.gather(
+        plays = asyncio.gather(
             *(
                 _play_safely(http, game_id, table_id, token, seed, tally)
                 for seed, (game_id, table_id, token) in enumerate(seated)
             )
         )
+        try:
+            await asyncio.wait_for(plays, max_seconds)
+        except TimeoutError:  # stopped: the tables still playing count as unfinished
+            tally.stopped = True
+            return
         for _, table_id, _ in seated:
             tally.lost += await _lost_moves(http, table_id, tally.acknowledged.get(table_id, []))
 
@@ -353,6 +366,7 @@ def run(
     profile: str | None = None,
     kill_after: float | None = None,
     server_log: str | None = None,
+    max_seconds: float | None = None,
 ) -> dict[str, Any]:
     """Run one load test and return its report (what ``--json`` prints); ``server_log``:
     a file the server processes' log is appended to (else it is dropped)."""
@@ -395,7 +409,7 @@ def run(
             database_before = _database_cpu_seconds(database_url)
             client_before = time.process_time()
             started = time.perf_counter()
-            asyncio.run(_run(base, tables, games, tally, 1 if hard_seconds else 0))
+            asyncio.run(_run(base, tables, games, tally, 1 if hard_seconds else 0, max_seconds))
             seconds = time.perf_counter() - started
             server_cpu = _cpu_seconds(server.pid) - cpu_before
             database_cpu = _database_cpu_seconds(database_url) - database_before
@@ -419,6 +433,7 @@ def run(
         "error_samples": tally.errors[:5],
         "unfinished_tables": [t for t in tally.seated if t not in tally.done][:20],
         "acknowledged_moves_lost": tally.lost,
+        "stopped_after_max_seconds": tally.stopped,
         "killed_process": (killed or [None])[0],
         "seconds": round(seconds, 1),
         "moves_per_second": round(len(every) / seconds, 1) if seconds else 0.0,
@@ -449,9 +464,13 @@ def _print(report: dict[str, Any]) -> None:
         )
     if report["killed_process"] is not None:
         print(f"killed server process {report['killed_process']} with SIGKILL during the run")
-    print(
-        f"acknowledged moves missing from the stored records: {report['acknowledged_moves_lost']}"
-    )
+    if report["stopped_after_max_seconds"]:
+        print("stopped after --max-seconds: the unfinished tables were still playing")
+    else:
+        print(
+            "acknowledged moves missing from the stored records: "
+            f"{report['acknowledged_moves_lost']}"
+        )
     print(
         f"server CPU {report['server_cpu_seconds']} s "
         f"({report['server_cpu_percent']}% of one core); "
@@ -491,6 +510,12 @@ def main(argv: list[str] | None = None) -> None:
         help="with --workers 2 or more: SIGKILL one server process this long into the run",
     )
     parser.add_argument(
+        "--max-seconds",
+        type=float,
+        metavar="SECONDS",
+        help="stop playing after this long and report (tables still playing: unfinished)",
+    )
+    parser.add_argument(
         "--server-log", metavar="FILE", help="append the server processes' log to FILE"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -521,6 +546,7 @@ def main(argv: list[str] | None = None) -> None:
         profile=args.profile,
         kill_after=args.kill_after,
         server_log=args.server_log,
+        max_seconds=args.max_seconds,
     )
     if args.json:
         print(json.dumps(report))
