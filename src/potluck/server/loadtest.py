@@ -101,6 +101,10 @@ def error_kind(response: httpx.Response) -> str:
     return str(code) if code else f"HTTP {response.status_code}"
 
 
+#: How many tables are made at once (see ``_run``).
+CREATORS = 8
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -190,22 +194,32 @@ async def _run(
             response = await http.post("/api/tables", json={"game": "cafe-carnage", "seats": seats})
             if not response.is_success:
                 tally.error("not created", f"hard table not created: {response.text}")
-        seated = []
-        for number in range(tables):
+
+        async def seat(number: int) -> tuple[str, str, str] | None:
             game_id = games[number % len(games)]
             response = await http.post(
                 "/api/tables", json={"game": game_id, "seats": seats_of(game_id), "seed": number}
             )
             if not response.is_success:
                 tally.error("not created", f"{game_id}: not created: {response.text}")
-                continue
+                return None
             table_id = response.json()["id"]
             joined = await http.post(f"/api/tables/{table_id}/seats/0", json={"name": "load"})
             if not joined.is_success:
                 tally.error("not joined", f"{game_id} {table_id}: not joined: {joined.text}")
-                continue
-            seated.append((game_id, table_id, joined.json()["token"]))
-            tally.seated.append(table_id)
+                return None
+            return game_id, table_id, joined.json()["token"]
+
+        seated = []
+        # CREATORS tables at a time, so over as many connections: with --workers the kernel
+        # spreads connections over the processes, and each runs the bots of about its
+        # share of the tables (the tables made over one connection are all one process's)
+        for first in range(0, tables, CREATORS):
+            batch = range(first, min(tables, first + CREATORS))
+            for entry in await asyncio.gather(*(seat(number) for number in batch)):
+                if entry is not None:
+                    seated.append(entry)
+                    tally.seated.append(entry[1])
             # each player is one browser with its own cookie; this one client plays every
             # table with its token, so the seat cookies are dropped, not sent by the hundred
             http.cookies.clear()
