@@ -291,8 +291,26 @@ def test_head_to_head_with_openspiel_plays_whole_games() -> None:
     duel = head_to_head("cafe-carnage", 4, "ismcts:sims=4", simulations=4, games=1)
     assert duel["games"] == 1
     assert 0.0 <= duel["win_share"] <= 1.0
+    assert duel["spec"] == "ismcts:prior=greedy,sims=4"  # the game's defaults filled in
     speed = openspiel_speed("cafe-carnage", 4, simulations=4, seconds=0.2)
     assert speed["openspiel_simulations_per_second"] > 0
+
+
+def test_head_to_head_pairs_deals_and_seats_our_bot_in_several_seats() -> None:
+    pytest.importorskip("pyspiel")
+    from potluck.search.openspiel import head_to_head, placements
+
+    assert placements(4, 2) == [(0, 2), (1, 3)]
+    assert placements(3, 1) == [(0,), (1,), (2,)]
+    with pytest.raises(ValueError, match="1 to 3 of 4 seats"):
+        placements(4, 4)
+    duel = head_to_head("cafe-carnage", 4, "ismcts:sims=2", simulations=2, games=2, seats=2)
+    # One deal, played once with each placement: ours in seats 0 and 2, then 1 and 3.
+    assert [(r["deal"], r["seats"]) for r in duel["results"]] == [(0, [0, 2]), (0, [1, 3])]
+    assert duel["fair_share"] == 0.5
+    assert duel["win_share"] == sum(r["share"] for r in duel["results"]) / 2
+    low, high = duel["ci95"]
+    assert low <= duel["win_share"] <= high
 
 
 def test_speed_is_compared_on_the_same_positions() -> None:
