@@ -26,11 +26,15 @@ missing``: 0). ``--profile FILE`` runs the (one) server process under cProfile,
 counting CPU time, and writes its statistics to FILE.
 
 Prints, per game and over all, the median, 99th percentile and maximum round
-trip, the errors (refused moves, failed requests, tables that did not finish),
+trip, the errors counted by kind (the server's error code of a refused move, the
+client's exception of a failed request or dropped socket, ``unfinished`` tables),
 player moves per second and the CPU the server used (its processes and their
-bot workers, from ``/proc``). ``--json`` prints the same as one JSON object with
+bot workers, from ``/proc``), the load client and a local PostgreSQL server's
+processes of the database used. ``--json`` prints the same as one JSON object with
 at least ``tables``, ``moves``, ``errors``, ``p50_ms``, ``p99_ms`` and ``max_ms``.
-Only loopback is used.
+``--server-log FILE`` keeps the server's log (warnings and errors);
+``--max-seconds S`` stops playing after S seconds and reports what was measured
+(the tables still playing count as ``unfinished``). Only loopback is used.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,11 +71,34 @@ class Tally:
 
     times: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    #: How many errors of each kind: the server's error code (``taken_over``, ...), or
+    #: the client's exception (``ReadError``, ``socket ConnectionClosedError``, ...).
+    kinds: Counter[str] = field(default_factory=Counter)
     finished: int = 0
+    #: The tables made and joined (their ids), and those that played to their end.
+    seated: list[str] = field(default_factory=list)
+    done: set[str] = field(default_factory=set)
     #: Each table's acknowledged moves of its scripted seat (their texts, in order).
     acknowledged: dict[str, list[str]] = field(default_factory=dict)
     #: Acknowledged moves missing from the tables' stored records.
     lost: int = 0
+    #: The run was stopped after ``--max-seconds`` (the records were not compared).
+    stopped: bool = False
+
+    def error(self, kind: str, detail: str) -> None:
+        """Count one error of ``kind``; ``detail`` (which table, the answer) is kept too."""
+        self.kinds[kind] += 1
+        self.errors.append(detail)
+
+
+def error_kind(response: httpx.Response) -> str:
+    """A refused request's kind: the server's error code (``{"error": code, ...}``), else
+    its HTTP status."""
+    try:
+        code = response.json().get("error")
+    except (ValueError, AttributeError):
+        code = None
+    return str(code) if code else f"HTTP {response.status_code}"
 
 
 def _free_port() -> int:
@@ -101,6 +129,7 @@ async def _play(
             message: dict[str, Any] = json.loads(raw)
             if message.get("outcome") is not None:
                 tally.finished += 1
+                tally.done.add(table_id)
                 return
             if message["type"] != "state" or message["step"] < floor or not message["legal"]:
                 continue
@@ -113,11 +142,13 @@ async def _play(
                     headers=headers,
                 )
             except httpx.HTTPError as error:
-                tally.errors.append(f"{game_id} {table_id}: {type(error).__name__} {error}")
+                tally.error(
+                    type(error).__name__, f"{game_id} {table_id}: {type(error).__name__} {error}"
+                )
                 continue  # the next push offers the move again
             times.append(time.perf_counter() - started)
             if not response.is_success:
-                tally.errors.append(f"{game_id} {table_id}: {response.text}")
+                tally.error(error_kind(response), f"{game_id} {table_id}: {response.text}")
                 continue
             tally.acknowledged.setdefault(table_id, []).append(choice)
             floor = response.json()["step"]
@@ -132,13 +163,19 @@ async def _play_safely(
             await _play(http, game_id, table_id, token, seed, tally)
             return
         except Exception as error:  # a dropped socket: reconnect, as the page does
-            tally.errors.append(f"{game_id} {table_id}: socket {type(error).__name__}")
+            kind = f"socket {type(error).__name__}"
+            tally.error(kind, f"{game_id} {table_id}: {kind}")
             await asyncio.sleep(0.5)
-    tally.errors.append(f"{game_id} {table_id}: gave up")
+    tally.error("gave up", f"{game_id} {table_id}: gave up")
 
 
 async def _run(
-    base: str, tables: int, games: list[str], tally: Tally, hard_tables: int = 0
+    base: str,
+    tables: int,
+    games: list[str],
+    tally: Tally,
+    hard_tables: int = 0,
+    max_seconds: float | None = None,
 ) -> None:
     # one client for every table: making a client per table costs the load generator
     # more time than the moves it measures
@@ -152,7 +189,7 @@ async def _run(
             seats = ["hard", "greedy", "greedy", "greedy"]
             response = await http.post("/api/tables", json={"game": "cafe-carnage", "seats": seats})
             if not response.is_success:
-                tally.errors.append(f"hard table not created: {response.text}")
+                tally.error("not created", f"hard table not created: {response.text}")
         seated = []
         for number in range(tables):
             game_id = games[number % len(games)]
@@ -160,23 +197,29 @@ async def _run(
                 "/api/tables", json={"game": game_id, "seats": seats_of(game_id), "seed": number}
             )
             if not response.is_success:
-                tally.errors.append(f"{game_id}: not created: {response.text}")
+                tally.error("not created", f"{game_id}: not created: {response.text}")
                 continue
             table_id = response.json()["id"]
             joined = await http.post(f"/api/tables/{table_id}/seats/0", json={"name": "load"})
             if not joined.is_success:
-                tally.errors.append(f"{game_id} {table_id}: not joined: {joined.text}")
+                tally.error("not joined", f"{game_id} {table_id}: not joined: {joined.text}")
                 continue
             seated.append((game_id, table_id, joined.json()["token"]))
+            tally.seated.append(table_id)
             # each player is one browser with its own cookie; this one client plays every
             # table with its token, so the seat cookies are dropped, not sent by the hundred
             http.cookies.clear()
-        await asyncio.gather(
+        plays = asyncio.gather(
             *(
                 _play_safely(http, game_id, table_id, token, seed, tally)
                 for seed, (game_id, table_id, token) in enumerate(seated)
             )
         )
+        try:
+            await asyncio.wait_for(plays, max_seconds)
+        except TimeoutError:  # stopped: the tables still playing count as unfinished
+            tally.stopped = True
+            return
         for _, table_id, _ in seated:
             tally.lost += await _lost_moves(http, table_id, tally.acknowledged.get(table_id, []))
 
@@ -229,6 +272,28 @@ def _cpu_seconds(root: int) -> float:
             ancestor = parents[ancestor]
         if ancestor == root:
             total += seconds
+    return total
+
+
+def _database_cpu_seconds(database_url: str | None) -> float:
+    """CPU seconds of the local PostgreSQL server processes serving ``database_url``'s
+    database (``postgres: ... <user> <database> ...``, Linux); 0 without one. Only the
+    living ones count: the server's pooled connections, which stay open for the run."""
+    if not database_url or not database_url.startswith("postgresql"):
+        return 0.0
+    name = database_url.rsplit("/", 1)[-1].split("?", 1)[0]
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().decode(errors="replace").split()
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if command[:1] == ["postgres:"] and name in command[2:5]:
+            total += (int(fields[11]) + int(fields[12])) / tick
     return total
 
 
@@ -300,12 +365,16 @@ def run(
     hard_seconds: float = 0.0,
     profile: str | None = None,
     kill_after: float | None = None,
+    server_log: str | None = None,
+    max_seconds: float | None = None,
 ) -> dict[str, Any]:
-    """Run one load test and return its report (what ``--json`` prints)."""
+    """Run one load test and return its report (what ``--json`` prints); ``server_log``:
+    a file the server processes' log is appended to (else it is dropped)."""
     games = games or list(list_games())
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
         database = database_url or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
+        log_file = open(server_log, "ab") if server_log else None  # noqa: SIM115
         server = subprocess.Popen(
             serve_command(
                 port,
@@ -316,7 +385,7 @@ def run(
                 profile,
             ),
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=log_file or subprocess.DEVNULL,
         )
         base = f"http://127.0.0.1:{port}"
         tally = Tally()
@@ -337,16 +406,20 @@ def run(
                 killer.daemon = True
                 killer.start()
             cpu_before = _cpu_seconds(server.pid)
+            database_before = _database_cpu_seconds(database_url)
             client_before = time.process_time()
             started = time.perf_counter()
-            asyncio.run(_run(base, tables, games, tally, 1 if hard_seconds else 0))
+            asyncio.run(_run(base, tables, games, tally, 1 if hard_seconds else 0, max_seconds))
             seconds = time.perf_counter() - started
             server_cpu = _cpu_seconds(server.pid) - cpu_before
+            database_cpu = _database_cpu_seconds(database_url) - database_before
             client_cpu = time.process_time() - client_before
         finally:
             # SIGINT unwinds cProfile's ``finally``, which writes the statistics
             server.send_signal(signal.SIGINT if profile else signal.SIGTERM)
             server.wait(timeout=30)
+            if log_file is not None:
+                log_file.close()
     every = [moment for times in tally.times.values() for moment in times]
     unfinished = tables - tally.finished
     report: dict[str, Any] = {
@@ -355,14 +428,19 @@ def run(
         "games": {game_id: percentiles(tally.times.get(game_id, [])) for game_id in games},
         **percentiles(every),
         "errors": len(tally.errors) + unfinished,
+        "error_kinds": dict(tally.kinds.most_common())
+        | ({"unfinished": unfinished} if unfinished else {}),
         "error_samples": tally.errors[:5],
+        "unfinished_tables": [t for t in tally.seated if t not in tally.done][:20],
         "acknowledged_moves_lost": tally.lost,
+        "stopped_after_max_seconds": tally.stopped,
         "killed_process": (killed or [None])[0],
         "seconds": round(seconds, 1),
         "moves_per_second": round(len(every) / seconds, 1) if seconds else 0.0,
         "server_cpu_seconds": round(server_cpu, 1),
         "server_cpu_percent": round(100 * server_cpu / seconds, 1) if seconds else 0.0,
         "client_cpu_seconds": round(client_cpu, 1),
+        "database_cpu_seconds": round(database_cpu, 1),
         "bot_delay": bot_delay,
         "workers": workers,
         "hard_bot_seconds": hard_seconds,
@@ -386,16 +464,25 @@ def _print(report: dict[str, Any]) -> None:
         )
     if report["killed_process"] is not None:
         print(f"killed server process {report['killed_process']} with SIGKILL during the run")
-    print(
-        f"acknowledged moves missing from the stored records: {report['acknowledged_moves_lost']}"
-    )
+    if report["stopped_after_max_seconds"]:
+        print("stopped after --max-seconds: the unfinished tables were still playing")
+    else:
+        print(
+            "acknowledged moves missing from the stored records: "
+            f"{report['acknowledged_moves_lost']}"
+        )
     print(
         f"server CPU {report['server_cpu_seconds']} s "
         f"({report['server_cpu_percent']}% of one core); "
-        f"load client CPU {report['client_cpu_seconds']} s"
+        f"load client CPU {report['client_cpu_seconds']} s; "
+        f"PostgreSQL CPU {report['database_cpu_seconds']} s"
     )
+    for kind, count in report["error_kinds"].items():
+        print(f"errors of kind {kind}: {count}")
+    if report["unfinished_tables"]:
+        print(f"unfinished tables (up to 20): {' '.join(report['unfinished_tables'])}")
     for sample in report["error_samples"]:
-        print(f"error: {sample}")
+        print(f"error sample: {sample}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -421,6 +508,15 @@ def main(argv: list[str] | None = None) -> None:
         type=float,
         metavar="SECONDS",
         help="with --workers 2 or more: SIGKILL one server process this long into the run",
+    )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        metavar="SECONDS",
+        help="stop playing after this long and report (tables still playing: unfinished)",
+    )
+    parser.add_argument(
+        "--server-log", metavar="FILE", help="append the server processes' log to FILE"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
@@ -449,6 +545,8 @@ def main(argv: list[str] | None = None) -> None:
         hard_seconds=args.hard_bot_seconds,
         profile=args.profile,
         kill_after=args.kill_after,
+        server_log=args.server_log,
+        max_seconds=args.max_seconds,
     )
     if args.json:
         print(json.dumps(report))
