@@ -8,11 +8,15 @@ Starts ``potluck serve`` in a separate process on a loopback port (on a fresh
 SQLite file unless ``--database-url`` names a database), creates ``--tables``
 tables spread evenly over every game (round robin: table 0 is the first game,
 table 1 the second, ...), each with one scripted player in seat 0 and greedy
-bots in the others, and plays them all to their end at once. Each table's
-player sits on a WebSocket for the pushes and, on each push that offers it a
-move, posts a random legal one with ``POST .../actions``; a move's round trip is
-that request's time (the move checked under the table's lock, stored, applied
-and pushed to the table's watchers).
+bots in the others, and plays them all to their end at once. The players arrive
+``--arrivals`` a second (40: 200 tables start within 5 s), each making its
+table, taking seat 0 and staying until the end. Each table's player sits on a
+WebSocket for the pushes and, on each push that offers it a move, posts a
+random legal one with ``POST .../actions`` at once, over its own keep-alive
+connection (``potluck.server.loadclient``); a move's round trip is that
+request's time (the move checked under the table's lock, stored, applied and
+pushed to the table's watchers). The client's own waits count in it too, so the
+client is kept light: uvloop, a lean HTTP client, the garbage collector held back.
 
 ``--hard-bot-seconds 2`` adds one more table, of bots only, where a search bot
 thinks 2 s a move (in the server's bot worker processes): its effect on the
@@ -37,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -47,6 +52,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,6 +61,11 @@ import httpx
 from websockets.asyncio.client import connect
 
 from potluck.engine.registry import list_games, load_game
+from potluck.server.loadclient import HttpError, PlayerConnection
+
+#: How many players arrive a second: 200 tables start within 5 s, as real players
+#: would, not all in the same millisecond.
+ARRIVALS_PER_SECOND = 40.0
 
 #: The seats of every table: one scripted player, the rest greedy bots.
 PLAYERS = {"cafe-carnage": 4, "food-advice": 4, "belly-battle": 4, "belle-of-the-ball": 4}
@@ -87,14 +98,18 @@ def seats_of(game_id: str) -> list[str]:
 
 
 async def _play(
-    http: httpx.AsyncClient, game_id: str, table_id: str, token: str, seed: int, tally: Tally
+    connection: PlayerConnection,
+    base: str,
+    game_id: str,
+    table_id: str,
+    token: str,
+    seed: int,
+    tally: Tally,
 ) -> None:
     """Play seat 0 of one table: act on each push that offers moves, timing each POST."""
     rng = random.Random(seed)
     times = tally.times.setdefault(game_id, [])
-    url = str(http.base_url).rstrip("/").replace("http", "ws", 1)
-    url += f"/ws/tables/{table_id}?token={token}"
-    headers = {"Authorization": f"Bearer {token}"}
+    url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}?token={token}"
     async with connect(url, max_size=None, open_timeout=60) as pushes:
         floor = 0  # pushes from before our last move are stale: their actions are gone
         async for raw in pushes:
@@ -105,80 +120,89 @@ async def _play(
             if message["type"] != "state" or message["step"] < floor or not message["legal"]:
                 continue
             choice = rng.choice(message["legal"])["action"]
+            move = {"action": choice, "decision": message["decision"]}
             started = time.perf_counter()
             try:
-                response = await http.post(
-                    f"/api/tables/{table_id}/actions",
-                    json={"action": choice, "decision": message["decision"]},
-                    headers=headers,
+                status, body = await connection.request(
+                    "POST", f"/api/tables/{table_id}/actions", move, token=token
                 )
-            except httpx.HTTPError as error:
-                tally.errors.append(f"{game_id} {table_id}: {type(error).__name__} {error}")
+            except HttpError as error:
+                tally.errors.append(f"{game_id} {table_id}: {error}")
                 continue  # the next push offers the move again
             times.append(time.perf_counter() - started)
-            if not response.is_success:
-                tally.errors.append(f"{game_id} {table_id}: {response.text}")
+            if not 200 <= status < 300:
+                tally.errors.append(f"{game_id} {table_id}: {body.decode(errors='replace')}")
                 continue
             tally.acknowledged.setdefault(table_id, []).append(choice)
-            floor = response.json()["step"]
+            floor = json.loads(body)["step"]
 
 
-async def _play_safely(
-    http: httpx.AsyncClient, game_id: str, table_id: str, token: str, seed: int, tally: Tally
-) -> None:
-    """One table, reconnecting its WebSocket if it drops (a server process went away)."""
-    for _ in range(20):
-        try:
-            await _play(http, game_id, table_id, token, seed, tally)
-            return
-        except Exception as error:  # a dropped socket: reconnect, as the page does
-            tally.errors.append(f"{game_id} {table_id}: socket {type(error).__name__}")
-            await asyncio.sleep(0.5)
-    tally.errors.append(f"{game_id} {table_id}: gave up")
+async def _table(
+    base: str, number: int, game_id: str, start_at: float, tally: Tally
+) -> tuple[str, str] | None:
+    """One player arriving at ``start_at`` (``perf_counter`` time): makes a table of
+    ``game_id``, takes seat 0 and plays it to the end, reconnecting its WebSocket if it
+    drops (a server process went away), as the page does. ``(game, table id)``."""
+    await asyncio.sleep(max(0.0, start_at - time.perf_counter()))
+    host, port = base.removeprefix("http://").rsplit(":", 1)
+    connection = PlayerConnection(host, int(port))
+    try:
+        seats = {"game": game_id, "seats": seats_of(game_id), "seed": number}
+        status, body = await connection.request("POST", "/api/tables", seats)
+        if not 200 <= status < 300:
+            tally.errors.append(f"{game_id}: not created: {body.decode(errors='replace')}")
+            return None
+        table_id = json.loads(body)["id"]
+        path = f"/api/tables/{table_id}/seats/0"
+        status, body = await connection.request("POST", path, {"name": "load"})
+        if not 200 <= status < 300:
+            tally.errors.append(f"{game_id} {table_id}: not joined: {body.decode()}")
+            return None
+        token = json.loads(body)["token"]
+        for _ in range(20):
+            try:
+                await _play(connection, base, game_id, table_id, token, number, tally)
+                return game_id, table_id
+            except Exception as error:  # a dropped socket: reconnect, as the page does
+                tally.errors.append(f"{game_id} {table_id}: socket {type(error).__name__}")
+                await asyncio.sleep(0.5)
+        tally.errors.append(f"{game_id} {table_id}: gave up")
+        return game_id, table_id
+    except HttpError as error:
+        tally.errors.append(f"{game_id}: not seated: {error}")
+        return None
+    finally:
+        await connection.close()
 
 
 async def _run(
-    base: str, tables: int, games: list[str], tally: Tally, hard_tables: int = 0
+    base: str,
+    tables: int,
+    games: list[str],
+    tally: Tally,
+    hard_tables: int = 0,
+    arrivals: float = ARRIVALS_PER_SECOND,
 ) -> None:
-    # one client for every table: making a client per table costs the load generator
-    # more time than the moves it measures
-    # idle connections are dropped before the server's keep-alive timeout (uvicorn: 5 s)
-    # would close them under a request being sent (a ReadError that is not the server's)
-    limits = httpx.Limits(
-        max_connections=tables + 10, max_keepalive_connections=tables + 10, keepalive_expiry=2
-    )
-    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
+    async with httpx.AsyncClient(base_url=base, timeout=120) as http:
         for _ in range(hard_tables):  # bots only: a search bot thinking beside the others
             seats = ["hard", "greedy", "greedy", "greedy"]
             response = await http.post("/api/tables", json={"game": "cafe-carnage", "seats": seats})
             if not response.is_success:
                 tally.errors.append(f"hard table not created: {response.text}")
-        seated = []
-        for number in range(tables):
-            game_id = games[number % len(games)]
-            response = await http.post(
-                "/api/tables", json={"game": game_id, "seats": seats_of(game_id), "seed": number}
-            )
-            if not response.is_success:
-                tally.errors.append(f"{game_id}: not created: {response.text}")
-                continue
-            table_id = response.json()["id"]
-            joined = await http.post(f"/api/tables/{table_id}/seats/0", json={"name": "load"})
-            if not joined.is_success:
-                tally.errors.append(f"{game_id} {table_id}: not joined: {joined.text}")
-                continue
-            seated.append((game_id, table_id, joined.json()["token"]))
-            # each player is one browser with its own cookie; this one client plays every
-            # table with its token, so the seat cookies are dropped, not sent by the hundred
-            http.cookies.clear()
-        await asyncio.gather(
+        # players arrive ``arrivals`` a second (not all in the same instant), then all play
+        # at once: every table lives until its game ends
+        start = time.perf_counter()
+        played = await asyncio.gather(
             *(
-                _play_safely(http, game_id, table_id, token, seed, tally)
-                for seed, (game_id, table_id, token) in enumerate(seated)
+                _table(base, number, games[number % len(games)], start + number / arrivals, tally)
+                for number in range(tables)
             )
         )
-        for _, table_id, _ in seated:
-            tally.lost += await _lost_moves(http, table_id, tally.acknowledged.get(table_id, []))
+        for seated in played:
+            if seated is not None:
+                _, table_id = seated
+                acknowledged = tally.acknowledged.get(table_id, [])
+                tally.lost += await _lost_moves(http, table_id, acknowledged)
 
 
 async def _lost_moves(http: httpx.AsyncClient, table_id: str, acknowledged: list[str]) -> int:
@@ -246,6 +270,29 @@ def percentiles(times: list[float]) -> dict[str, float]:
     }
 
 
+def _play_all(players: Coroutine[Any, Any, None]) -> None:
+    """Run the load client's event loop, as light as it can be: on uvloop where installed
+    (uvicorn's own loop), and with the cyclic garbage collector held back, since each of
+    its full collections stops every table's client for as long as it takes (the pushes
+    the client parses are freed by reference counting; nothing it keeps is cyclic)."""
+    gc.collect()
+    gc.freeze()  # what is loaded already is never scanned again
+    thresholds = gc.get_threshold()
+    gc.set_threshold(100_000, 50, 100)
+    try:
+        import uvloop
+
+        factory: Callable[[], asyncio.AbstractEventLoop] | None = uvloop.new_event_loop
+    except ImportError:
+        factory = None
+    try:
+        with asyncio.Runner(loop_factory=factory) as runner:
+            runner.run(players)
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+
+
 #: ``python -c PROFILED FILE ARGS...`` runs ``potluck ARGS...`` under cProfile counting CPU
 #: time (not wall time: on a busy machine that would charge other programs' time to
 #: whatever ran when the server was descheduled), written to FILE when it stops.
@@ -300,6 +347,7 @@ def run(
     hard_seconds: float = 0.0,
     profile: str | None = None,
     kill_after: float | None = None,
+    arrivals: float = ARRIVALS_PER_SECOND,
 ) -> dict[str, Any]:
     """Run one load test and return its report (what ``--json`` prints)."""
     games = games or list(list_games())
@@ -339,7 +387,7 @@ def run(
             cpu_before = _cpu_seconds(server.pid)
             client_before = time.process_time()
             started = time.perf_counter()
-            asyncio.run(_run(base, tables, games, tally, 1 if hard_seconds else 0))
+            _play_all(_run(base, tables, games, tally, 1 if hard_seconds else 0, arrivals))
             seconds = time.perf_counter() - started
             server_cpu = _cpu_seconds(server.pid) - cpu_before
             client_cpu = time.process_time() - client_before
@@ -364,6 +412,7 @@ def run(
         "server_cpu_percent": round(100 * server_cpu / seconds, 1) if seconds else 0.0,
         "client_cpu_seconds": round(client_cpu, 1),
         "bot_delay": bot_delay,
+        "arrivals_per_second": arrivals,
         "workers": workers,
         "hard_bot_seconds": hard_seconds,
         "database": "sqlite" if database_url is None else database_url.split(":", 1)[0],
@@ -422,10 +471,19 @@ def main(argv: list[str] | None = None) -> None:
         metavar="SECONDS",
         help="with --workers 2 or more: SIGKILL one server process this long into the run",
     )
+    parser.add_argument(
+        "--arrivals",
+        type=float,
+        default=ARRIVALS_PER_SECOND,
+        metavar="PER_SECOND",
+        help="players arriving a second, each making and joining a table (then all play)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     # stopped (timeout, kill): stop the server too, through run()'s ``finally``
     signal.signal(signal.SIGTERM, lambda _signal, _frame: sys.exit(143))
+    if args.arrivals <= 0:
+        parser.error("--arrivals must be above 0")
     if args.tables < 1:
         parser.error("--tables must be at least 1")
     if args.workers < 1:
@@ -449,6 +507,7 @@ def main(argv: list[str] | None = None) -> None:
         hard_seconds=args.hard_bot_seconds,
         profile=args.profile,
         kill_after=args.kill_after,
+        arrivals=args.arrivals,
     )
     if args.json:
         print(json.dumps(report))
