@@ -542,3 +542,16 @@ def test_bots_are_named_as_bots_in_the_log_and_the_result() -> None:
     assert result.exit_code == 0, result.output
     assert "Seat 1 (first bot)" in result.stdout
     assert "Seat 0 (you)" in result.stdout
+
+
+def test_bench_plays_openspiels_ismcts_with_our_bot_in_two_seats() -> None:
+    pytest.importorskip("pyspiel")
+    args = ["bench", "cafe-carnage", "--players", "4", "--bot", "ismcts:sims=2", "--vs-openspiel"]
+    result = run(*args, "--our-seats", "2", "--games", "2", "--seconds", "0.1", "--json")
+    assert result.exit_code == 0, result.output
+    duel = json.loads(result.stdout)["cafe-carnage"]["head_to_head"]
+    assert [r["seats"] for r in duel["results"]] == [[0, 2], [1, 3]]
+    assert duel["fair_share"] == 0.5
+    refused = run(*args, "--our-seats", "4", "--games", "1", "--seconds", "0.1")
+    assert refused.exit_code != 0
+    assert "at most 3" in refused.output

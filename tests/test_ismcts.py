@@ -291,8 +291,26 @@ def test_head_to_head_with_openspiel_plays_whole_games() -> None:
     duel = head_to_head("cafe-carnage", 4, "ismcts:sims=4", simulations=4, games=1)
     assert duel["games"] == 1
     assert 0.0 <= duel["win_share"] <= 1.0
+    assert duel["spec"] == "ismcts:prior=greedy,sims=4"  # the game's defaults filled in
     speed = openspiel_speed("cafe-carnage", 4, simulations=4, seconds=0.2)
     assert speed["openspiel_simulations_per_second"] > 0
+
+
+def test_head_to_head_pairs_deals_and_seats_our_bot_in_several_seats() -> None:
+    pytest.importorskip("pyspiel")
+    from potluck.search.openspiel import head_to_head, placements
+
+    assert placements(4, 2) == [(0, 2), (1, 3)]
+    assert placements(3, 1) == [(0,), (1,), (2,)]
+    with pytest.raises(ValueError, match="1 to 3 of 4 seats"):
+        placements(4, 4)
+    duel = head_to_head("cafe-carnage", 4, "ismcts:sims=2", simulations=2, games=2, seats=2)
+    # One deal, played once with each placement: ours in seats 0 and 2, then 1 and 3.
+    assert [(r["deal"], r["seats"]) for r in duel["results"]] == [(0, [0, 2]), (0, [1, 3])]
+    assert duel["fair_share"] == 0.5
+    assert duel["win_share"] == sum(r["share"] for r in duel["results"]) / 2
+    low, high = duel["ci95"]
+    assert low <= duel["win_share"] <= high
 
 
 def test_speed_is_compared_on_the_same_positions() -> None:
@@ -323,3 +341,69 @@ def test_ismcts_takes_the_games_tuned_defaults_and_a_spec_overrides_them(
     own = make_agent(game, "ismcts:depth=6")
     assert isinstance(own, ISMCTSBot)
     assert (own.sims, own.depth, own.prior) == (9, 6, "none")
+
+
+PAIRED = "ismcts:root=compare,sims=12,candidates=4,rollout=greedy,epsilon=0,depth=8,prior=greedy"
+
+
+@pytest.mark.parametrize(("game_id", "players"), TABLES)
+def test_compare_root_mode_comparisons_use_information_only(game_id: str, players: int) -> None:
+    """root=compare draws its common worlds from the information set, like the tree."""
+    game = potluck.load_game(game_id)
+    rng = random.Random(13)
+    for state in _positions(game_id, players, every=17)[:3]:
+        check_search_uses_information_only(game, state, rng, PAIRED)
+
+
+def test_compare_root_mode_plays_every_candidate_on_the_same_worlds() -> None:
+    game = potluck.load_game("food-advice")
+    state = game.new_game(4, seed=2)
+    seat = game.to_act(state)[0]
+    legal = game.legal_actions(state, seat)
+    info = InformationSet(game, state, seat)
+    bot = make_agent(game, PAIRED)
+    assert isinstance(bot, ISMCTSBot)
+    result = bot.analyse(game, info, legal, random.Random(4))
+    again = bot.analyse(game, info, legal, random.Random(4))
+    assert (result.best, result.estimates) == (again.best, again.estimates)
+    tried = [e for e in result.estimates if e.visits]
+    assert 2 <= len(tried) <= 4  # at most `candidates` moves, the greedy one among them
+    assert result.simulations == sum(e.visits for e in tried) <= 12
+    greedy = make_agent(game, "greedy").choose(game, info.view(), seat, legal, random.Random(0))
+    assert any(e.action == greedy for e in tried)
+    # The survivors of every round share the first worlds: the most played moves tie.
+    most = max(e.visits for e in tried)
+    assert sum(1 for e in tried if e.visits == most) >= 2
+
+
+def test_compare_root_mode_keeps_the_greedy_move_unless_another_is_clearly_better() -> None:
+    from potluck.search.paired import compare_root
+
+    def playout(world: int, move: str, rng: random.Random) -> float:
+        luck = rng.random() * 0.4  # the same after every move on one world
+        if move == "noisy":  # a little better on average, much worse or better by world
+            return 0.52 + luck + (world % 2 - 0.5) * 0.4
+        return {"greedy": 0.5, "close": 0.51, "far": 0.2}[move] + luck
+
+    def pick(moves: list[str], confidence: float) -> str:
+        worlds = iter(range(100))
+        best, played = compare_root(
+            lambda: next(worlds),
+            lambda w: w,
+            playout,
+            moves,
+            "greedy",
+            budget=30,
+            rng=random.Random(3),
+            confidence=confidence,
+        )
+        assert all(len(r) >= 1 for _, r in played)
+        return best
+
+    # Common random numbers: the rollout noise is the same after every move, so even
+    # a 0.01 advantage shows; asking for 3 standard errors of a noiseless gap still passes.
+    assert pick(["far", "close", "greedy"], 0.0) == "close"
+    assert pick(["far", "close", "greedy"], 3.0) == "close"
+    # A move whose advantage is within the worlds' noise is played only without a margin.
+    assert pick(["far", "noisy", "greedy"], 0.0) == "noisy"
+    assert pick(["far", "noisy", "greedy"], 2.0) == "greedy"

@@ -27,6 +27,8 @@ def test_a_small_run_plays_one_table_of_every_game_to_its_end(
     for key in ("tables", "moves", "errors", "p50_ms", "p99_ms", "max_ms"):
         assert key in report
     assert report["errors"] == 0, report["error_samples"]
+    assert report["error_kinds"] == {}
+    assert report["unfinished_tables"] == []
     assert report["finished"] == report["tables"] == len(list_games())
     assert set(report["games"]) == set(list_games())
     assert all(row["moves"] > 0 for row in report["games"].values())
@@ -61,3 +63,14 @@ def test_benchmark_200_tables_in_one_process() -> None:
     report = loadtest.run(200, bot_delay=0.2)
     print(json.dumps(report))
     assert report["errors"] == 0
+
+
+def test_a_run_stopped_after_max_seconds_reports_its_unfinished_tables(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    loadtest.main(["--tables", "2", "--bot-delay", "1", "--max-seconds", "1", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert report["stopped_after_max_seconds"]
+    assert report["finished"] == 0
+    assert report["error_kinds"]["unfinished"] == 2
+    assert len(report["unfinished_tables"]) == 2

@@ -135,8 +135,8 @@ def test_a_seat_change_elsewhere_meanwhile_is_caught_under_the_move_lock(
     table_id = one.create_table(GAME, 4, {}, ["human"] * 4).table.id
     two = service_over(url, cluster=True)  # a second process: its own copy of the table
 
-    async def no_bots(table: Any) -> None:  # a seat left stays unplayed: only the log moves
-        return None
+    async def no_bots(table: Any) -> bool:  # a seat left stays unplayed: only the log moves
+        return False
 
     for service in (one, two):
         service.wake_bots = no_bots  # type: ignore[method-assign]
@@ -261,12 +261,49 @@ def test_a_lost_notice_costs_the_owner_a_few_seconds_not_the_table(tmp_path: Pat
             await one.join(table_id, seat, f"P{seat}")
         mine = one.tables[table_id]
         await one.act(table_id, 0, str(mine.game.legal_actions(mine.state, 0)[0]), 0)
-        # no notice reached ``two``, which runs the table: its periodic check finds it behind
+        # no notice reached ``two``, which runs the table: its periodic check finds it
+        # behind, leaves it one round (a notice may be on its way), then catches it up
+        await two.check_owned()
+        assert not two._syncs
+        assert len(two.tables[table_id].state.history) == 0
         await two.check_owned()
         await asyncio.gather(*two._syncs.values())
         assert len(two.tables[table_id].state.history) == 1
 
     asyncio.run(lost())
+    for service in (one, two):
+        assert service.database_thread is not None
+        service.database_thread.shutdown()
+
+
+@postgres
+def test_a_table_loaded_by_a_request_during_a_notices_read_keeps_one_copy(
+    tmp_path: Path,
+) -> None:
+    url = fresh_database_url(tmp_path)
+    one = service_over(url, cluster=True)
+    two = service_over(url, cluster=True)
+    table_id = one.create_table(GAME, 4, {}, ["human"] * 4).table.id
+    read = threading.Event()
+    real_read = two.read_table
+
+    def slow_read(wanted: str) -> Any | None:
+        stored = real_read(wanted)
+        read.wait(5)  # the request below loads the table meanwhile
+        return stored
+
+    two.read_table = slow_read  # type: ignore[method-assign,assignment]
+
+    async def both() -> None:
+        two.changed_elsewhere(table_id)  # the notice of the new table: read off the loop
+        await asyncio.sleep(0.05)
+        first = two.get(table_id)  # a request (a WebSocket, a join) loads it on the loop
+        first.watchers.append(Watcher(0, lambda payload: asyncio.sleep(0)))
+        read.set()
+        await asyncio.gather(*two._syncs.values())
+        assert two.tables[table_id] is first  # its watchers are on the one copy
+
+    asyncio.run(both())
     for service in (one, two):
         assert service.database_thread is not None
         service.database_thread.shutdown()

@@ -61,9 +61,19 @@ SEARCH_DEFAULTS: dict[str, dict[str, str]] = {
         "prior_weight": "3",
         "reward": "margin",
     },
-    # Standings (foodcoins) do not move within a round, so a rollout cut short cannot
-    # tell offers, discards or votes apart: random rollouts to the end, a greedy prior.
-    "food-advice": {"sims": "200", "prior": "greedy", "depth": "0"},
+    # The root's moves compared on common worlds, each played out to the end by the
+    # greedy bot (a whole greedy game costs ~13 ms); the greedy move is kept unless
+    # another's foodcoin margin beats it by a standard error (confidence=1).
+    "food-advice": {
+        "root": "compare",
+        "sims": "64",
+        "rollout": "greedy",
+        "epsilon": "0",
+        "depth": "0",
+        "prior": "greedy",
+        "reward": "margin",
+        "scale": "50",
+    },
 }
 
 #: The generic bots that take a game's search defaults.

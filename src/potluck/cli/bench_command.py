@@ -68,6 +68,7 @@ def _bench_bot(
     vs_openspiel: bool,
     games: int,
     as_json: bool,
+    our_seats: int = 1,
 ) -> None:
     """``potluck bench --bot SPEC [--vs-openspiel]``: how fast a bot decides."""
     from potluck.agents import make_agent
@@ -91,12 +92,16 @@ def _bench_bot(
                     f"--vs-openspiel needs the rl extra (pip install 'potluck[rl]'): {missing}"
                 ) from None
             n = int(row["players"])
+            if our_seats >= n:
+                raise CliError(f"--our-seats must leave OpenSpiel a seat: at most {n - 1}")
             if not as_json:
                 console().print(f"Timing OpenSpiel's ISMCTS and playing {games} games...")
             # Timed on the same positions, alternately: the ratio is what a shared
             # machine's load cannot skew.
             row.update(compare_speed(one, n, spec, searcher.sims, seed=seed))
-            row["head_to_head"] = head_to_head(one, n, spec, searcher.sims, games, seed)
+            row["head_to_head"] = head_to_head(
+                one, n, spec, searcher.sims, games, seed, seats=our_seats
+            )
         results[one] = row
     if as_json:
         typer.echo(json.dumps(results))
@@ -121,8 +126,8 @@ def _bench_bot(
         if duel is not None:
             low, high = duel["ci95"]
             console().print(
-                f"{one}: {escape(spec)} in one seat against OpenSpiel's ISMCTS "
-                f"({duel['openspiel_simulations']} simulations) in the others: win share "
+                f"{one}: {escape(duel['spec'])} in {duel['seats']} seat(s) against OpenSpiel's "
+                f"ISMCTS ({duel['openspiel_simulations']} simulations) in the others: win share "
                 f"{duel['win_share']:.3f} [{low:.3f}, {high:.3f}] over {duel['games']} games "
                 f"(fair share {duel['fair_share']:.3f})"
             )
@@ -169,6 +174,14 @@ def bench(
     games: Annotated[
         int, typer.Option(help="Games of the --vs-openspiel head-to-head.", min=1)
     ] = 4,
+    our_seats: Annotated[
+        int,
+        typer.Option(
+            help="Seats our bot takes in each --vs-openspiel game (spread round the table, "
+            "turned on each deal); OpenSpiel's ISMCTS takes the others.",
+            min=1,
+        ),
+    ] = 1,
     clock: Annotated[
         str,
         typer.Option(
@@ -192,7 +205,9 @@ def bench(
     out = console()
     spec = bot or "random"
     if vs_openspiel or _is_search_bot(ids[0], spec):
-        _bench_bot(ids, players, bot or "ismcts", seconds, seed, vs_openspiel, games, as_json)
+        _bench_bot(
+            ids, players, bot or "ismcts", seconds, seed, vs_openspiel, games, as_json, our_seats
+        )
         return
     if adapters:
         _bench_adapters(ids, players, seconds, repeat, as_json)

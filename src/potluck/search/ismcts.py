@@ -42,6 +42,7 @@ from potluck.engine.botspec import BotParam
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.engine.state import State
+from potluck.search.paired import compare_root
 
 if TYPE_CHECKING:
     from potluck.agents import InformationSet
@@ -178,6 +179,32 @@ class ISMCTSBot:
             low=0,
             high=1,
         ),
+        BotParam(
+            "root",
+            str,
+            "tree",
+            "tree: the root's moves are searched by the tree; compare: each sampled "
+            "world is played out after every root move in the running (common random "
+            "numbers), the moves narrowed by successive halving, sims counting playouts",
+            choices=("tree", "compare"),
+        ),
+        BotParam(
+            "candidates",
+            int,
+            8,
+            "with root=compare, the most root moves compared (the prior's move and others "
+            "drawn at random; 0: every legal move)",
+            low=0,
+        ),
+        BotParam(
+            "confidence",
+            float,
+            1.0,
+            "with root=compare and prior=greedy, how many standard errors the best move's "
+            "mean paired advantage over the greedy move must exceed for it to be played "
+            "instead (0: any advantage)",
+            low=0,
+        ),
     )
 
     def __init__(
@@ -194,6 +221,9 @@ class ISMCTSBot:
         reward: str = "win",
         widening: float = 0.5,
         scale: float = 0.0,
+        root: str = "tree",
+        candidates: int = 8,
+        confidence: float = 1.0,
     ) -> None:
         if sims <= 0 and time <= 0:
             raise PotluckError("ismcts needs a budget: sims or time (or both) above 0")
@@ -209,6 +239,9 @@ class ISMCTSBot:
         self.reward = reward
         self.widening = widening
         self.scale = scale
+        self.root = root
+        self.candidates = candidates
+        self.confidence = confidence
         #: Simulations run over the bot's life (benchmarks read it).
         self.simulations_run = 0
 
@@ -218,7 +251,8 @@ class ISMCTSBot:
             f"rollout={self.rollout!r}, epsilon={self.epsilon}, prior={self.prior!r}, "
             f"prior_weight={self.prior_weight}, depth={self.depth}, "
             f"cutoff={self.cutoff!r}, "
-            f"reward={self.reward!r}, widening={self.widening}, scale={self.scale})"
+            f"reward={self.reward!r}, widening={self.widening}, scale={self.scale}, "
+            f"root={self.root!r}, candidates={self.candidates}, confidence={self.confidence})"
         )
 
     def choose(
@@ -252,6 +286,8 @@ class ISMCTSBot:
             return SearchResult(legal[0], (only,), 0, time.perf_counter() - start)
         search = _Search(self, game, info.seat, rng)
         deadline = start + self.time if self.time > 0 else math.inf
+        if self.root == "compare":
+            return self._paired(search, info, legal, rng, start, deadline)
         limit = self.sims if self.sims > 0 else math.inf
         done = 0
         clock = time.perf_counter
@@ -273,6 +309,55 @@ class ISMCTSBot:
                 )
         best = max(estimates, key=lambda e: (e.visits, e.value)).action
         return SearchResult(best, tuple(estimates), done, clock() - start)
+
+    def _paired(
+        self,
+        search: _Search,
+        info: InformationSet,
+        legal: list[Action],
+        rng: random.Random,
+        start: float,
+        deadline: float,
+    ) -> SearchResult:
+        """``root=compare``: root moves compared on common worlds (``search.paired``)."""
+        first = info.sample(rng)
+        favourite = None
+        if search.priors is not None:  # the greedy bot reads the first world's view: the seat's
+            favourite = search.greedy_move(
+                first, info.seat, legal, random.Random(rng.getrandbits(64))
+            )
+        moves = list(legal)
+        if 0 < self.candidates < len(moves):
+            others = [a for a in moves if a != favourite]
+            rng.shuffle(others)
+            picked = others[: self.candidates - (favourite is not None)]
+            moves = [a for a in legal if a == favourite or a in picked]
+        pending = [first]  # the first world drawn is the first one played
+
+        def sample() -> State:
+            return pending.pop() if pending else info.sample(rng)
+
+        best, played = compare_root(
+            sample,
+            lambda world: world.clone(),
+            search.playout,
+            moves,
+            favourite,
+            budget=self.sims if self.sims > 0 else 1 << 30,
+            rng=rng,
+            deadline=deadline,
+            confidence=self.confidence,
+        )
+        estimates = []
+        done = 0
+        found = {id(action): rewards for action, rewards in played}
+        for action in legal:
+            rewards = found.get(id(action), [])
+            done += len(rewards)
+            value = sum(rewards) / len(rewards) if rewards else 0.0
+            estimates.append(ActionEstimate(action, len(rewards), value))
+        self.simulations_run += done
+        return SearchResult(best, tuple(estimates), done, time.perf_counter() - start)
 
 
 class _Search:
@@ -332,7 +417,7 @@ class _Search:
             if self.priors is not None and len(legal) > 1 and (visits > 1 or key == root):
                 favourite = self.priors.get(key, -1)
                 if favourite < 0:
-                    favourite = self.priors[key] = self._greedy_move(world, seat, legal).index
+                    favourite = self.priors[key] = self.greedy_move(world, seat, legal).index
             edge = self._select(node, legal, visits, uct_c, widening, favourite)
             if edge is None:  # a new edge: add it, then roll out
                 fresh = self._unvisited(node, legal)
@@ -357,18 +442,7 @@ class _Search:
             seat = acting[0] if acting else seat
         if acting:
             self._rollout(world)
-        if world.acting:  # cut short: scored by the game's standings
-            scores = self.game.standings(world)
-            assert scores is not None
-            top = max(scores)
-            winners = tuple(s for s, score in enumerate(scores) if score == top)
-            if self.soft_cutoff:
-                rewards = _soft_shares(scores, self.scale)
-            else:
-                rewards = self.rewards(scores, winners)
-        else:
-            outcome = self.game.outcome(world)
-            rewards = self.rewards(outcome.scores, outcome.winners)
+        rewards = self._score(world)
         for mover, edge in path:
             edge[_VISITS] += 1
             edge[_TOTAL] += rewards[mover]
@@ -416,15 +490,46 @@ class _Search:
     def _unvisited(node: dict[int, list[Any]], legal: list[Action]) -> list[Action]:
         return [action for action in legal if action.index not in node]
 
-    def _greedy_move(self, world: State, seat: int, legal: list[Action]) -> Action:
+    def greedy_move(
+        self, world: State, seat: int, legal: list[Action], rng: random.Random | None = None
+    ) -> Action:
         """The game's greedy bot's move for ``seat`` in ``world`` (it reads the world's view)."""
         bot = self.greedy
         view = self.game.view(world, seat) if bot.needs_view else None
-        action: Action = bot.choose(self.game, view, seat, legal, self.rng)
+        action: Action = bot.choose(self.game, view, seat, legal, rng or self.rng)
         return action
 
-    def _rollout(self, world: State) -> None:
-        game, rand = self.game, self.rng.random
+    def playout(self, world: State, action: Action, rng: random.Random) -> float | None:
+        """The deciding seat's reward for playing ``action`` in ``world`` and rolling out
+        the rest with ``rng`` (``root=compare``; ``world`` is changed in place);
+        ``None`` if the move is not legal in that world."""
+        index = action.index
+        mine = next(
+            (a for a in self.game.legal_actions(world, self.seat) if a.index == index), None
+        )
+        if mine is None:
+            return None
+        self.game.step_legal(world, self.seat, mine)
+        if world.acting:
+            self._rollout(world, rng)
+        return self._score(world)[self.seat]
+
+    def _score(self, world: State) -> list[float]:
+        """Every seat's reward in a world played to its end or cut short."""
+        if world.acting:  # cut short: scored by the game's standings
+            scores = self.game.standings(world)
+            assert scores is not None
+            top = max(scores)
+            winners = tuple(s for s, score in enumerate(scores) if score == top)
+            if self.soft_cutoff:
+                return _soft_shares(scores, self.scale)
+            return self.rewards(scores, winners)
+        outcome = self.game.outcome(world)
+        return self.rewards(outcome.scores, outcome.winners)
+
+    def _rollout(self, world: State, rng: random.Random | None = None) -> None:
+        rng = rng or self.rng
+        game, rand = self.game, rng.random
         step, legal_actions = game.step_legal, game.legal_actions
         acting = world.acting
         left = self.depth if self.depth > 0 else -1
@@ -438,7 +543,7 @@ class _Search:
                 elif rand() < epsilon:
                     action = legal[int(rand() * len(legal))]
                 else:
-                    action = self._greedy_move(world, seat, legal)
+                    action = self.greedy_move(world, seat, legal, rng)
                 step(world, seat, action)
                 acting = world.acting
                 left -= 1

@@ -11,7 +11,6 @@ faster of the two ways OpenSpiel's search can run here. Needs the ``rl`` extra.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Any
@@ -20,10 +19,11 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from potluck.agents import decide, make_agent
+from potluck.agents import decide, effective_spec, make_agent
 from potluck.bench import clock_named
 from potluck.engine.registry import load_game
 from potluck.interop.openspiel import PotluckState, game_name
+from potluck.intervals import wilson_interval
 from potluck.sim import bot_rng
 
 
@@ -148,35 +148,89 @@ def openspiel_speed(
     }
 
 
+def placements(players: int, seats: int) -> list[tuple[int, ...]]:
+    """The seat sets our bot takes on one deal of a head-to-head: ``seats`` seats spread
+    evenly round the table, turned one seat at a time until a set comes round again, so
+    every seat is ours equally often on each deal.
+
+    >>> placements(4, 1)
+    [(0,), (1,), (2,), (3,)]
+    >>> placements(4, 2)
+    [(0, 2), (1, 3)]
+    >>> placements(2, 1)
+    [(0,), (1,)]
+    """
+    if not 1 <= seats < players:
+        raise ValueError(f"our bot takes 1 to {players - 1} of {players} seats, not {seats}")
+    base = [j * players // seats for j in range(seats)]
+    found: list[tuple[int, ...]] = []
+    for turn in range(players):
+        placed = tuple(sorted((b + turn) % players for b in base))
+        if placed in found:
+            break
+        found.append(placed)
+    return found
+
+
 def head_to_head(
-    game_id: str, players: int, spec: str, simulations: int, games: int, seed: int = 0
+    game_id: str,
+    players: int,
+    spec: str,
+    simulations: int,
+    games: int,
+    seed: int = 0,
+    seats: int = 1,
 ) -> dict[str, Any]:
-    """Our bot ``spec`` in one seat (seat ``i % players`` in game ``i``), OpenSpiel's
-    ISMCTS with ``simulations`` in every other; our win share with its 95% interval."""
+    """Our bot ``spec`` in ``seats`` seats, OpenSpiel's ISMCTS with ``simulations`` in the
+    others: our seats' summed win share per game, its mean and 95% Wilson interval.
+
+    Deals are paired: game ``i`` is dealt from seed ``seed + i // k`` and seats our bot
+    in ``placements(players, seats)[i % k]`` (``k`` placements), so each deal is played
+    once with every placement and a deal's seat luck falls on both sides equally when
+    ``games`` is a multiple of ``k``. The fair share is ``seats / players``. Decisions
+    with one legal move are played without a search, on both sides.
+    """
     game = load_game(game_id)
     ours = make_agent(game, spec)
     spiel_game = pyspiel.load_game(game_name(game_id), {"players": players, "seed": seed})
-    shares = []
+    turns = placements(players, seats)
+    results: list[dict[str, Any]] = []
+    thinking = {"ours": 0.0, "openspiel": 0.0}
+    decisions = {"ours": 0, "openspiel": 0}
     for number in range(games):
-        hero = number % players
+        deal = seed + number // len(turns)
+        mine = turns[number % len(turns)]
         searcher = openspiel_searcher(spiel_game, simulations, seed + number)
-        state = spiel_game.new_initial_state()
-        rng = bot_rng(seed + number, hero)
+        state = PotluckState(spiel_game, spiel_game.table.new_state(deal))
+        rngs = {seat: bot_rng(seed + number, seat) for seat in mine}
         while not state.is_terminal():
             seat = state.current_player()
-            if seat == hero:
-                action = decide(ours, game, state.engine_state, seat, rng)
-                state.apply_action(action.index)
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply_action(legal[0])
+                continue
+            side = "ours" if seat in rngs else "openspiel"
+            start = time.perf_counter()
+            if side == "ours":
+                action = decide(ours, game, state.engine_state, seat, rngs[seat]).index
             else:
-                state.apply_action(searcher.step(state))
-        shares.append(float(state.returns()[hero]))
-    mean = sum(shares) / len(shares)
-    var = sum((x - mean) ** 2 for x in shares) / max(1, len(shares) - 1)
-    half = 1.96 * math.sqrt(var / len(shares))
+                action = searcher.step(state)
+            thinking[side] += time.perf_counter() - start
+            decisions[side] += 1
+            state.apply_action(action)
+        returns = state.returns()
+        results.append({"deal": deal, "seats": list(mine), "share": sum(returns[s] for s in mine)})
+    won = sum(row["share"] for row in results)
+    low, high = wilson_interval(won, games)
     return {
         "games": games,
-        "win_share": mean,
-        "ci95": [max(0.0, mean - half), min(1.0, mean + half)],
-        "fair_share": 1.0 / players,
+        "spec": str(effective_spec(game, spec)),
+        "seats": seats,
+        "win_share": won / games if games else 0.0,
+        "ci95": [low, high],
+        "fair_share": seats / players,
         "openspiel_simulations": simulations,
+        "seconds_per_decision": thinking["ours"] / max(1, decisions["ours"]),
+        "openspiel_seconds_per_decision": thinking["openspiel"] / max(1, decisions["openspiel"]),
+        "results": results,
     }

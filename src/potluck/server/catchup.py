@@ -27,7 +27,12 @@ class CatchingUp(TableStore):
     """The part of ``TableService`` that follows the other processes' changes."""
 
     _syncs: dict[str, asyncio.Task[None]]
-    _resync: set[str]
+    #: The notices of a table that came while its catch-up ran (the moves they carried,
+    #: ``None`` for none): its next round follows them.
+    _pending: dict[str, list[Move | None]]
+    #: The tables this process runs that were behind the log at the last ``check_owned``,
+    #: with the log's length then.
+    _behind: dict[str, int]
 
     @contextlib.asynccontextmanager
     async def locked(self, table: LiveTable) -> AsyncIterator[None]:
@@ -72,42 +77,74 @@ class CatchingUp(TableStore):
             return
         running = self._syncs.get(table_id)
         if running is not None and not running.done():
-            self._resync.add(table_id)
+            # its next round takes this notice (a batch of notices is read before the
+            # catch-up of the first starts: each is kept, in order, none is dropped)
+            self._pending.setdefault(table_id, []).append(move)
             return
         self._syncs[table_id] = asyncio.create_task(self._catch_up(table_id, move))
 
+    def ended_elsewhere(self, table_id: str, status: str) -> None:
+        """The database says ``table_id`` ended (``over``, ``expired``, ``broken``) while
+        this copy, not caught up since, still counts it as open or running: it takes the
+        status now (the lobby, the claim round) and its moves when next needed."""
+        table = self.tables.get(table_id)
+        if table is not None and table.status in ACTIVE and status not in ACTIVE:
+            table.status, table.deadline, table.stale = status, None, True
+
     async def _catch_up(self, table_id: str, move: Move | None = None) -> None:
+        """Follow ``table_id``'s notices, in rounds: the first one's, then those that came
+        during a round (``_pending``), until none is left."""
+        notices: list[Move | None] = [move]
         try:
-            while True:
-                self._resync.discard(table_id)
+            while notices:
                 table = self.tables.get(table_id)
-                if table is None:
+                if table is None:  # made on another process: read it off the loop
+                    self._pending.pop(table_id, None)  # the read covers every notice so far
                     loop = asyncio.get_running_loop()
-                    table = await loop.run_in_executor(None, self.load_one, table_id)
-                    if table is None:
+                    stored = await loop.run_in_executor(None, self.read_table, table_id)
+                    if stored is None:
                         return
-                else:
+                    # restored on the loop, and only if a request did not load it meanwhile
+                    # (a second copy would leave that request's watchers on a dead one)
+                    if table_id not in self.tables:
+                        self._restore(*stored)
+                        notices = []
+                    table = self.tables.get(table_id)
+                    if table is None:  # it does not replay: marked broken
+                        return
+                if notices:
                     async with table.lock:
-                        if move is None or not self._apply_noticed(table, move):
-                            await self._sync(table)
-                move = None  # a second round reads the log
+                        await self._follow(table, notices)
                 await self.push(table)
                 if self.cluster is not None and table.status not in ACTIVE:
                     await self.cluster.release(table_id)  # it ended on another process
                 await self.wake_bots(table)
-                if table_id not in self._resync:
-                    return
+                notices = self._pending.pop(table_id, [])
         except Exception:
             log.exception("table %s: could not catch up with the other servers", table_id)
         finally:
             self._syncs.pop(table_id, None)
 
+    async def _follow(self, table: LiveTable, notices: list[Move | None]) -> None:
+        """Apply the moves ``notices`` carried, in order (under the table's lock); read
+        the log instead from the first notice that carried none or that does not follow
+        on from this copy (a notice missed)."""
+        for move in notices:
+            if move is not None and self._apply_noticed(table, move):
+                continue
+            self._pending.pop(table.id, None)  # the read covers every notice so far
+            await self._sync(table)
+            return
+
     def _apply_noticed(self, table: LiveTable, move: Move) -> bool:
         """Apply the one action a notice carried (under the table's lock), if this copy
-        is exactly one action behind it; whether it did (if not: read the log)."""
+        is exactly one action behind it; whether this copy has it now (if not: read the
+        log). A copy that already has it (read with an earlier notice) is left as it is."""
         number, seat, text = move
-        if table.stale or len(table.state.history) != number:
+        if table.stale or len(table.state.history) < number:
             return False
+        if len(table.state.history) > number:
+            return True
         before = table.state
         table.state = before.clone()  # a new state object, as ``_sync`` makes
         try:
@@ -124,28 +161,42 @@ class CatchingUp(TableStore):
         return True
 
     async def check_owned(self) -> None:
-        """Catch up the tables this process runs whose stored log is ahead of its copy:
-        a notice lost under load must not leave their bots waiting for a move they
-        never heard of (one query for all of them; called every few seconds)."""
+        """Catch up the tables this process runs whose copy is still behind the log
+        length seen at the previous check: a notice lost must not leave their bots
+        waiting for a move they never heard of (one query for all of them; called every
+        few seconds). A copy behind only now has its notice on the way: not read twice."""
         if self.cluster is None or not self.cluster.owned:
+            self._behind = {}
             return
         ids = [table_id for table_id in self.cluster.owned if table_id in self.tables]
         loop = asyncio.get_running_loop()
         stored = await loop.run_in_executor(self.database_thread, self._stored_lengths, ids)
+        behind, self._behind = self._behind, {}
         for table_id, count in stored.items():
             table = self.tables.get(table_id)
-            if table is not None and count > len(table.state.history):
+            if table is None:
+                continue
+            known = len(table.state.history)
+            if known < behind.get(table_id, 0):
+                log.warning(
+                    "table %s: this process runs it, and its copy was %d actions behind the "
+                    "log for a whole check (a notice lost); caught up",
+                    table_id,
+                    behind[table_id] - known,
+                )
                 self.changed_elsewhere(table_id)
+            elif known < count:
+                self._behind[table_id] = count
 
     def _stored_lengths(self, table_ids: list[str]) -> dict[str, int]:
         """How many actions the log holds for each of ``table_ids`` that has any."""
         with Session(self.engine) as session:
-            rows = session.execute(
-                select(ActionRow.table_id, func.count())
+            rows = session.execute(  # the last number + 1: the index finds it, no counting
+                select(ActionRow.table_id, func.max(ActionRow.number))
                 .where(ActionRow.table_id.in_(table_ids))
                 .group_by(ActionRow.table_id)
             )
-            return {str(table_id): int(count) for table_id, count in rows}
+            return {str(table_id): int(last) + 1 for table_id, last in rows}
 
     async def adopt(self, table_id: str) -> None:
         """This process now owns ``table_id`` (made here, or its owner died): run it."""
@@ -160,6 +211,12 @@ class CatchingUp(TableStore):
             if self.cluster is not None:
                 await self.cluster.release(table_id)
             return
+        log.warning(
+            "table %s: %s runs it from now on (%d actions)",
+            table_id,
+            self.cluster.name if self.cluster is not None else "this process",
+            len(table.state.history),
+        )
         await self.push(table)
         await self.wake_bots(table)
 

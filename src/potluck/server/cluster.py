@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import logging
 import os
@@ -70,6 +71,7 @@ class StaleTableError(TableError):
         )
 
 
+@functools.lru_cache(maxsize=65536)  # the claim round asks for every table's, every second
 def lock_key(table_id: str, purpose: str = "owner") -> int:
     """An advisory lock key of the table: a signed 64-bit hash of its id and ``purpose``
     (``owner``: who runs it; ``move``: who stores a move now; two keys, so the owner's
@@ -83,12 +85,31 @@ MOVE_LOCK = text("SELECT pg_advisory_xact_lock(:key)")
 #: What the stored table is now: its number of actions, its status and its seats
 #: (``seats_fingerprint``). A statement of its own, after ``MOVE_LOCK``: a statement's
 #: snapshot is taken when it starts, before a lock it waits for is granted.
-STORED = text(
-    "SELECT (SELECT count(*) FROM actions WHERE table_id = :table),"
-    " (SELECT status FROM tables WHERE id = :table),"
-    " (SELECT string_agg(concat_ws(chr(31), seat, coalesce(bot, ''), coalesce(name, ''),"
-    "  coalesce(token_hash, ''), coalesce(taken_over, ''), coalesce(invite_hash, '')),"
-    "  chr(30) ORDER BY seat) FROM seats WHERE table_id = :table)"
+#: (The log's length is its last number + 1: numbers run from 0 without a gap, and the
+#: primary key's index finds the last at once, where counting reads the whole log.)
+_LENGTH = "(SELECT coalesce(max(number) + 1, 0) FROM actions WHERE table_id = :table)"
+_SEATS = (
+    "(SELECT coalesce(string_agg(concat_ws(chr(31), seat, coalesce(bot, ''),"
+    " coalesce(name, ''), coalesce(token_hash, ''), coalesce(taken_over, ''),"
+    " coalesce(invite_hash, '')), chr(30) ORDER BY seat), '') FROM seats"
+    " WHERE table_id = :table)"
+)
+STORED = text(f"SELECT {_LENGTH}, (SELECT status FROM tables WHERE id = :table), {_SEATS}")
+#: A move's row, stored only onto the table as the process knows it (after ``MOVE_LOCK``):
+#: the check and the insert in one statement, and with other processes the notice of
+#: the move too (``RETURNING pg_notify``: sent when the transaction commits, and only if
+#: it stored the move). No row returned: the table moved on (``StaleTableError``).
+_CHECKED_INSERT = (
+    "INSERT INTO actions (table_id, number, seat, text, by_bot, created_at)"
+    " SELECT CAST(:table AS varchar), CAST(:number AS integer), CAST(:seat AS integer),"
+    " CAST(:text AS varchar), CAST(:by_bot AS boolean), CAST(:created_at AS timestamptz)"
+    f" WHERE {_LENGTH} = :number"
+    " AND (SELECT status FROM tables WHERE id = :table) = CAST(:status AS varchar)"
+    f" AND {_SEATS} = CAST(:seats AS text)"
+)
+INSERT_CHECKED = text(_CHECKED_INSERT + " RETURNING 1")
+INSERT_NOTIFIED = text(
+    _CHECKED_INSERT + " RETURNING pg_notify(CAST(:channel AS text), CAST(:payload AS text))"
 )
 
 
@@ -126,6 +147,53 @@ def hold(connection: Connection, table_id: str, expected: tuple[int, str, str]) 
         raise StaleTableError()
 
 
+#: The claim of a list of tables (ids, lock keys): those still open or running are
+#: locked if nobody holds them (``CASE`` keeps the lock off the others: a condition's
+#: order is PostgreSQL's to choose); returned are the ones taken and the ones ended.
+CLAIM = """
+SELECT id, locked, status FROM (
+    SELECT c.id, t.status,
+        CASE WHEN t.status IN ('open', 'running') THEN pg_try_advisory_lock(c.k)
+        ELSE false END AS locked
+    FROM unnest(%s::text[], %s::bigint[]) AS c(id, k) JOIN tables t ON t.id = c.id
+    OFFSET 0
+) AS claimed WHERE locked OR status NOT IN ('open', 'running')
+"""
+
+
+def store_move(
+    connection: Connection,
+    row: dict[str, Any],
+    expected: tuple[int, str, str],
+    payload: str | None,
+) -> None:
+    """Store a move's ``row`` (an ``actions`` row) in this transaction, serialised like
+    ``hold``, with its notice ``payload`` (``Cluster.payload``) if there are listeners.
+    ``StaleTableError`` if the stored table is not ``expected`` (``known``)."""
+    table_id = row["table_id"]
+    if expected[0] != row["number"]:
+        raise StaleTableError()
+    connection.execute(MOVE_LOCK, {"key": lock_key(table_id, "move")})
+    values = {
+        "table": table_id,
+        "number": row["number"],
+        "seat": row["seat"],
+        "text": row["text"],
+        "by_bot": row["by_bot"],
+        "created_at": row["created_at"],
+        "status": expected[1],
+        "seats": expected[2],
+    }
+    if payload is None:
+        stored = connection.execute(INSERT_CHECKED, values).first()
+    else:
+        stored = connection.execute(
+            INSERT_NOTIFIED, {**values, "channel": CHANNEL, "payload": payload}
+        ).first()
+    if stored is None:
+        raise StaleTableError()
+
+
 #: One action as a notice carries it: its number in the log, its seat, its text.
 Move = tuple[int, int, str]
 
@@ -155,6 +223,8 @@ class Cluster:
         self.name = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         #: The tables whose session lock this process holds: it runs their bots and timers.
         self.owned: set[str] = set()
+        #: The tables whose claim is on its way to the database.
+        self._claiming: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
         self._connections: dict[str, Any] = {}
 
@@ -195,15 +265,20 @@ class Cluster:
     def owns(self, table_id: str) -> bool:
         return table_id in self.owned
 
+    def payload(self, table_id: str, move: Move | None = None) -> str:
+        """A notice's text: this process, the table, and the one action it carries."""
+        payload = f"{self.name} {table_id}"
+        if move is not None:
+            payload += f" {move[0]} {move[1]} {move[2]}"
+        return payload
+
     async def notify(self, table_id: str, move: Move | None = None) -> None:
         """Tell the other processes that ``table_id`` changed (a lost notice only delays).
 
         ``move``: the change was this one action, ``(number, seat, text)``; a process
         whose copy holds exactly ``number`` actions applies it without reading the log.
         """
-        payload = f"{self.name} {table_id}"
-        if move is not None:
-            payload += f" {move[0]} {move[1]} {move[2]}"
+        payload = self.payload(table_id, move)
         try:
             await self._connections["sender"].execute(
                 "SELECT pg_notify(%s, %s)", (CHANNEL, payload)
@@ -232,18 +307,31 @@ class Cluster:
                         self.service.changed_elsewhere(table_id)
 
     async def claim(self, table_ids: list[str]) -> list[str]:
-        """Take the session locks of those of ``table_ids`` nobody holds; the ones taken."""
-        keys = {
-            lock_key(table_id): table_id for table_id in table_ids if table_id not in self.owned
-        }
-        if not keys:  # still ask: a lock connection that broke took our locks with it
+        """Take the session locks of those of ``table_ids`` still open or running in the
+        database that nobody holds; the ones taken. A table that ended meanwhile is not
+        locked: its copy here learns its status (``TableService.ended_elsewhere``), so it
+        is not asked about again.
+
+        A table already being claimed (the claim round and a new table's own claim at
+        once) is left out: a session lock taken twice would need two unlocks.
+        """
+        wanted = [t for t in dict.fromkeys(table_ids) if t not in self.owned | self._claiming]
+        if not wanted:  # still ask: a lock connection that broke took our locks with it
             await self._connections["locks"].execute("SELECT 1")
             return []
-        cursor = await self._connections["locks"].execute(
-            "SELECT k FROM unnest(%s::bigint[]) AS k WHERE pg_try_advisory_lock(k)", (list(keys),)
-        )
-        taken = [keys[row[0]] for row in await cursor.fetchall()]
+        self._claiming.update(wanted)
+        try:
+            cursor = await self._connections["locks"].execute(
+                CLAIM, (wanted, [lock_key(table_id) for table_id in wanted])
+            )
+            rows = await cursor.fetchall()
+        finally:
+            self._claiming.difference_update(wanted)
+        taken = [str(table_id) for table_id, locked, _ in rows if locked]
         self.owned.update(taken)
+        for table_id, locked, status in rows:
+            if not locked:
+                self.service.ended_elsewhere(str(table_id), str(status))
         return taken
 
     async def release(self, table_id: str) -> None:

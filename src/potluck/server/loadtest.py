@@ -8,15 +8,14 @@ Starts ``potluck serve`` in a separate process on a loopback port (on a fresh
 SQLite file unless ``--database-url`` names a database), creates ``--tables``
 tables spread evenly over every game (round robin: table 0 is the first game,
 table 1 the second, ...), each with one scripted player in seat 0 and greedy
-bots in the others, and plays them all to their end at once. The players arrive
-``--arrivals`` a second (40: 200 tables start within 5 s), each making its
-table, taking seat 0 and staying until the end. Each table's player sits on a
-WebSocket for the pushes and, on each push that offers it a move, posts a
-random legal one with ``POST .../actions`` at once, over its own keep-alive
-connection (``potluck.server.loadclient``); a move's round trip is that
-request's time (the move checked under the table's lock, stored, applied and
-pushed to the table's watchers). The client's own waits count in it too, so the
-client is kept light: uvloop, a lean HTTP client, the garbage collector held back.
+bots in the others, and plays them all to their end at once. The players
+(``potluck.server.loadclient``) arrive ``--arrivals`` a second (40: 200 tables
+start within 5 s), each making its table over its own connection, taking seat 0
+and staying to the end. Each sits on a WebSocket for the pushes and, on each
+push that offers it a move, posts a random legal one with ``POST .../actions``
+at once; a move's round trip is that request's time (the move checked under
+the table's lock, stored, applied and pushed to the table's watchers). The load
+client's own waits count in it too, so the client is kept light.
 
 ``--hard-bot-seconds 2`` adds one more table, of bots only, where a search bot
 thinks 2 s a move (in the server's bot worker processes): its effect on the
@@ -30,21 +29,22 @@ missing``: 0). ``--profile FILE`` runs the (one) server process under cProfile,
 counting CPU time, and writes its statistics to FILE.
 
 Prints, per game and over all, the median, 99th percentile and maximum round
-trip, the errors (refused moves, failed requests, tables that did not finish),
+trip, the errors counted by kind (the server's error code of a refused move, the
+client's exception of a failed request or dropped socket, ``unfinished`` tables),
 player moves per second and the CPU the server used (its processes and their
-bot workers, from ``/proc``). ``--json`` prints the same as one JSON object with
+bot workers, from ``/proc``), the load client and a local PostgreSQL server's
+processes of the database used. ``--json`` prints the same as one JSON object with
 at least ``tables``, ``moves``, ``errors``, ``p50_ms``, ``p99_ms`` and ``max_ms``.
-Only loopback is used.
+``--server-log FILE`` keeps the server's log (warnings and errors);
+``--max-seconds S`` stops playing after S seconds and reports what was measured
+(the tables still playing count as ``unfinished``). Only loopback is used.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import gc
 import json
 import os
-import random
 import signal
 import socket
 import subprocess
@@ -52,168 +52,21 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
 
-from potluck.engine.registry import list_games, load_game
-from potluck.server.loadclient import HttpError, PlayerConnection
+from potluck.engine.registry import list_games
+from potluck.server.loadclient import ARRIVALS_PER_SECOND, Tally, play_all, seats_of
 
-#: How many players arrive a second: 200 tables start within 5 s, as real players
-#: would, not all in the same millisecond.
-ARRIVALS_PER_SECOND = 40.0
-
-#: The seats of every table: one scripted player, the rest greedy bots.
-PLAYERS = {"cafe-carnage": 4, "food-advice": 4, "belly-battle": 4, "belle-of-the-ball": 4}
-
-
-@dataclass
-class Tally:
-    """What the tables measured: round trips per game, and what went wrong."""
-
-    times: dict[str, list[float]] = field(default_factory=dict)
-    errors: list[str] = field(default_factory=list)
-    finished: int = 0
-    #: Each table's acknowledged moves of its scripted seat (their texts, in order).
-    acknowledged: dict[str, list[str]] = field(default_factory=dict)
-    #: Acknowledged moves missing from the tables' stored records.
-    lost: int = 0
+__all__ = ["main", "run", "seats_of", "serve_command"]
 
 
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def seats_of(game_id: str) -> list[str]:
-    """Seat 0 scripted ("human"), the others greedy bots."""
-    game = load_game(game_id)
-    players = max(game.min_players, min(PLAYERS.get(game_id, 2), game.max_players))
-    return ["human"] + ["greedy"] * (players - 1)
-
-
-async def _play(
-    connection: PlayerConnection,
-    base: str,
-    game_id: str,
-    table_id: str,
-    token: str,
-    seed: int,
-    tally: Tally,
-) -> None:
-    """Play seat 0 of one table: act on each push that offers moves, timing each POST."""
-    rng = random.Random(seed)
-    times = tally.times.setdefault(game_id, [])
-    url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}?token={token}"
-    async with connect(url, max_size=None, open_timeout=60) as pushes:
-        floor = 0  # pushes from before our last move are stale: their actions are gone
-        async for raw in pushes:
-            message: dict[str, Any] = json.loads(raw)
-            if message.get("outcome") is not None:
-                tally.finished += 1
-                return
-            if message["type"] != "state" or message["step"] < floor or not message["legal"]:
-                continue
-            choice = rng.choice(message["legal"])["action"]
-            move = {"action": choice, "decision": message["decision"]}
-            started = time.perf_counter()
-            try:
-                status, body = await connection.request(
-                    "POST", f"/api/tables/{table_id}/actions", move, token=token
-                )
-            except HttpError as error:
-                tally.errors.append(f"{game_id} {table_id}: {error}")
-                continue  # the next push offers the move again
-            times.append(time.perf_counter() - started)
-            if not 200 <= status < 300:
-                tally.errors.append(f"{game_id} {table_id}: {body.decode(errors='replace')}")
-                continue
-            tally.acknowledged.setdefault(table_id, []).append(choice)
-            floor = json.loads(body)["step"]
-
-
-async def _table(
-    base: str, number: int, game_id: str, start_at: float, tally: Tally
-) -> tuple[str, str] | None:
-    """One player arriving at ``start_at`` (``perf_counter`` time): makes a table of
-    ``game_id``, takes seat 0 and plays it to the end, reconnecting its WebSocket if it
-    drops (a server process went away), as the page does. ``(game, table id)``."""
-    await asyncio.sleep(max(0.0, start_at - time.perf_counter()))
-    host, port = base.removeprefix("http://").rsplit(":", 1)
-    connection = PlayerConnection(host, int(port))
-    try:
-        seats = {"game": game_id, "seats": seats_of(game_id), "seed": number}
-        status, body = await connection.request("POST", "/api/tables", seats)
-        if not 200 <= status < 300:
-            tally.errors.append(f"{game_id}: not created: {body.decode(errors='replace')}")
-            return None
-        table_id = json.loads(body)["id"]
-        path = f"/api/tables/{table_id}/seats/0"
-        status, body = await connection.request("POST", path, {"name": "load"})
-        if not 200 <= status < 300:
-            tally.errors.append(f"{game_id} {table_id}: not joined: {body.decode()}")
-            return None
-        token = json.loads(body)["token"]
-        for _ in range(20):
-            try:
-                await _play(connection, base, game_id, table_id, token, number, tally)
-                return game_id, table_id
-            except Exception as error:  # a dropped socket: reconnect, as the page does
-                tally.errors.append(f"{game_id} {table_id}: socket {type(error).__name__}")
-                await asyncio.sleep(0.5)
-        tally.errors.append(f"{game_id} {table_id}: gave up")
-        return game_id, table_id
-    except HttpError as error:
-        tally.errors.append(f"{game_id}: not seated: {error}")
-        return None
-    finally:
-        await connection.close()
-
-
-async def _run(
-    base: str,
-    tables: int,
-    games: list[str],
-    tally: Tally,
-    hard_tables: int = 0,
-    arrivals: float = ARRIVALS_PER_SECOND,
-) -> None:
-    async with httpx.AsyncClient(base_url=base, timeout=120) as http:
-        for _ in range(hard_tables):  # bots only: a search bot thinking beside the others
-            seats = ["hard", "greedy", "greedy", "greedy"]
-            response = await http.post("/api/tables", json={"game": "cafe-carnage", "seats": seats})
-            if not response.is_success:
-                tally.errors.append(f"hard table not created: {response.text}")
-        # players arrive ``arrivals`` a second (not all in the same instant), then all play
-        # at once: every table lives until its game ends
-        start = time.perf_counter()
-        played = await asyncio.gather(
-            *(
-                _table(base, number, games[number % len(games)], start + number / arrivals, tally)
-                for number in range(tables)
-            )
-        )
-        for seated in played:
-            if seated is not None:
-                _, table_id = seated
-                acknowledged = tally.acknowledged.get(table_id, [])
-                tally.lost += await _lost_moves(http, table_id, acknowledged)
-
-
-async def _lost_moves(http: httpx.AsyncClient, table_id: str, acknowledged: list[str]) -> int:
-    """How many of seat 0's ``acknowledged`` moves its stored record lacks (in order; the
-    record may hold more: a move stored whose answer was lost with a killed process)."""
-    response = await http.get(f"/api/tables/{table_id}/record")
-    if not response.is_success:  # not finished: counted among the errors
-        return 0
-    stored = iter(text for seat, text in response.json()["actions"] if seat == 0)
-    found = sum(1 for move in acknowledged if any(text == move for text in stored))
-    return len(acknowledged) - found
 
 
 def _kill_one_process(supervisor: int) -> int | None:
@@ -256,6 +109,28 @@ def _cpu_seconds(root: int) -> float:
     return total
 
 
+def _database_cpu_seconds(database_url: str | None) -> float:
+    """CPU seconds of the local PostgreSQL server processes serving ``database_url``'s
+    database (``postgres: ... <user> <database> ...``, Linux); 0 without one. Only the
+    living ones count: the server's pooled connections, which stay open for the run."""
+    if not database_url or not database_url.startswith("postgresql"):
+        return 0.0
+    name = database_url.rsplit("/", 1)[-1].split("?", 1)[0]
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().decode(errors="replace").split()
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if command[:1] == ["postgres:"] and name in command[2:5]:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def percentiles(times: list[float]) -> dict[str, float]:
     """Median, 99th percentile and maximum of ``times`` (seconds), in milliseconds."""
     if not times:
@@ -268,29 +143,6 @@ def percentiles(times: list[float]) -> dict[str, float]:
         "p99_ms": round(pick * 1000, 1),
         "max_ms": round(ordered[-1] * 1000, 1),
     }
-
-
-def _play_all(players: Coroutine[Any, Any, None]) -> None:
-    """Run the load client's event loop, as light as it can be: on uvloop where installed
-    (uvicorn's own loop), and with the cyclic garbage collector held back, since each of
-    its full collections stops every table's client for as long as it takes (the pushes
-    the client parses are freed by reference counting; nothing it keeps is cyclic)."""
-    gc.collect()
-    gc.freeze()  # what is loaded already is never scanned again
-    thresholds = gc.get_threshold()
-    gc.set_threshold(100_000, 50, 100)
-    try:
-        import uvloop
-
-        factory: Callable[[], asyncio.AbstractEventLoop] | None = uvloop.new_event_loop
-    except ImportError:
-        factory = None
-    try:
-        with asyncio.Runner(loop_factory=factory) as runner:
-            runner.run(players)
-    finally:
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
 
 
 #: ``python -c PROFILED FILE ARGS...`` runs ``potluck ARGS...`` under cProfile counting CPU
@@ -347,13 +199,17 @@ def run(
     hard_seconds: float = 0.0,
     profile: str | None = None,
     kill_after: float | None = None,
+    server_log: str | None = None,
+    max_seconds: float | None = None,
     arrivals: float = ARRIVALS_PER_SECOND,
 ) -> dict[str, Any]:
-    """Run one load test and return its report (what ``--json`` prints)."""
+    """Run one load test and return its report (what ``--json`` prints); ``server_log``:
+    a file the server processes' log is appended to (else it is dropped)."""
     games = games or list(list_games())
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
         database = database_url or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
+        log_file = open(server_log, "ab") if server_log else None  # noqa: SIM115
         server = subprocess.Popen(
             serve_command(
                 port,
@@ -364,7 +220,7 @@ def run(
                 profile,
             ),
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=log_file or subprocess.DEVNULL,
         )
         base = f"http://127.0.0.1:{port}"
         tally = Tally()
@@ -385,16 +241,21 @@ def run(
                 killer.daemon = True
                 killer.start()
             cpu_before = _cpu_seconds(server.pid)
+            database_before = _database_cpu_seconds(database_url)
             client_before = time.process_time()
             started = time.perf_counter()
-            _play_all(_run(base, tables, games, tally, 1 if hard_seconds else 0, arrivals))
+            hard_tables = 1 if hard_seconds else 0
+            play_all(base, tables, games, tally, hard_tables, max_seconds, arrivals)
             seconds = time.perf_counter() - started
             server_cpu = _cpu_seconds(server.pid) - cpu_before
+            database_cpu = _database_cpu_seconds(database_url) - database_before
             client_cpu = time.process_time() - client_before
         finally:
             # SIGINT unwinds cProfile's ``finally``, which writes the statistics
             server.send_signal(signal.SIGINT if profile else signal.SIGTERM)
             server.wait(timeout=30)
+            if log_file is not None:
+                log_file.close()
     every = [moment for times in tally.times.values() for moment in times]
     unfinished = tables - tally.finished
     report: dict[str, Any] = {
@@ -403,14 +264,19 @@ def run(
         "games": {game_id: percentiles(tally.times.get(game_id, [])) for game_id in games},
         **percentiles(every),
         "errors": len(tally.errors) + unfinished,
+        "error_kinds": dict(tally.kinds.most_common())
+        | ({"unfinished": unfinished} if unfinished else {}),
         "error_samples": tally.errors[:5],
+        "unfinished_tables": [t for t in tally.seated if t not in tally.done][:20],
         "acknowledged_moves_lost": tally.lost,
+        "stopped_after_max_seconds": tally.stopped,
         "killed_process": (killed or [None])[0],
         "seconds": round(seconds, 1),
         "moves_per_second": round(len(every) / seconds, 1) if seconds else 0.0,
         "server_cpu_seconds": round(server_cpu, 1),
         "server_cpu_percent": round(100 * server_cpu / seconds, 1) if seconds else 0.0,
         "client_cpu_seconds": round(client_cpu, 1),
+        "database_cpu_seconds": round(database_cpu, 1),
         "bot_delay": bot_delay,
         "arrivals_per_second": arrivals,
         "workers": workers,
@@ -435,16 +301,25 @@ def _print(report: dict[str, Any]) -> None:
         )
     if report["killed_process"] is not None:
         print(f"killed server process {report['killed_process']} with SIGKILL during the run")
-    print(
-        f"acknowledged moves missing from the stored records: {report['acknowledged_moves_lost']}"
-    )
+    if report["stopped_after_max_seconds"]:
+        print("stopped after --max-seconds: the unfinished tables were still playing")
+    else:
+        print(
+            "acknowledged moves missing from the stored records: "
+            f"{report['acknowledged_moves_lost']}"
+        )
     print(
         f"server CPU {report['server_cpu_seconds']} s "
         f"({report['server_cpu_percent']}% of one core); "
-        f"load client CPU {report['client_cpu_seconds']} s"
+        f"load client CPU {report['client_cpu_seconds']} s; "
+        f"PostgreSQL CPU {report['database_cpu_seconds']} s"
     )
+    for kind, count in report["error_kinds"].items():
+        print(f"errors of kind {kind}: {count}")
+    if report["unfinished_tables"]:
+        print(f"unfinished tables (up to 20): {' '.join(report['unfinished_tables'])}")
     for sample in report["error_samples"]:
-        print(f"error: {sample}")
+        print(f"error sample: {sample}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -470,6 +345,15 @@ def main(argv: list[str] | None = None) -> None:
         type=float,
         metavar="SECONDS",
         help="with --workers 2 or more: SIGKILL one server process this long into the run",
+    )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        metavar="SECONDS",
+        help="stop playing after this long and report (tables still playing: unfinished)",
+    )
+    parser.add_argument(
+        "--server-log", metavar="FILE", help="append the server processes' log to FILE"
     )
     parser.add_argument(
         "--arrivals",
@@ -507,6 +391,8 @@ def main(argv: list[str] | None = None) -> None:
         hard_seconds=args.hard_bot_seconds,
         profile=args.profile,
         kill_after=args.kill_after,
+        server_log=args.server_log,
+        max_seconds=args.max_seconds,
         arrivals=args.arrivals,
     )
     if args.json:

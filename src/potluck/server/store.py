@@ -63,7 +63,7 @@ class TableStore:
     async def broadcast(self, table: LiveTable) -> None:
         raise NotImplementedError
 
-    async def wake_bots(self, table: LiveTable) -> None:
+    async def wake_bots(self, table: LiveTable) -> bool:
         raise NotImplementedError
 
     async def push(self, table: LiveTable) -> None:
@@ -211,7 +211,17 @@ class TableStore:
                 self._restore(row, list(seats), [(a.seat, a.text) for a in actions])
 
     def load_one(self, table_id: str) -> LiveTable | None:
-        """Load one table another process made, if the database has it."""
+        """Load one table another process made, if the database has it (on the event loop:
+        ``tables`` is only ever changed there, so one table never has two copies)."""
+        stored = self.read_table(table_id)
+        if stored is not None and table_id not in self.tables:
+            self._restore(*stored)
+        return self.tables.get(table_id)
+
+    def read_table(
+        self, table_id: str
+    ) -> tuple[TableRow, list[SeatRow], list[tuple[int, str]]] | None:
+        """A table's stored row, seats and log (any thread), or ``None``."""
         with Session(self.engine) as session:
             row = session.get(TableRow, table_id)
             if row is None:
@@ -224,9 +234,7 @@ class TableStore:
                 .where(ActionRow.table_id == row.id)
                 .order_by(ActionRow.number)
             ).all()
-            if table_id not in self.tables:  # a notice may have loaded it meanwhile
-                self._restore(row, list(seats), [(a.seat, a.text) for a in actions])
-        return self.tables.get(table_id)
+            return row, list(seats), [(a.seat, a.text) for a in actions]
 
     def _restore(self, row: TableRow, seats: list[SeatRow], actions: list[tuple[int, str]]) -> None:
         seat_list = [

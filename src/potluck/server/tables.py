@@ -48,7 +48,7 @@ from potluck.engine.registry import load_game
 from potluck.server import views
 from potluck.server.botpool import BotPool, Thought, seat_bot_spec
 from potluck.server.catchup import CatchingUp
-from potluck.server.cluster import Cluster, StaleTableError, hold, known
+from potluck.server.cluster import Cluster, Move, StaleTableError, known, store_move
 from potluck.server.creating import Creating
 from potluck.server.db import ActionRow, TableRow, now
 from potluck.server.live import ACTIVE, LiveTable, TableError, Watcher
@@ -110,7 +110,8 @@ class TableService(Seating, Creating, CatchingUp):
         self.cluster = Cluster(engine.url, self) if cluster else None
         self.clustered = cluster
         self._syncs: dict[str, asyncio.Task[None]] = {}
-        self._resync: set[str] = set()
+        self._pending: dict[str, list[Move | None]] = {}
+        self._behind: dict[str, int] = {}
 
     # ------------------------------------------------------------------ playing
 
@@ -139,7 +140,7 @@ class TableService(Seating, Creating, CatchingUp):
                     if attempt > 1 and not stale:
                         raise
                     await self._sync(table)
-        await self.broadcast(table)
+        await self.broadcast(table, told=True)  # the move's notice went with it
         await self.wake_bots(table)
 
     async def _act(self, table: LiveTable, seat: int, text: str, decision: int) -> None:
@@ -217,13 +218,21 @@ class TableService(Seating, Creating, CatchingUp):
                 "outcome": game.outcome(after).to_json(),
             }
         expected = known(table) if self.clustered else None
+        # the other processes' notice goes with the move's transaction (see ``broadcast``)
+        notice = (
+            None
+            if self.cluster is None
+            else self.cluster.payload(table.id, (len(before.history), seat, str(action)))
+        )
         if self.database_thread is None:
-            self._store_action(table.id, row, ending, expected)
+            self._store_action(table.id, row, ending, expected, notice)
         else:
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(
-                self.database_thread, self._store_action, table.id, row, ending, expected
+                self.database_thread, self._store_action, table.id, row, ending, expected, notice
             )
+        if notice is not None:
+            table.notified = len(after.history)
         still_choosing = set(game.to_act(before)) - {seat}
         table.note_move(before, seat, action)
         table.state = after
@@ -243,17 +252,20 @@ class TableService(Seating, Creating, CatchingUp):
         row: dict[str, Any],
         ending: dict[str, Any] | None,
         expected: tuple[int, str, str] | None,
+        notice: str | None = None,
     ) -> None:
         """One move's transaction (on the database thread): its row, and the table's end.
 
         ``expected``: with other processes, the table as this process knows it; the move
-        is stored only onto that (``cluster.hold``: one writer per table at a time).
+        is stored only onto that (``cluster.store_move``: one writer per table at a time),
+        and with its ``notice`` to the other processes, sent when it commits.
         """
         # SQLAlchemy Core with prepared statements, not the ORM: this is the hot path
         with self.write() as connection:
             if expected is not None:
-                hold(connection, table_id, expected)
-            connection.execute(INSERT_ACTION, row)
+                store_move(connection, row, expected, notice)
+            else:
+                connection.execute(INSERT_ACTION, row)
             if ending is not None:
                 connection.execute(update(TableRow).where(TableRow.id == table_id).values(**ending))
 
@@ -351,26 +363,30 @@ class TableService(Seating, Creating, CatchingUp):
                     except TableError as error:
                         log.warning("table %s: a bot move was not stored: %s", table.id, error)
                         return
-                await self.broadcast(table)
+                await self.broadcast(table, told=True)
                 continue
             if not moved:
                 return
-            await self.broadcast(table)
+            await self.broadcast(table, told=True)
 
-    async def wake_bots(self, table: LiveTable) -> None:
-        """Start the bots if one is to act: inline without a delay, else in the background."""
+    async def wake_bots(self, table: LiveTable) -> bool:
+        """Start the bots if one is to act: inline without a delay, else in the background
+        (whether this call started them)."""
         if (
-            not any(table.seats[seat].played_by_bot for seat in table.game.to_act(table.state))
-            or table.status != "running"
+            table.status != "running"
+            or table.stale  # a copy known to be behind (its claim's catch-up is on the way)
             or (self.cluster is not None and not self.cluster.owns(table.id))
+            or not any(table.seats[seat].played_by_bot for seat in table.game.to_act(table.state))
         ):
-            return
+            return False
         if not self.bot_delay:
             await self.run_bots(table)
-            return
+            return True
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.create_task(self.run_bots(table))
             table.bot_task.add_done_callback(_report_failure)
+            return True
+        return False
 
     def _reset_deadline(self, table: LiveTable) -> None:
         table.deadline = None
@@ -395,8 +411,20 @@ class TableService(Seating, Creating, CatchingUp):
                 self.bot_delay
                 and table.status == "running"
                 and (table.bot_task is None or table.bot_task.done())
+                and await self.wake_bots(table)
+                and moment - table.last_active > 2 + 2 * self.bot_delay
             ):
-                await self.wake_bots(table)
+                log.warning(
+                    "table %s: a bot was to act and none ran for %.1f s (the sweep woke it;"
+                    " %s, %d actions, notified %d, stale %s, %d watchers)",
+                    table.id,
+                    moment - table.last_active,
+                    self.cluster.name if self.cluster is not None else "one process",
+                    len(table.state.history),
+                    table.notified,
+                    table.stale,
+                    len(table.watchers),
+                )
             if table.deadline is None or moment < table.deadline:
                 continue
             async with table.lock:
@@ -452,17 +480,19 @@ class TableService(Seating, Creating, CatchingUp):
         except InvalidActionError as error:
             raise TableError(400, "invalid_action", str(error)) from None
 
-    async def broadcast(self, table: LiveTable) -> None:
-        """Send every watcher the payload for its seat, and tell the other processes."""
+    async def broadcast(self, table: LiveTable, *, told: bool = False) -> None:
+        """Send every watcher the payload for its seat, and tell the other processes
+        (``told``: a move's, whose notice went with its transaction)."""
         await self.push(table)
         if self.cluster is not None:
             history = table.state.history
-            move = None
-            if len(history) == table.notified + 1:  # one move: the notice carries it
-                seat, action = history[-1]
-                move = (len(history) - 1, seat, str(action))
-            table.notified = len(history)
-            await self.cluster.notify(table.id, move)
+            if not told:
+                move = None
+                if len(history) == table.notified + 1:  # one move: the notice carries it
+                    seat, action = history[-1]
+                    move = (len(history) - 1, seat, str(action))
+                table.notified = len(history)
+                await self.cluster.notify(table.id, move)
             if table.status not in ACTIVE:
                 await self.cluster.release(table.id)
 
