@@ -358,7 +358,11 @@ class Cluster:
                     for table in list(self.service.tables.values())
                     if table.status in ACTIVE and table.id not in self.owned
                 ]
-                for table_id in await self.claim(orphans):
+                taken = await self.claim(orphans)
+                for table_id in taken:  # caught up by ``adopt`` before their bots move
+                    if table_id in self.service.tables:
+                        self.service.tables[table_id].stale = True
+                for table_id in taken:
                     await self.service.adopt(table_id)
             except asyncio.CancelledError:
                 raise
