@@ -317,6 +317,26 @@ def test_ruling_bb15_max_rounds_ends_the_game_and_ranks_by_wealth() -> None:
         REAL.new_game(2, options={"max_rounds": 0})
 
 
+def test_standings_add_expected_fees_to_wealth_and_equal_the_outcome_at_the_end() -> None:
+    """The search's estimate of an unfinished game: wealth plus a few rounds of fees."""
+    from potluck.games.belly_battle.scoring import FEE_ROUNDS
+
+    state = table(3)
+    give(state, 1, "momo-mia", chefs=2)
+    give(state, 2, "taco-tornado")
+    standings = GAME.standings(state)
+    assert standings[0] == GAME.wealth(state, 0)  # no cards, no fees to expect
+    fee = GAME.fees[card("momo-mia")][2]  # two chefs
+    expected = fee * 2 * FEE_ROUNDS / GAME.board_size  # two rivals
+    assert standings[1] == pytest.approx(GAME.wealth(state, 1) + expected)
+    before = GAME.standings(state)
+    state.chefs[card("taco-tornado")] = 1  # an upgrade raises the income counted
+    assert GAME.standings(state)[2] > before[2]
+    state.cash[0] = 30
+    land(state, 0, space("momo-mia"))  # seat 0 goes bankrupt: the game is over
+    assert GAME.standings(state) == tuple(float(x) for x in GAME.outcome(state).scores)
+
+
 def test_ruling_bb7_the_dealt_restaurant_is_free_and_there_is_no_start_income() -> None:
     state = GAME.new_game(2, seed=11)
     assert state.round == 0

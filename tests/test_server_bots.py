@@ -194,6 +194,20 @@ def test_the_bot_workers_run_at_a_lower_priority_than_the_server() -> None:
     assert niceness == min(19, os.nice(0) + botpool.WORKER_NICENESS)
 
 
+def test_the_pool_started_with_the_server_has_its_worker_at_the_lowest_priority() -> None:
+    import os
+
+    pool = botpool.BotPool(workers=1)
+    try:
+        pool.start()  # returns once a worker answered: its imports are done
+        assert pool._pool is not None
+        workers = list((pool._pool._processes or {}).values())
+        assert len(workers) == 1
+        assert os.getpriority(os.PRIO_PROCESS, workers[0].pid or 0) == 19
+    finally:
+        pool.shutdown()
+
+
 def test_stopping_the_pool_stops_a_worker_in_the_middle_of_a_search() -> None:
     import time
 

@@ -51,15 +51,21 @@ SEARCH_DEFAULTS: dict[str, dict[str, str]] = {
     # Two seats: a world cut short is scored by a win chance that grows with the
     # lead over a fixed 4 VP (cutoff by the spread would make any lead a sure win).
     "burger-joint": {"sims": "150", "prior": "greedy", "cutoff": "soft", "scale": "4"},
-    # Wealth cut short after a few random moves undervalues buying and upgrading
-    # (income comes later): short greedy rollouts and a strong greedy prior.
+    # The root's moves compared on common worlds, each followed by 30 greedy moves and
+    # scored by the standings (wealth plus a few rounds of expected fees): whole
+    # greedy games were too noisy to tell moves apart with a few dozen rollouts. The
+    # greedy move is kept unless another beats it by 1.5 standard errors.
     "belly-battle": {
-        "sims": "200",
+        "root": "compare",
+        "sims": "64",
+        "candidates": "0",
         "rollout": "greedy",
-        "depth": "16",
+        "epsilon": "0",
+        "depth": "30",
         "prior": "greedy",
-        "prior_weight": "3",
         "reward": "margin",
+        "scale": "300",
+        "confidence": "1.5",
     },
     # The root's moves compared on common worlds, each played out to the end by the
     # greedy bot (a whole greedy game costs ~13 ms); the greedy move is kept unless

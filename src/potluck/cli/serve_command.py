@@ -10,6 +10,7 @@ port and starts (and restarts) the server processes.
 from __future__ import annotations
 
 import errno
+import gc
 import socket
 import sys
 import time
@@ -133,6 +134,7 @@ def serve(
         public_turn_seconds=public_turn_seconds,
         allowed_origins=tuple(allowed_origin or ()),
         hard_bot=hard_bot,
+        start_bot_workers=True,
     )
     from potluck.agents import make_agent
 
@@ -170,8 +172,23 @@ def serve(
         proxy_headers=behind_proxy,
         forwarded_allow_ips=proxy_ip if behind_proxy else None,
         ws_max_size=max_body,  # a WebSocket message is capped like a request body
+        # Python's own event loop, not uvloop: under load (200 tables) uvloop left new
+        # connections seconds in the kernel's accept queue (round trip p99 2.3 to 3.0 s
+        # against 0.35 to 0.44 s, same run, same CPU; docs/web.md "Figures")
+        loop="asyncio",
     )
+    _quiet_garbage_collector()
     uvicorn.Server(config).run(sockets=[listening])
+
+
+def _quiet_garbage_collector() -> None:
+    """Freeze what start-up made (modules, the games' data, the restored tables), so
+    Python's cyclic garbage collector never scans it again, and collect less often: each
+    full collection stops the event loop, and every table with it (at 200 tables they
+    were the longest pauses of the loop; docs/web.md "Figures")."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
 
 
 def _serve_workers(host: str, port: int, url: str, workers: int) -> None:

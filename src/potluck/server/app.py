@@ -129,6 +129,12 @@ def create_app(
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         if tables.cluster is not None:
             await tables.cluster.start()  # its first round claims the tables nobody runs
+        if settings.start_bot_workers:
+            try:
+                await asyncio.to_thread(tables.bot_pool.start)
+            except Exception:  # the tables play on; a search bot's move starts it again
+                log.exception("the bot worker process did not start")
+                tables.bot_pool.shutdown()
         await tables.resume_bots()
 
         async def sweeper() -> None:

@@ -96,10 +96,10 @@ def review(
     return [r.to_json() for r in review_record(game, record, seat, spec)]
 
 
-#: How much lower the workers' OS priority is than the server's (``os.nice``): when a
-#: search bot and the event loop want the same core, the loop wins it, so a bot
-#: thinking at one table does not slow the moves of the others.
-WORKER_NICENESS = 10
+#: How much lower the workers' OS priority is than the server's (``os.nice``; 19 is
+#: the lowest there is): when a search bot and the event loop want the same core, the
+#: loop wins it, so a bot thinking at one table does not slow the moves of the others.
+WORKER_NICENESS = 19
 
 
 def lower_priority() -> None:
@@ -130,6 +130,11 @@ class BotPool:
                 self.workers, mp_context=context, initializer=lower_priority
             )
         return self._pool
+
+    def start(self) -> None:
+        """Start the worker processes now (blocking until one answers), so that their
+        imports are done before any table plays rather than at a hard bot's first move."""
+        self._executor().submit(os.getpid).result()
 
     async def think(self, thought: Thought) -> str:
         """The move's text, chosen in a worker while the event loop serves other tables."""

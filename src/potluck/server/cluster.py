@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import logging
 import os
@@ -70,6 +71,7 @@ class StaleTableError(TableError):
         )
 
 
+@functools.lru_cache(maxsize=65536)  # the claim round asks for every table's, every second
 def lock_key(table_id: str, purpose: str = "owner") -> int:
     """An advisory lock key of the table: a signed 64-bit hash of its id and ``purpose``
     (``owner``: who runs it; ``move``: who stores a move now; two keys, so the owner's
@@ -356,7 +358,11 @@ class Cluster:
                     for table in list(self.service.tables.values())
                     if table.status in ACTIVE and table.id not in self.owned
                 ]
-                for table_id in await self.claim(orphans):
+                taken = await self.claim(orphans)
+                for table_id in taken:  # caught up by ``adopt`` before their bots move
+                    if table_id in self.service.tables:
+                        self.service.tables[table_id].stale = True
+                for table_id in taken:
                     await self.service.adopt(table_id)
             except asyncio.CancelledError:
                 raise

@@ -8,11 +8,14 @@ Starts ``potluck serve`` in a separate process on a loopback port (on a fresh
 SQLite file unless ``--database-url`` names a database), creates ``--tables``
 tables spread evenly over every game (round robin: table 0 is the first game,
 table 1 the second, ...), each with one scripted player in seat 0 and greedy
-bots in the others, and plays them all to their end at once. Each table's
-player sits on a WebSocket for the pushes and, on each push that offers it a
-move, posts a random legal one with ``POST .../actions``; a move's round trip is
-that request's time (the move checked under the table's lock, stored, applied
-and pushed to the table's watchers).
+bots in the others, and plays them all to their end at once. The players
+(``potluck.server.loadclient``) arrive ``--arrivals`` a second (40: 200 tables
+start within 5 s), each making its table over its own connection, taking seat 0
+and staying to the end. Each sits on a WebSocket for the pushes and, on each
+push that offers it a move, posts a random legal one with ``POST .../actions``
+at once; a move's round trip is that request's time (the move checked under
+the table's lock, stored, applied and pushed to the table's watchers). The load
+client's own waits count in it too, so the client is kept light.
 
 ``--hard-bot-seconds 2`` adds one more table, of bots only, where a search bot
 thinks 2 s a move (in the server's bot worker processes): its effect on the
@@ -40,10 +43,8 @@ at least ``tables``, ``moves``, ``errors``, ``p50_ms``, ``p99_ms`` and ``max_ms`
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
-import random
 import signal
 import socket
 import subprocess
@@ -51,188 +52,21 @@ import sys
 import tempfile
 import threading
 import time
-from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
 
-from potluck.engine.registry import list_games, load_game
+from potluck.engine.registry import list_games
+from potluck.server.loadclient import ARRIVALS_PER_SECOND, Tally, play_all, seats_of
 
-#: The seats of every table: one scripted player, the rest greedy bots.
-PLAYERS = {"cafe-carnage": 4, "food-advice": 4, "belly-battle": 4, "belle-of-the-ball": 4}
-
-
-@dataclass
-class Tally:
-    """What the tables measured: round trips per game, and what went wrong."""
-
-    times: dict[str, list[float]] = field(default_factory=dict)
-    errors: list[str] = field(default_factory=list)
-    #: How many errors of each kind: the server's error code (``taken_over``, ...), or
-    #: the client's exception (``ReadError``, ``socket ConnectionClosedError``, ...).
-    kinds: Counter[str] = field(default_factory=Counter)
-    finished: int = 0
-    #: The tables made and joined (their ids), and those that played to their end.
-    seated: list[str] = field(default_factory=list)
-    done: set[str] = field(default_factory=set)
-    #: Each table's acknowledged moves of its scripted seat (their texts, in order).
-    acknowledged: dict[str, list[str]] = field(default_factory=dict)
-    #: Acknowledged moves missing from the tables' stored records.
-    lost: int = 0
-    #: The run was stopped after ``--max-seconds`` (the records were not compared).
-    stopped: bool = False
-
-    def error(self, kind: str, detail: str) -> None:
-        """Count one error of ``kind``; ``detail`` (which table, the answer) is kept too."""
-        self.kinds[kind] += 1
-        self.errors.append(detail)
-
-
-def error_kind(response: httpx.Response) -> str:
-    """A refused request's kind: the server's error code (``{"error": code, ...}``), else
-    its HTTP status."""
-    try:
-        code = response.json().get("error")
-    except (ValueError, AttributeError):
-        code = None
-    return str(code) if code else f"HTTP {response.status_code}"
+__all__ = ["main", "run", "seats_of", "serve_command"]
 
 
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def seats_of(game_id: str) -> list[str]:
-    """Seat 0 scripted ("human"), the others greedy bots."""
-    game = load_game(game_id)
-    players = max(game.min_players, min(PLAYERS.get(game_id, 2), game.max_players))
-    return ["human"] + ["greedy"] * (players - 1)
-
-
-async def _play(
-    http: httpx.AsyncClient, game_id: str, table_id: str, token: str, seed: int, tally: Tally
-) -> None:
-    """Play seat 0 of one table: act on each push that offers moves, timing each POST."""
-    rng = random.Random(seed)
-    times = tally.times.setdefault(game_id, [])
-    url = str(http.base_url).rstrip("/").replace("http", "ws", 1)
-    url += f"/ws/tables/{table_id}?token={token}"
-    headers = {"Authorization": f"Bearer {token}"}
-    async with connect(url, max_size=None, open_timeout=60) as pushes:
-        floor = 0  # pushes from before our last move are stale: their actions are gone
-        async for raw in pushes:
-            message: dict[str, Any] = json.loads(raw)
-            if message.get("outcome") is not None:
-                tally.finished += 1
-                tally.done.add(table_id)
-                return
-            if message["type"] != "state" or message["step"] < floor or not message["legal"]:
-                continue
-            choice = rng.choice(message["legal"])["action"]
-            started = time.perf_counter()
-            try:
-                response = await http.post(
-                    f"/api/tables/{table_id}/actions",
-                    json={"action": choice, "decision": message["decision"]},
-                    headers=headers,
-                )
-            except httpx.HTTPError as error:
-                tally.error(
-                    type(error).__name__, f"{game_id} {table_id}: {type(error).__name__} {error}"
-                )
-                continue  # the next push offers the move again
-            times.append(time.perf_counter() - started)
-            if not response.is_success:
-                tally.error(error_kind(response), f"{game_id} {table_id}: {response.text}")
-                continue
-            tally.acknowledged.setdefault(table_id, []).append(choice)
-            floor = response.json()["step"]
-
-
-async def _play_safely(
-    http: httpx.AsyncClient, game_id: str, table_id: str, token: str, seed: int, tally: Tally
-) -> None:
-    """One table, reconnecting its WebSocket if it drops (a server process went away)."""
-    for _ in range(20):
-        try:
-            await _play(http, game_id, table_id, token, seed, tally)
-            return
-        except Exception as error:  # a dropped socket: reconnect, as the page does
-            kind = f"socket {type(error).__name__}"
-            tally.error(kind, f"{game_id} {table_id}: {kind}")
-            await asyncio.sleep(0.5)
-    tally.error("gave up", f"{game_id} {table_id}: gave up")
-
-
-async def _run(
-    base: str,
-    tables: int,
-    games: list[str],
-    tally: Tally,
-    hard_tables: int = 0,
-    max_seconds: float | None = None,
-) -> None:
-    # one client for every table: making a client per table costs the load generator
-    # more time than the moves it measures
-    # idle connections are dropped before the server's keep-alive timeout (uvicorn: 5 s)
-    # would close them under a request being sent (a ReadError that is not the server's)
-    limits = httpx.Limits(
-        max_connections=tables + 10, max_keepalive_connections=tables + 10, keepalive_expiry=2
-    )
-    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
-        for _ in range(hard_tables):  # bots only: a search bot thinking beside the others
-            seats = ["hard", "greedy", "greedy", "greedy"]
-            response = await http.post("/api/tables", json={"game": "cafe-carnage", "seats": seats})
-            if not response.is_success:
-                tally.error("not created", f"hard table not created: {response.text}")
-        seated = []
-        for number in range(tables):
-            game_id = games[number % len(games)]
-            response = await http.post(
-                "/api/tables", json={"game": game_id, "seats": seats_of(game_id), "seed": number}
-            )
-            if not response.is_success:
-                tally.error("not created", f"{game_id}: not created: {response.text}")
-                continue
-            table_id = response.json()["id"]
-            joined = await http.post(f"/api/tables/{table_id}/seats/0", json={"name": "load"})
-            if not joined.is_success:
-                tally.error("not joined", f"{game_id} {table_id}: not joined: {joined.text}")
-                continue
-            seated.append((game_id, table_id, joined.json()["token"]))
-            tally.seated.append(table_id)
-            # each player is one browser with its own cookie; this one client plays every
-            # table with its token, so the seat cookies are dropped, not sent by the hundred
-            http.cookies.clear()
-        plays = asyncio.gather(
-            *(
-                _play_safely(http, game_id, table_id, token, seed, tally)
-                for seed, (game_id, table_id, token) in enumerate(seated)
-            )
-        )
-        try:
-            await asyncio.wait_for(plays, max_seconds)
-        except TimeoutError:  # stopped: the tables still playing count as unfinished
-            tally.stopped = True
-            return
-        for _, table_id, _ in seated:
-            tally.lost += await _lost_moves(http, table_id, tally.acknowledged.get(table_id, []))
-
-
-async def _lost_moves(http: httpx.AsyncClient, table_id: str, acknowledged: list[str]) -> int:
-    """How many of seat 0's ``acknowledged`` moves its stored record lacks (in order; the
-    record may hold more: a move stored whose answer was lost with a killed process)."""
-    response = await http.get(f"/api/tables/{table_id}/record")
-    if not response.is_success:  # not finished: counted among the errors
-        return 0
-    stored = iter(text for seat, text in response.json()["actions"] if seat == 0)
-    found = sum(1 for move in acknowledged if any(text == move for text in stored))
-    return len(acknowledged) - found
 
 
 def _kill_one_process(supervisor: int) -> int | None:
@@ -367,6 +201,7 @@ def run(
     kill_after: float | None = None,
     server_log: str | None = None,
     max_seconds: float | None = None,
+    arrivals: float = ARRIVALS_PER_SECOND,
 ) -> dict[str, Any]:
     """Run one load test and return its report (what ``--json`` prints); ``server_log``:
     a file the server processes' log is appended to (else it is dropped)."""
@@ -409,7 +244,8 @@ def run(
             database_before = _database_cpu_seconds(database_url)
             client_before = time.process_time()
             started = time.perf_counter()
-            asyncio.run(_run(base, tables, games, tally, 1 if hard_seconds else 0, max_seconds))
+            hard_tables = 1 if hard_seconds else 0
+            play_all(base, tables, games, tally, hard_tables, max_seconds, arrivals)
             seconds = time.perf_counter() - started
             server_cpu = _cpu_seconds(server.pid) - cpu_before
             database_cpu = _database_cpu_seconds(database_url) - database_before
@@ -442,6 +278,7 @@ def run(
         "client_cpu_seconds": round(client_cpu, 1),
         "database_cpu_seconds": round(database_cpu, 1),
         "bot_delay": bot_delay,
+        "arrivals_per_second": arrivals,
         "workers": workers,
         "hard_bot_seconds": hard_seconds,
         "database": "sqlite" if database_url is None else database_url.split(":", 1)[0],
@@ -518,10 +355,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--server-log", metavar="FILE", help="append the server processes' log to FILE"
     )
+    parser.add_argument(
+        "--arrivals",
+        type=float,
+        default=ARRIVALS_PER_SECOND,
+        metavar="PER_SECOND",
+        help="players arriving a second, each making and joining a table (then all play)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     # stopped (timeout, kill): stop the server too, through run()'s ``finally``
     signal.signal(signal.SIGTERM, lambda _signal, _frame: sys.exit(143))
+    if args.arrivals <= 0:
+        parser.error("--arrivals must be above 0")
     if args.tables < 1:
         parser.error("--tables must be at least 1")
     if args.workers < 1:
@@ -547,6 +393,7 @@ def main(argv: list[str] | None = None) -> None:
         kill_after=args.kill_after,
         server_log=args.server_log,
         max_seconds=args.max_seconds,
+        arrivals=args.arrivals,
     )
     if args.json:
         print(json.dumps(report))

@@ -55,6 +55,10 @@ class ServerSettings:
     hard_bot: str = "ismcts:sims=2000,time=1.5"
     #: The search bot that judges a finished game's moves on the replay page.
     analysis_bot: str = "ismcts:sims=300"
+    #: Start the search bots' worker process when the server starts, not at the first
+    #: hard bot's move (its imports would then take CPU from the tables playing).
+    #: ``potluck serve`` sets it; tests and embedders leave it off.
+    start_bot_workers: bool = False
 
 
 def name_problem(name: str) -> str | None:

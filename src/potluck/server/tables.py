@@ -54,7 +54,7 @@ from potluck.server.db import ActionRow, TableRow, now
 from potluck.server.live import ACTIVE, LiveTable, TableError, Watcher
 from potluck.server.seating import Seating
 from potluck.server.settings import ServerSettings
-from potluck.server.store import ATTEMPTS
+from potluck.server.store import MOVE_ATTEMPTS
 
 log = logging.getLogger("potluck.server")
 
@@ -126,7 +126,7 @@ class TableService(Seating, Creating, CatchingUp):
         async with table.lock:
             if table.stale:
                 await self._sync(table)
-            for attempt in range(1, ATTEMPTS + 1):
+            for attempt in range(1, MOVE_ATTEMPTS + 1):
                 try:
                     await self._act(table, seat, text, decision)
                     break
@@ -135,7 +135,7 @@ class TableService(Seating, Creating, CatchingUp):
                     # truth. Caught up, the move is checked again; again if the table
                     # moved on once more meanwhile (its bots, on the process that runs it)
                     stale = isinstance(error, StaleTableError)
-                    if not self.clustered or error.status != 409 or attempt == ATTEMPTS:
+                    if not self.clustered or error.status != 409 or attempt == MOVE_ATTEMPTS:
                         raise
                     if attempt > 1 and not stale:
                         raise

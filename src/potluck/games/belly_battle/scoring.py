@@ -66,10 +66,53 @@ def wealth(game: BellyTables, state: BellyState, seat: int) -> int:
     return total
 
 
+#: Rounds of Munch Fees an unfinished game credits each card with (``standings``):
+#: a game between greedy bots lasts about nine rounds, most of it already played
+#: by the time a search looks ahead, so a few rounds of income is a fair guess.
+FEE_ROUNDS = 3
+
+
+def expected_fees(game: BellyTables, state: BellyState, seat: int, rounds: float) -> float:
+    """The Munch Fees ``seat``'s cards may expect over ``rounds`` more rounds as they
+    stand: each rival lands on a given space about once in ``board_size`` turns, and
+    passes a corner cafe about once in ``board_size / 7`` (two dice average 7).
+
+        >>> import potluck
+        >>> g = potluck.load_game("belly-battle")
+        >>> s = g.new_game(4, seed=1)
+        >>> expected_fees(g, s, 0, 0.0), expected_fees(g, s, 0, 3.0) > 0
+        (0.0, True)
+    """
+    rivals = state.num_players - 1
+    if rounds <= 0 or rivals <= 0:
+        return 0.0
+    total = 0.0
+    restaurants = game.num_restaurants
+    for card, owner in enumerate(state.owner):
+        if owner != seat:
+            continue
+        if card >= restaurants:
+            total += game.bank.cafe_fee * 7.0
+            continue
+        fees = game.fees[card]
+        fee = fees[3] if state.star[card] else fees[state.chefs[card]]
+        if game.triples[card] and in_triple(game, state, card, seat):
+            fee *= 2
+        total += fee
+    return total * rivals * rounds / game.board_size
+
+
 def standings(game: BellyTables, state: BellyState) -> tuple[float, ...]:
-    """Wealth so far; a bankrupt seat has none."""
+    """Wealth so far plus the Munch Fees the seat's cards may expect over the next
+    ``FEE_ROUNDS`` rounds (fewer near the round limit), so a restaurant, a chef or a
+    star counts for the income it brings, not only its wealth; a bankrupt seat has
+    none. Once the game is over it is the outcome's scores (wealth)."""
+    over = state.phase == OVER
+    rounds = 0.0 if over else min(FEE_ROUNDS, state.options["max_rounds"] - state.round)
     return tuple(
-        0.0 if s == state.bankrupt else float(wealth(game, state, s))
+        0.0
+        if s == state.bankrupt
+        else float(wealth(game, state, s)) + expected_fees(game, state, s, rounds)
         for s in range(state.num_players)
     )
 
