@@ -35,6 +35,9 @@ def test_a_small_run_plays_one_table_of_every_game_to_its_end(
     assert report["p50_ms"] <= report["p99_ms"] <= report["max_ms"]
     assert report["moves_per_second"] > 0
     assert report["server_cpu_seconds"] > 0
+    assert report["server_waited_for_cpu_seconds"] >= 0
+    assert report["client_waited_for_cpu_seconds"] >= 0
+    assert report["arrivals_per_second"] > 0
     assert report["acknowledged_moves_lost"] == 0
 
 

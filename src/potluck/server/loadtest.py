@@ -33,7 +33,9 @@ trip, the errors counted by kind (the server's error code of a refused move, the
 client's exception of a failed request or dropped socket, ``unfinished`` tables),
 player moves per second and the CPU the server used (its processes and their
 bot workers, from ``/proc``), the load client and a local PostgreSQL server's
-processes of the database used. ``--json`` prints the same as one JSON object with
+processes of the database used, and how long the server's event loop and the
+client were ready to run but waited for a busy CPU (``/proc/PID/schedstat``).
+``--json`` prints the same as one JSON object with
 at least ``tables``, ``moves``, ``errors``, ``p50_ms``, ``p99_ms`` and ``max_ms``.
 ``--server-log FILE`` keeps the server's log (warnings and errors);
 ``--max-seconds S`` stops playing after S seconds and reports what was measured
@@ -43,6 +45,7 @@ at least ``tables``, ``moves``, ``errors``, ``p50_ms``, ``p99_ms`` and ``max_ms`
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -107,6 +110,34 @@ def _cpu_seconds(root: int) -> float:
         if ancestor == root:
             total += seconds
     return total
+
+
+def _event_loops(root: int) -> list[int]:
+    """The server's event-loop processes: ``root``, or with ``--workers`` its children
+    that serve (``--socket-fd``)."""
+    children = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except (OSError, IndexError, ValueError):
+            continue
+        if parent == root and b"--socket-fd" in command:
+            children.append(int(entry.name))
+    return children or [root]
+
+
+def _waited_for_cpu(pids: list[int]) -> float:
+    """Seconds the main threads of ``pids`` were ready to run but waited for a CPU (the
+    kernel's run-queue time, ``/proc/PID/schedstat``; Linux): a busy machine's share of
+    the round trips, which no change to the server removes."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            total += int(Path(f"/proc/{pid}/schedstat").read_text().split()[1])
+    return total / 1e9
 
 
 def _database_cpu_seconds(database_url: str | None) -> float:
@@ -241,6 +272,8 @@ def run(
                 killer.daemon = True
                 killer.start()
             cpu_before = _cpu_seconds(server.pid)
+            loops = _event_loops(server.pid)
+            waited_before = _waited_for_cpu(loops), _waited_for_cpu([os.getpid()])
             database_before = _database_cpu_seconds(database_url)
             client_before = time.process_time()
             started = time.perf_counter()
@@ -248,6 +281,8 @@ def run(
             play_all(base, tables, games, tally, hard_tables, max_seconds, arrivals)
             seconds = time.perf_counter() - started
             server_cpu = _cpu_seconds(server.pid) - cpu_before
+            server_waited = _waited_for_cpu(loops) - waited_before[0]
+            client_waited = _waited_for_cpu([os.getpid()]) - waited_before[1]
             database_cpu = _database_cpu_seconds(database_url) - database_before
             client_cpu = time.process_time() - client_before
         finally:
@@ -276,6 +311,9 @@ def run(
         "server_cpu_seconds": round(server_cpu, 1),
         "server_cpu_percent": round(100 * server_cpu / seconds, 1) if seconds else 0.0,
         "client_cpu_seconds": round(client_cpu, 1),
+        # ready to run, but every core was busy (the machine's share of the waits)
+        "server_waited_for_cpu_seconds": round(server_waited, 1),
+        "client_waited_for_cpu_seconds": round(client_waited, 1),
         "database_cpu_seconds": round(database_cpu, 1),
         "bot_delay": bot_delay,
         "arrivals_per_second": arrivals,
@@ -313,6 +351,11 @@ def _print(report: dict[str, Any]) -> None:
         f"({report['server_cpu_percent']}% of one core); "
         f"load client CPU {report['client_cpu_seconds']} s; "
         f"PostgreSQL CPU {report['database_cpu_seconds']} s"
+    )
+    print(
+        "ready to run but waiting for a busy CPU: the server's event loop "
+        f"{report['server_waited_for_cpu_seconds']} s, load client "
+        f"{report['client_waited_for_cpu_seconds']} s"
     )
     for kind, count in report["error_kinds"].items():
         print(f"errors of kind {kind}: {count}")
