@@ -180,7 +180,8 @@ class CatchingUp(TableStore):
             if known < behind.get(table_id, 0):
                 log.warning(
                     "table %s: this process runs it, and its copy was %d actions behind the "
-                    "log for a whole check (a notice lost); caught up",
+                    "log for a whole check (a notice lost, or this process that far behind its "
+                    "notices); caught up",
                     table_id,
                     behind[table_id] - known,
                 )
