@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 from typer.testing import CliRunner
@@ -415,7 +416,7 @@ def test_compare_root_mode_shares_its_time_between_rounds_and_keeps_worlds_paire
     from potluck.search import paired
 
     seconds = [0.0]  # a clock that moves one second a playout
-    monkeypatch.setattr(paired.time, "perf_counter", lambda: seconds[0])
+    monkeypatch.setattr(time, "perf_counter", lambda: seconds[0])
     playouts: list[str] = []
 
     def playout(world: int, move: str, rng: random.Random) -> float:
