@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 from typer.testing import CliRunner
@@ -407,3 +408,54 @@ def test_compare_root_mode_keeps_the_greedy_move_unless_another_is_clearly_bette
     # A move whose advantage is within the worlds' noise is played only without a margin.
     assert pick(["far", "noisy", "greedy"], 0.0) == "noisy"
     assert pick(["far", "noisy", "greedy"], 2.0) == "greedy"
+
+
+def test_compare_root_mode_shares_its_time_between_rounds_and_keeps_worlds_paired(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from potluck.search import paired
+
+    seconds = [0.0]  # a clock that moves one second a playout
+    monkeypatch.setattr(time, "perf_counter", lambda: seconds[0])
+    playouts: list[str] = []
+
+    def playout(world: int, move: str, rng: random.Random) -> float:
+        playouts.append(move)
+        seconds[0] += 1
+        return {"a": 0.1, "b": 0.9, "c": 0.5}[move]
+
+    worlds = iter(range(100))
+    best, played = paired.compare_root(
+        lambda: next(worlds),
+        lambda w: w,
+        playout,
+        ["a", "b", "c"],
+        "a",
+        budget=300,
+        rng=random.Random(0),
+        deadline=4.5,
+    )
+    # round 1 had half the time (one world after every move), then the worse half
+    # went, the favourite kept; round 2's world reached the deadline before its last
+    # playout and was dropped, so every move kept rewards from the same worlds
+    assert playouts == ["a", "b", "c", "b", "c"]
+    assert [len(rewards) for _, rewards in played] == [1, 1, 1]
+    assert best == "b"
+
+
+def test_compare_root_mode_plays_the_favourite_when_no_world_was_finished() -> None:
+    from potluck.search.paired import compare_root
+
+    worlds = iter(range(100))
+    best, played = compare_root(
+        lambda: next(worlds),
+        lambda w: w,
+        lambda w, m, r: {"a": 0.1, "b": 0.9}[m],
+        ["b", "a"],
+        "a",
+        budget=100,
+        rng=random.Random(0),
+        deadline=0.0,
+    )
+    assert best == "a"
+    assert all(not rewards for _, rewards in played)

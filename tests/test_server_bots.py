@@ -204,6 +204,8 @@ def test_the_pool_started_with_the_server_has_its_worker_at_the_lowest_priority(
         workers = list((pool._pool._processes or {}).values())
         assert len(workers) == 1
         assert os.getpriority(os.PRIO_PROCESS, workers[0].pid or 0) == 19
+        if hasattr(os, "SCHED_IDLE"):
+            assert os.sched_getscheduler(workers[0].pid or 0) == os.SCHED_IDLE
     finally:
         pool.shutdown()
 

@@ -54,8 +54,11 @@ def compare_root(
     ``sample()`` draws a world, ``copy`` copies one, ``playout(world, move, rng)``
     plays ``move`` in (a copy of) the world and on to a reward in 0..1, or gives
     ``None`` when the move is not legal in that world. ``budget``
-    counts playouts; ``deadline`` (a ``time.perf_counter`` time) stops it early,
-    after whole worlds. The worlds played in a round are played after every move
+    counts playouts; ``deadline`` (a ``time.perf_counter`` time) is shared out
+    between the rounds like the playouts, and stops the search between two
+    playouts: a world not played after every move still in the
+    running is then dropped, so rewards stay paired (if none is left, the
+    favourite is played). The worlds played in a round are played after every move
     still in the running, so the survivors' rewards stay paired world by world.
     """
     # per move: world number -> reward
@@ -68,17 +71,30 @@ def compare_root(
     for round_ in range(rounds):
         share = (budget - spent) // (rounds - round_)
         worlds = max(1, share // len(alive))
+        # a time budget is split between the rounds as the playouts are, so a
+        # budget that ends first still narrows the moves down
+        now = clock()
+        round_end = now + (deadline - now) / (rounds - round_)
         for _ in range(worlds):
             if spent + len(alive) > budget and spent > 0:
                 break
             world = sample()
             seed = rng.getrandbits(64)
+            played: dict[int, float] = {}
             for i in alive:
+                # a world left half played would pair some moves and not others: the
+                # deadline drops it whole (with budgets of whole-game playouts, waiting
+                # for the world to finish overran a 1.5 s budget by a third)
+                if clock() >= deadline:
+                    played = {}
+                    break
                 reward = playout(copy(world), moves[i], random.Random(seed))
                 if reward is not None:
-                    rewards[i][spent] = reward
+                    played[i] = reward
+            for i, reward in played.items():
+                rewards[i][spent] = reward
             spent += len(alive)
-            if clock() >= deadline:
+            if clock() >= round_end:
                 break
         if clock() >= deadline or len(alive) <= 1:
             break

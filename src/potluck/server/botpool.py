@@ -103,9 +103,16 @@ WORKER_NICENESS = 19
 
 
 def lower_priority() -> None:
-    """A worker's initializer: run at a lower OS priority than the event loop."""
+    """A worker's initializer: run at a lower OS priority than the event loop.
+
+    On Linux also in the ``SCHED_IDLE`` class: a nice-19 worker still holds its core
+    until the scheduler takes it back, and a waking event loop is placed beside the
+    load on the other core; a core running only ``SCHED_IDLE`` work counts as free
+    when a task wakes, so the loop gets it at once."""
     with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
         os.nice(WORKER_NICENESS)
+    with contextlib.suppress(AttributeError, OSError):  # Linux only
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 class BotPool:
