@@ -62,8 +62,8 @@ def test_docstring_examples(name: str) -> None:
 
 
 def unwrapped(line: str) -> str:
-    """A shell line without the ``time``/``nice`` in front of its command."""
-    return re.sub(r"^(?:(?:time|nice)\s+)+", "", line)
+    """A shell line without the ``time``/``nice``/``nice -n N`` in front of its command."""
+    return re.sub(r"^(?:(?:time|nice(?:\s+-n\s*-?\d+)?)\s+)+", "", line)
 
 
 def potluck_lines(path: Path) -> list[str]:
