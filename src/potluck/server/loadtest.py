@@ -74,6 +74,15 @@ def _free_port() -> int:
 
 def _kill_one_process(supervisor: int) -> int | None:
     """SIGKILL one of ``potluck serve --workers``' server processes; its pid."""
+    for pid in _serving_children(supervisor):
+        os.kill(pid, signal.SIGKILL)
+        return pid
+    return None
+
+
+def _serving_children(parent_pid: int) -> list[int]:
+    """The children of ``parent_pid`` that serve (``--socket-fd``), from /proc (Linux)."""
+    children = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -82,10 +91,9 @@ def _kill_one_process(supervisor: int) -> int | None:
             command = (entry / "cmdline").read_bytes().split(b"\0")
         except (OSError, IndexError, ValueError):
             continue
-        if parent == supervisor and b"--socket-fd" in command:
-            os.kill(int(entry.name), signal.SIGKILL)
-            return int(entry.name)
-    return None
+        if parent == parent_pid and b"--socket-fd" in command:
+            children.append(int(entry.name))
+    return children
 
 
 def _cpu_seconds(root: int) -> float:
@@ -115,18 +123,7 @@ def _cpu_seconds(root: int) -> float:
 def _event_loops(root: int) -> list[int]:
     """The server's event-loop processes: ``root``, or with ``--workers`` its children
     that serve (``--socket-fd``)."""
-    children = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            command = (entry / "cmdline").read_bytes().split(b"\0")
-        except (OSError, IndexError, ValueError):
-            continue
-        if parent == root and b"--socket-fd" in command:
-            children.append(int(entry.name))
-    return children or [root]
+    return _serving_children(root) or [root]
 
 
 def _waited_for_cpu(pids: list[int]) -> float:
