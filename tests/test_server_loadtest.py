@@ -77,3 +77,36 @@ def test_a_run_stopped_after_max_seconds_reports_its_unfinished_tables(
     assert report["finished"] == 0
     assert report["error_kinds"]["unfinished"] == 2
     assert len(report["unfinished_tables"]) == 2
+
+
+def test_the_served_port_answers_without_nagles_wait() -> None:
+    """`potluck serve`'s listening socket names TCP, so asyncio sets TCP_NODELAY on every
+    connection it accepts: an answer written in two parts (head, then body) is not held
+    back until the client's delayed ACK (40 ms a move over a kept-alive connection)."""
+    import asyncio
+    import socket
+
+    from potluck.cli.serve_command import _bind_port
+
+    listening = _bind_port("127.0.0.1", 0)
+    port = listening.getsockname()[1]
+    seen: list[int] = []
+
+    async def check() -> None:
+        async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            accepted = writer.get_extra_info("socket")
+            seen.append(accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(handle, sock=listening)
+        async with server:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            for _ in range(100):
+                if seen:
+                    break
+                await asyncio.sleep(0.01)
+            writer.close()
+
+    asyncio.run(check())
+    assert seen
+    assert seen[0] != 0
