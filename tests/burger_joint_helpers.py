@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import potluck
 from potluck.games.burger_joint import BurgerJoint, BurgerState
 from potluck.games.burger_joint.production import next_pick
@@ -19,10 +21,16 @@ BURGER, PIZZA = 0, 1
 
 
 def load_burger_joint() -> BurgerJoint:
-    """The registered Burger Joint game (each test file's ``game`` fixture)."""
+    """The registered Burger Joint game (what the ``game`` fixture below gives)."""
     g = potluck.load_game("burger-joint")
     assert isinstance(g, BurgerJoint)
     return g
+
+
+@pytest.fixture
+def game() -> BurgerJoint:
+    """The game, as the tests of every chapter take it."""
+    return load_burger_joint()
 
 
 def c(game: BurgerJoint, name: str) -> int:

@@ -28,9 +28,9 @@ from burger_joint_helpers import (
     board,
     c,
     empty_hands,
+    game,
     give,
     held,
-    load_burger_joint,
     production,
     takers,
     texts,
@@ -42,10 +42,7 @@ from potluck.games.burger_joint.production import start_turn
 from potluck.games.burger_joint.scoring import capacity, points
 from potluck.games.burger_joint.state import DISCARD, DRAFT, OVER, TRADE
 
-
-@pytest.fixture
-def game() -> BurgerJoint:
-    return load_burger_joint()
+__all__ = ["game"]  # the fixture, shared from burger_joint_helpers
 
 
 # ---------------------------------------------------------------------- setup

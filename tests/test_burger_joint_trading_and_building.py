@@ -18,9 +18,9 @@ from burger_joint_helpers import (
     board,
     c,
     empty_hands,
+    game,
     give,
     held,
-    load_burger_joint,
     texts,
     trading,
 )
@@ -30,10 +30,7 @@ from potluck.games.burger_joint.production import start_turn
 from potluck.games.burger_joint.scoring import capacity, points, tokens_on_board
 from potluck.games.burger_joint.state import BUILD, DRAFT, OVER, REDRAW, TRADE
 
-
-@pytest.fixture
-def game() -> BurgerJoint:
-    return load_burger_joint()
+__all__ = ["game"]  # the fixture, shared from burger_joint_helpers
 
 
 # ---------------------------------------------------------------------- trading and abilities
