@@ -128,6 +128,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         if tables.cluster is not None:
+            if rates.limited:  # the processes' counts meet in the database once a round
+                rates.start_sharing()
+                tables.cluster.every_round.append(rates.share)
             await tables.cluster.start()  # its first round claims the tables nobody runs
         if settings.start_bot_workers:
             try:

@@ -34,6 +34,7 @@ import logging
 import os
 import secrets
 import socket
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import text
@@ -227,6 +228,9 @@ class Cluster:
         self._claiming: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
         self._connections: dict[str, Any] = {}
+        #: Called once a round with the lock connection and this process's name (the
+        #: rate limits' counts, ``RateLimits.share``); a failure waits for the next round.
+        self.every_round: list[Callable[[Any, str], Awaitable[None]]] = []
 
     async def _connect(self, role: str) -> Any:
         import psycopg
@@ -371,4 +375,11 @@ class Cluster:
                 self.owned.clear()
                 with contextlib.suppress(Exception):
                     await self._connect("locks")
+            for task in self.every_round:
+                try:
+                    await task(self._connections["locks"], self.name)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as error:
+                    log.warning("a cluster round's task failed: %s", error)
             await asyncio.sleep(self.claim_every)

@@ -129,6 +129,26 @@ class ActionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class RateCountRow(Base):
+    """One process's hits of one client in one slot of one rate window, for the other
+    processes' rate limits (``potluck.server.ratelimit``; PostgreSQL clusters only).
+    Deleted once the slot has left its window."""
+
+    __tablename__ = "rate_counts"
+
+    #: The process that took the hits (``Cluster.name``).
+    process: Mapped[str] = mapped_column(Text, primary_key=True)
+    #: ``create``, ``join``, ``move`` or ``analysis``.
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    #: The hash of the client's address.
+    client: Mapped[str] = mapped_column(String(64), primary_key=True)
+    #: The window's length, in seconds.
+    seconds: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: The slot's start, in seconds since the epoch on the database's clock.
+    slot: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    hits: Mapped[int] = mapped_column(Integer)
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets foreign keys and use from the server's threads."""
     if url.startswith("sqlite"):

@@ -9,15 +9,27 @@ server runs ``--behind-proxy``). Over the limit: 429 with ``Retry-After``.
     Traceback (most recent call last):
     ...
     potluck.server.live.TableError: Too many new tables: at most 1 per 1 minute; try again in 60 s.
+
+Several processes over one PostgreSQL database (``potluck.server.cluster``) share
+their counts without a database round trip per request: every request is still
+checked in memory, and once a round (a second) each process adds the hits it took
+since the last round to the ``rate_counts`` table and reads back the other
+processes' hits of the same windows (``share``, one statement), which its checks
+then count as their own. So the cluster as a whole allows about the configured
+rate, late by at most one round.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import time
+from collections import Counter
+from typing import Any
 
 from limits import RateLimitItem, parse_many, storage, strategies
 
+from potluck.server.db import token_hash
 from potluck.server.live import TableError
 from potluck.server.settings import ServerSettings
 
@@ -40,8 +52,59 @@ def parse_rates(text: str) -> list[RateLimitItem]:
     return parse_many(text)
 
 
+def slot_width(seconds: int) -> int:
+    """The width of the slots a window of ``seconds`` is shared in: 1 s up to two
+    minutes, then a 60th of the window (an hour's window: 60 rows per client, not 3,600).
+
+    >>> slot_width(1), slot_width(60), slot_width(3600)
+    (1, 1, 60)
+    """
+    return max(1, seconds // 60)
+
+
+@functools.lru_cache(maxsize=65536)
+def client_key(client: str) -> str:
+    """What the shared table keeps of a client's address: its hash (as for ``creator``)."""
+    return token_hash(client)
+
+
+#: One round of a process in the cluster, in one statement: its new hits added to its own
+#: rows (a row per process, kind, client, window and slot, the slot on the database's
+#: clock, so the machines' clocks never matter), the rows whose slot left its window
+#: deleted (any process's: a dead one's too; ``SKIP LOCKED``, so two processes deleting
+#: at once never wait for each other), and the other processes' hits read back, summed
+#: per kind, client and window, over the slots that overlap the window now. The read's
+#: snapshot predates this statement's own writes: it reads only the others' rows anyway.
+SHARE = """
+WITH clock AS (SELECT extract(epoch FROM clock_timestamp())::float8 AS now),
+added AS (
+    INSERT INTO rate_counts (process, kind, client, seconds, slot, hits)
+    SELECT %(process)s, u.kind, u.client, u.seconds,
+        (floor(clock.now)::bigint / u.width) * u.width, u.hits
+    FROM unnest(%(kinds)s::text[], %(clients)s::text[], %(seconds)s::int[],
+        %(widths)s::int[], %(hits)s::int[]) AS u(kind, client, seconds, width, hits), clock
+    ON CONFLICT (process, kind, client, seconds, slot)
+    DO UPDATE SET hits = rate_counts.hits + excluded.hits
+),
+gone AS (
+    DELETE FROM rate_counts WHERE ctid IN (
+        SELECT r.ctid FROM rate_counts r, clock
+        WHERE r.slot + r.seconds + greatest(1, r.seconds / 60) < clock.now - 1
+        FOR UPDATE OF r SKIP LOCKED
+    )
+)
+SELECT r.kind, r.client, r.seconds, sum(r.hits)::int,
+    min(r.slot) + greatest(1, r.seconds / 60) + r.seconds - max(clock.now)
+FROM rate_counts r, clock
+WHERE r.process <> %(process)s
+    AND r.slot + greatest(1, r.seconds / 60) > clock.now - r.seconds
+GROUP BY r.kind, r.client, r.seconds
+"""
+
+
 class RateLimits:
-    """The server's limits, in memory (one server process owns its tables anyway)."""
+    """The server's limits, counted in memory; with several processes, the others'
+    counts are added once a round (``share``)."""
 
     def __init__(self, settings: ServerSettings) -> None:
         self.rules: dict[str, list[RateLimitItem]] = {
@@ -56,16 +119,33 @@ class RateLimits:
             if any(self.rules.values())
             else None
         )
+        #: This process's hits since its last round, per kind and client (``None``: this
+        #: process shares nothing, being alone on its database).
+        self.unshared: Counter[tuple[str, str]] | None = None
+        #: The other processes' hits as of the last round, per kind, client key and window
+        #: (seconds): their number, and when (``time.time()``) the oldest leaves the window.
+        self.elsewhere: dict[tuple[str, str, int], tuple[int, float]] = {}
+
+    @property
+    def limited(self) -> bool:
+        """Whether any rate is limited (else there is nothing to share)."""
+        return self.limiter is not None
 
     def hit(self, kind: str, client: str) -> None:
         """Count one ``kind`` request of ``client``, or refuse it with 429."""
         rules = self.rules[kind]
         if self.limiter is None or not rules:
             return
+        key = client_key(client) if self.elsewhere else ""
         for item in rules:
-            if not self.limiter.test(item, kind, client):
+            others, leaves = self.elsewhere.get((kind, key, item.get_expiry()), (0, math.inf))
+            if not self.limiter.test(item, kind, client, cost=1 + others):
                 stats = self.limiter.get_window_stats(item, kind, client)
-                wait = max(1, math.ceil(stats.reset_time - time.time()))
+                mine = stats.remaining < item.amount  # some of the hits are this process's
+                reset = min(stats.reset_time if mine else math.inf, leaves)
+                if math.isinf(reset):
+                    reset = time.time() + item.get_expiry()
+                wait = max(1, math.ceil(reset - time.time()))
                 per = f"{item.multiples} {item.GRANULARITY.name}"
                 raise TableError(
                     429,
@@ -76,3 +156,52 @@ class RateLimits:
                 )
         for item in rules:
             self.limiter.hit(item, kind, client)
+        if self.unshared is not None:
+            self.unshared[kind, client] += 1
+
+    def start_sharing(self) -> None:
+        """From now on, count this process's hits for the other processes (``share``)."""
+        if self.unshared is None:
+            self.unshared = Counter()
+
+    def share_rows(self, taken: Counter[tuple[str, str]]) -> dict[str, list[Any]]:
+        """``taken`` (hits per kind and client) as ``SHARE``'s arrays: a row per window
+        of each kind."""
+        rows: dict[str, list[Any]] = {
+            "kinds": [],
+            "clients": [],
+            "seconds": [],
+            "widths": [],
+            "hits": [],
+        }
+        for (kind, client), hits in taken.items():
+            for item in self.rules[kind]:
+                rows["kinds"].append(kind)
+                rows["clients"].append(client_key(client))
+                rows["seconds"].append(item.get_expiry())
+                rows["widths"].append(slot_width(item.get_expiry()))
+                rows["hits"].append(hits)
+        return rows
+
+    def shared(self, counts: list[tuple[str, str, int, int, float]]) -> None:
+        """Take the other processes' counts as ``SHARE`` reads them: kind, client key,
+        window, hits, and in how many seconds the oldest slot leaves the window."""
+        now = time.time()
+        self.elsewhere = {
+            (kind, client, int(seconds)): (int(hits), now + float(leaves_in))
+            for kind, client, seconds, hits, leaves_in in counts
+        }
+
+    async def share(self, connection: Any, process: str) -> None:
+        """One round of ``process`` on ``connection`` (an autocommit psycopg
+        ``AsyncConnection`` to PostgreSQL): add this process's hits since the last round
+        to the table and read the others' back (``SHARE``: one statement). If it fails,
+        the hits wait for the next round."""
+        taken, self.unshared = self.unshared or Counter(), Counter()
+        try:
+            cursor = await connection.execute(SHARE, {"process": process, **self.share_rows(taken)})
+            counts = await cursor.fetchall()
+        except BaseException:
+            self.unshared.update(taken)
+            raise
+        self.shared(counts)
