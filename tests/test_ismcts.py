@@ -233,7 +233,8 @@ def test_margin_rewards_and_greedy_rollouts_run() -> None:
 def test_a_score_scale_grades_two_seat_leads() -> None:
     """At two seats the spread of the scores is the lead itself: without a scale a
     lead of one point and of ten both score as a full win; with one they differ."""
-    from potluck.search.ismcts import ISMCTSBot, _Search, _soft_shares
+    from potluck.search.ismcts import ISMCTSBot, _Search
+    from potluck.search.rewards import soft_shares as _soft_shares
 
     assert _soft_shares((8.0, 7.0)) == _soft_shares((18.0, 8.0))
     assert _soft_shares((8.0, 7.0), 4.0)[0] < _soft_shares((18.0, 8.0), 4.0)[0]
@@ -459,3 +460,42 @@ def test_compare_root_mode_plays_the_favourite_when_no_world_was_finished() -> N
     )
     assert best == "a"
     assert all(not rewards for _, rewards in played)
+
+
+def test_a_horizon_scores_every_root_move_at_the_same_turn() -> None:
+    """With ``horizon=2`` a rollout stops once the game's clock (Belly Battle's
+    ``progress``: turns started) has run two turns from the root, however many moves
+    the root move and the deals after it took: every root move is scored after the
+    same dice, not after the same number of moves."""
+    from potluck.search.ismcts import _Search
+
+    game = potluck.load_game("belly-battle")
+    state = game.new_game(4, seed=3)
+    greedy = make_agent(game, "greedy")
+    while True:  # on to an upgrade window with deals to choose from
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        if game.view(state, seat)["phase"] == "upgrade-window" and len(legal) > 3:
+            break
+        game.step(state, seat, decide(greedy, game, state, seat, random.Random(0)))
+    start = game.progress(state)
+    assert start is not None
+    deal = next(a for a in legal if a != legal[0])
+    after_deal = state.clone()
+    game.step(after_deal, seat, deal)
+    assert game.progress(after_deal) == start  # a deal is no turn
+    bot = ISMCTSBot(rollout="greedy", epsilon=0, depth=500, horizon=2)
+    ends = set()
+    for move in legal[:4]:
+        search = _Search(bot, game, seat, random.Random(0))
+        world = state.clone()
+        assert search.playout(world, move, random.Random(5)) is not None
+        ends.add(game.progress(world) if not game.is_over(world) else None)
+    assert ends <= {start + 2, None}
+    # A game without a clock ignores the horizon (depth alone cuts its rollouts).
+    carnage = potluck.load_game("cafe-carnage")
+    table = carnage.new_game(4, seed=1)
+    action = decide(
+        make_agent(carnage, "ismcts:sims=4,horizon=2"), carnage, table, 0, random.Random(0)
+    )
+    assert action in carnage.legal_actions(table, 0)

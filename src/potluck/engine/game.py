@@ -218,6 +218,19 @@ class Game(ABC, Generic[S, A]):
         """
         return None
 
+    def progress(self, state: S) -> int | None:
+        """How far the game has come, in its own unit of time (turns taken, say), or
+        ``None`` when the game gives no such clock. It must count the game's time, not
+        the moves: two states that differ only by extra moves within one turn (a deal
+        made, an offer declined) have the same progress.
+
+        Search bots with a ``horizon`` cut a rollout once this has grown by that
+        much since the root, so rollouts after different root moves are scored at
+        the same point of the game (after the same dice), not after the same number
+        of moves.
+        """
+        return None
+
     def search_defaults(self) -> Mapping[str, str]:
         """Parameters the generic search bot (``ismcts``) takes by default in this game,
         as spec text (``{"rollout": "greedy", "depth": "20"}``); a spec's own

@@ -43,6 +43,7 @@ from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.engine.state import State
 from potluck.search.paired import compare_root
+from potluck.search.rewards import margin_rewards, soft_shares, win_rewards
 
 if TYPE_CHECKING:
     from potluck.agents import InformationSet
@@ -147,6 +148,15 @@ class ISMCTSBot:
             low=0,
         ),
         BotParam(
+            "horizon",
+            int,
+            0,
+            "cut rollouts once the game's clock (Game.progress, e.g. turns) has run this "
+            "far from the root, so every root move is scored at the same point of the "
+            "game; depth still caps the moves (0: depth alone)",
+            low=0,
+        ),
+        BotParam(
             "cutoff",
             str,
             "leader",
@@ -217,6 +227,7 @@ class ISMCTSBot:
         prior: str = "none",
         prior_weight: float = 1.0,
         depth: int = 40,
+        horizon: int = 0,
         cutoff: str = "leader",
         reward: str = "win",
         widening: float = 0.5,
@@ -235,6 +246,7 @@ class ISMCTSBot:
         self.prior = prior
         self.prior_weight = prior_weight
         self.depth = depth
+        self.horizon = horizon
         self.cutoff = cutoff
         self.reward = reward
         self.widening = widening
@@ -249,7 +261,7 @@ class ISMCTSBot:
         return (
             f"ISMCTSBot(sims={self.sims}, time={self.time}, uct_c={self.uct_c}, "
             f"rollout={self.rollout!r}, epsilon={self.epsilon}, prior={self.prior!r}, "
-            f"prior_weight={self.prior_weight}, depth={self.depth}, "
+            f"prior_weight={self.prior_weight}, depth={self.depth}, horizon={self.horizon}, "
             f"cutoff={self.cutoff!r}, "
             f"reward={self.reward!r}, widening={self.widening}, scale={self.scale}, "
             f"root={self.root!r}, candidates={self.candidates}, confidence={self.confidence})"
@@ -381,13 +393,18 @@ class _Search:
         #: With prior=greedy: node -> the index of the greedy bot's move there (in
         #: the first world that reached the node; worlds differ, the head start fades).
         self.priors: dict[tuple[int, int], int] | None = {} if bot.prior == "greedy" else None
-        self.rewards: Callable[[tuple[float, ...], tuple[int, ...]], list[float]] = (
-            self._margin_rewards if bot.reward == "margin" else self._win_rewards
-        )
         self.scale = bot.scale
+        self.rewards: Callable[[tuple[float, ...], tuple[int, ...]], list[float]] = (
+            (lambda scores, winners: margin_rewards(scores, self.scale))
+            if bot.reward == "margin"
+            else win_rewards
+        )
         self.soft_cutoff = bot.cutoff == "soft" and bot.reward == "win"
         # Cut rollouts short only where the game can score an unfinished world.
         self.depth = bot.depth if type(game).standings is not Game.standings else 0
+        #: With a horizon: the game's clock at which rollouts stop (``_mark_root``).
+        self.until: int | None = None
+        self.horizon = bot.horizon if self.depth and bot.horizon else 0
 
     def simulate(self, world: State) -> None:
         """One simulation on ``world`` (a state the search may change in place)."""
@@ -400,6 +417,7 @@ class _Search:
         expanded = False
         seat = self.seat  # the deciding seat moves first, even among several to act
         root = (seat, 0)
+        self._mark_root(world)
         acting = world.acting
         while acting and not expanded:
             if seat not in acting:
@@ -509,6 +527,7 @@ class _Search:
         )
         if mine is None:
             return None
+        self._mark_root(world)
         self.game.step_legal(world, self.seat, mine)
         if world.acting:
             self._rollout(world, rng)
@@ -522,17 +541,27 @@ class _Search:
             top = max(scores)
             winners = tuple(s for s, score in enumerate(scores) if score == top)
             if self.soft_cutoff:
-                return _soft_shares(scores, self.scale)
+                return soft_shares(scores, self.scale)
             return self.rewards(scores, winners)
         outcome = self.game.outcome(world)
         return self.rewards(outcome.scores, outcome.winners)
+
+    def _mark_root(self, world: State) -> None:
+        """With a horizon, the game's clock at which rollouts stop (read once: every
+        world of one decision is at the root's point of the game)."""
+        if self.horizon and self.until is None:
+            now = self.game.progress(world)
+            self.until = None if now is None else now + self.horizon
 
     def _rollout(self, world: State, rng: random.Random | None = None) -> None:
         rng = rng or self.rng
         game, rand = self.game, rng.random
         step, legal_actions = game.step_legal, game.legal_actions
-        acting = world.acting
         left = self.depth if self.depth > 0 else -1
+        until, progress = self.until, game.progress
+        if until is not None and (progress(world) or 0) >= until:
+            return
+        acting = world.acting
         if self.greedy_rollouts:
             epsilon = self.bot.epsilon
             while acting and left != 0:
@@ -547,6 +576,8 @@ class _Search:
                 step(world, seat, action)
                 acting = world.acting
                 left -= 1
+                if until is not None and (progress(world) or 0) >= until:
+                    return
             return
         while acting and left != 0:
             seat = acting[0]
@@ -554,48 +585,5 @@ class _Search:
             step(world, seat, legal[int(rand() * len(legal))])
             acting = world.acting
             left -= 1
-
-    @staticmethod
-    def _win_rewards(scores: tuple[float, ...], winners: tuple[int, ...]) -> list[float]:
-        share = 1.0 / len(winners)
-        rewards = [0.0] * len(scores)
-        for seat in winners:
-            rewards[seat] = share
-        return rewards
-
-    def _margin_rewards(self, scores: tuple[float, ...], winners: tuple[int, ...]) -> list[float]:
-        """0.5 plus half the seat's lead over the best other seat, over the score spread;
-        with a ``scale``, ``0.5 + 0.5 * tanh(lead / scale)`` (at two seats the spread
-        is the lead itself, so without a scale every lead scores 1 and every deficit 0)."""
-        scale = self.scale
-        rewards = []
-        if scale > 0:
-            tanh = math.tanh
-            for seat, score in enumerate(scores):
-                best_other = max(s for q, s in enumerate(scores) if q != seat)
-                rewards.append(0.5 + 0.5 * tanh((score - best_other) / scale))
-            return rewards
-        spread = max(scores) - min(scores) or 1.0
-        for seat, score in enumerate(scores):
-            best_other = max(s for q, s in enumerate(scores) if q != seat)
-            rewards.append(0.5 + 0.5 * (score - best_other) / spread)
-        return rewards
-
-
-def _soft_shares(scores: tuple[float, ...], scale: float = 0.0) -> list[float]:
-    """A win-chance estimate from unfinished standings: each seat's weight is
-    ``exp(-2 * gap to the leader / spread)``, normalised to sum to 1, so the leader
-    gets most, a close second a good part and a distant last little. The spread is
-    ``scale`` when given, else that of the scores (at two seats that gives the
-    leader 0.88 whatever its lead; a fixed scale makes a small lead worth less).
-
-        >>> [round(x, 2) for x in _soft_shares((8.0, 5.0), scale=6.0)]
-        [0.73, 0.27]
-    """
-    top = max(scores)
-    spread = scale if scale > 0 else top - min(scores)
-    if spread <= 0:
-        return [1.0 / len(scores)] * len(scores)
-    weights = [math.exp(-2.0 * (top - score) / spread) for score in scores]
-    total = sum(weights)
-    return [w / total for w in weights]
+            if until is not None and (progress(world) or 0) >= until:
+                return

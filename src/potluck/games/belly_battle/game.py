@@ -189,8 +189,12 @@ class BellyBattle(BellyTables, Game[BellyState, BellyAction]):
     # ------------------------------------------------------------------ the end
 
     def standings(self, state: BellyState) -> tuple[float, ...]:
-        """Wealth so far; a bankrupt seat has none."""
+        """Wealth plus a few rounds of expected fees; a bankrupt seat has none."""
         return scoring.standings(self, state)
+
+    def progress(self, state: BellyState) -> int:
+        """Turns started so far (each turn is one roll of the dice)."""
+        return state.round * state.num_players + state.turn
 
     def outcome(self, state: BellyState) -> Outcome:
         return scoring.outcome(self, state)
