@@ -47,6 +47,19 @@ class Clock:
         return self.now
 
 
+#: The services the running test made, closed when it ends (their own connections).
+SERVICES: list[TableService] = []
+
+
+@pytest.fixture(autouse=True)
+def _close_services() -> Iterator[None]:
+    yield
+    while SERVICES:
+        service = SERVICES.pop()
+        service.cluster = None  # never started here (one test puts a stand-in there)
+        asyncio.run(service.close())
+
+
 def service_over(url: str, *, cluster: bool = False, clock: Clock | None = None) -> TableService:
     engine = make_engine(url)
     migrate(engine)
@@ -56,6 +69,7 @@ def service_over(url: str, *, cluster: bool = False, clock: Clock | None = None)
     # no LISTEN/NOTIFY here: each service sees the other's changes only through the log
     service.cluster = None
     service.load_all()
+    SERVICES.append(service)
     return service
 
 
