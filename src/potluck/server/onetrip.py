@@ -22,7 +22,8 @@ The values are bound by psycopg (``ClientCursor``: quoted by libpq's rules),
 never pasted in by us. A catch-up's read (the table's status, seats and new
 actions) is likewise one query string of three ``SELECT``\\ s.
 
-Used only from the database thread (one thread: one connection, in order).
+Each database thread has a connection of its own (a table's moves are stored one at
+a time: each under the table's lock).
 
     writer = OneTrip(engine.url)
     stored = writer.store_move(row, expected, notice)  # False: the table moved on
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import threading
 from typing import TYPE_CHECKING, Any
 
 from potluck.server.cluster import KEEPALIVE, lock_key
@@ -79,24 +81,29 @@ def conninfo(url: URL) -> str:
 
 
 class OneTrip:
-    """The database thread's own connection, for moves and catch-ups (see the module)."""
+    """The database threads' own connections, for moves and catch-ups (see the module)."""
 
     def __init__(self, url: URL) -> None:
         self.conninfo = conninfo(url)
-        self._connection: Any = None
-        self._cursor: Any = None
+        self._local = threading.local()  # each thread's cursor (and its connection)
+        self._connections: list[Any] = []
+        self._guard = threading.Lock()
 
     def _cursor_now(self) -> Any:
-        if self._connection is None or self._connection.closed:
+        cursor = getattr(self._local, "cursor", None)
+        if cursor is None or cursor.connection.closed:
             import psycopg
 
-            self._connection = psycopg.connect(self.conninfo, autocommit=True, **KEEPALIVE)
-            self._cursor = psycopg.ClientCursor(self._connection)
-        return self._cursor
+            connection = psycopg.connect(self.conninfo, autocommit=True, **KEEPALIVE)
+            cursor = self._local.cursor = psycopg.ClientCursor(connection)
+            with self._guard:
+                self._connections = [c for c in self._connections if not c.closed]
+                self._connections.append(connection)
+        return cursor
 
     def _run(self, query: str, values: dict[str, Any]) -> Any:
         """Run ``query`` (one round trip); a failure is a 503 that changed nothing (the
-        query string is one transaction), and the next query connects again."""
+        query string is one transaction), and this thread's next query connects again."""
         import psycopg
 
         try:
@@ -105,7 +112,10 @@ class OneTrip:
             return cursor
         except psycopg.Error as error:
             log.error("a database query failed: %s", error)
-            self.close()
+            cursor, self._local.cursor = getattr(self._local, "cursor", None), None
+            if cursor is not None:
+                with contextlib.suppress(Exception):
+                    cursor.connection.close()
             raise TableError(
                 503, "storage_failed", "The server could not store this; nothing changed."
             ) from None
@@ -169,8 +179,10 @@ class OneTrip:
         return {"status": status, "problem": problem}, seats, actions
 
     def close(self) -> None:
-        """Close the connection (the next query opens a new one)."""
-        connection, self._connection, self._cursor = self._connection, None, None
-        if connection is not None:
+        """Close every thread's connection (at the end; each thread's next query would
+        open a new one)."""
+        with self._guard:
+            connections, self._connections = self._connections, []
+        for connection in connections:
             with contextlib.suppress(Exception):
                 connection.close()
