@@ -295,7 +295,10 @@ class Cluster:
     async def _listen(self) -> None:
         while True:
             try:
+                mine = self.name + " "  # PostgreSQL sends our own notices back too
                 async for notice in self._connections["listener"].notifies():
+                    if notice.payload.startswith(mine):
+                        continue
                     sender, table_id, move = parse_notice(notice.payload)
                     if sender != self.name and table_id:
                         self.service.changed_elsewhere(table_id, move)
