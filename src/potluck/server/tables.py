@@ -60,6 +60,11 @@ from potluck.server.store import MOVE_ATTEMPTS
 log = logging.getLogger("potluck.server")
 
 INSERT_ACTION = insert(ActionRow)
+#: Threads storing moves on a database server: each commit waits for PostgreSQL's log
+#: flush (about 4 ms here), so one thread stored at most about 200 moves a second (50
+#: player moves with their bots'); several commit at once and share a flush. A table's
+#: moves still go one at a time (each is stored under the table's lock).
+DATABASE_THREADS = 8
 
 __all__ = ["LiveTable", "TableError", "TableService", "Watcher"]
 
@@ -98,15 +103,15 @@ class TableService(Seating, Creating, CatchingUp):
         self.settings = settings or ServerSettings()
         self.tables: dict[str, LiveTable] = {}
         self.bot_pool = BotPool()
-        #: A database server's moves are stored from a thread of their own, in order, so
-        #: the event loop serves other tables during the round trip. SQLite's commit
+        #: A database server's moves are stored from threads of their own (a table's in
+        #: order), so the event loop serves other tables during the round trip. SQLite's commit
         #: (WAL, no fsync per move) takes less than handing the work to a thread costs.
         self.database_thread = (
             None
             if engine.dialect.name == "sqlite"
-            else ThreadPoolExecutor(1, thread_name_prefix="potluck-db")
+            else ThreadPoolExecutor(DATABASE_THREADS, thread_name_prefix="potluck-db")
         )
-        #: The database thread's own connection to PostgreSQL: a move in one round trip.
+        #: The database threads' own connections to PostgreSQL: a move in one round trip.
         self.one_trip = (
             OneTrip(engine.url)
             if engine.dialect.name == "postgresql" and engine.dialect.driver == "psycopg"
