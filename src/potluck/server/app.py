@@ -156,6 +156,10 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await task
             await tables.close()
+            if tables.engine.dialect.name != "sqlite":  # (an in-memory SQLite is its pool)
+                # the pool's idle connections on the database server (a new pool opens if
+                # the engine is used again): the tests make many apps on one server
+                tables.engine.dispose()
 
     app = FastAPI(
         title="Potluck",
