@@ -114,7 +114,9 @@ class OneTrip:
         if cursor is None or cursor.connection.closed:
             import psycopg
 
-            connection = psycopg.connect(self.conninfo, autocommit=True, **KEEPALIVE)
+            connection = psycopg.connect(
+                self.conninfo, autocommit=True, application_name="potluck-moves", **KEEPALIVE
+            )
             with self._guard:
                 self._connections = [c for c in self._connections if not c.closed]
                 self._connections.append(connection)

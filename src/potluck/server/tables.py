@@ -64,7 +64,7 @@ INSERT_ACTION = insert(ActionRow)
 #: flush (about 4 ms here), so one thread stored at most about 200 moves a second (50
 #: player moves with their bots'); several commit at once and share a flush. A table's
 #: moves still go one at a time (each is stored under the table's lock).
-DATABASE_THREADS = 8
+DATABASE_THREADS = 4
 
 __all__ = ["LiveTable", "TableError", "TableService", "Watcher"]
 
