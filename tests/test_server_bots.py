@@ -248,3 +248,68 @@ def test_the_sweep_wakes_bots_that_nothing_woke(tmp_path: Path) -> None:
 
     asyncio.run(sweep())
     assert table.over
+
+
+def test_the_app_stops_its_bot_workers_and_closes_its_connections_when_it_stops(
+    tmp_path: Path,
+) -> None:
+    settings = replace(OPEN, start_bot_workers=True)
+    app = create_app(fresh_database_url(tmp_path), bot_delay=0, settings=settings)
+    with TestClient(app) as client:
+        service = client.app.state.service  # type: ignore[attr-defined]
+        assert service.bot_pool._pool is not None
+        workers = list(service.bot_pool._pool._processes.values())
+        assert workers
+        assert client.get("/api/games").status_code == 200
+        assert service.engine.pool.checkedin() > 0  # the app's connection, back in its pool
+    assert service.bot_pool._pool is None
+    for worker in workers:
+        worker.join(timeout=10)
+        assert not worker.is_alive()
+    assert service.engine.pool.checkedin() == 0  # disposed: a host restarting apps keeps none
+
+
+KILLED_SERVER = """
+import multiprocessing.forkserver as forkserver, multiprocessing.resource_tracker as tracker
+import sys
+from potluck.server.botpool import BotPool
+pool = BotPool(workers=1)
+pool.start()
+print(*pool._pool._processes, forkserver._forkserver._forkserver_pid, end=" ")
+print(tracker._resource_tracker._pid, flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_a_killed_servers_bot_workers_forkserver_and_tracker_end_with_it() -> None:
+    import signal
+    import subprocess
+    import sys
+
+    server = subprocess.Popen(
+        [sys.executable, "-c", KILLED_SERVER],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,  # the tracker's note on the semaphores it cleans up
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        helpers = [int(pid) for pid in server.stdout.readline().split()]
+        assert len(helpers) == 3, helpers
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while (left := [pid for pid in helpers if _running(pid)]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not left, f"processes {left} outlived the killed server"
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(") ", 1)[1][0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False

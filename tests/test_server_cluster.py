@@ -202,5 +202,11 @@ def test_killing_one_of_two_processes_loses_no_acknowledged_move(
                 text("SELECT text FROM actions WHERE table_id = :id AND seat = 0 ORDER BY number"),
                 {"id": table_id},
             ).scalars()
-            assert list(stored) == moves, table_id  # each acknowledged move, once, in order
+            # each acknowledged move, once, in order; and at most one more: a move the
+            # killed process stored whose answer died with it (its player waits for each
+            # answer, so one a table at most)
+            stored_moves = list(stored)
+            rest = iter(stored_moves)
+            assert all(any(text == move for text in rest) for move in moves), table_id
+            assert len(stored_moves) - len(moves) <= 1, table_id
     engine.dispose()

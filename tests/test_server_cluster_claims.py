@@ -134,3 +134,46 @@ def test_notices_that_arrive_together_are_all_applied(tmp_path: Path) -> None:
     for service in (one, two):
         assert service.database_thread is not None
         service.database_thread.shutdown()
+
+
+@postgres
+def test_a_move_in_one_round_trip_is_stored_and_announced_only_onto_the_known_table(
+    tmp_path: Path,
+) -> None:
+    """``OneTrip.store_move`` (the lock, the checked insert and the notice in one query
+    string): a move checked against a table that moved on is not stored, and only a
+    stored move's notice is sent."""
+    import psycopg
+
+    from potluck.server.cluster import known
+    from potluck.server.db import now
+    from potluck.server.onetrip import conninfo
+
+    url = fresh_database_url(tmp_path)
+    service = _service(url)
+    table = service.create_table(GAME, 4, {}, ["greedy"] * 4).table
+    writer = service.one_trip
+    assert writer is not None
+    listener = psycopg.connect(conninfo(make_engine(url).url), autocommit=True)
+    listener.execute("LISTEN one_trip_test")
+    row = {"table_id": table.id, "seat": 0, "text": "a move's text, with 'quotes'; and --",
+           "by_bot": True, "created_at": now()}  # fmt: skip
+    length, status, seats = known(table)
+    assert writer.store_move(
+        {**row, "number": length}, (length, status, seats), "one", "one_trip_test"
+    )
+    # the same copy again: the stored log is one action longer now
+    assert not writer.store_move(
+        {**row, "number": length + 1}, (length + 1, "open", seats), "two", "one_trip_test"
+    )
+    assert not writer.store_move(
+        {**row, "number": length + 1}, (length + 1, status, seats + "x"), "three", "one_trip_test"
+    )
+    assert [n.payload for n in listener.notifies(timeout=0.5, stop_after=3)] == ["one"]
+    _, stored_seats, actions = writer.read_since(table.id, length)
+    assert actions == [(0, row["text"])]
+    assert [seat.bot for seat in stored_seats] == ["greedy"] * 4
+    listener.close()
+    writer.close()
+    assert service.database_thread is not None
+    service.database_thread.shutdown()

@@ -429,9 +429,19 @@ class FailingWrites:
                 return getattr(real, name)
 
         self.service.engine = Broken()  # type: ignore[assignment]
+        self.one_trip = self.service.one_trip
+        if self.one_trip is not None:  # PostgreSQL's moves go on their own connection
+            import psycopg
+
+            def broken_connection() -> Any:
+                raise psycopg.OperationalError("disk full")
+
+            self.one_trip._cursor_now = broken_connection  # type: ignore[method-assign]
 
     def __exit__(self, *_: object) -> None:
         self.service.engine = self.engine
+        if self.one_trip is not None:
+            del self.one_trip._cursor_now  # the class's own again
 
 
 def test_a_failed_write_leaves_the_table_as_it_was(client: TestClient) -> None:

@@ -47,6 +47,20 @@ class Clock:
         return self.now
 
 
+#: The services the running test made: their database threads' own connections are
+#: closed when it ends (their engines' pools are disposed by tests/conftest.py).
+SERVICES: list[TableService] = []
+
+
+@pytest.fixture(autouse=True)
+def _close_connections() -> Iterator[None]:
+    yield
+    while SERVICES:
+        one_trip = SERVICES.pop().one_trip
+        if one_trip is not None:  # its thread is idle now, or shut down by the test
+            one_trip.close()
+
+
 def service_over(url: str, *, cluster: bool = False, clock: Clock | None = None) -> TableService:
     engine = make_engine(url)
     migrate(engine)
@@ -56,6 +70,7 @@ def service_over(url: str, *, cluster: bool = False, clock: Clock | None = None)
     # no LISTEN/NOTIFY here: each service sees the other's changes only through the log
     service.cluster = None
     service.load_all()
+    SERVICES.append(service)
     return service
 
 

@@ -220,11 +220,14 @@ def _serve_workers(host: str, port: int, url: str, workers: int) -> None:
 
     from potluck.server.db import make_engine, migrate
 
+    engine = make_engine(url)
     try:
-        migrate(make_engine(url))  # once, before the processes start
+        migrate(engine)  # once, before the processes start
     except SQLAlchemyError as error:
         first_line = str(error).strip().splitlines()[0]
         raise CliError(f"cannot use the database {_safe_url(url)}: {first_line}") from None
+    finally:
+        engine.dispose()  # the supervisor keeps no connection of its own
     listening = _bind_port(host, port)
     fd = listening.fileno()
     command = [sys.executable, "-m", "potluck.cli", *sys.argv[1:]]

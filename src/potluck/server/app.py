@@ -117,29 +117,18 @@ def create_app(
     """The Potluck server app over ``database_url`` (default: a SQLite file in the user's
     data directory). The schema is migrated and every stored table restored here."""
     settings = settings or (service.settings if service else ServerSettings())
+    #: The engine this app made (a service passed in brings its owner's, who disposes it).
+    own_engine = None
     if service is None:
-        engine = make_engine(database_url or default_database_url())
-        migrate(engine)
-        service = TableService(engine, bot_delay=bot_delay, settings=settings, cluster=cluster)
+        own_engine = make_engine(database_url or default_database_url())
+        migrate(own_engine)
+        service = TableService(own_engine, bot_delay=bot_delay, settings=settings, cluster=cluster)
         service.load_all()
     tables = service
     rates = RateLimits(settings)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        if tables.cluster is not None:
-            if rates.limited:  # the processes' counts meet in the database once a round
-                rates.start_sharing()
-                tables.cluster.every_round.append(rates.share)
-            await tables.cluster.start()  # its first round claims the tables nobody runs
-        if settings.start_bot_workers:
-            try:
-                await asyncio.to_thread(tables.bot_pool.start)
-            except Exception:  # the tables play on; a search bot's move starts it again
-                log.exception("the bot worker process did not start")
-                tables.bot_pool.shutdown()
-        await tables.resume_bots()
-
         async def sweeper() -> None:
             while True:
                 await asyncio.sleep(sweep_every)
@@ -148,14 +137,33 @@ def create_app(
                 except Exception:  # one bad sweep must not stop the timers for good
                     log.exception("the sweep failed")
 
-        task = asyncio.create_task(sweeper())
-        try:
+        task = None
+        try:  # a start-up that fails half-way still closes what it opened
+            if tables.cluster is not None:
+                if rates.limited:  # the processes' counts meet in the database once a round
+                    rates.start_sharing()
+                    tables.cluster.every_round.append(rates.share)
+                await tables.cluster.start()  # its first round claims the tables nobody runs
+            if settings.start_bot_workers:
+                try:
+                    await asyncio.to_thread(tables.bot_pool.start)
+                except Exception:  # the tables play on; a search bot's move starts it again
+                    log.exception("the bot worker process did not start")
+                    tables.bot_pool.shutdown()
+            await tables.resume_bots()
+            task = asyncio.create_task(sweeper())
             yield
         finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-            await tables.close()
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+            await tables.close()  # the bots' tasks, the bot workers, the own connections
+            if own_engine is not None:
+                # the pool's connections too: a host that starts and stops apps in one
+                # process (the tests do, hundreds of times) would otherwise keep each
+                # app's connections until the garbage collector found them
+                await asyncio.to_thread(own_engine.dispose)
 
     app = FastAPI(
         title="Potluck",

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import multiprocessing
 import os
 import random
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_all_start_methods, get_context
+from multiprocessing.connection import wait
 from typing import Any
 
 from potluck.engine.game import Game
@@ -115,12 +118,42 @@ def lower_priority() -> None:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
+def exit_with_parent() -> None:
+    """A worker's initializer: exit as soon as the server process that started it is gone.
+
+    A pool's worker waits on a queue whose pipe it holds both ends of, so it never sees
+    its server die; a server killed with SIGKILL (the failover test does it; so does the
+    kernel's out-of-memory killer) left its workers, and with them the forkserver and
+    the resource tracker that wait for the workers, running for good. Multiprocessing
+    gives each child its parent's sentinel (a pipe the parent alone writes to, on every
+    start method): a thread of the worker waits on it and ends the worker when it
+    closes."""
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not a multiprocessing child (a test calling this directly)
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        wait([sentinel])
+        os._exit(0)  # nothing of a worker's needs flushing: its results went to the server
+
+    threading.Thread(target=watch, name="potluck-parent-watch", daemon=True).start()
+
+
+def start_worker() -> None:
+    """The initializer of the pool's workers: a lower priority, and the parent watch."""
+    lower_priority()
+    exit_with_parent()
+
+
 class BotPool:
     """Worker processes for search bots, started on first use.
 
     ``workers`` defaults to the machine's cores less one (at least one), so the
     event loop's own core stays free for the tables; the workers run at a lower
-    OS priority (``WORKER_NICENESS``), so that the loop wins a contended core.
+    OS priority (``WORKER_NICENESS``), so that the loop wins a contended core. The
+    workers end with ``shutdown`` (the app's shutdown calls it) or, if the server is
+    killed, by themselves (``exit_with_parent``).
     """
 
     def __init__(self, workers: int | None = None) -> None:
@@ -134,7 +167,7 @@ class BotPool:
             if method == "forkserver":
                 context.set_forkserver_preload(["potluck.agents", "potluck.search"])
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=lower_priority
+                self.workers, mp_context=context, initializer=start_worker
             )
         return self._pool
 

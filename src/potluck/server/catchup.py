@@ -253,7 +253,10 @@ class CatchingUp(TableStore):
     def _read_since(
         self, table_id: str, since: int
     ) -> tuple[dict[str, Any], list[Seat], list[tuple[int, str]]]:
-        """The table's status, its seats and its actions from number ``since`` on."""
+        """The table's status, its seats and its actions from number ``since`` on (on the
+        database thread; on PostgreSQL in one round trip)."""
+        if self.one_trip is not None:
+            return self.one_trip.read_since(table_id, since)
         with Session(self.engine) as session:
             row = session.get(TableRow, table_id)
             if row is None:

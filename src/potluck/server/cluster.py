@@ -295,7 +295,10 @@ class Cluster:
     async def _listen(self) -> None:
         while True:
             try:
+                mine = self.name + " "  # PostgreSQL sends our own notices back too
                 async for notice in self._connections["listener"].notifies():
+                    if notice.payload.startswith(mine):
+                        continue
                     sender, table_id, move = parse_notice(notice.payload)
                     if sender != self.name and table_id:
                         self.service.changed_elsewhere(table_id, move)
@@ -319,7 +322,8 @@ class Cluster:
         A table already being claimed (the claim round and a new table's own claim at
         once) is left out: a session lock taken twice would need two unlocks.
         """
-        wanted = [t for t in dict.fromkeys(table_ids) if t not in self.owned | self._claiming]
+        busy = self.owned | self._claiming  # once: the round asks about every table
+        wanted = [t for t in dict.fromkeys(table_ids) if t not in busy]
         if not wanted:  # still ask: a lock connection that broke took our locks with it
             await self._connections["locks"].execute("SELECT 1")
             return []

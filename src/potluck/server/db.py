@@ -172,7 +172,9 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # the moves and catch-ups have connections of their own (``potluck.server.onetrip``):
+    # this pool serves seat changes and reads, and keeps few idle connections open
+    return create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=8)
 
 
 def alembic_config() -> Config:

@@ -53,13 +53,13 @@ def parse_rates(text: str) -> list[RateLimitItem]:
 
 
 def slot_width(seconds: int) -> int:
-    """The width of the slots a window of ``seconds`` is shared in: 1 s up to two
-    minutes, then a 60th of the window (an hour's window: 60 rows per client, not 3,600).
+    """The width of the slots a window of ``seconds`` is shared in: a tenth of the
+    window, at least a second (a minute's window: 10 rows per client and process).
 
     >>> slot_width(1), slot_width(60), slot_width(3600)
-    (1, 1, 60)
+    (1, 6, 360)
     """
-    return max(1, seconds // 60)
+    return max(1, seconds // 10)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -70,11 +70,13 @@ def client_key(client: str) -> str:
 
 #: One round of a process in the cluster, in one statement: its new hits added to its own
 #: rows (a row per process, kind, client, window and slot, the slot on the database's
-#: clock, so the machines' clocks never matter), the rows whose slot left its window
-#: deleted (any process's: a dead one's too; ``SKIP LOCKED``, so two processes deleting
-#: at once never wait for each other), and the other processes' hits read back, summed
-#: per kind, client and window, over the slots that overlap the window now. The read's
-#: snapshot predates this statement's own writes: it reads only the others' rows anyway.
+#: clock, so the machines' clocks never matter); every tenth round (``sweep``) the rows
+#: whose slot has left its window deleted (any process's: a dead one's too; ``SKIP
+#: LOCKED``, so two processes deleting at once never wait for each other); and the other
+#: processes' hits read back, summed per kind, client and window: a slot that straddles
+#: the window's start counts for the part of it inside the window (its hits taken as
+#: spread evenly over it). The read's snapshot predates this statement's own writes: it
+#: reads only the others' rows anyway. ``slot_width`` is ``greatest(1, seconds / 10)``.
 SHARE = """
 WITH clock AS (SELECT extract(epoch FROM clock_timestamp())::float8 AS now),
 added AS (
@@ -87,19 +89,24 @@ added AS (
     DO UPDATE SET hits = rate_counts.hits + excluded.hits
 ),
 gone AS (
-    DELETE FROM rate_counts WHERE ctid IN (
+    DELETE FROM rate_counts WHERE %(sweep)s AND ctid IN (
         SELECT r.ctid FROM rate_counts r, clock
-        WHERE r.slot + r.seconds + greatest(1, r.seconds / 60) < clock.now - 1
+        WHERE r.slot + greatest(1, r.seconds / 10) + r.seconds < clock.now - 1
         FOR UPDATE OF r SKIP LOCKED
     )
 )
-SELECT r.kind, r.client, r.seconds, sum(r.hits)::int,
-    min(r.slot) + greatest(1, r.seconds / 60) + r.seconds - max(clock.now)
+SELECT r.kind, r.client, r.seconds,
+    sum(r.hits * least(1.0, (r.slot + greatest(1, r.seconds / 10) - clock.now + r.seconds)
+        / greatest(1, r.seconds / 10)))::float8,
+    min(r.slot) + greatest(1, r.seconds / 10) + r.seconds - clock.now
 FROM rate_counts r, clock
 WHERE r.process <> %(process)s
-    AND r.slot + greatest(1, r.seconds / 60) > clock.now - r.seconds
-GROUP BY r.kind, r.client, r.seconds
+    AND r.slot + greatest(1, r.seconds / 10) > clock.now - r.seconds
+GROUP BY r.kind, r.client, r.seconds, clock.now
 """
+#: Every this many rounds, ``SHARE`` deletes the rows that left their windows (the
+#: reads skip them meanwhile).
+SWEEP_EVERY = 10
 
 
 class RateLimits:
@@ -125,6 +132,7 @@ class RateLimits:
         #: The other processes' hits as of the last round, per kind, client key and window
         #: (seconds): their number, and when (``time.time()``) the oldest leaves the window.
         self.elsewhere: dict[tuple[str, str, int], tuple[int, float]] = {}
+        self.rounds = 0
 
     @property
     def limited(self) -> bool:
@@ -183,13 +191,15 @@ class RateLimits:
                 rows["hits"].append(hits)
         return rows
 
-    def shared(self, counts: list[tuple[str, str, int, int, float]]) -> None:
+    def shared(self, counts: list[tuple[str, str, int, float, float]]) -> None:
         """Take the other processes' counts as ``SHARE`` reads them: kind, client key,
-        window, hits, and in how many seconds the oldest slot leaves the window."""
+        window, hits (a slot straddling the window's start counts in part: rounded
+        here), and in how many seconds the oldest slot leaves the window."""
         now = time.time()
         self.elsewhere = {
-            (kind, client, int(seconds)): (int(hits), now + float(leaves_in))
+            (kind, client, int(seconds)): (round(hits), now + float(leaves_in))
             for kind, client, seconds, hits, leaves_in in counts
+            if round(hits) > 0
         }
 
     async def share(self, connection: Any, process: str) -> None:
@@ -198,8 +208,12 @@ class RateLimits:
         to the table and read the others' back (``SHARE``: one statement). If it fails,
         the hits wait for the next round."""
         taken, self.unshared = self.unshared or Counter(), Counter()
+        self.rounds += 1
+        sweep = self.rounds % SWEEP_EVERY == 1
         try:
-            cursor = await connection.execute(SHARE, {"process": process, **self.share_rows(taken)})
+            cursor = await connection.execute(
+                SHARE, {"process": process, "sweep": sweep, **self.share_rows(taken)}
+            )
             counts = await cursor.fetchall()
         except BaseException:
             self.unshared.update(taken)

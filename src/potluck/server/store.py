@@ -31,6 +31,7 @@ from potluck.engine.registry import load_game
 from potluck.server.cluster import Cluster, StaleTableError, hold, known
 from potluck.server.db import ActionRow, SeatRow, TableRow, token_hash
 from potluck.server.live import LiveTable, Seat, TableError
+from potluck.server.onetrip import OneTrip
 from potluck.server.settings import (
     ServerSettings,
 )
@@ -89,6 +90,8 @@ class TableStore:
     cluster: Cluster | None = None
     #: Where a database server's writes run (``None``: SQLite, on the event loop).
     database_thread: ThreadPoolExecutor | None = None
+    #: The database thread's own PostgreSQL connection (moves, catch-ups), if any.
+    one_trip: OneTrip | None = None
 
     @contextmanager
     def write(self) -> Iterator[Connection]:
