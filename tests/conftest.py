@@ -39,6 +39,10 @@ else:
 
 #: The modules that start servers, bot workers and database connections.
 SERVER_MODULES = ("test_server", "test_browser")
+#: What the processes the server starts run: multiprocessing's (the bot workers, their
+#: forkserver and resource tracker) and the server's own (`potluck serve`, its
+#: `--workers`). Nothing wider: the checkout's own path may contain "potluck".
+WATCHED = ("from multiprocessing.", "potluck.cli", "/bin/potluck ")
 #: How long what a module started may take to go away once it ended.
 GRACE_SECONDS = 10.0
 
@@ -69,7 +73,7 @@ def orphans() -> dict[int, str]:
     return {
         pid: command
         for pid, (parent, command) in ours.items()
-        if parent not in ours and ("multiprocessing" in command or "potluck" in command)
+        if parent not in ours and any(mark in command for mark in WATCHED)
     }
 
 

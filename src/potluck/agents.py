@@ -51,17 +51,19 @@ SEARCH_DEFAULTS: dict[str, dict[str, str]] = {
     # Two seats: a world cut short is scored by a win chance that grows with the
     # lead over a fixed 4 VP (cutoff by the spread would make any lead a sure win).
     "burger-joint": {"sims": "150", "prior": "greedy", "cutoff": "soft", "scale": "4"},
-    # The root's moves compared on common worlds, each followed by 30 greedy moves and
-    # scored by the standings (wealth plus a few rounds of expected fees): whole
-    # greedy games were too noisy to tell moves apart with a few dozen rollouts. The
-    # greedy move is kept unless another beats it by 1.5 standard errors.
+    # The root's moves compared on common worlds, each followed by greedy play for
+    # four turns (one round; the game's clock, so every move is scored after the same
+    # dice) and scored by the standings (wealth plus a few rounds of expected fees):
+    # whole greedy games were too noisy to tell moves apart with a few dozen rollouts.
+    # The greedy move is kept unless another beats it by 1.5 standard errors.
     "belly-battle": {
         "root": "compare",
         "sims": "64",
         "candidates": "0",
         "rollout": "greedy",
         "epsilon": "0",
-        "depth": "30",
+        "depth": "200",
+        "horizon": "4",
         "prior": "greedy",
         "reward": "margin",
         "scale": "300",
