@@ -337,32 +337,6 @@ def test_standings_add_expected_fees_to_wealth_and_equal_the_outcome_at_the_end(
     assert GAME.standings(state) == tuple(float(x) for x in GAME.outcome(state).scores)
 
 
-def test_standings_charge_the_loss_a_short_of_cash_seat_may_expect_to_forced_sales() -> None:
-    """A fee its cash cannot pay makes a seat sell at the bank's price (half a card's
-    price), so standings with ``sale_risk`` charge that loss times the chance of
-    landing on the fee (not the default: ``SALE_RISK`` is 0)."""
-    from potluck.games.belly_battle.scoring import FEE_ROUNDS, forced_sale_loss, standings
-
-    state = table(3)
-    give(state, 1, "momo-mia", star=1)  # a 180 fee
-    give(state, 2, "taco-tornado")  # price 300: the bank pays 150, a loss of 1 per 1 raised
-    assert forced_sale_loss(GAME, state, 2, FEE_ROUNDS) == 0.0  # 1,000 pays any fee
-    state.cash[2] = 100  # every other fee is 30 at most: only the star's 80 short
-    chance = FEE_ROUNDS / GAME.board_size
-    assert forced_sale_loss(GAME, state, 2, FEE_ROUNDS) == pytest.approx(chance * 80)
-    plain = standings(GAME, state, sale_risk=0.0)
-    assert GAME.standings(state) == plain  # the default charges nothing
-    charged = standings(GAME, state, sale_risk=1.0)
-    assert charged[2] == pytest.approx(plain[2] - chance * 80)
-    assert charged[1] == pytest.approx(plain[1])  # 1,000 in cash
-    state.cash[0] = 20  # nothing to sell: a fee over 20 is bankruptcy, all 20 lost
-    over_cash = sum(1 for c in range(GAME.num_cards) if GAME.munch_fee(state, c, 0) > 20)
-    cafes = GAME.num_cards - GAME.num_restaurants  # passed, not landed on: 7 times as likely
-    expected = 20 * chance * (over_cash - cafes + 7 * cafes)
-    assert forced_sale_loss(GAME, state, 0, FEE_ROUNDS) == pytest.approx(expected)
-    assert forced_sale_loss(GAME, state, 0, 0.0) == 0.0  # none once the game is over
-
-
 def test_ruling_bb7_the_dealt_restaurant_is_free_and_there_is_no_start_income() -> None:
     state = GAME.new_game(2, seed=11)
     assert state.round == 0

@@ -33,9 +33,8 @@ from potluck.games.belly_battle.actions import (
     YUCK,
     BellyAction,
 )
-from potluck.games.belly_battle.munch_fees import in_triple, munch_fee
+from potluck.games.belly_battle.munch_fees import in_triple
 from potluck.games.belly_battle.ownership import owned
-from potluck.games.belly_battle.selling import bank_value
 from potluck.games.belly_battle.state import NOBODY, OVER, STAT_NAMES, BellyState
 from potluck.games.belly_battle.tables import BellyTables
 
@@ -103,65 +102,17 @@ def expected_fees(game: BellyTables, state: BellyState, seat: int, rounds: float
     return total * rivals * rounds / game.board_size
 
 
-#: How much of the expected forced-sale loss (``forced_sale_loss``) the game's
-#: ``standings`` charge. 0, the default, leaves them wealth plus expected fees: a
-#: charge of 1 or 0.5 did not make the search win more on its tuning deals
-#: (docs/bots.md, "Strength").
-SALE_RISK = 0.0
-
-
-def forced_sale_loss(game: BellyTables, state: BellyState, seat: int, rounds: float) -> float:
-    """The wealth ``seat`` may expect to lose over ``rounds`` more turns to sales it
-    is forced into: each fee it may land on (about once in ``board_size`` turns)
-    that its cash cannot pay must be raised by selling to the bank, which pays less
-    than wealth counts (half a card's price, 50 for a star worth 150); a fee beyond
-    what everything sells for is bankruptcy, which loses all its wealth.
-
-        >>> import potluck
-        >>> g = potluck.load_game("belly-battle")
-        >>> s = g.new_game(4, seed=1)
-        >>> forced_sale_loss(g, s, 0, 3.0)   # 1,000 in cash pays any fee at the start
-        0.0
-    """
-    if rounds <= 0:
-        return 0.0
-    cash = state.cash[seat]
-    chance = min(1.0, rounds / game.board_size)
-    assets = wealth(game, state, seat) - cash
-    raised = bank_value(game, state, seat)
-    loss_rate = (assets - raised) / raised if raised > 0 else 0.0
-    total = 0.0
-    for card in range(game.num_cards):
-        if state.owner[card] == seat:
-            continue
-        short = munch_fee(game, state, card, seat) - cash
-        if short <= 0:
-            continue
-        # A corner cafe is passed, not landed on: about 7 times as often.
-        odds = min(1.0, 7.0 * chance) if card >= game.num_restaurants else chance
-        total += odds * (short * loss_rate if short <= raised else cash + assets)
-    return total
-
-
-def standings(
-    game: BellyTables, state: BellyState, sale_risk: float | None = None
-) -> tuple[float, ...]:
+def standings(game: BellyTables, state: BellyState) -> tuple[float, ...]:
     """Wealth so far plus the Munch Fees the seat's cards may expect over the next
     ``FEE_ROUNDS`` rounds (fewer near the round limit), so a restaurant, a chef or a
-    star counts for the income it brings, not only its wealth, less ``sale_risk``
-    (``SALE_RISK`` when not given, read at each call) times the loss to forced
-    sales its cash may expect over those rounds (``forced_sale_loss``); a bankrupt
-    seat has none. Once the game is over it is the outcome's scores (wealth)."""
-    if sale_risk is None:
-        sale_risk = SALE_RISK
+    star counts for the income it brings, not only its wealth; a bankrupt seat has
+    none. Once the game is over it is the outcome's scores (wealth)."""
     over = state.phase == OVER
     rounds = 0.0 if over else min(FEE_ROUNDS, state.options["max_rounds"] - state.round)
     return tuple(
         0.0
         if s == state.bankrupt
-        else float(wealth(game, state, s))
-        + expected_fees(game, state, s, rounds)
-        - (sale_risk * forced_sale_loss(game, state, s, rounds) if sale_risk else 0.0)
+        else float(wealth(game, state, s)) + expected_fees(game, state, s, rounds)
         for s in range(state.num_players)
     )
 
