@@ -138,10 +138,7 @@ class OneTrip:
             return cursor
         except psycopg.Error as error:
             log.error("a database query failed: %s", error)
-            cursor, self._local.cursor = getattr(self._local, "cursor", None), None
-            if cursor is not None:
-                with contextlib.suppress(Exception):
-                    cursor.connection.close()
+            self._drop_connection()
             raise TableError(
                 503, "storage_failed", "The server could not store this; nothing changed."
             ) from None
@@ -156,8 +153,9 @@ class OneTrip:
         """Store a move's ``row`` (an ``actions`` row); whether it was stored.
 
         ``expected``: with other processes, the table as this process knows it
-        (``cluster.known``): stored only onto that, with ``notice`` on ``channel``
-        sent when it commits; ``False`` if the stored table is not that one.
+        (``cluster.known``): stored only onto that, then ``notice`` sent on
+        ``channel`` in a transaction of its own (``ANNOUNCE``); ``False`` if the
+        stored table is not that one.
         """
         values = {
             "table": row["table_id"],
@@ -176,8 +174,6 @@ class OneTrip:
             "key": lock_key(row["table_id"], "move"),
             "status": expected[1],
             "seats": expected[2],
-            "channel": channel,
-            "notice": notice,
         }
         cursor = self._run(CHECKED_MOVE, values)
         cursor.nextset()  # past the lock's result, to the insert's
@@ -196,10 +192,14 @@ class OneTrip:
             self._cursor_now().execute(ANNOUNCE, {"channel": channel, "notice": notice})
         except psycopg.Error as error:
             log.warning("could not notify the other servers of a move: %s", error)
-            cursor, self._local.cursor = getattr(self._local, "cursor", None), None
-            if cursor is not None:
-                with contextlib.suppress(Exception):
-                    cursor.connection.close()
+            self._drop_connection()
+
+    def _drop_connection(self) -> None:
+        """Close this thread's connection after a failure; its next query connects again."""
+        cursor, self._local.cursor = getattr(self._local, "cursor", None), None
+        if cursor is not None:
+            with contextlib.suppress(Exception):
+                cursor.connection.close()
 
     def read_since(
         self, table_id: str, since: int
