@@ -17,8 +17,9 @@ PostgreSQL runs as one transaction::
 The second statement takes its snapshot when it starts, after the lock is
 granted (in ``READ COMMITTED`` each statement of a query string takes its own),
 exactly as ``potluck.server.cluster.store_move``'s separate statements do. Only
-a stored move's notice is sent, then, in a transaction of its own (``ANNOUNCE``:
-see there why not in the move's).
+a stored move's notice is sent, then, queued for ``potluck.server.notices``,
+which sends the notices of many moves in one transaction of its own (see there
+why not in the move's).
 The values are bound by psycopg (``ClientCursor``: quoted by libpq's rules),
 never pasted in by us. A catch-up's read (the table's status, seats and new
 actions) is likewise one query string of three ``SELECT``\\ s.
@@ -39,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from potluck.server.cluster import KEEPALIVE, lock_key
 from potluck.server.live import Seat, TableError
+from potluck.server.notices import NoticeBatcher
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL
@@ -73,14 +75,6 @@ PREPARE = f"PREPARE potluck_move_quiet ({_TYPES}) AS {_CHECKED} SELECT 1 FROM st
 _ARGUMENTS = ", ".join(f"%({name})s" for name in _PARAMETERS)
 #: The table's move lock, then the checked move.
 CHECKED_MOVE = f"SELECT pg_advisory_xact_lock(%(key)s); EXECUTE potluck_move_quiet({_ARGUMENTS})"
-#: A stored move's notice, in a transaction of its own that does not wait for the log
-#: flush. PostgreSQL commits the transactions that notify one at a time, holding a
-#: database-wide lock through each one's log flush: with the notice in the move's own
-#: transaction, the whole cluster stored one move at a time (about 4.7 ms each here,
-#: 200 moves a second, 50 player moves with their bots'), whatever the threads.
-ANNOUNCE = (
-    "BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_notify(%(channel)s, %(notice)s); COMMIT"
-)
 #: One process alone on the database: the row, nothing to check.
 PLAIN_MOVE = _ROW
 #: A table's status, its seats and its actions from number ``since`` on.
@@ -106,6 +100,7 @@ class OneTrip:
         self._local = threading.local()  # each thread's cursor (and its connection)
         self._connections: list[Any] = []
         self._guard = threading.Lock()
+        self._notices: dict[str, NoticeBatcher] = {}  # one per channel
 
     def _cursor_now(self) -> Any:
         cursor = getattr(self._local, "cursor", None)
@@ -153,8 +148,8 @@ class OneTrip:
         """Store a move's ``row`` (an ``actions`` row); whether it was stored.
 
         ``expected``: with other processes, the table as this process knows it
-        (``cluster.known``): stored only onto that, then ``notice`` sent on
-        ``channel`` in a transaction of its own (``ANNOUNCE``); ``False`` if the
+        (``cluster.known``): stored only onto that, then ``notice`` queued for
+        ``channel`` (sent with the next batch, ``NoticeBatcher``); ``False`` if the
         stored table is not that one.
         """
         values = {
@@ -179,20 +174,16 @@ class OneTrip:
         cursor.nextset()  # past the lock's result, to the insert's
         stored = bool(cursor.fetchall())
         if stored and notice is not None:
-            self._announce(channel, notice)
+            self.notices(channel).add(notice)
         return stored
 
-    def _announce(self, channel: str, notice: str) -> None:
-        """Send a stored move's notice (``ANNOUNCE``). The move is stored whatever
-        happens here: a notice lost only delays the other processes (the owner's
-        check of its tables, the table's next notice)."""
-        import psycopg
-
-        try:
-            self._cursor_now().execute(ANNOUNCE, {"channel": channel, "notice": notice})
-        except psycopg.Error as error:
-            log.warning("could not notify the other servers of a move: %s", error)
-            self._drop_connection()
+    def notices(self, channel: str) -> NoticeBatcher:
+        """The batcher of ``channel``'s notices (made on first use)."""
+        with self._guard:
+            batcher = self._notices.get(channel)
+            if batcher is None:
+                batcher = self._notices[channel] = NoticeBatcher(self.conninfo, channel)
+            return batcher
 
     def _drop_connection(self) -> None:
         """Close this thread's connection after a failure; its next query connects again."""
@@ -218,10 +209,13 @@ class OneTrip:
         return {"status": status, "problem": problem}, seats, actions
 
     def close(self) -> None:
-        """Close every thread's connection (at the end; each thread's next query would
-        open a new one)."""
+        """Send the queued notices, then close every thread's connection (at the end;
+        each thread's next query would open a new one)."""
         with self._guard:
             connections, self._connections = self._connections, []
+            batchers, self._notices = list(self._notices.values()), {}
+        for batcher in batchers:
+            batcher.close()
         for connection in connections:
             with contextlib.suppress(Exception):
                 connection.close()
