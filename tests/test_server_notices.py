@@ -106,6 +106,7 @@ def test_a_database_that_fails_loses_only_the_notice(caplog: pytest.LogCaptureFi
     batcher = NoticeBatcher("postgresql://potluck@127.0.0.1:1/none?connect_timeout=1", "c")
     batcher.add("host:1:ab table 0 0 move")
     assert batcher.flush(timeout=10)
-    assert batcher.sent_notices == 0 and batcher.done_lines == 1
+    assert batcher.sent_notices == 0
+    assert batcher.done_lines == 1
     assert "could not notify the other servers of 1 moves" in caplog.text
     batcher.close()
