@@ -65,10 +65,12 @@ def test_moves_queued_together_arrive_in_few_notices_in_order(tmp_path: Path) ->
     # four threads, as the database threads queue their moves; each thread's own order
     # must survive, and so must the order of everything queued from one thread
     per_thread = [lines[k::4] for k in range(4)]
-    threads = [
-        threading.Thread(target=lambda chunk=chunk: [batcher.add(line) for line in chunk])
-        for chunk in per_thread
-    ]
+
+    def queue(chunk: list[str]) -> None:
+        for line in chunk:
+            batcher.add(line)
+
+    threads = [threading.Thread(target=queue, args=(chunk,)) for chunk in per_thread]
     for thread in threads:
         thread.start()
     for thread in threads:
