@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from potluck.server.cluster import parse_notice
-from potluck.server.db import make_engine
+from potluck.server.db import make_engine, migrate
 from potluck.server.notices import MAX_PAYLOAD_BYTES, NoticeBatcher, batches
 from potluck.server.onetrip import conninfo
 from webtest import SHARED_URL, fresh_database_url
@@ -22,6 +22,14 @@ postgres = pytest.mark.skipif(
     SHARED_URL is None or not SHARED_URL.startswith("postgresql"),
     reason="needs POTLUCK_TEST_DATABASE_URL (PostgreSQL)",
 )
+
+
+def _migrated(tmp_path: Path) -> str:
+    """A fresh database with the schema (and its functions): its libpq connection string."""
+    engine = make_engine(fresh_database_url(tmp_path))
+    migrate(engine)
+    engine.dispose()
+    return conninfo(engine.url)
 
 
 def test_batches_keep_the_order_and_stay_under_the_limit() -> None:
@@ -57,7 +65,7 @@ def test_each_line_of_a_notice_parses_as_a_notice_of_its_own() -> None:
 def test_moves_queued_together_arrive_in_few_notices_in_order(tmp_path: Path) -> None:
     import psycopg
 
-    url = conninfo(make_engine(fresh_database_url(tmp_path)).url)
+    url = _migrated(tmp_path)
     listener = psycopg.connect(url, autocommit=True)
     listener.execute("LISTEN notices_test")
     batcher = NoticeBatcher(url, "notices_test")
@@ -90,7 +98,7 @@ def test_moves_queued_together_arrive_in_few_notices_in_order(tmp_path: Path) ->
 def test_close_sends_what_is_queued_then_stops(tmp_path: Path) -> None:
     import psycopg
 
-    url = conninfo(make_engine(fresh_database_url(tmp_path)).url)
+    url = _migrated(tmp_path)
     listener = psycopg.connect(url, autocommit=True)
     listener.execute("LISTEN notices_close_test")
     batcher = NoticeBatcher(url, "notices_close_test")

@@ -31,12 +31,11 @@ log = logging.getLogger("potluck.server")
 #: PostgreSQL refuses a payload of 8,000 bytes or more; a little room is kept.
 MAX_PAYLOAD_BYTES = 7_900
 
-#: A notice in a transaction of its own that does not wait for the log flush:
-#: PostgreSQL commits the transactions that notify one at a time, holding a
-#: database-wide lock through each one's commit (see ``potluck.server.onetrip``).
-ANNOUNCE = (
-    "BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_notify(%(channel)s, %(notice)s); COMMIT"
-)
+#: A notice in a transaction of its own that does not wait for the log flush (the
+#: function of migration 0004): PostgreSQL commits the transactions that notify one
+#: at a time, holding a database-wide lock through each one's commit (see
+#: ``potluck.server.onetrip``).
+ANNOUNCE = "SELECT potluck_announce(%s, %s)"
 
 
 def batches(lines: list[str], limit: int = MAX_PAYLOAD_BYTES) -> list[str]:
@@ -120,8 +119,7 @@ class NoticeBatcher:
                     application_name="potluck-notices",
                     **KEEPALIVE,
                 )
-            cursor = psycopg.ClientCursor(self._connection)
-            cursor.execute(ANNOUNCE, {"channel": self.channel, "notice": payload})
+            self._connection.execute(ANNOUNCE, (self.channel, payload), prepare=True)
             self.sent_notices += 1
         except psycopg.Error as error:
             log.warning("could not notify the other servers of %d moves: %s", lines, error)
