@@ -436,12 +436,12 @@ class FailingWrites:
             def broken_connection() -> Any:
                 raise psycopg.OperationalError("disk full")
 
-            self.one_trip._cursor_now = broken_connection  # type: ignore[method-assign]
+            self.one_trip._cursors_now = broken_connection  # type: ignore[method-assign]
 
     def __exit__(self, *_: object) -> None:
         self.service.engine = self.engine
         if self.one_trip is not None:
-            del self.one_trip._cursor_now  # the class's own again
+            del self.one_trip._cursors_now  # the class's own again
 
 
 def test_a_failed_write_leaves_the_table_as_it_was(client: TestClient) -> None:

@@ -16,9 +16,12 @@ PostgreSQL does all the coordination; there is no protocol of our own:
   and the other processes claim them on their next round (every second),
   replay the log and let the bots move on.
 - **Fan-out by LISTEN/NOTIFY**: after every change a process sends
-  ``NOTIFY potluck_tables, '<sender> <table>'``; every other process reads that
-  table's new actions and seats from the database and pushes them to its own
-  WebSockets, so a browser may be connected to any process.
+  ``NOTIFY potluck_tables, '<sender> <table> [<number> <seat> <action>]'``
+  (a stored move's line carries the move; a busy process sends many moves' lines
+  in one notice, ``potluck.server.notices``); every other process applies the
+  move to its copy of that table, or reads the table's new actions and seats
+  from the database, and pushes them to its own WebSockets, so a browser may be
+  connected to any process.
 
     cluster = Cluster(engine.url, service)
     await cluster.start()       # in the app's lifespan; cluster.stop() at the end
@@ -299,9 +302,12 @@ class Cluster:
                 async for notice in self._connections["listener"].notifies():
                     if notice.payload.startswith(mine):
                         continue
-                    sender, table_id, move = parse_notice(notice.payload)
-                    if sender != self.name and table_id:
-                        self.service.changed_elsewhere(table_id, move)
+                    # one line per move: a process's stored moves come in batches
+                    # (``potluck.server.notices``), other changes one to a notice
+                    for line in notice.payload.split("\n"):
+                        sender, table_id, move = parse_notice(line)
+                        if sender != self.name and table_id:
+                            self.service.changed_elsewhere(table_id, move)
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # the connection broke: listen again, catch up

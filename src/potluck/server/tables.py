@@ -40,7 +40,7 @@ from typing import Any
 from sqlalchemy import insert, update
 from sqlalchemy.engine import Connection
 
-from potluck.agents import SearchBot, decide, make_agent
+from potluck.agents import decide, is_search_bot, make_agent
 from potluck.engine.action import Action
 from potluck.engine.bots import Bot
 from potluck.engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
@@ -311,7 +311,7 @@ class TableService(Seating, Creating, CatchingUp):
             if bot is None:
                 continue
             game, state = table.game, table.state
-            if isinstance(bot, SearchBot):
+            if is_search_bot(bot):
                 return Thought(
                     game.id,
                     game.data_source,
