@@ -74,22 +74,63 @@ def join_by_link(page: Page, url: str, name: str) -> None:
 
 
 def play_until_over(pages: list[Page], limit: float = 240.0) -> int:
-    """Each page clicks one of its enabled cards when it has one, until all show the end."""
+    """Each page clicks one of its enabled cards when it has one, until all show the end.
+
+    A game that does not end in time fails with what each page shows, what the server
+    says to its seat, and why its last click failed (see ``stalled``)."""
     clicks, deadline = 0, time.monotonic() + limit
+    missed: dict[int, str] = {}  # page -> why its latest click did not happen
     while not all(page.locator("#outcome").count() for page in pages):
-        assert time.monotonic() < deadline, "the game did not finish in time"
+        if time.monotonic() >= deadline:
+            raise AssertionError("the game did not finish in time\n" + stalled(pages, missed))
         moved = False
-        for page in pages:
+        for number, page in enumerate(pages):
             cards = page.locator("#you button[data-action]:not([disabled])")
             if cards.count():
                 try:
                     cards.first.click(timeout=500)
                     clicks, moved = clicks + 1, True
-                except sync_api.Error:
-                    pass  # the screen was redrawn under the click: look again
+                    missed.pop(number, None)
+                except sync_api.Error as error:
+                    missed[number] = str(error)  # redrawn under the click? look again
         if not moved:
             time.sleep(0.05)
     return clicks
+
+
+#: What a page shows of its seat's turn, and what the server tells that seat now.
+SHOWN = """async () => {
+  const text = (selector) => {
+    const found = document.querySelector(selector);
+    return found ? found.textContent : null;
+  };
+  const enabled = document.querySelectorAll("#you button[data-action]:not([disabled])");
+  const now = await (await fetch(location.pathname.replace("/tables/", "/api/tables/"))).json();
+  return {
+    where: text("#where"), heading: text("#you h2"), waiting: text("#waiting"),
+    notice: text("#notice"), busy: document.getElementById("screen").classList.contains("busy"),
+    enabled: Array.from(enabled, (button) => button.dataset.action),
+    server: {
+      step: now.step, to_act: now.to_act, decision: now.decision, waiting: now.waiting,
+      legal: (now.legal || []).map((legal) => legal.action),
+    },
+  };
+}"""
+
+
+def stalled(pages: list[Page], missed: dict[int, str]) -> str:
+    """Why a game stalled, as far as the pages can tell: for each, what it shows, what the
+    server says to its seat now, its script errors and why its latest click failed."""
+    lines = []
+    for number, page in enumerate(pages):
+        try:
+            lines.append(f"page {number}: {page.evaluate(SHOWN)}")
+        except sync_api.Error as error:
+            lines.append(f"page {number}: could not be read: {error}")
+        lines.append(f"  script errors: {page.errors}")
+        if number in missed:
+            lines.append(f"  its latest click failed: {missed[number]}")
+    return "\n".join(lines)
 
 
 def test_two_browsers_create_and_join_a_cafe_table_with_two_bots_and_finish_it(

@@ -41,6 +41,7 @@ OTHER_NOT_RUN = {
     'python -c "from potluck.search.openspiel': "a speed benchmark on OpenSpiel (minutes)",
     "python examples/ismcts_strength.py": "a strength benchmark of dozens of games",
     "python examples/lineup_shares.py": "a benchmark of dozens of games between a line-up of bots",
+    "python examples/search_deviations.py": "judges each departure with hundreds of whole games",
     ".venv/bin/python examples/openspiel_ismcts.py": "OpenSpiel's ISMCTS over whole games",
     "python -m potluck.lab.speedup": "a timing benchmark that first measures the machine (~40 s)",
 }
