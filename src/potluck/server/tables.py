@@ -61,10 +61,17 @@ log = logging.getLogger("potluck.server")
 
 INSERT_ACTION = insert(ActionRow)
 #: Threads storing moves on a database server: each commit waits for PostgreSQL's log
-#: flush (about 4 ms here), so one thread stored at most about 200 moves a second (50
-#: player moves with their bots'); several commit at once and share a flush. A table's
-#: moves still go one at a time (each is stored under the table's lock).
-DATABASE_THREADS = 4
+#: flush (about 2 to 4 ms here), so one thread stored at most a few hundred moves a
+#: second; several commit at once and share a flush. A table's moves still go one at a
+#: time (each is stored under the table's lock). These store the bots' moves and do the
+#: other database work (catch-ups, seat changes).
+DATABASE_THREADS = 8
+#: Threads of their own for players' moves: a player waits for the answer, a bot's move
+#: does not keep anyone waiting (it comes after a delay anyway). Sharing the threads, a
+#: player's move queued behind the bots' moves of every table: at 1,000 tables with
+#: ``--workers 2`` it waited 0.12 to 0.32 s (p50) for a thread, and a move's round trip
+#: had p99 3.96 s; with these, 0.01 s and 1.30 s (docs/web.md, "Figures").
+PLAYER_DATABASE_THREADS = 4
 
 __all__ = ["LiveTable", "TableError", "TableService", "Watcher"]
 
@@ -110,6 +117,11 @@ class TableService(Seating, Creating, CatchingUp):
             None
             if engine.dialect.name == "sqlite"
             else ThreadPoolExecutor(DATABASE_THREADS, thread_name_prefix="potluck-db")
+        )
+        self.player_database_thread = (
+            None
+            if self.database_thread is None
+            else ThreadPoolExecutor(PLAYER_DATABASE_THREADS, thread_name_prefix="potluck-db-player")
         )
         #: The database threads' own connections to PostgreSQL: a move in one round trip.
         self.one_trip = (
@@ -236,12 +248,13 @@ class TableService(Seating, Creating, CatchingUp):
             if self.cluster is None
             else self.cluster.payload(table.id, (len(before.history), seat, str(action)))
         )
-        if self.database_thread is None:
+        threads = self.database_thread if by_bot else self.player_database_thread
+        if threads is None:
             self._store_action(table.id, row, ending, expected, notice)
         else:
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(
-                self.database_thread, self._store_action, table.id, row, ending, expected, notice
+                threads, self._store_action, table.id, row, ending, expected, notice
             )
         if notice is not None:
             table.notified = len(after.history)
@@ -577,3 +590,6 @@ class TableService(Seating, Creating, CatchingUp):
             await asyncio.get_running_loop().run_in_executor(
                 self.database_thread, self.one_trip.close
             )
+        if self.player_database_thread is not None:
+            # its moves are done: each was awaited under its table's lock
+            self.player_database_thread.shutdown(wait=False)
