@@ -72,6 +72,48 @@ def test_a_claim_locks_only_running_tables_and_each_once(tmp_path: Path) -> None
     engine.dispose()
 
 
+@postgres
+def test_finished_tables_are_unlocked_together_without_waiting(tmp_path: Path) -> None:
+    """``release_soon``: a finished table's lock is given up in the background, the
+    locks of tables finished meanwhile in the same query; the caller does not wait."""
+    url = fresh_database_url(tmp_path)
+    engine = make_engine(url)
+    migrate(engine)
+    service = TableService(engine, settings=OPEN, cluster=True)
+    ids = [service.create_table("burger-joint", 2, {}, ["human", "greedy"]).table.id
+           for _ in range(3)]  # fmt: skip
+    cluster = service.cluster
+    assert cluster is not None
+
+    def free(table_id: str) -> bool:
+        with engine.connect() as other:
+            key = {"key": lock_key(table_id)}
+            got = bool(other.execute(text("SELECT pg_try_advisory_lock(:key)"), key).scalar())
+            if got:
+                other.execute(text("SELECT pg_advisory_unlock(:key)"), key)
+            return got
+
+    async def releases() -> None:
+        await cluster._connect("locks")
+        try:
+            assert sorted(await cluster.claim(ids)) == sorted(ids)
+            assert not any(free(table_id) for table_id in ids)
+            for table_id in ids[:2]:
+                cluster.release_soon(table_id)  # returns at once
+            cluster.release_soon("never-owned")  # not ours: nothing to do
+            assert not cluster.owns(ids[0])
+            assert cluster._releaser is not None
+            await cluster._releaser
+            assert [free(table_id) for table_id in ids] == [True, True, False]
+        finally:
+            await cluster.stop()
+
+    asyncio.run(releases())
+    assert service.database_thread is not None
+    service.database_thread.shutdown()
+    engine.dispose()
+
+
 def test_bots_never_move_on_a_copy_known_to_be_behind(tmp_path: Path) -> None:
     engine = make_engine(f"sqlite:///{tmp_path / 'stale.sqlite3'}")
     migrate(engine)

@@ -117,7 +117,7 @@ class CatchingUp(TableStore):
                         await self._follow(table, notices)
                 await self.push(table)
                 if self.cluster is not None and table.status not in ACTIVE:
-                    await self.cluster.release(table_id)  # it ended on another process
+                    self.cluster.release_soon(table_id)  # it ended on another process
                 await self.wake_bots(table)
                 notices = self._pending.pop(table_id, [])
         except Exception:

@@ -231,6 +231,10 @@ class Cluster:
         self._claiming: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
         self._connections: dict[str, Any] = {}
+        #: Finished tables' lock keys not yet unlocked (``release_soon``), and the task
+        #: unlocking them.
+        self._to_release: list[int] = []
+        self._releaser: asyncio.Task[None] | None = None
         #: Called once a round with the lock connection and this process's name (the
         #: rate limits' counts, ``RateLimits.share``); a failure waits for the next round.
         self.every_round: list[Callable[[Any, str], Awaitable[None]]] = []
@@ -260,6 +264,9 @@ class Cluster:
         ]
 
     async def stop(self) -> None:
+        if self._releaser is not None and not self._releaser.done():
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._releaser, 5)
         for task in self._tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -348,8 +355,32 @@ class Cluster:
                 self.service.ended_elsewhere(str(table_id), str(status))
         return taken
 
+    def release_soon(self, table_id: str) -> None:
+        """Give up a finished table's lock without waiting for it: unlocked in the
+        background, with the others finished meanwhile, in one query. A player's last
+        move used to wait for its table's unlock, one query at a time on the lock
+        connection (shared with the claim round): when hundreds of tables ended
+        together at 1,000 tables, those last moves took 5 to 14 s. A finished table
+        needs no owner, so a lock held a moment longer costs nothing."""
+        if table_id not in self.owned:
+            return
+        self.owned.discard(table_id)
+        self._to_release.append(lock_key(table_id))
+        if self._releaser is None or self._releaser.done():
+            self._releaser = asyncio.create_task(self._release_pending())
+
+    async def _release_pending(self) -> None:
+        while self._to_release:
+            keys, self._to_release = self._to_release, []
+            try:
+                await self._connections["locks"].execute(
+                    "SELECT pg_advisory_unlock(key) FROM unnest(%s::bigint[]) AS key", (keys,)
+                )
+            except Exception as error:  # a broken lock connection took its locks with it
+                log.warning("could not unlock %d finished tables: %s", len(keys), error)
+
     async def release(self, table_id: str) -> None:
-        """Give up a finished table's lock."""
+        """Give up a finished table's lock (and wait until it is given up)."""
         if table_id in self.owned:
             self.owned.discard(table_id)
             with contextlib.suppress(Exception):

@@ -524,7 +524,7 @@ class TableService(Seating, Creating, CatchingUp):
                 table.notified = len(history)
                 await self.cluster.notify(table.id, move)
             if table.status not in ACTIVE:
-                await self.cluster.release(table.id)
+                self.cluster.release_soon(table.id)  # the last move does not wait for it
 
     async def push(self, table: LiveTable) -> None:
         """Send this process's watchers the payload for their seat; drop those gone."""
