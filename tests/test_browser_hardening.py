@@ -180,10 +180,8 @@ DRAW = """([boxes, tag, classes]) => {
 }"""
 
 
-def test_a_piece_lifted_under_the_pointer_stays_under_it(browser: Any, server: LiveServer) -> None:
-    """A pointer resting on a piece's lowest 3 px used to lift the piece off itself: the
-    piece dropped back, lifted again, every frame (and Playwright's click, waiting for it
-    to keep still, stalled a game test). Each game's lifting piece keeps still there."""
+def _seated_at_a_cafe_table(browser: Any, server: LiveServer) -> tuple[Any, str]:
+    """A page of Ann, seated at a new Café Carnage table (three bots), and the table's id."""
     created = httpx.post(
         server.url + "/api/tables",
         json={"game": "cafe-carnage", "seats": ["human", "greedy", "greedy", "random"]},
@@ -192,6 +190,14 @@ def test_a_piece_lifted_under_the_pointer_stays_under_it(browser: Any, server: L
     page.goto(server.url + created["join"][0]["join"])
     page.fill("input[name=name]", "Ann")
     page.click("#join")
+    return page, str(created["id"])
+
+
+def test_a_piece_lifted_under_the_pointer_stays_under_it(browser: Any, server: LiveServer) -> None:
+    """A pointer resting on a piece's lowest 3 px used to lift the piece off itself: the
+    piece dropped back, lifted again, every frame (and Playwright's click, waiting for it
+    to keep still, stalled a game test). Each game's lifting piece keeps still there."""
+    page, _ = _seated_at_a_cafe_table(browser, server)
     page.wait_for_selector("#diners")  # the table page: every game's style sheet
     for name, drawn in LIFTING.items():
         page.evaluate(DRAW, list(drawn))
@@ -216,14 +222,7 @@ def test_a_card_is_taken_with_the_pointer_resting_on_its_lower_edge(
     """The stall seen once in CI: the pointer, left where the previous click was, rested on
     the lowest 3 px of the first card of the next screen; the card shook and the click on it
     waited for it to keep still until the game's time ran out."""
-    created = httpx.post(
-        server.url + "/api/tables",
-        json={"game": "cafe-carnage", "seats": ["human", "greedy", "greedy", "random"]},
-    ).json()
-    page = new_page(browser)
-    page.goto(server.url + created["join"][0]["join"])
-    page.fill("input[name=name]", "Ann")
-    page.click("#join")
+    page, table_id = _seated_at_a_cafe_table(browser, server)
     card = page.locator("#menu button:not([disabled])").first
     card.wait_for()
     box = card.bounding_box()
@@ -231,5 +230,5 @@ def test_a_card_is_taken_with_the_pointer_resting_on_its_lower_edge(
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 1)
     card.click(timeout=5000)
     page.wait_for_selector("#order .slot:has-text('$')")
-    assert stored(server, created["id"], 0) == 1
+    assert stored(server, table_id, 0) == 1
     assert page.errors == []

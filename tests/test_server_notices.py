@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,12 +25,18 @@ postgres = pytest.mark.skipif(
 )
 
 
-def _migrated(tmp_path: Path) -> str:
-    """A fresh database with the schema (and its functions): its libpq connection string."""
+def _listening(tmp_path: Path, channel: str) -> tuple[Any, NoticeBatcher]:
+    """A fresh database with the schema (and its functions): a connection listening on
+    ``channel``, and a batcher sending to it."""
+    import psycopg
+
     engine = make_engine(fresh_database_url(tmp_path))
     migrate(engine)
     engine.dispose()
-    return conninfo(engine.url)
+    url = conninfo(engine.url)
+    listener = psycopg.connect(url, autocommit=True)
+    listener.execute(f"LISTEN {channel}")
+    return listener, NoticeBatcher(url, channel)
 
 
 def test_batches_keep_the_order_and_stay_under_the_limit() -> None:
@@ -63,12 +70,7 @@ def test_each_line_of_a_notice_parses_as_a_notice_of_its_own() -> None:
 
 @postgres
 def test_moves_queued_together_arrive_in_few_notices_in_order(tmp_path: Path) -> None:
-    import psycopg
-
-    url = _migrated(tmp_path)
-    listener = psycopg.connect(url, autocommit=True)
-    listener.execute("LISTEN notices_test")
-    batcher = NoticeBatcher(url, "notices_test")
+    listener, batcher = _listening(tmp_path, "notices_test")
     lines = [f"host:1:ab table{n % 5} {n} {n % 4} move {n}" for n in range(400)]
     # four threads, as the database threads queue their moves; each thread's own order
     # must survive, and so must the order of everything queued from one thread
@@ -96,12 +98,7 @@ def test_moves_queued_together_arrive_in_few_notices_in_order(tmp_path: Path) ->
 
 @postgres
 def test_close_sends_what_is_queued_then_stops(tmp_path: Path) -> None:
-    import psycopg
-
-    url = _migrated(tmp_path)
-    listener = psycopg.connect(url, autocommit=True)
-    listener.execute("LISTEN notices_close_test")
-    batcher = NoticeBatcher(url, "notices_close_test")
+    listener, batcher = _listening(tmp_path, "notices_close_test")
     for n in range(5):
         batcher.add(f"host:1:ab table {n} 0 move")
     batcher.close()
