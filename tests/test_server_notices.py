@@ -110,6 +110,7 @@ def test_close_sends_what_is_queued_then_stops(tmp_path: Path) -> None:
 
 
 def test_a_database_that_fails_loses_only_the_notice(caplog: pytest.LogCaptureFixture) -> None:
+    pytest.importorskip("psycopg")  # the `postgres` extra
     batcher = NoticeBatcher("postgresql://potluck@127.0.0.1:1/none?connect_timeout=1", "c")
     batcher.add("host:1:ab table 0 0 move")
     assert batcher.flush(timeout=10)

@@ -108,10 +108,10 @@ class NoticeBatcher:
         """One notice; a failure is logged and its moves are not announced (a lost
         notice only delays the other processes: the owner's check of its tables, or the
         table's next notice, brings them up to date)."""
-        import psycopg
-
         lines = payload.count("\n") + 1
         try:
+            import psycopg
+
             if self._connection is None or self._connection.closed:
                 self._connection = psycopg.connect(
                     self.conninfo,
@@ -121,7 +121,7 @@ class NoticeBatcher:
                 )
             self._connection.execute(ANNOUNCE, (self.channel, payload), prepare=True)
             self.sent_notices += 1
-        except psycopg.Error as error:
+        except Exception as error:  # whatever failed, the thread goes on with the next batch
             log.warning("could not notify the other servers of %d moves: %s", lines, error)
             with contextlib.suppress(Exception):
                 self._connection.close()
