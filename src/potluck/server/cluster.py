@@ -380,13 +380,10 @@ class Cluster:
                 log.warning("could not unlock %d finished tables: %s", len(keys), error)
 
     async def release(self, table_id: str) -> None:
-        """Give up a finished table's lock (and wait until it is given up)."""
-        if table_id in self.owned:
-            self.owned.discard(table_id)
-            with contextlib.suppress(Exception):
-                await self._connections["locks"].execute(
-                    "SELECT pg_advisory_unlock(%s)", (lock_key(table_id),)
-                )
+        """Give up a finished table's lock, and wait until it is given up."""
+        self.release_soon(table_id)
+        if self._releaser is not None:
+            await self._releaser
 
     async def _claim_loop(self) -> None:
         rounds = 0

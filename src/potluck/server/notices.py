@@ -33,8 +33,8 @@ MAX_PAYLOAD_BYTES = 7_900
 
 #: A notice in a transaction of its own that does not wait for the log flush (the
 #: function of migration 0004): PostgreSQL commits the transactions that notify one
-#: at a time, holding a database-wide lock through each one's commit (see
-#: ``potluck.server.onetrip``).
+#: at a time, holding a database-wide lock through each one's commit, so a notice
+#: inside a move's transaction made the whole cluster store one move per log flush.
 ANNOUNCE = "SELECT potluck_announce(%s, %s)"
 
 
