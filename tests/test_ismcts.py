@@ -411,6 +411,56 @@ def test_compare_root_mode_keeps_the_greedy_move_unless_another_is_clearly_bette
     assert pick(["far", "noisy", "greedy"], 2.0) == "greedy"
 
 
+def test_compare_root_mode_verify_tests_the_winner_on_fresh_worlds() -> None:
+    """With ``verify``, the winner of many moves compared on the same few worlds is
+    tested against the greedy move on worlds kept back: a move that won by its
+    worlds' luck is caught there, a truly better one is played."""
+    from potluck.search.paired import compare_root
+
+    def run(
+        values: dict[str, object], verify: int, budget: int = 12
+    ) -> tuple[str, list[int], list[int]]:
+        worlds = iter(range(1000))
+        seen: list[int] = []
+
+        def sample() -> int:
+            seen.append(next(worlds))
+            return seen[-1]
+
+        def playout(world: int, move: str, rng: random.Random) -> float:
+            value = values[move]
+            return value(world) if callable(value) else float(value)  # type: ignore[arg-type]
+
+        best, played = compare_root(
+            sample,
+            lambda w: w,
+            playout,
+            list(values),
+            "greedy",
+            budget=budget,
+            rng=random.Random(0),
+            confidence=1.0,
+            verify=verify,
+        )
+        return best, [len(r) for _, r in played], seen
+
+    # "lucky" beats greedy on the first worlds only (the worlds that pick it)
+    lucky = {"greedy": 0.5, "lucky": lambda w: 0.8 if w < 3 else 0.3 + 0.01 * (w % 2)}
+    assert run(lucky, 0, budget=6)[0] == "lucky"  # the same 3 worlds, no test kept back
+    best, counts, seen = run(lucky, 3)
+    assert best == "greedy"
+    assert counts == [6, 6]  # 6 playouts compared, 3 worlds kept back
+    assert len(seen) == 6
+    # a move better on every world passes the test on the fresh worlds too
+    better = {"greedy": 0.5, "better": lambda w: 0.6 + 0.01 * (w % 2)}
+    assert run(better, 3)[0] == "better"
+    # the test is skipped (and its worlds never drawn) when the greedy move wins
+    best, counts, seen = run({"greedy": 0.6, "worse": 0.5}, 3)
+    assert best == "greedy"
+    assert counts == [3, 3]
+    assert len(seen) == 3
+
+
 def test_compare_root_mode_shares_its_time_between_rounds_and_keeps_worlds_paired(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -215,6 +215,14 @@ class ISMCTSBot:
             "instead (0: any advantage)",
             low=0,
         ),
+        BotParam(
+            "verify",
+            int,
+            0,
+            "with root=compare and prior=greedy, worlds (two playouts each, out of sims) "
+            "kept back to test a winner other than the greedy move on fresh worlds",
+            low=0,
+        ),
     )
 
     def __init__(
@@ -235,6 +243,7 @@ class ISMCTSBot:
         root: str = "tree",
         candidates: int = 8,
         confidence: float = 1.0,
+        verify: int = 0,
     ) -> None:
         if sims <= 0 and time <= 0:
             raise PotluckError("ismcts needs a budget: sims or time (or both) above 0")
@@ -254,6 +263,7 @@ class ISMCTSBot:
         self.root = root
         self.candidates = candidates
         self.confidence = confidence
+        self.verify = verify
         #: Simulations run over the bot's life (benchmarks read it).
         self.simulations_run = 0
 
@@ -264,7 +274,8 @@ class ISMCTSBot:
             f"prior_weight={self.prior_weight}, depth={self.depth}, horizon={self.horizon}, "
             f"cutoff={self.cutoff!r}, "
             f"reward={self.reward!r}, widening={self.widening}, scale={self.scale}, "
-            f"root={self.root!r}, candidates={self.candidates}, confidence={self.confidence})"
+            f"root={self.root!r}, candidates={self.candidates}, confidence={self.confidence}, "
+            f"verify={self.verify})"
         )
 
     def choose(
@@ -359,6 +370,7 @@ class ISMCTSBot:
             rng=rng,
             deadline=deadline,
             confidence=self.confidence,
+            verify=self.verify,
         )
         estimates = []
         done = 0

@@ -48,6 +48,7 @@ def compare_root(
     rng: random.Random,
     deadline: float = math.inf,
     confidence: float = 0.0,
+    verify: int = 0,
 ) -> tuple[M, list[tuple[M, list[float]]]]:
     """The move to play, and each move's rewards (one per world it was played on).
 
@@ -60,6 +61,12 @@ def compare_root(
     running is then dropped, so rewards stay paired (if none is left, the
     favourite is played). The worlds played in a round are played after every move
     still in the running, so the survivors' rewards stay paired world by world.
+
+    ``verify`` worlds (two playouts each, out of ``budget`` and its share of the
+    time) are kept back to test a winner other than the favourite on worlds that
+    did not pick it: the winner of many moves compared on the same few worlds is
+    flattered by them (the best of many noisy means), so with ``verify`` the
+    ``confidence`` test reads only the fresh worlds.
     """
     # per move: world number -> reward
     rewards: dict[int, dict[int, float]] = {i: {} for i in range(len(moves))}
@@ -68,6 +75,14 @@ def compare_root(
     rounds = max(1, math.ceil(math.log2(len(moves)))) if len(moves) > 1 else 1
     spent = 0
     clock = time.perf_counter
+    verify = verify if keep >= 0 and len(moves) > 1 else 0
+    held = min(2 * verify, budget - len(moves))  # playouts kept back for the test
+    if held < 2:
+        verify = held = 0
+    end, budget = deadline, budget - held
+    if held and deadline != math.inf:  # the test's share of the time, like its playouts
+        now = clock()
+        deadline = now + (deadline - now) * budget / (budget + held)
     for round_ in range(rounds):
         share = (budget - spent) // (rounds - round_)
         worlds = max(1, share // len(alive))
@@ -105,9 +120,49 @@ def compare_root(
                 survivors.append(keep)
             alive = survivors
     best = max(alive, key=lambda i: (_mean(rewards[i]), i == keep))
-    if keep >= 0 and best != keep and not _clearly_better(rewards[best], rewards[keep], confidence):
-        best = keep
+    if keep >= 0 and best != keep:
+        if verify:
+            winner, baseline = _duel(
+                sample, copy, playout, moves[best], moves[keep], held // 2, rng, end
+            )
+            for k, reward in winner.items():
+                rewards[best][spent + k] = reward
+            for k, reward in baseline.items():
+                rewards[keep][spent + k] = reward
+        else:
+            winner, baseline = rewards[best], rewards[keep]
+        if not _clearly_better(winner, baseline, confidence):
+            best = keep
     return moves[best], [(moves[i], list(rewards[i].values())) for i in range(len(moves))]
+
+
+def _duel(
+    sample: Callable[[], W],
+    copy: Callable[[W], W],
+    playout: Callable[[W, M, random.Random], float | None],
+    winner: M,
+    baseline: M,
+    worlds: int,
+    rng: random.Random,
+    deadline: float,
+) -> tuple[dict[int, float], dict[int, float]]:
+    """Both moves' rewards on ``worlds`` fresh worlds (keyed by world, from 0), on
+    common random numbers; a world is dropped whole if the deadline cuts it."""
+    ours: dict[int, float] = {}
+    theirs: dict[int, float] = {}
+    clock = time.perf_counter
+    for n in range(worlds):
+        if clock() >= deadline:
+            break
+        world = sample()
+        seed = rng.getrandbits(64)
+        a = playout(copy(world), winner, random.Random(seed))
+        if clock() >= deadline:
+            break
+        b = playout(copy(world), baseline, random.Random(seed))
+        if a is not None and b is not None:
+            ours[n], theirs[n] = a, b
+    return ours, theirs
 
 
 def _mean(values: dict[int, float]) -> float:

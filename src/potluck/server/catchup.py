@@ -243,6 +243,7 @@ class CatchingUp(TableStore):
         table.seats = seats
         table.status = "over" if game.is_over(state) else row["status"]
         table.problem = row["problem"]
+        table.changes = row["changes"]
         if actions:
             table.last_active = self.clock()
         if table.status not in ACTIVE:
@@ -253,8 +254,9 @@ class CatchingUp(TableStore):
     def _read_since(
         self, table_id: str, since: int
     ) -> tuple[dict[str, Any], list[Seat], list[tuple[int, str]]]:
-        """The table's status, its seats and its actions from number ``since`` on (on the
-        database thread; on PostgreSQL in one round trip)."""
+        """The table's status (and problem, and count of changes), its seats and its
+        actions from number ``since`` on (on the database thread; on PostgreSQL in one
+        round trip)."""
         if self.one_trip is not None:
             return self.one_trip.read_since(table_id, since)
         with Session(self.engine) as session:
@@ -275,4 +277,8 @@ class CatchingUp(TableStore):
                     .order_by(ActionRow.number)
                 )
             ]
-            return {"status": row.status, "problem": row.problem}, seats, actions
+            return (
+                {"status": row.status, "problem": row.problem, "changes": row.changes},
+                seats,
+                actions,
+            )

@@ -90,6 +90,10 @@ class TableRow(Base):
     host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: A hash of the creating client's address, for the cap on open tables per client.
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    #: How many changes other than moves the table has had (joins, invitations, kicks,
+    #: leaves, returns, time-outs, expiry): with its number of moves, its revision
+    #: (``potluck.server.views.payload``). Bumped in each such change's transaction.
+    changes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class SeatRow(Base):

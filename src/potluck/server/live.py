@@ -125,6 +125,9 @@ class LiveTable:
     #: Another server process changed the table since this copy was caught up (only a
     #: table this process neither runs nor shows is left so): caught up when next needed.
     stale: bool = False
+    #: How many changes other than moves are stored (``TableRow.changes``): with the
+    #: number of moves, the table's revision (``potluck.server.views.revision``).
+    changes: int = 0
     #: How many actions the table had when this process last told the others of it.
     notified: int = 0
     #: How many actions each seat has taken: the number of the decision it faces next.

@@ -60,7 +60,7 @@ PLAIN_MOVE = (
 )
 #: A table's status, its seats and its actions from number ``since`` on.
 READ_SINCE = (
-    "SELECT status, problem FROM tables WHERE id = %(table)s;"
+    "SELECT status, problem, changes FROM tables WHERE id = %(table)s;"
     " SELECT seat, kind, bot, name, token_hash, taken_over, invite_hash FROM seats"
     " WHERE table_id = %(table)s ORDER BY seat;"
     " SELECT seat, text FROM actions WHERE table_id = %(table)s AND number >= %(since)s"
@@ -165,18 +165,18 @@ class OneTrip:
     def read_since(
         self, table_id: str, since: int
     ) -> tuple[dict[str, Any], list[Seat], list[tuple[int, str]]]:
-        """The table's status and problem, its seats and its actions from number
-        ``since`` on (``CatchingUp._read_since``'s answer)."""
+        """The table's status, problem and count of changes, its seats and its actions
+        from number ``since`` on (``CatchingUp._read_since``'s answer)."""
         cursor = self._run(READ_SINCE, {"table": table_id, "since": since}, several=True)
         found = cursor.fetchall()
         if not found:
             raise TableError(404, "no_table", f"There is no table {table_id!r}.")
-        status, problem = found[0]
+        status, problem, changes = found[0]
         cursor.nextset()
         seats = [Seat(*fields) for fields in cursor.fetchall()]
         cursor.nextset()
         actions = [(int(seat), str(text)) for seat, text in cursor.fetchall()]
-        return {"status": status, "problem": problem}, seats, actions
+        return {"status": status, "problem": problem, "changes": int(changes)}, seats, actions
 
     def close(self) -> None:
         """Send the queued notices, then close every thread's connection (at the end;

@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager, contextmanager
 from typing import Any, TypeVar
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -47,6 +47,13 @@ ATTEMPTS = 3
 #: and under load a move taken by another process can lose three races in a row
 #: (``moved_on``: 5 of 1,776 moves at 50 tables with three tries).
 MOVE_ATTEMPTS = 8
+
+
+#: A change other than a move: one more in the table's count (``TableRow.changes``).
+BUMP_CHANGES = (
+    update(TableRow).where(TableRow.id == bindparam("table")).values(changes=TableRow.changes + 1)
+)
+CHANGES = select(TableRow.changes).where(TableRow.id == bindparam("table"))
 
 
 def new_secret() -> str:
@@ -172,19 +179,24 @@ class TableStore:
         made in memory. On a database server the write runs on the database thread, so
         the event loop serves other tables meanwhile; with other processes it holds the
         table's "move" lock, like a move, and is refused with ``StaleTableError`` if
-        another process changed the stored table since this one caught up."""
+        another process changed the stored table since this one caught up. The change is
+        counted in the same transaction (``TableRow.changes``: the table's revision)."""
         expected = known(table) if self.clustered else None
 
-        def run() -> None:
+        def run() -> int:
             with self.write() as connection:
                 if expected is not None:
                     hold(connection, table.id, expected)
                 change(connection)
+                # the table's revision moves on with the change, in its transaction
+                connection.execute(BUMP_CHANGES, {"table": table.id})
+                return int(connection.scalar(CHANGES, {"table": table.id}) or 0)
 
         if self.database_thread is None:
-            run()
+            changes = run()
         else:
-            await asyncio.get_running_loop().run_in_executor(self.database_thread, run)
+            changes = await asyncio.get_running_loop().run_in_executor(self.database_thread, run)
+        table.changes = changes  # the caller makes the change itself in memory next
 
     async def _change(self, table: LiveTable, attempt: Callable[[], Awaitable[T]]) -> T:
         """Run ``attempt`` (its checks, its ``_store``, its change in memory) under the
@@ -269,6 +281,7 @@ class TableStore:
                 private=row.private,
                 host_hash=row.host_hash,
                 creator=row.creator,
+                changes=row.changes,
                 bot_rng=random.Random(row.seed + len(actions)),
                 # a restart gives idle tables a fresh allowance rather than expiring them
                 last_active=self.clock(),

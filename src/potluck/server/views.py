@@ -35,6 +35,7 @@ def payload(table: LiveTable, seat: int | None, now: float) -> dict[str, Any]:
         "table": table.summary(),
         "seat": seat,
         "step": len(state.history),
+        "revision": revision(table),
         "decision": None,
         "view": game.view(state, seat),
         "to_act": to_act,
@@ -59,6 +60,22 @@ def payload(table: LiveTable, seat: int | None, now: float) -> dict[str, Any]:
     else:
         body["waiting"] = waiting(table)
     return body
+
+
+def revision(table: LiveTable) -> list[int]:
+    """Which state of the table a payload shows: ``[moves, changes]``, the number of
+    stored moves and of stored changes other than moves (``TableRow.changes``: joins,
+    kicks, leaves, time-outs...), compared in that order. Both only grow and every
+    change grows one, so a later state has a greater revision; both are counts of what
+    the database holds, so every server process gives the same state the same one. A
+    browser draws a payload only if its revision is not below the one it shows.
+
+    Moves first: a process stores a move only onto the log as stored, so a payload's
+    move count is never behind its own move; its count of other changes can lag until
+    the next catch-up (a seat change undone elsewhere meanwhile), which then pushes.
+    The step alone cannot order the lobby's joins (all at step 0) nor a leave.
+    """
+    return [len(table.state.history), table.changes]
 
 
 def recent_moves(table: LiveTable, seat: int | None) -> list[dict[str, Any]]:

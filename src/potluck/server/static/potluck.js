@@ -277,16 +277,27 @@ const Potluck = (() => {
           say(error.message, "error");
           // The refusal may mean our screen is behind (the decision was answered, a push was
           // missed): draw the table as it is now, so the next click is on a current move.
-          try { draw(await api("GET", `/api/tables/${id}`), true); } catch (_) { if (payload) draw(payload, true); }
+          try { draw(await api("GET", `/api/tables/${id}`)); } catch (_) { if (payload) draw(payload); }
         }
       },
       explain(action) { return payload && payload.illegal ? payload.illegal[action] : null; },
     };
 
-    function draw(next, again) {
-      // The answer to our move and the socket's pushes race each other: an older state
-      // arriving late must not hide the newer one (it could show no move to make).
-      if (payload && !again && next.step < payload.step) return;
+    // Whether payload `a` shows an older state of the table than `b`: by their revisions,
+    // [moves stored, other changes stored], compared in that order. Every change grows
+    // one of the two, and every server process counts them alike from the database.
+    function older(a, b) {
+      const [x, y] = [a.revision, b.revision];
+      return x[0] < y[0] || (x[0] === y[0] && x[1] < y[1]);
+    }
+
+    function draw(next) {
+      // The first GET, the answers to our requests and the socket's pushes race each other
+      // (and may come from different server processes): a late answer must never hide the
+      // newer state already shown, on any road (it could show no move to make, or a seat
+      // free that was taken). The shown state is drawn again instead, so that controls
+      // locked for a move whose answer lost the race come back.
+      if (payload && older(next, payload)) next = payload;
       payload = next;
       root.classList.remove("busy");
       const t = payload.table;
@@ -330,7 +341,7 @@ const Potluck = (() => {
           document.getElementById("new-invite").replaceChildren(el("p", {}, `Seat ${seat}'s new invite link (send it only to that player): `,
             el("span", { class: "link-box mono", text: location.origin + answer.join })));
         } else {
-          draw(await api("GET", `/api/tables/${id}`), true);
+          draw(await api("GET", `/api/tables/${id}`));
         }
       } catch (error) { say(error.message, "error"); }
     }
@@ -354,7 +365,7 @@ const Potluck = (() => {
       };
     }
 
-    api("GET", `/api/tables/${id}`).then((first) => { host = Boolean(first.host); draw(first, true); },
+    api("GET", `/api/tables/${id}`).then((first) => { host = Boolean(first.host); draw(first); },
       (error) => say(error.message, "error"));
     connect();
   }
