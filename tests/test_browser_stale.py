@@ -3,9 +3,12 @@
 The table page hears of the table by three roads: its first ``GET``, the WebSocket's
 pushes and the answers to its own requests (a move's answer, the ``GET`` that follows
 a refused move). They race, and a late answer used to be drawn over a newer push on
-the first load and after a refusal. Here Playwright holds such an answer back (its
-route interception), lets a newer push through, then delivers the old answer: the
-page must keep the newer state (docs/web.md, "What reaches a browser": ``revision``).
+the first load and after a refusal, and a reconnected socket's first push (from a
+process behind) at the same step was drawn too. Here Playwright holds such an answer
+back (its route interception), lets a newer push through, then delivers the old
+answer, or replays an old push on a reconnection: the page must keep the newer state
+(docs/web.md, "What reaches a browser": ``revision``). Each test failed before the page
+compared revisions.
 
 Playwright drives Debian's Chromium (headless), as in ``test_browser.py``.
 """
@@ -156,4 +159,50 @@ def test_the_recovery_answer_arriving_after_a_newer_push_is_not_drawn(
     # and the page is usable: not left busy by the answer it did not draw
     assert page.locator("#screen.busy").count() == 0
     assert page.locator("#menu button:not([disabled])").count() > 0
+    assert page.errors == []
+
+
+def test_an_old_state_pushed_after_a_reconnect_is_not_drawn(
+    browser: Any, server: LiveServer
+) -> None:
+    """A dropped socket reconnects, maybe to a process whose copy is behind: its first
+    push is older than what the page shows (here the socket's first push of the page,
+    replayed by Playwright's WebSocket route on the second connection)."""
+    created = httpx.post(
+        server.url + "/api/tables",
+        json={"game": GAME, "seats": ["human", "human", "greedy", "greedy"]},
+    ).json()
+    table_id = created["id"]
+    page = new_page(browser)
+    sockets: list[Any] = []
+    first_push: list[str] = []
+
+    def route(socket: Any) -> None:
+        sockets.append(socket)
+        if len(sockets) > 1:  # the reconnection: a process that only knows the old state
+            socket.send(first_push[0])
+            return
+        upstream = socket.connect_to_server()
+
+        def forward(message: str | bytes) -> None:
+            if not first_push:
+                first_push.append(str(message))
+            socket.send(message)
+
+        upstream.on_message(forward)
+
+    page.route_web_socket(f"**/ws/tables/{table_id}", route)
+    page.goto(f"{server.url}/tables/{table_id}")  # a spectator
+    page.wait_for_selector("#seats")
+    joined = httpx.post(f"{server.url}/api/tables/{table_id}/seats/0", json={"name": "Ann"})
+    assert joined.is_success, joined.text
+    page.wait_for_function("() => document.querySelector('#seats').textContent.includes('Ann')")
+    sockets[0].close()  # dropped: the page reconnects half a second later
+    for _ in range(200):
+        if len(sockets) > 1:
+            break
+        page.wait_for_timeout(25)
+    assert len(sockets) > 1, "the page did not reconnect"
+    page.wait_for_timeout(300)
+    assert "Ann" in seats_text(page), "the old push after the reconnect replaced the newer state"
     assert page.errors == []

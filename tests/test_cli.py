@@ -199,6 +199,21 @@ def test_serve_runs_uvicorn_without_websocket_compression() -> None:
     assert config.ws_max_size == 1000
 
 
+def test_serve_keeps_idle_connections_longer_than_the_load_client_reuses_them() -> None:
+    """A player's next move reuses its HTTP connection (uvicorn's 5 s default closed it
+    between most moves at 1,000 tables), and the load client never sends on a
+    connection the server is about to close."""
+    from potluck.cli.serve_command import uvicorn_config
+    from potluck.server.loadclient import IDLE_SECONDS
+    from potluck.server.settings import KEEP_ALIVE_SECONDS
+
+    config = uvicorn_config(
+        object(), host="127.0.0.1", port=0, behind_proxy=False, proxy_ip="", max_body=1000
+    )
+    assert config.timeout_keep_alive == KEEP_ALIVE_SECONDS >= 30
+    assert 0 < IDLE_SECONDS <= KEEP_ALIVE_SECONDS - 5
+
+
 def test_play_ends_cleanly_when_input_runs_out(tmp_path: Path) -> None:
     result = run("play", TOY_ID, "--save", str(tmp_path / "g.json"), input="")
     assert result.exit_code == 0, result.output

@@ -143,5 +143,7 @@ def test_two_processes_give_the_same_revision(
     mine = httpx.get(second + table, headers=bearer).json()
     move = {"action": mine["legal"][0]["action"], "decision": mine["decision"]}
     answer = httpx.post(f"{second}{table}/actions", json=move, headers=bearer).json()
-    assert answer["revision"] == [before[0] + 1, 2]
+    # the move at least: the bots on the first process may have answered it already
+    # (their notices can reach the second process before it answers; CI saw [3, 2])
+    assert answer["revision"] >= [before[0] + 1, 2]
     assert settled() >= answer["revision"]

@@ -179,6 +179,8 @@ def uvicorn_config(
     """How `potluck serve` runs uvicorn (one function, so a test can read it)."""
     import uvicorn
 
+    from potluck.server.settings import KEEP_ALIVE_SECONDS
+
     return uvicorn.Config(
         web,
         host=host,
@@ -196,6 +198,7 @@ def uvicorn_config(
         # JSON, and deflating it was 14 % of the event loop's CPU at 200 tables
         # (round trip p99 52-58 ms with it, 17-48 ms without; docs/web.md "Figures")
         ws_per_message_deflate=False,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
     )
 
 

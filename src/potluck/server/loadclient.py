@@ -42,6 +42,7 @@ import orjson
 from websockets.asyncio.client import connect
 
 from potluck.engine.registry import load_game
+from potluck.server.settings import KEEP_ALIVE_SECONDS
 
 #: How many players arrive a second: 200 tables start within 5 s, as real players
 #: would, not all in the same millisecond.
@@ -50,9 +51,9 @@ ARRIVALS_PER_SECOND = 40.0
 #: The seats of every table: one scripted player, the rest greedy bots.
 PLAYERS = {"cafe-carnage": 4, "food-advice": 4, "belly-battle": 4, "belle-of-the-ball": 4}
 
-#: Idle connections are dropped before the server's keep-alive timeout (uvicorn: 5 s)
-#: would close them under a request being sent (an error that is not the server's).
-IDLE_SECONDS = 2.0
+#: Idle connections are dropped before the server's keep-alive timeout would close them
+#: under a request being sent (an error that is not the server's).
+IDLE_SECONDS = KEEP_ALIVE_SECONDS - 10
 
 
 class HttpError(Exception):

@@ -19,6 +19,13 @@ MIN_TURN_SECONDS = 5
 MAX_TURN_SECONDS = 24 * 3600
 MAX_NAME = 40
 
+#: How long an idle HTTP connection is kept open (uvicorn's default is 5 s). A player
+#: moves every few seconds to a minute; with 5 s nearly every move opened a new TCP
+#: connection (at 1,000 tables about one per move: accept, close, and the closed
+#: transports' reference cycles for the garbage collector). Proxies keep theirs longer
+#: too (nginx: 75 s).
+KEEP_ALIVE_SECONDS = 60
+
 
 @dataclass(frozen=True)
 class ServerSettings:
