@@ -110,3 +110,34 @@ def test_the_served_port_answers_without_nagles_wait() -> None:
     asyncio.run(check())
     assert seen
     assert seen[0] != 0
+
+
+def test_a_request_on_a_kept_connection_the_server_dropped_is_sent_again_once() -> None:
+    """As a browser does: the kept connection's server went away (closed it, or died)
+    before answering, so the request goes once more on a new connection."""
+    import asyncio
+
+    from potluck.server.loadclient import PlayerConnection
+
+    answered: list[int] = []
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while await reader.readuntil(b"\r\n\r\n"):
+            answered.append(1)
+            if len(answered) == 2:  # the second request: dropped unanswered
+                writer.close()
+                return
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+            await writer.drain()
+
+    async def play() -> list[tuple[int, bytes]]:
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        connection = PlayerConnection("127.0.0.1", port)
+        answers = [await connection.request("GET", "/") for _ in range(2)]
+        await connection.close()
+        server.close()
+        return answers
+
+    assert asyncio.run(play()) == [(200, b"ok"), (200, b"ok")]
+    assert len(answered) == 3  # the dropped one, sent again on a new connection

@@ -99,22 +99,17 @@ _SEATS = (
     " WHERE table_id = :table)"
 )
 STORED = text(f"SELECT {_LENGTH}, (SELECT status FROM tables WHERE id = :table), {_SEATS}")
-#: A move's row, stored only onto the table as the process knows it (after ``MOVE_LOCK``):
-#: the check and the insert in one statement, and with other processes the notice of
-#: the move too (``RETURNING pg_notify``: sent when the transaction commits, and only if
-#: it stored the move). No row returned: the table moved on (``StaleTableError``).
-_CHECKED_INSERT = (
-    "INSERT INTO actions (table_id, number, seat, text, by_bot, created_at)"
-    " SELECT CAST(:table AS varchar), CAST(:number AS integer), CAST(:seat AS integer),"
-    " CAST(:text AS varchar), CAST(:by_bot AS boolean), CAST(:created_at AS timestamptz)"
-    f" WHERE {_LENGTH} = :number"
-    " AND (SELECT status FROM tables WHERE id = :table) = CAST(:status AS varchar)"
-    f" AND {_SEATS} = CAST(:seats AS text)"
+#: A move's row, stored only onto the table as the process knows it: migration 0004's
+#: function takes the table's "move" lock, then inserts the row only if the stored
+#: log, status and seats are the ones given (the one definition of that check; the
+#: event loop's moves call it too, ``potluck.server.onetrip``). False: the table moved
+#: on (``StaleTableError``).
+STORE_MOVE = text(
+    "SELECT potluck_store_move(:key, :table, :number, :seat, :text, :by_bot, :created_at,"
+    " :status, :seats)"
 )
-INSERT_CHECKED = text(_CHECKED_INSERT + " RETURNING 1")
-INSERT_NOTIFIED = text(
-    _CHECKED_INSERT + " RETURNING pg_notify(CAST(:channel AS text), CAST(:payload AS text))"
-)
+#: The move's notice, sent when its transaction commits (only once it is stored).
+NOTIFY = text("SELECT pg_notify(CAST(:channel AS text), CAST(:payload AS text))")
 
 
 def seats_fingerprint(seats: list[Seat]) -> str:
@@ -177,8 +172,8 @@ def store_move(
     table_id = row["table_id"]
     if expected[0] != row["number"]:
         raise StaleTableError()
-    connection.execute(MOVE_LOCK, {"key": lock_key(table_id, "move")})
     values = {
+        "key": lock_key(table_id, "move"),
         "table": table_id,
         "number": row["number"],
         "seat": row["seat"],
@@ -188,14 +183,10 @@ def store_move(
         "status": expected[1],
         "seats": expected[2],
     }
-    if payload is None:
-        stored = connection.execute(INSERT_CHECKED, values).first()
-    else:
-        stored = connection.execute(
-            INSERT_NOTIFIED, {**values, "channel": CHANNEL, "payload": payload}
-        ).first()
-    if stored is None:
+    if not connection.execute(STORE_MOVE, values).scalar():
         raise StaleTableError()
+    if payload is not None:
+        connection.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
 
 
 #: One action as a notice carries it: its number in the log, its seat, its text.

@@ -73,9 +73,22 @@ class PlayerConnection:
     async def request(
         self, method: str, path: str, body: dict[str, Any] | None = None, *, token: str = ""
     ) -> tuple[int, bytes]:
-        """Send one request and read its whole answer: ``(status, body)``."""
+        """Send one request and read its whole answer: ``(status, body)``. A request on a
+        kept connection that fails before any answer is sent once more on a new one, as
+        browsers do (the server may have closed the connection, or died meanwhile; a
+        move sent twice is taken once)."""
         if self._writer is not None and time.monotonic() - self._last_used > IDLE_SECONDS:
             await self.close()
+        if self._writer is not None:
+            try:
+                return await self._exchange(method, path, body, token)
+            except HttpError:
+                pass  # on a new connection, once
+        return await self._exchange(method, path, body, token)
+
+    async def _exchange(
+        self, method: str, path: str, body: dict[str, Any] | None, token: str
+    ) -> tuple[int, bytes]:
         if self._reader is None or self._writer is None:
             try:
                 self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
