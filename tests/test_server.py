@@ -174,6 +174,19 @@ def test_bots_alone_play_a_table_to_the_end_at_once(client: TestClient) -> None:
     assert body["outcome"]["winners"]
 
 
+def test_a_finished_table_lets_go_of_its_bots(client: TestClient) -> None:
+    """Its bots never move again, and with their caches they were about half of what a
+    finished table kept in memory; its view and record are still served."""
+    table_id = create(client, ["human", *BOTS3])["id"]
+    headers = join(client, table_id, 0, "Ann")
+    live = service_of(client).tables[table_id]
+    assert live.bots  # made when they first moved
+    play_out(client, table_id, {0: headers})
+    assert live.over and live.bots == {}
+    assert client.get(f"/api/tables/{table_id}", headers=headers).json()["outcome"] is not None
+    assert client.get(f"/api/tables/{table_id}/record").status_code == 200
+
+
 @pytest.mark.parametrize(
     ("body", "status", "words"),
     [

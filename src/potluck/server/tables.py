@@ -514,6 +514,10 @@ class TableService(Seating, Creating, CatchingUp):
         """Send every watcher the payload for its seat, and tell the other processes
         (``told``: a move's, whose notice went with its transaction)."""
         await self.push(table)
+        if table.status not in ACTIVE:
+            # a finished table's bots never move again; with their caches they were
+            # about half of what it kept in memory (docs/web.md, "Limits, on purpose")
+            table.bots.clear()
         if self.cluster is not None:
             history = table.state.history
             if not told:
