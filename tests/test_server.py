@@ -182,7 +182,8 @@ def test_a_finished_table_lets_go_of_its_bots(client: TestClient) -> None:
     live = service_of(client).tables[table_id]
     assert live.bots  # made when they first moved
     play_out(client, table_id, {0: headers})
-    assert live.over and live.bots == {}
+    assert live.over
+    assert live.bots == {}
     assert client.get(f"/api/tables/{table_id}", headers=headers).json()["outcome"] is not None
     assert client.get(f"/api/tables/{table_id}/record").status_code == 200
 
