@@ -84,6 +84,16 @@ class Held:
         self.page.wait_for_timeout(300)
 
 
+def new_table(server: LiveServer) -> str:
+    """A Café Carnage table with two free seats and two greedy bots; its id."""
+    created = httpx.post(
+        server.url + "/api/tables",
+        json={"game": GAME, "seats": ["human", "human", "greedy", "greedy"]},
+    )
+    assert created.is_success, created.text
+    return str(created.json()["id"])
+
+
 def seats_text(page: Any) -> str:
     return str(page.locator("#seats").inner_text())
 
@@ -92,11 +102,7 @@ def test_the_first_load_answer_arriving_after_a_newer_push_is_not_drawn(
     browser: Any, server: LiveServer
 ) -> None:
     """A join in the lobby leaves the step at 0: only the revision orders it."""
-    created = httpx.post(
-        server.url + "/api/tables",
-        json={"game": GAME, "seats": ["human", "human", "greedy", "greedy"]},
-    ).json()
-    table_id = created["id"]
+    table_id = new_table(server)
     page = new_page(browser)
     held = Held(page, table_id)
     held.arm()
@@ -117,11 +123,7 @@ def test_the_recovery_answer_arriving_after_a_newer_push_is_not_drawn(
 ) -> None:
     """After a refused move the page asks for the table again; a move pushed meanwhile
     is newer than that answer."""
-    created = httpx.post(
-        server.url + "/api/tables",
-        json={"game": GAME, "seats": ["human", "human", "greedy", "greedy"]},
-    ).json()
-    table_id = created["id"]
+    table_id = new_table(server)
     ann = httpx.post(f"{server.url}/api/tables/{table_id}/seats/0", json={"name": "Ann"}).json()
     bo = httpx.post(f"{server.url}/api/tables/{table_id}/seats/1", json={"name": "Bo"}).json()
     page = new_page(browser)
@@ -168,11 +170,7 @@ def test_an_old_state_pushed_after_a_reconnect_is_not_drawn(
     """A dropped socket reconnects, maybe to a process whose copy is behind: its first
     push is older than what the page shows (here the socket's first push of the page,
     replayed by Playwright's WebSocket route on the second connection)."""
-    created = httpx.post(
-        server.url + "/api/tables",
-        json={"game": GAME, "seats": ["human", "human", "greedy", "greedy"]},
-    ).json()
-    table_id = created["id"]
+    table_id = new_table(server)
     page = new_page(browser)
     sockets: list[Any] = []
     first_push: list[str] = []
