@@ -115,3 +115,25 @@ def _nothing_outlives_the_module(request: pytest.FixtureRequest) -> Iterator[Non
                 problems.append(f"{connections} connection(s) to the test database left open")
             pytest.fail("; ".join(problems))
         time.sleep(0.1)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for a browser test module (``webtest.CHROMIUM``)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from webtest import ARGS, CHROMIUM
+
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Any]:
+    """A live server (``webtest.LiveServer``) on a fresh database, stopped afterwards."""
+    from webtest import LiveServer, fresh_database_url
+
+    live = LiveServer(fresh_database_url(tmp_path))
+    yield live
+    live.stop()

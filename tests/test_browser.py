@@ -7,33 +7,19 @@ them. Screenshots of each screen go to ``test-output/browser/``.
 
 from __future__ import annotations
 
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from webtest import LiveServer, fresh_database_url
+from webtest import CHROMIUM, LiveServer, fresh_database_url
 
 sync_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():  # pragma: no cover - depends on the machine
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
 
-# How the machine's Chromium runs here: headless, as root, with no network but loopback.
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "browser"
 PHONE = {"width": 390, "height": 844}
 WIDE = {"width": 1200, "height": 900}
@@ -41,20 +27,9 @@ WIDE = {"width": 1200, "height": 900}
 Page = Any  # playwright's Page; its stubs are not part of the type check
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+@pytest.fixture(autouse=True, scope="module")
+def _screenshots_folder() -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(fresh_database_url(tmp_path))
-    yield live
-    live.stop()
 
 
 def new_page(browser: Any, viewport: dict[str, int] = WIDE) -> Page:

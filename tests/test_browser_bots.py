@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from webtest import LiveServer, fresh_database_url
+from webtest import LiveServer
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from test_browser import SHOTS, browser, new_page, play_until_over  # noqa: E402
-
-__all__ = ["browser"]  # the module-scoped Chromium fixture, shared
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(fresh_database_url(tmp_path))  # tests' hard bot: ismcts:sims=8
-    yield live
-    live.stop()
+from test_browser import SHOTS, new_page, play_until_over  # noqa: E402
 
 
 def test_a_player_chooses_a_hard_bot_in_the_lobby_and_plays_it_to_the_end(

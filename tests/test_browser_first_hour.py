@@ -16,22 +16,10 @@ import httpx
 import pytest
 
 from potluck.engine.registry import load_game
-from test_browser import (
-    ARGS,
-    CHROMIUM,
-    PHONE,
-    SHOTS,
-    browser,
-    create_table,
-    join_screen,
-    new_page,
-    server,
-)
+from test_browser import PHONE, SHOTS, create_table, join_screen, new_page
 from webtest import LiveServer
 
 axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
-
-__all__ = ["ARGS", "CHROMIUM", "browser", "server"]  # the shared fixtures
 
 HERE = SHOTS / "first-hour"
 WIDE_SCREEN = {"width": 1280, "height": 800}

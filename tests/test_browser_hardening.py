@@ -7,7 +7,6 @@ Playwright drives Debian's Chromium (headless), as in ``test_browser.py``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,22 +15,14 @@ import pytest
 from sqlalchemy import func, select
 
 from potluck.server.db import ActionRow
-from webtest import LiveServer, fresh_database_url
+from webtest import CHROMIUM, LiveServer
 
 sync_api = pytest.importorskip("playwright.sync_api")
-from test_browser import ARGS, CHROMIUM, WIDE  # noqa: E402
+from test_browser import WIDE  # noqa: E402
 from test_browser import new_page as plain_page  # noqa: E402
 
 if not Path(CHROMIUM).exists():  # pragma: no cover - depends on the machine
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def new_page(browser: Any, viewport: dict[str, int] = WIDE) -> Any:
@@ -47,13 +38,6 @@ def new_page(browser: Any, viewport: dict[str, int] = WIDE) -> Any:
     )
     page.violations = violations
     return page
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Any:
-    live = LiveServer(fresh_database_url(tmp_path))
-    yield live
-    live.stop()
 
 
 def stored(server: LiveServer, table_id: str, seat: int) -> int:

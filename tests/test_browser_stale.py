@@ -15,37 +15,21 @@ Playwright drives Debian's Chromium (headless), as in ``test_browser.py``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from webtest import LiveServer, fresh_database_url
+from webtest import CHROMIUM, LiveServer
 
 sync_api = pytest.importorskip("playwright.sync_api")
-from test_browser import ARGS, CHROMIUM, new_page  # noqa: E402
+from test_browser import new_page  # noqa: E402
 
 if not Path(CHROMIUM).exists():  # pragma: no cover - depends on the machine
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
 
 GAME = "cafe-carnage"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(fresh_database_url(tmp_path))
-    yield live
-    live.stop()
 
 
 class Held:

@@ -8,6 +8,7 @@ that database instead, emptied before each test; run them then without xdist.
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import threading
 import time
@@ -22,6 +23,21 @@ from potluck.server.settings import ServerSettings
 
 #: A database to run the server tests on instead of SQLite files (PostgreSQL in CI).
 SHARED_URL = os.environ.get("POTLUCK_TEST_DATABASE_URL") or None
+
+#: Debian's Chromium, which the browser tests drive through Playwright (its own browser
+#: download is never used), and how it runs here: headless, as root, with no network
+#: but loopback.
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 #: The tests make many tables and moves from one address, and set their own timers: the
 #: rate limits, caps and public tables' default timer are lifted (limits have tests of
