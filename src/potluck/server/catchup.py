@@ -116,8 +116,7 @@ class CatchingUp(TableStore):
                     async with table.lock:
                         await self._follow(table, notices)
                 await self.push(table)
-                if self.cluster is not None and table.status not in ACTIVE:
-                    self.cluster.release_soon(table_id)  # it ended on another process
+                self.let_go_if_ended(table)  # it may have ended on another process
                 await self.wake_bots(table)
                 notices = self._pending.pop(table_id, [])
         except Exception:

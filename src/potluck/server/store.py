@@ -30,7 +30,7 @@ from potluck.engine.errors import PotluckError
 from potluck.engine.registry import load_game
 from potluck.server.cluster import Cluster, StaleTableError, hold, known
 from potluck.server.db import ActionRow, SeatRow, TableRow, token_hash
-from potluck.server.live import LiveTable, Seat, TableError
+from potluck.server.live import ACTIVE, LiveTable, Seat, TableError
 from potluck.server.onetrip import OneTrip
 from potluck.server.settings import (
     ServerSettings,
@@ -49,11 +49,14 @@ ATTEMPTS = 3
 MOVE_ATTEMPTS = 8
 
 
-#: A change other than a move: one more in the table's count (``TableRow.changes``).
+#: A change other than a move: one more in the table's count (``TableRow.changes``),
+#: and the new count.
 BUMP_CHANGES = (
-    update(TableRow).where(TableRow.id == bindparam("table")).values(changes=TableRow.changes + 1)
+    update(TableRow)
+    .where(TableRow.id == bindparam("table"))
+    .values(changes=TableRow.changes + 1)
+    .returning(TableRow.changes)
 )
-CHANGES = select(TableRow.changes).where(TableRow.id == bindparam("table"))
 
 
 def new_secret() -> str:
@@ -85,6 +88,17 @@ class TableStore:
     async def _sync(self, table: LiveTable) -> None:
         """Bring ``table`` up to the stored log and seats (under its lock)."""
         raise NotImplementedError
+
+    def let_go_if_ended(self, table: LiveTable) -> None:
+        """A finished table needs no bots and no owner: its bots (with their caches,
+        about half of what a finished table kept in memory; docs/web.md, "Limits, on
+        purpose") are dropped, and its owner lock is given up in the background (the
+        last move does not wait for it)."""
+        if table.status in ACTIVE:
+            return
+        table.bots.clear()
+        if self.cluster is not None:
+            self.cluster.release_soon(table.id)
 
     def locked(self, table: LiveTable) -> AbstractAsyncContextManager[None]:
         """The table's lock, with its copy brought up to date from the database first
@@ -189,8 +203,7 @@ class TableStore:
                     hold(connection, table.id, expected)
                 change(connection)
                 # the table's revision moves on with the change, in its transaction
-                connection.execute(BUMP_CHANGES, {"table": table.id})
-                return int(connection.scalar(CHANGES, {"table": table.id}) or 0)
+                return int(connection.scalar(BUMP_CHANGES, {"table": table.id}) or 0)
 
         if self.database_thread is None:
             changes = run()

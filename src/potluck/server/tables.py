@@ -514,10 +514,6 @@ class TableService(Seating, Creating, CatchingUp):
         """Send every watcher the payload for its seat, and tell the other processes
         (``told``: a move's, whose notice went with its transaction)."""
         await self.push(table)
-        if table.status not in ACTIVE:
-            # a finished table's bots never move again; with their caches they were
-            # about half of what it kept in memory (docs/web.md, "Limits, on purpose")
-            table.bots.clear()
         if self.cluster is not None:
             history = table.state.history
             if not told:
@@ -527,8 +523,7 @@ class TableService(Seating, Creating, CatchingUp):
                     move = (len(history) - 1, seat, str(action))
                 table.notified = len(history)
                 await self.cluster.notify(table.id, move)
-            if table.status not in ACTIVE:
-                self.cluster.release_soon(table.id)  # the last move does not wait for it
+        self.let_go_if_ended(table)
 
     async def push(self, table: LiveTable) -> None:
         """Send this process's watchers the payload for their seat; drop those gone."""
