@@ -135,16 +135,11 @@ def test_gymnasium_opponents_take_specs() -> None:
 
 
 def test_lineup_shares_example_counts_each_place_of_a_turned_line_up() -> None:
-    import importlib.util
-    from pathlib import Path
+    from exampletest import load_example
 
-    path = Path(__file__).parent.parent / "examples" / "lineup_shares.py"
-    spec = importlib.util.spec_from_file_location("lineup_shares", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    result = module.lineup_shares("cafe-carnage", ["greedy", "random", "random", "greedy"], 2, 1)
+    result = load_example("lineup_shares").lineup_shares(
+        "cafe-carnage", ["greedy", "random", "random", "greedy"], 2, 1
+    )
     assert result["games"] == 8
     # every game has winners, so the places' shares add up to one
     assert sum(place["win_share"] for place in result["places"]) == pytest.approx(1.0)
