@@ -42,6 +42,8 @@ OTHER_NOT_RUN = {
     "python examples/ismcts_strength.py": "a strength benchmark of dozens of games",
     "python examples/lineup_shares.py": "a benchmark of dozens of games between a line-up of bots",
     "python examples/search_deviations.py": "judges each departure with hundreds of whole games",
+    "python examples/belly_win_model.py": "fits on 12,000 games (minutes); "
+    "tests/test_belly_win_model.py runs it on 10",
     ".venv/bin/python examples/openspiel_ismcts.py": "OpenSpiel's ISMCTS over whole games",
     "python -m potluck.lab.speedup": "a timing benchmark that first measures the machine (~40 s)",
 }

@@ -218,6 +218,18 @@ class Game(ABC, Generic[S, A]):
         """
         return None
 
+    def win_chances(self, state: S) -> tuple[float, ...] | None:
+        """Each seat's estimated chance of winning from here (summing to 1), or ``None``
+        when the game gives no such estimate. Unlike ``standings`` it is a chance, not
+        a score: a game may fit it to how its games really end (Belly Battle does). A
+        finished game's chances are its win shares (1 shared among the winners).
+
+        Search bots with ``cutoff=fitted`` score a rollout cut short by it. Like
+        ``standings`` it reads the whole state, so a bot must only call it on worlds
+        drawn from its own information (``redeal``).
+        """
+        return None
+
     def progress(self, state: S) -> int | None:
         """How far the game has come, in its own unit of time (turns taken, say), or
         ``None`` when the game gives no such clock. It must count the game's time, not

@@ -161,8 +161,9 @@ class ISMCTSBot:
             str,
             "leader",
             "how a rollout cut short is scored with reward=win: soft (a share for each "
-            "seat that falls off with its gap to the leader) or leader (the leaders win)",
-            choices=("soft", "leader"),
+            "seat that falls off with its gap to the leader), leader (the leaders win) "
+            "or fitted (the game's own win-chance estimate, Game.win_chances)",
+            choices=("soft", "leader", "fitted"),
         ),
         BotParam(
             "reward",
@@ -238,6 +239,8 @@ class ISMCTSBot:
     ) -> None:
         if sims <= 0 and time <= 0:
             raise PotluckError("ismcts needs a budget: sims or time (or both) above 0")
+        if cutoff == "fitted" and reward != "win":
+            raise PotluckError("cutoff=fitted scores worlds by win chances: it needs reward=win")
         self.sims = sims
         self.time = time
         self.uct_c = uct_c
@@ -400,8 +403,12 @@ class _Search:
             else win_rewards
         )
         self.soft_cutoff = bot.cutoff == "soft" and bot.reward == "win"
+        self.fitted_cutoff = bot.cutoff == "fitted"
+        if self.fitted_cutoff and type(game).win_chances is Game.win_chances:
+            raise PotluckError(f"cutoff=fitted: {game.title} gives no win chances to cut by")
         # Cut rollouts short only where the game can score an unfinished world.
-        self.depth = bot.depth if type(game).standings is not Game.standings else 0
+        scored = type(game).standings is not Game.standings or self.fitted_cutoff
+        self.depth = bot.depth if scored else 0
         #: With a horizon: the game's clock at which rollouts stop (``_mark_root``).
         self.until: int | None = None
         self.horizon = bot.horizon if self.depth and bot.horizon else 0
@@ -535,6 +542,8 @@ class _Search:
 
     def _score(self, world: State) -> list[float]:
         """Every seat's reward in a world played to its end or cut short."""
+        if world.acting and self.fitted_cutoff:  # cut short: the game's win chances
+            return list(self.game.win_chances(world) or ())
         if world.acting:  # cut short: scored by the game's standings
             scores = self.game.standings(world)
             assert scores is not None

@@ -48,6 +48,7 @@ from potluck.games.belly_battle import (
     selling,
     setup,
     spaces,
+    win_model,
 )
 from potluck.games.belly_battle.actions import BellyAction
 from potluck.games.belly_battle.bots import GreedyBot
@@ -92,6 +93,8 @@ class BellyBattle(BellyTables, Game[BellyState, BellyAction]):
         self.data_source = (
             None if data is None else str(data) if not isinstance(data, Mapping) else "custom"
         )
+        #: The fitted win-chance weights, read at their first use.
+        self._win_model: win_model.WinModel | None = None
 
     def _new_game(self, num_players: int, seed: int, options: Mapping[str, Any]) -> BellyState:
         return setup.new_table(self, num_players, seed, options)
@@ -191,6 +194,12 @@ class BellyBattle(BellyTables, Game[BellyState, BellyAction]):
     def standings(self, state: BellyState) -> tuple[float, ...]:
         """Wealth plus a few rounds of expected fees; a bankrupt seat has none."""
         return scoring.standings(self, state)
+
+    def win_chances(self, state: BellyState) -> tuple[float, ...]:
+        """A conditional logit over the seats, fitted to greedy games (``win_model``)."""
+        if self._win_model is None:
+            self._win_model = win_model.load_win_model()
+        return self._win_model.chances(self, state)
 
     def progress(self, state: BellyState) -> int:
         """Turns started so far (each turn is one roll of the dice)."""
