@@ -124,7 +124,7 @@ def test_a_move_that_breaks_its_call_fails_alone(tmp_path: Path) -> None:
     broken_row, broken_known = _move(tables[2])
     broken_row["seat"] = None  # NOT NULL: the insert fails
 
-    async def store_all() -> list[bool | BaseException]:
+    async def store_all() -> tuple[bool | BaseException, ...]:
         first = _move(tables[0], "first")
         return await asyncio.gather(
             writer.store(*_move(tables[1], "blocker"), None),  # goes alone, first
@@ -154,10 +154,12 @@ def test_a_players_move_does_not_wait_for_a_batch_on_its_way(tmp_path: Path) -> 
     writer = MoveWriter(one_trip, "batch_test", writers=1)
 
     async def store_all() -> list[bool]:
-        return await asyncio.gather(
-            writer.store(*_move(tables[0]), None),  # on its way
-            writer.store(*_move(tables[1]), None),  # queued behind it
-            writer.store(*_move(tables[2]), None, urgent=True),  # goes now, with the queued one
+        return list(
+            await asyncio.gather(
+                writer.store(*_move(tables[0]), None),  # on its way
+                writer.store(*_move(tables[1]), None),  # queued behind it
+                writer.store(*_move(tables[2]), None, urgent=True),  # goes now, with the queued one
+            )
         )
 
     assert asyncio.run(store_all()) == [True, True, True]
