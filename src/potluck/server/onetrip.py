@@ -54,6 +54,12 @@ log = logging.getLogger("potluck.server")
 #: A move checked against the table this process knows (``cluster.known``), in the
 #: function of migration 0004: the lock key, the row, then the status and seats known.
 CHECKED_MOVE = "SELECT potluck_store_move(%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+#: Several checked moves in one call and one transaction (the function of migration 0006;
+#: ``potluck.server.movewriter``): one array per field, an answer per move.
+CHECKED_MOVES = (
+    "SELECT potluck_store_moves(%s::bigint[], %s::varchar[], %s::integer[], %s::integer[],"
+    " %s::varchar[], %s::boolean[], %s::timestamptz[], %s::varchar[], %s::text[])"
+)
 #: One process alone on the database: the row, nothing to check.
 PLAIN_MOVE = (
     "INSERT INTO actions (table_id, number, seat, text, by_bot, created_at)"
@@ -147,6 +153,41 @@ class OneTrip:
         if stored and notice is not None:
             self.notices(channel).add(notice)
         return stored
+
+    def store_moves(self, moves: list[tuple[dict[str, Any], tuple[int, str, str]]]) -> list[bool]:
+        """Store several checked moves (``(row, expected)`` as ``store_move`` takes them, of
+        different tables) in one call and one transaction; whether each was stored. Their
+        notices are the caller's to queue (``potluck.server.movewriter``).
+
+        A move checked against another count of actions than its number is not sent (as
+        in ``store_move``): ``False``."""
+        sent = [i for i, (row, expected) in enumerate(moves) if expected[0] == row["number"]]
+        answers = [False] * len(moves)
+        if not sent:
+            return answers
+        columns: list[list[Any]] = [[] for _ in range(9)]
+        for index in sent:
+            row, (_, status, seats) = moves[index]
+            fields = (
+                lock_key(row["table_id"], "move"),
+                row["table_id"],
+                row["number"],
+                row["seat"],
+                row["text"],
+                row["by_bot"],
+                row["created_at"],
+                status,
+                seats,
+            )
+            for column, value in zip(columns, fields, strict=True):
+                column.append(value)
+        found = self._run(CHECKED_MOVES, columns).fetchone()
+        stored = list(found[0]) if found and found[0] is not None else []
+        if len(stored) != len(sent):
+            raise TableError(503, "storage_failed", "The server could not store this.")
+        for index, was_stored in zip(sent, stored, strict=True):
+            answers[index] = bool(was_stored)
+        return answers
 
     def notices(self, channel: str) -> NoticeBatcher:
         """The batcher of ``channel``'s notices (made on first use)."""

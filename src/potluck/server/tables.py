@@ -52,6 +52,7 @@ from potluck.server.cluster import CHANNEL, Cluster, Move, StaleTableError, know
 from potluck.server.creating import Creating
 from potluck.server.db import ActionRow, TableRow, now
 from potluck.server.live import ACTIVE, LiveTable, TableError, Watcher
+from potluck.server.movewriter import MoveWriter
 from potluck.server.onetrip import OneTrip
 from potluck.server.seating import Seating
 from potluck.server.settings import ServerSettings
@@ -63,8 +64,9 @@ INSERT_ACTION = insert(ActionRow)
 #: Threads storing moves on a database server: each commit waits for PostgreSQL's log
 #: flush (about 2 to 4 ms here), so one thread stored at most a few hundred moves a
 #: second; several commit at once and share a flush. A table's moves still go one at a
-#: time (each is stored under the table's lock). These store the bots' moves and do the
-#: other database work (catch-ups, seat changes).
+#: time (each is stored under the table's lock). These store the bots' moves of one
+#: process alone (with others, ``potluck.server.movewriter`` stores them in batches) and
+#: do the other database work (catch-ups, seat changes).
 DATABASE_THREADS = 8
 #: Threads of their own for players' moves: a player waits for the answer, a bot's move
 #: does not keep anyone waiting (it comes after a delay anyway). Sharing the threads, a
@@ -128,6 +130,10 @@ class TableService(Seating, Creating, CatchingUp):
             OneTrip(engine.url)
             if engine.dialect.name == "postgresql" and engine.dialect.driver == "psycopg"
             else None
+        )
+        #: With other processes, checked moves go in batches (one call for many tables).
+        self.move_writer = (
+            MoveWriter(self.one_trip, CHANNEL) if self.one_trip is not None and cluster else None
         )
         self.analyses: dict[tuple[str, int], asyncio.Future[list[dict[str, Any]]]] = {}
         make_agent(load_game("cafe-carnage"), self.settings.hard_bot)  # a bad spec fails now
@@ -249,7 +255,10 @@ class TableService(Seating, Creating, CatchingUp):
             else self.cluster.payload(table.id, (len(before.history), seat, str(action)))
         )
         threads = self.database_thread if by_bot else self.player_database_thread
-        if threads is None:
+        if self.move_writer is not None and expected is not None and ending is None:
+            if not await self.move_writer.store(row, expected, notice, urgent=not by_bot):
+                raise StaleTableError()
+        elif threads is None:
             self._store_action(table.id, row, ending, expected, notice)
         else:
             loop = asyncio.get_running_loop()
@@ -585,6 +594,8 @@ class TableService(Seating, Creating, CatchingUp):
                 with contextlib.suppress(asyncio.CancelledError):
                     await table.bot_task
         self.bot_pool.shutdown()
+        if self.move_writer is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self.move_writer.close)
         if self.one_trip is not None and self.database_thread is not None:
             await asyncio.get_running_loop().run_in_executor(
                 self.database_thread, self.one_trip.close
