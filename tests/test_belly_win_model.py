@@ -189,3 +189,20 @@ def test_a_fitted_cutoff_needs_a_win_reward_and_a_game_that_gives_chances() -> N
     bot = make_agent(cafe, "ismcts:cutoff=fitted,sims=4")
     with pytest.raises(PotluckError, match="gives no win chances"):
         decide(bot, cafe, state, seat, random.Random(0))
+
+
+def test_the_conformance_check_catches_chances_that_are_not_a_distribution(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from potluck.testing.search_checks import check_win_chances
+
+    game = potluck.load_game("belly-battle")
+    state = game.new_game(4, seed=1)
+    check_win_chances(game, state)
+    monkeypatch.setattr(game, "win_chances", lambda state: (0.5, 0.5, 0.5, 0.5))
+    with pytest.raises(AssertionError, match="do not sum to 1"):
+        check_win_chances(game, state)
+    _play_out(game, state)
+    monkeypatch.setattr(game, "win_chances", lambda state: (0.25, 0.25, 0.25, 0.25))
+    with pytest.raises(AssertionError, match="not its win shares"):
+        check_win_chances(game, state)

@@ -47,7 +47,7 @@ from potluck.testing.checks import (
     where,
 )
 from potluck.testing.redeal_checks import check_redeal_canonical
-from potluck.testing.search_checks import check_search_uses_information_only
+from potluck.testing.search_checks import check_search_uses_information_only, check_win_chances
 
 #: Called with the state before each step (its step number is ``len(state.history)``)
 #: and once with the final state.
@@ -211,10 +211,12 @@ def run_conformance(
                 check_search_uses_information_only(game, state, checks)
             check_explain_matches_errors(game, state, checks)
             check_observation_encoding(game, state)
+            check_win_chances(game, state)
             sampled[step] = state.clone()
 
     playout = random_playout(game, num_players, seed, options, on_step=every_step)
     check_outcome(game, playout.final)
+    check_win_chances(game, playout.final)
     check_replay(game, playout, {step: snapshot(game, state) for step, state in sampled.items()})
     steps = sorted(sampled)
     with_future = set(checks.sample(steps, min(_FUTURE_CHECKS, len(steps))))

@@ -11,6 +11,9 @@ over ten (capped at 2, so late games weigh alike) and ``a_f`` and ``b_f`` are th
 fitted weights of ``data/win_model.toml``. The weights are game data, fitted by
 maximum likelihood to greedy self-play by ``examples/belly_win_model.py``, which
 writes the file and records in it the command, the seeds and the held-out fit.
+They were fitted on the built-in board and four seats; a game on a board file
+of its own, or at another table size, uses them all the same (an estimate, not
+a rule: only search bots with ``cutoff=fitted`` read it).
 
 A seat's features (amounts in Brupees):
 
