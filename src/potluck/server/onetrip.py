@@ -7,25 +7,28 @@ player move (its bots' three). Through SQLAlchemy's pool it took five round trip
 200 tables with ``--workers 2`` the database thread was about half of each
 process's CPU. Here each database thread keeps one psycopg connection of its own
 (autocommit), and a move is one prepared statement, one round trip and one
-transaction::
+transaction, with other processes a call of migration 0006's function for one
+move or a batch of them (``store_moves``; ``potluck.server.movewriter`` batches
+the event loop's moves)::
 
-    SELECT potluck_store_move(<the table's "move" key>, <the row>,
-                              <the status and seats this process checked it against>)
+    SELECT potluck_store_moves(<the tables' "move" keys>, <the rows' fields>,
+                               <the status and seats each was checked against>)
 
-The function (migration 0004) takes the table's "move" lock, then inserts the
-row only onto the table the process checked the move against; its insert takes
-its snapshot when it starts, after the lock is granted (each statement of a
-volatile PL/pgSQL function takes its own), so it never misses a move committed
-while it waited. A game's last move calls the same function from its own
-transaction, which also stores the table's end (``cluster.store_move``). The
-values are bound by PostgreSQL (the extended protocol), never pasted into the query: in a
-3,000-move loop on one connection this cost 0.10 ms of the client's CPU and
-0.25 ms of PostgreSQL's per move, against 0.14 and 0.31 ms for the previous
-query string of two statements (the lock, then a prepared checked insert) whose
-values psycopg quoted in Python. Only a stored move's notice is sent, then,
-queued for ``potluck.server.notices``, which sends the notices of many moves in
-one transaction of its own (see there why not in the move's). A catch-up's read
-(the table's status, seats and new actions) is one query string of three
+which stores each with migration 0004's ``potluck_store_move``. That function
+takes the table's "move" lock, then inserts the row only onto the table the
+process checked the move against; its insert takes its snapshot when it starts,
+after the lock is granted (each statement of a volatile PL/pgSQL function takes
+its own), so it never misses a move committed while it waited. A game's last
+move calls the same function from its own transaction, which also stores the
+table's end (``cluster.store_move``). The values are bound by PostgreSQL (the
+extended protocol), never pasted into the query: in a 3,000-move loop on one
+connection this cost 0.10 ms of the client's CPU and 0.25 ms of PostgreSQL's per
+move, against 0.14 and 0.31 ms for the previous query string of two statements
+(the lock, then a prepared checked insert) whose values psycopg quoted in
+Python. Only a stored move's notice is sent, then, queued for
+``potluck.server.notices``, which sends the notices of many moves in one
+transaction of its own (see there why not in the move's). A catch-up's read (the
+table's status, seats and new actions) is one query string of three
 ``SELECT``\\ s (``ClientCursor``: its values quoted by libpq's rules).
 
 Each database thread has a connection of its own (a table's moves are stored one at
@@ -51,11 +54,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("potluck.server")
 
-#: A move checked against the table this process knows (``cluster.known``), in the
-#: function of migration 0004: the lock key, the row, then the status and seats known.
-CHECKED_MOVE = "SELECT potluck_store_move(%s, %s, %s, %s, %s, %s, %s, %s, %s)"
-#: Several checked moves in one call and one transaction (the function of migration 0006;
-#: ``potluck.server.movewriter``): one array per field, an answer per move.
+#: Checked moves (each against the table this process knows, ``cluster.known``) in one
+#: call and one transaction: the function of migration 0006, which stores each with
+#: migration 0004's; one array per field, an answer per move (one move: arrays of one).
 CHECKED_MOVES = (
     "SELECT potluck_store_moves(%s::bigint[], %s::varchar[], %s::integer[], %s::integer[],"
     " %s::varchar[], %s::boolean[], %s::timestamptz[], %s::varchar[], %s::text[])"
@@ -140,16 +141,11 @@ class OneTrip:
         ``channel`` (sent with the next batch, ``NoticeBatcher``); ``False`` if the
         stored table is not that one.
         """
-        fields = (row["table_id"], row["number"], row["seat"], row["text"], row["by_bot"])
         if expected is None:
+            fields = (row["table_id"], row["number"], row["seat"], row["text"], row["by_bot"])
             self._run(PLAIN_MOVE, (*fields, row["created_at"]))
             return True
-        if expected[0] != row["number"]:
-            return False
-        key = lock_key(row["table_id"], "move")
-        cursor = self._run(CHECKED_MOVE, (key, *fields, row["created_at"], *expected[1:]))
-        found = cursor.fetchone()
-        stored = bool(found and found[0])
+        stored = self.store_moves([(row, expected)])[0]  # a batch of one: one definition
         if stored and notice is not None:
             self.notices(channel).add(notice)
         return stored
