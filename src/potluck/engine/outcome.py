@@ -26,6 +26,15 @@ class Outcome:
     places: tuple[int, ...]
     reason: str
 
+    def win_shares(self) -> tuple[float, ...]:
+        """Each seat's share of the win: 1 shared among the winners, 0 for the others.
+
+        >>> Outcome((3, 5, 5), (1, 2), (1, 2, 0), (3, 1, 1), "end").win_shares()
+        (0.0, 0.5, 0.5)
+        """
+        share = 1.0 / len(self.winners)
+        return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.scores)))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "scores": list(self.scores),

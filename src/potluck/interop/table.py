@@ -113,8 +113,7 @@ class NumericTable:
         """Each seat's share of the win: ``1/k`` for each of ``k`` winners, 0 for the others."""
         if not self.game.is_over(state):
             return [0.0] * self.num_players
-        winners = self.game.outcome(state).winners
-        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.num_players)]
+        return list(self.game.outcome(state).win_shares())
 
     def bot_action(
         self, bot_name: str, state: State, seat: int, rng: random.Random, bots: dict[str, Any]

@@ -54,8 +54,7 @@ def check_win_chances(game: AnyGame, state: State) -> None:
     if not math.isclose(sum(chances), 1.0, abs_tol=1e-9):
         raise AssertionError(f"win_chances {chances} do not sum to 1 ({where(game, state)})")
     if game.is_over(state):
-        winners = game.outcome(state).winners
-        shares = tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(n))
+        shares = game.outcome(state).win_shares()
         if not all(math.isclose(a, b) for a, b in zip(chances, shares, strict=True)):
             raise AssertionError(
                 f"win_chances {chances} of a finished game are not its win shares {shares}"

@@ -114,10 +114,8 @@ class WinModel:
 
     def chances(self, game: BellyTables, state: BellyState) -> tuple[float, ...]:
         """Each seat's estimated chance of winning; a finished game's win shares."""
-        n = state.num_players
         if state.phase == OVER:
-            winners = outcome(game, state).winners
-            return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(n))
+            return outcome(game, state).win_shares()
         t = progress(state)
         weights = [a + b * t for a, b in zip(self.base, self.late, strict=True)]
         utilities = [
