@@ -172,3 +172,27 @@ def test_a_service_batches_only_with_other_processes_on_postgresql() -> None:
     engine = make_engine("sqlite://")
     migrate(engine)
     assert TableService(engine, settings=OPEN).move_writer is None
+
+
+@postgres
+def test_the_store_functions_always_read_by_index(tmp_path: Path) -> None:
+    """Migration 0007: a plan made while the tables were nearly empty must not read the
+    whole of ``seats`` and ``tables`` for every move once they have grown."""
+    from sqlalchemy import text
+
+    engine = make_engine(fresh_database_url(tmp_path))
+    migrate(engine)
+    with engine.connect() as connection:
+        found = dict(
+            connection.execute(
+                text(
+                    "SELECT proname, proconfig FROM pg_proc"
+                    " WHERE proname IN ('potluck_store_move', 'potluck_store_moves')"
+                )
+            ).all()
+        )
+    engine.dispose()
+    assert found == {
+        "potluck_store_move": ["enable_seqscan=off"],
+        "potluck_store_moves": ["enable_seqscan=off"],
+    }
