@@ -15,6 +15,11 @@
 - and in debt it makes that offer first, then sells chefs (no loss in wealth),
   then its cheapest cards, then stars.
 
+Its hand-set weights are parameters (``potluck bots belly-battle`` lists them):
+``greedy:reserve=200,income_horizon=10`` keeps more cash in hand and counts on
+fewer rounds of fees; the defaults play exactly as the bot did before they were
+parameters.
+
     >>> import potluck, random
     >>> g = potluck.load_game("belly-battle")
     >>> s = g.new_game(2, seed=3)
@@ -23,15 +28,18 @@
     >>> bot.choose(g, g.view(s, seat), seat, g.legal_actions(s, seat), random.Random(0)) in (
     ...     g.legal_actions(s, seat))
     True
+    >>> g.make_bot("greedy:reserve=200").weights.reserve
+    200
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar, NamedTuple
 
 from potluck.engine.action import Action
+from potluck.engine.botspec import BotParam
 from potluck.engine.game import Game
 from potluck.games.belly_battle.actions import (
     ACCEPT,
@@ -52,8 +60,13 @@ from potluck.games.belly_battle.actions import (
     BellyAction,
 )
 
-#: Cash the bot keeps in hand for fees it may owe before its next window.
+#: Cash the bot keeps in hand for fees it may owe before its next window, in Brupees.
 RESERVE = 120
+#: The most rounds of fee income a card is valued for (the rounds left, capped).
+_INCOME_HORIZON = 25
+#: What it pays at most for a card that completes three in a row, as a multiple of
+#: the card's wealth (what it pays at most for any other card).
+_TRIPLE_MARKUP = 1.5
 #: Chance that a given space is landed on by one rival in one turn (about 1/44:
 #: one landing per turn, the track is 44 spaces long).
 LAND_CHANCE = 1.0 / 44.0
@@ -78,11 +91,89 @@ def win_chance(rolls: int) -> float:
     return win / (1.0 - tie)
 
 
+class Weights(NamedTuple):
+    """The greedy bot's weights (``GreedyBot.params`` says what each means)."""
+
+    reserve: int = RESERVE
+    income_horizon: int = _INCOME_HORIZON
+    triple_markup: float = _TRIPLE_MARKUP
+    takeover_min_gain: float = 0.0
+    swap_min_gain: float = 0.0
+
+
 class GreedyBot:
-    """Plays by the values described in the module docstring; never illegal."""
+    """Plays by the values described in the module docstring; never illegal.
+
+    Its weights, in Brupees and rounds, are parameters (``params``)."""
 
     name = "greedy"
     needs_view = True
+    params: ClassVar[tuple[BotParam, ...]] = (
+        BotParam(
+            "reserve",
+            int,
+            RESERVE,
+            "Brupees kept in hand for fees: it buys, upgrades and accepts offers only"
+            " when that leaves this much, and below it offers a bare card for sale",
+            low=0,
+            high=100_000,
+        ),
+        BotParam(
+            "income_horizon",
+            int,
+            _INCOME_HORIZON,
+            "the most rounds of a card's expected fees it counts (the rounds left,"
+            " capped here) when it values cards and upgrades",
+            low=1,
+            high=1000,
+        ),
+        BotParam(
+            "triple_markup",
+            float,
+            _TRIPLE_MARKUP,
+            "what it pays at most for an offered card that completes three in a row, as"
+            " a multiple of the card's wealth (the most it pays for any other card)",
+            low=1,
+            high=10,
+        ),
+        BotParam(
+            "takeover_min_gain",
+            float,
+            0.0,
+            "it challenges a Takeover Battle only when the expected gain (win chance x"
+            " the card's worth, less the fee risked on losing) is more than this many"
+            " Brupees; below 0 it also takes some losing bets",
+            low=-10_000,
+            high=100_000,
+        ),
+        BotParam(
+            "swap_min_gain",
+            float,
+            0.0,
+            "it swaps only when the card it takes is worth more than this many Brupees"
+            " above the card it gives",
+            low=0,
+            high=100_000,
+        ),
+    )
+
+    def __init__(
+        self,
+        reserve: int = RESERVE,
+        income_horizon: int = _INCOME_HORIZON,
+        triple_markup: float = _TRIPLE_MARKUP,
+        takeover_min_gain: float = 0.0,
+        swap_min_gain: float = 0.0,
+    ) -> None:
+        self.weights = Weights(
+            int(reserve),
+            int(income_horizon),
+            float(triple_markup),
+            float(takeover_min_gain),
+            float(swap_min_gain),
+        )
+        # Read by the early pass of every window decision: one attribute, not two.
+        self._reserve = self.weights.reserve
 
     def choose(
         self,
@@ -97,27 +188,43 @@ class GreedyBot:
         if (
             view["phase"] == "upgrade-window"
             and legal[1].kind > STAR  # type: ignore[attr-defined]
-            and view["players"][seat]["cash"] >= RESERVE
+            and view["players"][seat]["cash"] >= self._reserve
         ):
             # No chef or star to buy and no reserve to raise: pass (what ``_window``
             # decides then, without reading the rest of the view).
             return legal[0]
         # One game's legal actions are all of its own action type.
-        return _Table(game, view, seat).choose(legal)  # type: ignore[arg-type]
+        return _Table(game, view, seat, self.weights).choose(legal)  # type: ignore[arg-type]
 
 
 class _Table:
-    """The bot's reading of its view."""
+    """The bot's reading of its view, made afresh for each decision (slots: the
+    search bot's rollouts make very many)."""
 
-    def __init__(self, game: Any, view: Mapping[str, Any], seat: int) -> None:
+    __slots__ = (
+        "cards",
+        "cash",
+        "game",
+        "players",
+        "rivals",
+        "rounds_left",
+        "seat",
+        "view",
+        "weights",
+    )
+
+    def __init__(self, game: Any, view: Mapping[str, Any], seat: int, weights: Weights) -> None:
         self.game = game
+        self.weights = weights
         self.view = view
         self.seat = seat
         self.cards = view["cards"]
         self.players = view["players"]
         self.cash = int(self.players[seat]["cash"])
         self.rivals = len(self.players) - 1
-        self.rounds_left = max(1, min(25, int(view["max_rounds"]) - int(view["round"]) + 1))
+        self.rounds_left = max(
+            1, min(weights.income_horizon, int(view["max_rounds"]) - int(view["round"]) + 1)
+        )
 
     # -------------------------------------------------------------- values
 
@@ -151,7 +258,8 @@ class _Table:
         kinds = {a.kind for a in legal}
         if BUY in kinds:
             card = self.game.space_card[self.players[self.seat]["position"]]
-            return self._find(legal, BUY if self.cash - self.game.price[card] >= RESERVE else PASS)
+            affordable = self.cash - self.game.price[card] >= self.weights.reserve
+            return self._find(legal, BUY if affordable else PASS)
         if TAKEOVER in kinds:
             return self._takeover(legal)
         if SWAP in kinds:
@@ -179,7 +287,7 @@ class _Table:
         return legal[0]
 
     def _takeover(self, legal: Sequence[BellyAction]) -> BellyAction:
-        best, gain = self._find(legal, PASS), 0.0
+        best, gain = self._find(legal, PASS), self.weights.takeover_min_gain
         for action in legal:
             if action.kind != TAKEOVER:
                 continue
@@ -196,7 +304,7 @@ class _Table:
         return best
 
     def _swap(self, legal: Sequence[BellyAction]) -> BellyAction:
-        best, gain = self._find(legal, PASS), 0.0
+        best, gain = self._find(legal, PASS), self.weights.swap_min_gain
         for action in legal:
             if action.kind == SWAP:
                 value = self.worth(action.other) - self.worth(action.card)
@@ -226,12 +334,14 @@ class _Table:
         offer = self.view["offer"]
         card = self.game.slugs.index(offer["card"])
         price = int(offer["price"])
-        limit = (
+        limit: float = (
             self.game.price[card] + 50 * self.cards[card]["chefs"] + 150 * self.cards[card]["star"]
         )
         if self._completes_triple(card):
-            limit = limit * 3 // 2
-        ok = price <= limit and self.cash - price >= RESERVE
+            # The price is whole: against the unrounded product it is accepted exactly
+            # when it is at most the product rounded down (at 1.5: ``limit * 3 // 2``).
+            limit *= self.weights.triple_markup
+        ok = price <= limit and self.cash - price >= self.weights.reserve
         return self._find(legal, ACCEPT if ok else DECLINE)
 
     def _completes_triple(self, card: int) -> bool:
@@ -245,7 +355,8 @@ class _Table:
 
     def _window(self, legal: Sequence[BellyAction]) -> BellyAction:
         best, gain = self._find(legal, PASS), 0.0
-        if self.cash < RESERVE:
+        reserve = self.weights.reserve
+        if self.cash < reserve:
             # Short of a reserve: raise it by offering a bare card at its price.
             sale = self._fair_offer(legal)
             if sale is not None:
@@ -258,7 +369,7 @@ class _Table:
             card = action.card
             info = self.cards[card]
             cost = self.game.chef_price[card] if action.kind == CHEF else self.game.star_price[card]
-            if self.cash - cost < RESERVE:
+            if self.cash - cost < reserve:
                 continue
             before = self.level_fee(card, info["chefs"], info["star"])
             after = (
@@ -303,4 +414,4 @@ class _Table:
         return legal[0]
 
 
-__all__ = ["GreedyBot", "win_chance"]
+__all__ = ["GreedyBot", "Weights", "win_chance"]

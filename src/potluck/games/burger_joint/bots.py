@@ -7,6 +7,11 @@ that gains most per missing cube, drafts and trades for that build's colours,
 uses every ability that brings it closer, builds whatever raises its value, and
 discards the cubes its plan needs least.
 
+Its hand-set weights are parameters (``potluck bots burger-joint`` lists them):
+``greedy:capacity_value=1.2,cube_cost=0.1`` values production more and spends
+cubes more reluctantly; the defaults play exactly as the bot did before they
+were parameters.
+
     >>> import potluck, random
     >>> g = potluck.load_game("burger-joint")
     >>> s = g.new_game(2, seed=1)
@@ -15,6 +20,8 @@ discards the cubes its plan needs least.
     >>> legal = g.legal_actions(s, seat)
     >>> bot.choose(g, g.view(s, seat), seat, legal, random.Random(0)) in legal
     True
+    >>> g.make_bot("greedy:plan_builds=1").weights.plan_builds
+    1
 """
 
 from __future__ import annotations
@@ -23,9 +30,10 @@ import random
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from operator import itemgetter
-from typing import Any
+from typing import Any, ClassVar, NamedTuple
 
 from potluck.engine.action import Action
+from potluck.engine.botspec import BotParam
 from potluck.engine.game import Game
 from potluck.games.burger_joint.actions import BurgerAction
 from potluck.games.burger_joint.state import DISCARD_ONE, TAKE
@@ -42,6 +50,20 @@ _BASIC_READY = 0.35
 _CUBE_VALUE = 0.06
 #: Worth of a stolen cube.
 _STEAL_VALUE = 0.3
+#: How many of the most promising builds make up the plan whose cubes it gathers.
+_PLAN_BUILDS = 2
+
+
+class _Weights(NamedTuple):
+    """The greedy bot's parameters (``GreedyBot.params`` says what each means); part
+    of the key of the plans it shares between bots, since the gains depend on them."""
+
+    capacity_value: float
+    ability_weight: float
+    basic_ready_value: float
+    cube_cost: float
+    steal_value: float
+    plan_builds: int
 
 
 class _BistroTable:
@@ -51,14 +73,14 @@ class _BistroTable:
     The ability worths are summed in slot order, as a loop over the set of slots
     would, so every value is the same float."""
 
-    def __init__(self, side: Side) -> None:
+    def __init__(self, side: Side, ability_weight: float) -> None:
         slots = range(len(side.bistro_points))
         masks = range(1 << len(slots))
         self.points = [sum(side.bistro_points[k] for k in slots if m >> k & 1) for m in masks]
         self.count = [sum(1 for k in slots if m >> k & 1) for m in masks]
-        self.worth = [
-            sum(_ABILITY_VALUE[side.bistro_ability[k]] for k in slots if m >> k & 1) for m in masks
-        ]
+        # At the default weight of 1.0 every product is the hand-set worth exactly.
+        ability = [_ABILITY_VALUE[side.bistro_ability[k]] * ability_weight for k in slots]
+        self.worth = [sum(ability[k] for k in slots if m >> k & 1) for m in masks]
 
 
 #: A build the board allows: (gain, cost, kind, colour or slot).
@@ -68,33 +90,48 @@ _Gain = tuple[float, tuple[tuple[int, int], ...], str, int]
 
 
 class _Plans:
-    """What the bot reuses within one game object: both sides' bistro tables, each
-    colour's index, and the builds' gains by board (they do not depend on the cubes)."""
+    """What bots with the same weights reuse within one game object: both sides'
+    bistro tables, each colour's index, and the builds' gains by board (they do not
+    depend on the cubes)."""
 
-    def __init__(self, game: BurgerTables) -> None:
-        self.bistros = (_BistroTable(game.sides[0]), _BistroTable(game.sides[1]))
+    def __init__(self, game: BurgerTables, weights: _Weights) -> None:
+        ability = weights.ability_weight
+        self.bistros = (_BistroTable(game.sides[0], ability), _BistroTable(game.sides[1], ability))
         self.colour_index = {colour: c for c, colour in enumerate(game.colours)}
         #: A view's counts by colour name, as a tuple in colour order.
         self.by_colour = itemgetter(*game.colours)
         self.gains: dict[tuple[Any, ...], list[_Gain]] = {}
 
 
-#: Each game's plans, made on its first decision.
-_PLANS: weakref.WeakKeyDictionary[BurgerTables, _Plans] = weakref.WeakKeyDictionary()
-#: Boards remembered per game before the memory starts afresh.
+#: Each game's plans by the weights they were made with, made on the first decision.
+_PLANS: weakref.WeakKeyDictionary[BurgerTables, dict[_Weights, _Plans]] = (
+    weakref.WeakKeyDictionary()
+)
+#: Boards remembered per game and weights before the memory starts afresh.
 _MAX_BOARDS = 50_000
+#: Sets of weights whose plans are kept per game (a tuning run tries many) before
+#: they are all forgotten.
+_MAX_WEIGHTS = 8
 
 
 class _Me:
     """The bot's own board, read from the view, with the moves a build makes on it."""
 
-    def __init__(self, game: BurgerTables, view: Mapping[str, Any], seat: int) -> None:
+    def __init__(
+        self, game: BurgerTables, view: Mapping[str, Any], seat: int, weights: _Weights
+    ) -> None:
         self.game = game
         self.side: Side = game.sides[seat]
-        plans = _PLANS.get(game)
+        by_weights = _PLANS.get(game)
+        if by_weights is None:
+            by_weights = _PLANS[game] = {}
+        plans = by_weights.get(weights)
         if plans is None:
-            plans = _PLANS[game] = _Plans(game)
+            if len(by_weights) >= _MAX_WEIGHTS:
+                by_weights.clear()
+            plans = by_weights[weights] = _Plans(game, weights)
         self.plans = plans
+        self.weights = weights
         self.seat = seat
         self.bistro_table = plans.bistros[seat]
         index = plans.colour_index
@@ -124,10 +161,10 @@ class _Me:
         if publicity:
             points += side.publicity_points[publicity - 1]
         capacity = min(diners + table.count[bistros], self.game.limit)
-        worth = points + _CAPACITY_VALUE * capacity
+        worth = points + self.weights.capacity_value * capacity
         worth += table.worth[bistros]
         if basics:
-            worth += _BASIC_READY
+            worth += self.weights.basic_ready_value
         return worth
 
     def now(self) -> float:
@@ -172,7 +209,7 @@ class _Me:
         if self.publicity < len(side.publicity_points):
             gain = self.value(self.basics, n, self.bistros, self.publicity + 1) - base
             if self.pub_bought == 0 and any(self.theirs):
-                gain += _STEAL_VALUE
+                gain += self.weights.steal_value
             found.append((gain, side.publicity_cost, "publicity", -1))
         if self.basics < len(side.basic_points) and self.tokens < game.tokens:
             gain = self.value(self.basics + 1, n, self.bistros, self.publicity) - base
@@ -193,32 +230,105 @@ class _Me:
                     after = self.value(self.basics, n - 1, bistros, self.publicity)
                     found.append((after - base, side.bistro_cost[slot], "bistro", slot))
         gains: list[_Gain] = []
+        cube_cost = self.weights.cube_cost
         for gain, cost, kind, x in found:
-            gain -= _CUBE_VALUE * sum(cost)
+            gain -= cube_cost * sum(cost)
             if gain > 0:
                 needs = tuple((c, n) for c, n in enumerate(cost) if n)
                 gains.append((gain, needs, kind, x))
         return gains
 
     def demand(self) -> list[int]:
-        """The cubes the plan wants: the two most promising builds' costs together."""
+        """The cubes the plan wants: the most promising builds' costs together (the
+        ``plan_builds`` that gain most per missing cube)."""
         opts = self.options()
         ranked = sorted(
             ((gain / (1.0 + missing), i) for i, (gain, _, _, _, missing) in enumerate(opts)),
             reverse=True,
         )
         want = [0] * self.game.num_colours
-        for _, i in ranked[:2]:
+        for _, i in ranked[: self.weights.plan_builds]:
             for c, n in opts[i][1]:
                 want[c] += n
         return want
 
 
 class GreedyBot:
-    """Plans builds from its cubes and the costs; see the module docstring."""
+    """Plans builds from its cubes and the costs; see the module docstring.
+
+    Its weights, in victory points, are parameters (``params``)."""
 
     name = "greedy"
     needs_view = True
+    params: ClassVar[tuple[BotParam, ...]] = (
+        BotParam(
+            "capacity_value",
+            float,
+            _CAPACITY_VALUE,
+            "what one unit of production capacity (up to the limit) is worth, in VP",
+            low=0,
+            high=10,
+        ),
+        BotParam(
+            "ability_weight",
+            float,
+            1.0,
+            "multiplies the hand-set VP worth of each bistro ability (pick 0.7, extra 0.55,"
+            " swap-one and swap-two 0.35, redraw 0.15); 0 ignores abilities",
+            low=0,
+            high=10,
+        ),
+        BotParam(
+            "basic_ready_value",
+            float,
+            _BASIC_READY,
+            "what owning a basic restaurant (one a diner can be built on) is worth, in VP",
+            low=0,
+            high=10,
+        ),
+        BotParam(
+            "cube_cost",
+            float,
+            _CUBE_VALUE,
+            "what each cube a build costs is worth, in VP (a build must gain more)",
+            low=0,
+            high=5,
+        ),
+        BotParam(
+            "steal_value",
+            float,
+            _STEAL_VALUE,
+            "what the cube stolen by a turn's first publicity is worth, in VP",
+            low=0,
+            high=10,
+        ),
+        BotParam(
+            "plan_builds",
+            int,
+            _PLAN_BUILDS,
+            "how many of the builds that gain most per missing cube it gathers cubes for",
+            low=1,
+            high=10,
+        ),
+    )
+
+    def __init__(
+        self,
+        capacity_value: float = _CAPACITY_VALUE,
+        ability_weight: float = 1.0,
+        basic_ready_value: float = _BASIC_READY,
+        cube_cost: float = _CUBE_VALUE,
+        steal_value: float = _STEAL_VALUE,
+        plan_builds: int = _PLAN_BUILDS,
+    ) -> None:
+        self.weights = _Weights(
+            float(capacity_value),
+            float(ability_weight),
+            float(basic_ready_value),
+            float(cube_cost),
+            float(steal_value),
+            int(plan_builds),
+        )
 
     def choose(
         self,
@@ -230,7 +340,7 @@ class GreedyBot:
     ) -> Action:
         if view is None or not isinstance(game, BurgerTables):
             return legal[int(rng.random() * len(legal))]
-        me = _Me(game, view, seat)
+        me = _Me(game, view, seat, self.weights)
         phase = view["phase"]
         colours = range(game.num_colours)
         want = me.demand()

@@ -1,7 +1,10 @@
 """FoodAdvice's greedy bot: it builds and places products for the customer deck.
 
 It decides from its seat's view and the game's public card data (the customer
-deck's list of cards is printed in the box; only its order is secret).
+deck's list of cards is printed in the box; only its order is secret). Its
+hand-set weights, in foodcoins, are parameters (``potluck bots food-advice``
+lists them); the defaults play exactly as the bot did before they were
+parameters.
 """
 
 from __future__ import annotations
@@ -9,9 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from potluck.engine.action import Action
+from potluck.engine.botspec import BotParam
 from potluck.games.food_advice.actions import (
     DECLINE,
     DISCARD,
@@ -37,8 +41,26 @@ if TYPE_CHECKING:
 
 #: What an extra personal customer is worth, roughly (an average sale).
 _EXTRA_CUSTOMER = 25.0
+#: What a chip on any shop is worth beyond its bonuses (some shop beats none).
+_SHOP_BASE = 0.5
+#: The least a chip must be worth for the bot to place it rather than stop.
+_MIN_CHIP = 1.0
+#: What a foodcoin the richest rival loses to an event is worth against one it gains.
+_RIVAL_WEIGHT = 1.0
 #: The memo is emptied when it holds more entries than this (a new round or game).
 _MEMO_SIZE = 64
+
+
+class Weights(NamedTuple):
+    """The greedy bot's weights, in foodcoins (``GreedyBot.params`` says what each means)."""
+
+    extra_customer_value: float = _EXTRA_CUSTOMER
+    shop_base_value: float = _SHOP_BASE
+    min_chip_value: float = _MIN_CHIP
+    rival_weight: float = _RIVAL_WEIGHT
+
+
+_DEFAULTS = Weights()
 
 
 class GreedyBot:
@@ -55,6 +77,10 @@ class GreedyBot:
       the product whose loss hurts them most) and trim its own product only
       when that sells better.
 
+    Its weights are parameters: ``greedy:min_chip_value=0`` places every chip
+    that gains anything, ``greedy:rival_weight=0`` plays events for its own
+    sales alone.
+
         >>> import potluck, random
         >>> g = potluck.load_game("food-advice")
         >>> s = g.new_game(4, seed=1)
@@ -66,8 +92,56 @@ class GreedyBot:
 
     name = "greedy"
     needs_view = True
+    params: ClassVar[tuple[BotParam, ...]] = (
+        BotParam(
+            "extra_customer_value",
+            float,
+            _EXTRA_CUSTOMER,
+            "what an advertising chip whose terms look met is worth, in foodcoins"
+            " (an extra personal customer: about an average sale)",
+            low=0,
+            high=1000,
+        ),
+        BotParam(
+            "shop_base_value",
+            float,
+            _SHOP_BASE,
+            "what a chip on any shop is worth beyond its expected bonuses, in foodcoins",
+            low=0,
+            high=1000,
+        ),
+        BotParam(
+            "min_chip_value",
+            float,
+            _MIN_CHIP,
+            "a chip is placed only when worth more than this many foodcoins, else it stops",
+            low=0,
+            high=1000,
+        ),
+        BotParam(
+            "rival_weight",
+            float,
+            _RIVAL_WEIGHT,
+            "events: what each foodcoin of sales the richest rival loses is worth against"
+            " one of its own sales (0: its own sales alone)",
+            low=0,
+            high=10,
+        ),
+    )
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        extra_customer_value: float = _EXTRA_CUSTOMER,
+        shop_base_value: float = _SHOP_BASE,
+        min_chip_value: float = _MIN_CHIP,
+        rival_weight: float = _RIVAL_WEIGHT,
+    ) -> None:
+        self.weights = Weights(
+            float(extra_customer_value),
+            float(shop_base_value),
+            float(min_chip_value),
+            float(rival_weight),
+        )
         # Sales and product values worked out in earlier decisions, by what they depend
         # on (the products on the table, the seat, its shape): successive decisions
         # of a round (three discards, several chips) share most of their work.
@@ -97,7 +171,7 @@ class GreedyBot:
             if kind == VOTE:
                 return min(actions, key=lambda a: (money[a.seat], a.seat))
             return max(actions, key=lambda a: (money[a.seat], -a.seat))
-        helper = _Mind(game, view, seat, self._memo)  # type: ignore[arg-type]
+        helper = _Mind(game, view, seat, self._memo, self.weights)  # type: ignore[arg-type]
         if kind in (DECLINE, GIVE):
             return helper.answer(actions)
         if kind == DISCARD:
@@ -118,8 +192,10 @@ class _Mind:
         view: Mapping[str, Any],
         seat: int,
         memo: dict[tuple[Any, ...], Any] | None = None,
+        weights: Weights = _DEFAULTS,
     ) -> None:
         self.game, self.view, self.seat = game, view, seat
+        self.weights = weights
         self.memo: dict[tuple[Any, ...], Any] = {} if memo is None else memo
         self.money = [p["money"] for p in view["players"]]
         self.ing_of = game.ing_index
@@ -286,7 +362,7 @@ class _Mind:
         if not scores:
             return actions[0]
         best = max(scores, key=lambda a: (scores[a], -a.index))
-        if DONE in [a.kind for a in actions] and scores[best] <= 1.0:
+        if DONE in [a.kind for a in actions] and scores[best] <= self.weights.min_chip_value:
             return next(a for a in actions if a.kind == DONE)
         return best
 
@@ -303,7 +379,7 @@ class _Mind:
                     value += spec.bonus
                 if game.shop_shapes[action.thing] >> offer.shape & 1:
                     value += game.data.table.shape_match_bonus
-            return value * 6 / len(self.customers) + 0.5  # some shop beats none
+            return value * 6 / len(self.customers) + self.weights.shop_base_value
         if action.kind == INVEST:
             sold = sum(1 for _, o, _ in mine if o.seller == action.seat)
             return sold * 6 / len(self.customers) * game.data.marketing.mabius_profit
@@ -335,7 +411,7 @@ class _Mind:
                 if o.seller != seat:
                     others |= o.tags
             met = any(o.tags & ~others for o in newest)
-        return _EXTRA_CUSTOMER if met else 0.0
+        return self.weights.extra_customer_value if met else 0.0
 
     # ------------------------------------------------------------------ events
 
@@ -397,9 +473,10 @@ class _Mind:
                         mine += choice.paid
                     elif choice.offer.seller == richest:
                         theirs += choice.paid
-            return float(mine) - float(theirs)
+            # At the default weight of 1.0 the product is exactly ``theirs``.
+            return float(mine) - self.weights.rival_weight * float(theirs)
 
         return max(actions, key=lambda a: (after(a), -a.index))
 
 
-__all__ = ["Buyer", "GreedyBot"]
+__all__ = ["Buyer", "GreedyBot", "Weights"]
