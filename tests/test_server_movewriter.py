@@ -183,7 +183,7 @@ def test_the_store_functions_always_read_by_index(tmp_path: Path) -> None:
     engine = make_engine(fresh_database_url(tmp_path))
     migrate(engine)
     with engine.connect() as connection:
-        found = dict(
+        found: dict[str, list[str]] = dict(
             connection.execute(
                 text(
                     "SELECT proname, proconfig FROM pg_proc"
