@@ -26,7 +26,7 @@ notices of one table's moves are queued in order, after each is stored.
 from __future__ import annotations
 
 import asyncio
-import functools
+import contextlib
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -99,8 +99,18 @@ class MoveWriter:
         while self._queue and self._on_the_way < limit:
             batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
             self._on_the_way += 1
-            sent = loop.run_in_executor(self._threads, self._write, batch)
-            sent.add_done_callback(functools.partial(self._answer, loop, batch))
+            self._threads.submit(self._write_and_answer, loop, batch)
+
+    def _write_and_answer(self, loop: asyncio.AbstractEventLoop, batch: list[QueuedMove]) -> None:
+        """``_write`` on a writer thread, then its answers handed straight to the loop: one
+        round of the loop to take them (``run_in_executor``'s future took three: its own
+        future, then its callback, then the awaiting task)."""
+        try:
+            answers: list[bool | TableError] | BaseException = self._write(batch)
+        except BaseException as failed:  # a bug: reported for every move of the batch
+            answers = failed
+        with contextlib.suppress(RuntimeError):  # the loop closed (shutting down)
+            loop.call_soon_threadsafe(self._answer, loop, batch, answers)
 
     def _write(self, batch: list[QueuedMove]) -> list[bool | TableError]:
         """One call for ``batch`` (on a writer thread); each stored move's notice is queued.
@@ -124,30 +134,33 @@ class MoveWriter:
         return answers
 
     def _answer(
-        self, loop: asyncio.AbstractEventLoop, batch: list[QueuedMove], done: asyncio.Future[Any]
+        self,
+        loop: asyncio.AbstractEventLoop,
+        batch: list[QueuedMove],
+        answers: list[bool | TableError] | BaseException,
     ) -> None:
+        """Each move's answer (on the loop), and the next batch on its way."""
         self._on_the_way -= 1
         self.calls += 1
         self.moves += len(batch)
-        failed = None if done.cancelled() else done.exception()
-        answers: list[bool | TableError] = (
-            done.result() if failed is None and not done.cancelled() else []
-        )
+        if isinstance(answers, BaseException):
+            log.error("a batch of moves failed", exc_info=answers)
         for index, move in enumerate(batch):
-            if move.answer.done():  # its awaiting task was cancelled
-                continue
-            answer = answers[index] if answers else None
-            if isinstance(answer, bool):
-                move.answer.set_result(answer)
-            elif isinstance(answer, TableError):
-                move.answer.set_exception(answer)
-            else:  # the writer itself failed (a bug): nothing of the batch is known stored
-                log.error("a batch of moves failed", exc_info=failed)
-                move.answer.set_exception(
-                    TableError(503, "storage_failed", "The server could not store this.")
-                )
+            _settle(move.answer, answers if isinstance(answers, BaseException) else answers[index])
         self._send_more(loop)
 
     def close(self) -> None:
         """Stop the writer threads (after the batches on their way)."""
         self._threads.shutdown(wait=True)
+
+
+def _settle(answer: asyncio.Future[bool], found: bool | TableError | BaseException) -> None:
+    """Give ``answer`` what the call found (unless its awaiting task was cancelled)."""
+    if answer.done():
+        return
+    if isinstance(found, bool):
+        answer.set_result(found)
+    elif isinstance(found, TableError):
+        answer.set_exception(found)
+    else:  # the writer itself failed (a bug): nothing of the batch is known stored
+        answer.set_exception(TableError(503, "storage_failed", "The server could not store this."))

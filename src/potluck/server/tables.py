@@ -51,6 +51,7 @@ from potluck.server.catchup import CatchingUp
 from potluck.server.cluster import CHANNEL, Cluster, Move, StaleTableError, known, store_move
 from potluck.server.creating import Creating
 from potluck.server.db import ActionRow, TableRow, now
+from potluck.server.lane import SlowLane
 from potluck.server.live import ACTIVE, LiveTable, TableError, Watcher
 from potluck.server.movewriter import MoveWriter
 from potluck.server.onetrip import OneTrip
@@ -131,6 +132,9 @@ class TableService(Seating, Creating, CatchingUp):
             if engine.dialect.name == "postgresql" and engine.dialect.driver == "psycopg"
             else None
         )
+        #: The bots' turns after their pause, a few per round of the event loop: bots woken
+        #: together must not make a round long enough to hold up a player's move.
+        self.lane = SlowLane()
         #: With other processes, checked moves go in batches (one call for many tables).
         self.move_writer = (
             MoveWriter(self.one_trip, CHANNEL) if self.one_trip is not None and cluster else None
@@ -373,6 +377,7 @@ class TableService(Seating, Creating, CatchingUp):
         while True:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
+                await self.lane.turn()  # bots woken together move a few per round
             async with table.lock:
                 try:
                     moved = await self._bot_move(table)
