@@ -31,7 +31,7 @@ def to_json(message: dict[str, Any]) -> str:
     game of each kind), which only the views with number keys need."""
     try:
         return orjson.dumps(message).decode()
-    except TypeError:  # a key that is not text (a seat number): written as text
+    except TypeError:  # a key that is not text (a number): written as text
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
