@@ -41,6 +41,23 @@ def test_a_small_run_plays_one_table_of_every_game_to_its_end(
     assert report["acknowledged_moves_lost"] == 0
 
 
+def test_moves_sent_over_the_websocket_are_timed_and_acknowledged(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--moves socket``: each move goes as a WebSocket message and is timed to the push
+    that shows it taken; every table still finishes and no acknowledged move is lost."""
+    loadtest.main(
+        ["--tables", "3", "--game", "cafe-carnage", "--bot-delay", "0", "--moves", "socket"]
+        + ["--json"]
+    )
+    report = json.loads(capsys.readouterr().out)
+    assert report["moves_over"] == "socket"
+    assert report["errors"] == 0, report["error_samples"]
+    assert report["finished"] == report["tables"] == 3
+    assert report["moves"] > 0
+    assert report["acknowledged_moves_lost"] == 0
+
+
 def test_the_tool_kills_only_one_of_several_processes(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -161,6 +161,9 @@ class Tally:
     lost: int = 0
     #: The run was stopped after ``--max-seconds`` (the records were not compared).
     stopped: bool = False
+    #: Moves sent as ``POST .../actions`` (``--moves http``, the page's way), else over
+    #: the table's WebSocket (``--moves socket``).
+    over_http: bool = True
 
     def error(self, kind: str, detail: str) -> None:
         """Count one error of ``kind``; ``detail`` (which table, the answer) is kept too."""
@@ -194,23 +197,49 @@ async def _play(
     seed: int,
     tally: Tally,
 ) -> None:
-    """Play seat 0 of one table: act on each push that offers moves, timing each POST."""
+    """Play seat 0 of one table: act on each push that offers moves, timing each move.
+
+    A move is a ``POST .../actions``, as the page sends it, timed to its answer.
+    With ``tally.over_http`` off it goes over the table's WebSocket instead
+    (``{"type": "action", ...}``), timed from its sending to the first push that
+    shows it taken (the seat's decision number past the one the move named); a
+    refusal comes back on the socket as ``{"type": "error"}``.
+    """
     rng = random.Random(seed)
     times = tally.times.setdefault(game_id, [])
     url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}?token={token}"
     async with connect(url, max_size=None, open_timeout=60) as pushes:
         floor = 0  # pushes from before our last move are stale: their actions are gone
+        sent: tuple[int, str, float] | None = None  # a socket move: decision, action, time
         while True:
             # the frame's bytes as they came: orjson reads UTF-8 itself, without the str
             # that websockets would decode first (a push is 4 to 22 kB)
             message: dict[str, Any] = orjson.loads(await pushes.recv(decode=False))
+            if message["type"] == "error" and sent is not None:
+                tally.error(str(message.get("error")), f"{game_id} {table_id}: {message}")
+                sent = None  # the next push offers the move again
+                continue
+            if message["type"] != "state":
+                continue
+            if sent is not None and message["decision"] > sent[0]:  # the move is taken
+                times.append(time.perf_counter() - sent[2])
+                tally.acknowledged.setdefault(table_id, []).append(sent[1])
+                sent = None
             if message.get("outcome") is not None:
                 tally.finished += 1
                 tally.done.add(table_id)
                 return
-            if message["type"] != "state" or message["step"] < floor or not message["legal"]:
+            if sent is not None:
+                continue  # from before the move was taken
+            if message["step"] < floor or not message["legal"]:
                 continue
             choice = rng.choice(message["legal"])["action"]
+            if not tally.over_http:
+                decision = message["decision"]
+                sent = (decision, choice, time.perf_counter())
+                move = {"type": "action", "action": choice, "decision": decision}
+                await pushes.send(orjson.dumps(move).decode())
+                continue
             move = {"action": choice, "decision": message["decision"]}
             started = time.perf_counter()
             try:

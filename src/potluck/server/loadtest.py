@@ -230,6 +230,7 @@ def run(
     server_log: str | None = None,
     max_seconds: float | None = None,
     arrivals: float = ARRIVALS_PER_SECOND,
+    moves: str = "http",
 ) -> dict[str, Any]:
     """Run one load test and return its report (what ``--json`` prints); ``server_log``:
     a file the server processes' log is appended to (else it is dropped)."""
@@ -251,7 +252,7 @@ def run(
             stderr=log_file or subprocess.DEVNULL,
         )
         base = f"http://127.0.0.1:{port}"
-        tally = Tally()
+        tally = Tally(over_http=moves != "socket")
         killed: list[int | None] = []
         try:
             for _ in range(600):  # the server may take a while to start on a busy machine
@@ -314,6 +315,7 @@ def run(
         "database_cpu_seconds": round(database_cpu, 1),
         "bot_delay": bot_delay,
         "arrivals_per_second": arrivals,
+        "moves_over": moves,
         "workers": workers,
         "hard_bot_seconds": hard_seconds,
         "database": "sqlite" if database_url is None else database_url.split(":", 1)[0],
@@ -402,6 +404,14 @@ def main(argv: list[str] | None = None) -> None:
         metavar="PER_SECOND",
         help="players arriving a second, each making and joining a table (then all play)",
     )
+    parser.add_argument(
+        "--moves",
+        choices=("http", "socket"),
+        default="http",
+        help="how the scripted player sends a move: POST .../actions, as the page does"
+        " (timed to its answer), or over the table's WebSocket (timed to the push that"
+        " shows it taken)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     # stopped (timeout, kill): stop the server too, through run()'s ``finally``
@@ -434,6 +444,7 @@ def main(argv: list[str] | None = None) -> None:
         server_log=args.server_log,
         max_seconds=args.max_seconds,
         arrivals=args.arrivals,
+        moves=args.moves,
     )
     if args.json:
         print(json.dumps(report))
