@@ -46,10 +46,8 @@ def test_moves_sent_over_the_websocket_are_timed_and_acknowledged(
 ) -> None:
     """``--moves socket``: each move goes as a WebSocket message and is timed to the push
     that shows it taken; every table still finishes and no acknowledged move is lost."""
-    loadtest.main(
-        ["--tables", "3", "--game", "cafe-carnage", "--bot-delay", "0", "--moves", "socket"]
-        + ["--json"]
-    )
+    run = ["--tables", "3", "--game", "cafe-carnage", "--bot-delay", "0", "--json"]
+    loadtest.main([*run, "--moves", "socket"])
     report = json.loads(capsys.readouterr().out)
     assert report["moves_over"] == "socket"
     assert report["errors"] == 0, report["error_samples"]
