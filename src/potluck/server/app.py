@@ -52,7 +52,7 @@ from potluck.server.live import LiveTable, TableError
 from potluck.server.ratelimit import RateLimits
 from potluck.server.rules import rules_of, rules_page_html
 from potluck.server.settings import ServerSettings
-from potluck.server.sockets import add_websocket
+from potluck.server.sockets import add_websocket, to_json_bytes
 from potluck.server.tables import TableService
 
 HERE = Path(__file__).parent
@@ -422,13 +422,18 @@ def create_app(
         body["host"] = is_host(request, table, x_host_token)
         return body
 
-    @app.post("/api/tables/{table_id}/actions", tags=["play"], operation_id="act")
+    @app.post(
+        "/api/tables/{table_id}/actions",
+        tags=["play"],
+        operation_id="act",
+        response_model=dict[str, Any],
+    )
     async def act(
         table_id: TableId,
         request: Request,
         body: Annotated[ActionIn, Body()],
         authorization: Auth = None,
-    ) -> dict[str, Any]:
+    ) -> Response:
         """Take an action (its text) as the seat's decision `decision`; returns the new
         view, or a 4xx carrying the reason (409 `already_answered` for a move sent twice)."""
         rates.hit("move", client_of(request))
@@ -439,7 +444,9 @@ def create_app(
                 401, "no_seat", "Only a seated player may do this: send your seat's token."
             )
         await tables.act(table_id, seat, body.action, body.decision)
-        return tables.payload(table, seat)
+        # written as the pushes are (orjson), not through the response model's
+        # validation: every player's move answers with its whole view
+        return Response(to_json_bytes(tables.payload(table, seat)), media_type="application/json")
 
     @app.get("/api/tables/{table_id}/explain", tags=["play"])
     async def explain(
