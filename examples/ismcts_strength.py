@@ -53,8 +53,7 @@ def play(
             else:
                 action = decide(bots[seat], game, state, seat, rngs[seat])
             game.step(state, seat, action)
-        winners = game.outcome(state).winners
-        shares.append(1.0 / len(winners) if hero in winners else 0.0)
+        shares.append(game.outcome(state).win_shares()[hero])
         # Progress after every game, so a run cut short still says something.
         print(
             f"{i + 1} games: win share {sum(shares) / len(shares):.3f} "

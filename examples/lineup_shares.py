@@ -34,9 +34,9 @@ def lineup_shares(game_id: str, lineup: list[str], blocks: int, seed: int) -> di
         for turn in range(players):
             seats = [lineup[(s + turn) % players] for s in range(players)]
             outcome = play_game(game, players, seats, seed + block).outcome
-            for seat in outcome.winners:
+            for seat, share in enumerate(outcome.win_shares()):
                 # seat s holds lineup[(s + turn) % players]
-                wins[(seat + turn) % players] += 1 / len(outcome.winners)
+                wins[(seat + turn) % players] += share
         shares = ", ".join(f"{w / (players * (block + 1)):.3f}" for w in wins)
         print(f"{block + 1} blocks: {shares}", file=sys.stderr, flush=True)
     games = players * blocks

@@ -65,8 +65,7 @@ def judge(
             while not game.is_over(copy):
                 who = game.to_act(copy)[0]
                 game.step(copy, who, decide(greedy, game, copy, who, dice))
-            winners = game.outcome(copy).winners
-            shares.append(1.0 / len(winners) if seat in winners else 0.0)
+            shares.append(game.outcome(copy).win_shares()[seat])
         if len(shares) == 2:
             diffs.append(shares[1] - shares[0])
     n = len(diffs)

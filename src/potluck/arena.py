@@ -172,11 +172,12 @@ def run_arena(
             ladder.games += 1
             outcome = result.outcome
             places: dict[str, list[int]] = {}
+            shares = outcome.win_shares()
             for seat, spec in enumerate(seats):
                 places.setdefault(spec, []).append(outcome.places[seat])
                 entry = entries[spec]
                 entry.seat_games += 1
-                entry.wins += 1 / len(outcome.winners) if seat in outcome.winners else 0.0
+                entry.wins += shares[seat]
                 scores[spec] += float(outcome.scores[seat])
             present = list(places)
             rated = model.rate(

@@ -38,7 +38,5 @@ def win_share(
         seat = i % num_players
         agents = [against] * num_players
         agents[seat] = agent
-        winners = play_game(game, num_players, agents, seed + i, options).outcome.winners
-        if seat in winners:
-            wins += 1 / len(winners)
+        wins += play_game(game, num_players, agents, seed + i, options).outcome.win_shares()[seat]
     return wins / games
