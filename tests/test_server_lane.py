@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 
-from potluck.server.lane import SPREAD, SlowLane
+from potluck.server.lane import SlowLane
 
 
 def test_turns_go_in_order_a_few_per_round() -> None:
@@ -31,19 +31,31 @@ def test_turns_go_in_order_a_few_per_round() -> None:
     assert seen[-1] == 5
 
 
-def test_a_long_queue_goes_in_a_few_rounds() -> None:
-    lane = SlowLane(per_round=1)
-    count = 10 * SPREAD
+def test_a_long_queue_goes_a_fixed_few_per_round_and_other_work_goes_between() -> None:
+    """However many bots wait, a round lets through ``per_round`` of them: work that
+    became ready meanwhile (a player's move) waits one round, never the whole queue."""
+    lane = SlowLane(per_round=3)
+    went: list[int] = []
 
-    async def rounds() -> int:
-        tasks = [asyncio.create_task(lane.turn()) for _ in range(count)]
-        for used in range(1, 1000):
-            await asyncio.sleep(0)
-            if all(task.done() for task in tasks):
-                return used
-        raise AssertionError("the lane never emptied")
+    async def bot(number: int) -> None:
+        await lane.turn()
+        went.append(number)
 
-    assert asyncio.run(rounds()) < 40  # one a round would take 80
+    async def rounds() -> tuple[list[int], list[int]]:
+        tasks = [asyncio.create_task(bot(n)) for n in range(60)]
+        seen, player_waited = [], []
+        for _ in range(40):
+            before = len(went)
+            await asyncio.sleep(0)  # a player's step: one round
+            player_waited.append(len(went) - before)
+            seen.append(len(went))
+        await asyncio.gather(*tasks)
+        return seen, player_waited
+
+    seen, player_waited = asyncio.run(rounds())
+    assert went == list(range(60))
+    assert max(player_waited) <= 3  # the bots that went before the step came back
+    assert seen[-1] == 60
 
 
 def test_a_cancelled_turn_is_skipped() -> None:

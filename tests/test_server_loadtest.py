@@ -39,6 +39,20 @@ def test_a_small_run_plays_one_table_of_every_game_to_its_end(
     assert report["client_waited_for_cpu_seconds"] >= 0
     assert report["arrivals_per_second"] > 0
     assert report["acknowledged_moves_lost"] == 0
+    # bots without a pause move before the answer: their pace is the next test's
+    assert 0 <= report["bot_gap_p50_ms"] <= report["bot_gap_p99_ms"] <= report["bot_gap_max_ms"]
+
+
+def test_the_bots_pace_is_measured_from_the_pushes_a_player_sees(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A bot moves ``--bot-delay`` after the move before it at the earliest, so no two
+    pushes of the bots' moves reach the player closer together than that."""
+    run = ["--tables", "1", "--game", "cafe-carnage", "--bot-delay", "0.1", "--json"]
+    loadtest.main([*run, "--max-seconds", "4"])
+    report = json.loads(capsys.readouterr().out)
+    assert report["bot_gap_moves"] >= 5
+    assert 100 <= report["bot_gap_p50_ms"] <= report["bot_gap_max_ms"]
 
 
 def test_moves_sent_over_the_websocket_are_timed_and_acknowledged(

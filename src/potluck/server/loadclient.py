@@ -147,6 +147,11 @@ class Tally:
     """What the tables measured: round trips per game, and what went wrong."""
 
     times: dict[str, list[float]] = field(default_factory=dict)
+    #: The bots' pace as a player sees it: seconds from one push to the next that shows
+    #: a later step, while the scripted seat had no move to make (the bots' pause and
+    #: whatever the server added to it). The server lets players' moves go before the
+    #: bots' turns (``potluck.server.lane``): what that costs the bots shows here.
+    bot_gaps: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     #: How many errors of each kind: the server's error code (``taken_over``, ...), or
     #: the client's exception (``HttpError``, ``socket ConnectionClosedError``, ...).
@@ -211,10 +216,16 @@ async def _play(
     async with connect(url, max_size=None, open_timeout=60) as pushes:
         floor = 0  # pushes from before our last move are stale: their actions are gone
         sent: tuple[int, str, float] | None = None  # a socket move: decision, action, time
+        waiting: tuple[int, float] | None = None  # a push offering no move: its step, time
         while True:
             # the frame's bytes as they came: orjson reads UTF-8 itself, without the str
             # that websockets would decode first (a push is 4 to 22 kB)
             message: dict[str, Any] = orjson.loads(await pushes.recv(decode=False))
+            if message["type"] == "state":
+                arrived = time.perf_counter()
+                if waiting is not None and message["step"] > waiting[0]:
+                    tally.bot_gaps.append(arrived - waiting[1])
+                waiting = None if message["legal"] else (message["step"], arrived)
             if message["type"] == "error" and sent is not None:
                 tally.error(str(message.get("error")), f"{game_id} {table_id}: {message}")
                 sent = None  # the next push offers the move again

@@ -31,7 +31,10 @@ counting CPU time, and writes its statistics to FILE.
 Prints, per game and over all, the median, 99th percentile and maximum round
 trip, the errors counted by kind (the server's error code of a refused move, the
 client's exception of a failed request or dropped socket, ``unfinished`` tables),
-player moves per second and the CPU the server used (its processes and their
+player moves per second, how far apart the bots' moves reached the players
+(``bot_gap_p50_ms`` and ``bot_gap_p99_ms``: from one push to the next while the
+scripted seat had nothing to do; at least ``--bot-delay``, more when the server
+makes the bots wait), and the CPU the server used (its processes and their
 bot workers, from ``/proc``), the load client and a local PostgreSQL server's
 processes of the database used, and how long the server's event loop and the
 client were ready to run but waited for a busy CPU (``/proc/PID/schedstat``).
@@ -306,6 +309,8 @@ def run(
         "killed_process": (killed or [None])[0],
         "seconds": round(seconds, 1),
         "moves_per_second": round(len(every) / seconds, 1) if seconds else 0.0,
+        # how far apart the bots' moves reached a player (the pause is ``bot_delay``)
+        **{f"bot_gap_{key}": value for key, value in percentiles(tally.bot_gaps).items()},
         "server_cpu_seconds": round(server_cpu, 1),
         "server_cpu_percent": round(100 * server_cpu / seconds, 1) if seconds else 0.0,
         "client_cpu_seconds": round(client_cpu, 1),
@@ -336,6 +341,11 @@ def _print(report: dict[str, Any]) -> None:
         print(
             f"{name:<20} {row['moves']:>6} {row['p50_ms']:>8} {row['p99_ms']:>8} {row['max_ms']:>8}"
         )
+    print(
+        f"bots' moves reached the player {report['bot_gap_p50_ms']} ms apart (p50; p99 "
+        f"{report['bot_gap_p99_ms']} ms, over {report['bot_gap_moves']} gaps; their pause "
+        f"is {report['bot_delay']} s)"
+    )
     if report["killed_process"] is not None:
         print(f"killed server process {report['killed_process']} with SIGKILL during the run")
     if report["stopped_after_max_seconds"]:
