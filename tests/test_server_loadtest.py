@@ -1,7 +1,7 @@
 """The load tool: a small run of every game through a real server process.
 
-The figures in docs/web.md come from longer runs of the same tool; those are
-benchmarks (``POTLUCK_BENCHMARK=1``), not part of the suite.
+The figures in docs/web.md and docs/web-figures.md come from longer runs of the
+same tool; those are benchmarks (``POTLUCK_BENCHMARK=1``), not part of the suite.
 """
 
 from __future__ import annotations

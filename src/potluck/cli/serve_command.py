@@ -192,11 +192,11 @@ def uvicorn_config(
         ws_max_size=max_body,  # a WebSocket message is capped like a request body
         # Python's own event loop, not uvloop: under load (200 tables) uvloop left new
         # connections seconds in the kernel's accept queue (round trip p99 2.3 to 3.0 s
-        # against 0.35 to 0.44 s, same run, same CPU; docs/web.md "Figures")
+        # against 0.35 to 0.44 s, same run, same CPU; docs/web-figures.md)
         loop="asyncio",
         # no per-message compression: a push is one seat's whole view, a few KB of
         # JSON, and deflating it was 14 % of the event loop's CPU at 200 tables
-        # (round trip p99 52-58 ms with it, 17-48 ms without; docs/web.md "Figures")
+        # (round trip p99 52-58 ms with it, 17-48 ms without; docs/web-figures.md)
         ws_per_message_deflate=False,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
     )
@@ -206,7 +206,7 @@ def _quiet_garbage_collector() -> None:
     """Freeze what start-up made (modules, the games' data, the restored tables), so
     Python's cyclic garbage collector never scans it again, and collect less often: each
     full collection stops the event loop, and every table with it (at 200 tables they
-    were the longest pauses of the loop; docs/web.md "Figures")."""
+    were the longest pauses of the loop; docs/web-figures.md)."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 20, 20)

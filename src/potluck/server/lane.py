@@ -18,7 +18,7 @@ the bots move later than their pause, and the players' moves are answered first.
 At 1,000 tables on two cores (``--workers 2``, bots pausing 0.2 s) the bots' moves
 reached the player 0.34 to 0.38 s apart (median of each run) instead of about
 0.32 s, and a player's move was answered with p99 158 to 199 ms instead of 217
-to 269 ms (docs/web.md, "Figures"). The lane holds at most one turn per table
+to 269 ms (docs/web-figures.md). The lane holds at most one turn per table
 (a table's bots move one at a time), so it never grows without bound.
 
 The lane used to let an eighth of a long queue through in one round, to clear any

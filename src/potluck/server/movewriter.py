@@ -5,7 +5,7 @@ With other server processes, every move is a checked insert in PostgreSQL
 from the event loop to a database thread and back, a round trip, a transaction
 and a commit: at 1,000 tables with ``--workers 2`` the database threads used
 about a quarter of each server process's CPU, most of it in that per-call work
-rather than in the insert (docs/web.md, "Figures"). Here the event loop queues
+rather than in the insert (docs/web-figures.md). Here the event loop queues
 a move and awaits it; at most ``WRITERS`` batches are on their way at once, and
 whatever queued meanwhile goes in the next one: a single call of migration
 0006's ``potluck_store_moves``, which stores each move as ``potluck_store_move``

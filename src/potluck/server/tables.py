@@ -73,7 +73,7 @@ DATABASE_THREADS = 8
 #: does not keep anyone waiting (it comes after a delay anyway). Sharing the threads, a
 #: player's move queued behind the bots' moves of every table: at 1,000 tables with
 #: ``--workers 2`` it waited 0.12 to 0.32 s (p50) for a thread, and a move's round trip
-#: had p99 3.96 s; with these, 0.01 s and 1.30 s (docs/web.md, "Figures").
+#: had p99 3.96 s; with these, 0.01 s and 1.30 s (docs/web-figures.md).
 PLAYER_DATABASE_THREADS = 4
 
 __all__ = ["LiveTable", "TableError", "TableService", "Watcher"]

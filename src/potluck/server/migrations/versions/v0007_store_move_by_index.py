@@ -11,7 +11,7 @@ analyses the table (its autovacuum, up to a minute or more later), it read all
 of ``seats`` and ``tables`` for each move: in half the 1,000-table runs with two
 processes, about 85,000 to 90,000 whole reads of ``seats`` (250 million rows)
 and 170,000 to 180,000 of ``tables``, and PostgreSQL's CPU per player move
-1.05 to 1.17 ms instead of 0.6 (docs/web.md, "Figures"). Every one of these
+1.05 to 1.17 ms instead of 0.6 (docs/web-figures.md). Every one of these
 reads is by key, so an index is always the right plan: the two functions run
 with ``enable_seqscan = off``, which makes the planner take the index however
 small the table looks (the setting holds for the call only).
