@@ -8,16 +8,18 @@ import itertools
 from potluck.server.lane import SlowLane
 
 
+async def _bot(lane: SlowLane, number: int, went: list[int]) -> None:
+    """A bot's task: its turn in ``lane``, then it notes that it went."""
+    await lane.turn()
+    went.append(number)
+
+
 def test_turns_go_in_order_a_few_per_round() -> None:
     lane = SlowLane(per_round=2)
     went: list[int] = []
 
-    async def bot(number: int) -> None:
-        await lane.turn()
-        went.append(number)
-
     async def rounds() -> list[int]:
-        tasks = [asyncio.create_task(bot(n)) for n in range(5)]
+        tasks = [asyncio.create_task(_bot(lane, n, went)) for n in range(5)]
         seen = []
         for _ in range(20):
             await asyncio.sleep(0)  # one round of the loop
@@ -37,12 +39,8 @@ def test_a_long_queue_goes_a_fixed_few_per_round_and_other_work_goes_between() -
     lane = SlowLane(per_round=3)
     went: list[int] = []
 
-    async def bot(number: int) -> None:
-        await lane.turn()
-        went.append(number)
-
     async def rounds() -> tuple[list[int], list[int]]:
-        tasks = [asyncio.create_task(bot(n)) for n in range(60)]
+        tasks = [asyncio.create_task(_bot(lane, n, went)) for n in range(60)]
         seen, player_waited = [], []
         for _ in range(40):
             before = len(went)
@@ -62,12 +60,8 @@ def test_a_cancelled_turn_is_skipped() -> None:
     lane = SlowLane(per_round=1)
     went: list[int] = []
 
-    async def bot(number: int) -> None:
-        await lane.turn()
-        went.append(number)
-
     async def rounds() -> None:
-        tasks = [asyncio.create_task(bot(n)) for n in range(3)]
+        tasks = [asyncio.create_task(_bot(lane, n, went)) for n in range(3)]
         await asyncio.sleep(0)
         tasks[0].cancel()
         await asyncio.gather(*tasks[1:])

@@ -221,17 +221,16 @@ async def _play(
             # the frame's bytes as they came: orjson reads UTF-8 itself, without the str
             # that websockets would decode first (a push is 4 to 22 kB)
             message: dict[str, Any] = orjson.loads(await pushes.recv(decode=False))
-            if message["type"] == "state":
-                arrived = time.perf_counter()
-                if waiting is not None and message["step"] > waiting[0]:
-                    tally.bot_gaps.append(arrived - waiting[1])
-                waiting = None if message["legal"] else (message["step"], arrived)
             if message["type"] == "error" and sent is not None:
                 tally.error(str(message.get("error")), f"{game_id} {table_id}: {message}")
                 sent = None  # the next push offers the move again
                 continue
             if message["type"] != "state":
                 continue
+            arrived = time.perf_counter()
+            if waiting is not None and message["step"] > waiting[0]:
+                tally.bot_gaps.append(arrived - waiting[1])
+            waiting = None if message["legal"] else (message["step"], arrived)
             if sent is not None and message["decision"] > sent[0]:  # the move is taken
                 times.append(time.perf_counter() - sent[2])
                 tally.acknowledged.setdefault(table_id, []).append(sent[1])
