@@ -115,3 +115,12 @@ def test_circles_are_found() -> None:
     graph.add_import(importer="pkg.c", imported="pkg.a")
     graph.add_import(importer="pkg.d", imported="pkg.a")
     assert circles("pkg", graph) == [["pkg.a", "pkg.b", "pkg.c"]]
+
+
+def test_the_agents_and_the_search_do_not_import_each_other() -> None:
+    """``potluck.agents`` seats the search bot; the search reads information sets from
+    ``potluck.search.information``, never from the agents module."""
+    for search in ("potluck.search.ismcts", "potluck.search.paired", "potluck.search.rewards"):
+        chain = GRAPH.find_shortest_chain(importer=search, imported="potluck.agents")
+        assert chain is None, f"{search} reaches potluck.agents: {' -> '.join(chain or ())}"
+    assert circles("potluck.search") == []

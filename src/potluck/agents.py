@@ -25,6 +25,20 @@ from potluck.engine.bots import Bot
 from potluck.engine.botspec import BotSpec, build_bot
 from potluck.engine.game import Game
 from potluck.engine.state import State
+from potluck.search.information import InformationSet
+
+__all__ = [
+    "GENERIC_BOTS",
+    "SEARCH_DEFAULTS",
+    "InformationSet",
+    "SearchBot",
+    "agent_factories",
+    "decide",
+    "effective_spec",
+    "is_search_bot",
+    "make_agent",
+    "search_defaults",
+]
 
 #: Bots for every game, by name: each is built with its declared parameters only.
 GENERIC_BOTS: dict[str, Callable[..., Bot]] = {}
@@ -127,34 +141,6 @@ def make_agent(game: Game[Any, Any], spec: str | BotSpec) -> Bot:
     built.spec = written.strip()  # as the user wrote it; the defaults are the game's
     bot: Bot = built
     return bot
-
-
-class InformationSet:
-    """What one seat knows at a decision, and a way to draw worlds consistent with it.
-
-    A search bot gets this instead of the state: :meth:`sample` draws a whole
-    game state that the seat cannot tell from the true one (the game's
-    ``redeal``: hidden cards, other seats' sealed choices and future chance all
-    drawn anew from ``rng``). The true state stays private to this object; the
-    conformance suite checks that a bot's choice depends only on the seat's
-    information, by asking it again on a redealt state.
-    """
-
-    __slots__ = ("_game", "_state", "seat")
-
-    def __init__(self, game: Game[Any, Any], state: State, seat: int) -> None:
-        self._game = game
-        self._state = state
-        self.seat = seat
-
-    def view(self) -> dict[str, Any]:
-        """The seat's view (what ``Game.view`` shows it)."""
-        return self._game.view(self._state, self.seat)
-
-    def sample(self, rng: random.Random) -> State:
-        """A world consistent with the seat's information, drawn from ``rng``."""
-        world: State = self._game.redeal(self._state, self.seat, rng)
-        return world
 
 
 @runtime_checkable

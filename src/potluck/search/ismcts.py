@@ -35,18 +35,16 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from potluck.engine.action import Action
 from potluck.engine.botspec import BotParam
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.engine.state import State
+from potluck.search.information import InformationSet
 from potluck.search.paired import compare_root
 from potluck.search.rewards import margin_rewards, soft_shares, win_rewards
-
-if TYPE_CHECKING:
-    from potluck.agents import InformationSet
 
 #: Edge statistics, kept in a small list for speed: visits, total reward of the
 #: seat that chose it, availability (how often it was legal when its node was

@@ -1,0 +1,51 @@
+"""What one seat knows at a decision: the input of every search bot.
+
+A search bot never holds the true state: it gets an :class:`InformationSet`,
+which shows the seat's view and draws *worlds* (whole states the seat cannot
+tell from the true one) through the game's ``redeal``. This module is the one
+both ``potluck.agents`` (which builds information sets for ``decide``) and the
+search bots (which read them) import, so neither imports the other.
+
+    >>> import random, potluck
+    >>> game = potluck.load_game("cafe-carnage")
+    >>> info = InformationSet(game, game.new_game(4, seed=1), seat=2)
+    >>> world = info.sample(random.Random(0))
+    >>> game.view(world, 2) == info.view()
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from potluck.engine.game import Game
+from potluck.engine.state import State
+
+
+class InformationSet:
+    """What one seat knows at a decision, and a way to draw worlds consistent with it.
+
+    A search bot gets this instead of the state: :meth:`sample` draws a whole
+    game state that the seat cannot tell from the true one (the game's
+    ``redeal``: hidden cards, other seats' sealed choices and future chance all
+    drawn anew from ``rng``). The true state stays private to this object; the
+    conformance suite checks that a bot's choice depends only on the seat's
+    information, by asking it again on a redealt state.
+    """
+
+    __slots__ = ("_game", "_state", "seat")
+
+    def __init__(self, game: Game[Any, Any], state: State, seat: int) -> None:
+        self._game = game
+        self._state = state
+        self.seat = seat
+
+    def view(self) -> dict[str, Any]:
+        """The seat's view (what ``Game.view`` shows it)."""
+        return self._game.view(self._state, self.seat)
+
+    def sample(self, rng: random.Random) -> State:
+        """A world consistent with the seat's information, drawn from ``rng``."""
+        world: State = self._game.redeal(self._state, self.seat, rng)
+        return world
