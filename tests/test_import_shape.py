@@ -124,3 +124,62 @@ def test_the_agents_and_the_search_do_not_import_each_other() -> None:
         chain = GRAPH.find_shortest_chain(importer=search, imported="potluck.agents")
         assert chain is None, f"{search} reaches potluck.agents: {' -> '.join(chain or ())}"
     assert circles("potluck.search") == []
+
+
+#: The server's layers, top to bottom: a module imports only from its own layer or
+#: those below it (docs/web.md, "The server's code"). Storage and the cluster's
+#: notices know the table service only through ``cluster.Member``.
+SERVER_LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
+    (
+        "HTTP and WebSockets",
+        frozenset({"app", "sockets", "access", "api", "guard", "ratelimit", "rules"}),
+    ),
+    (
+        "the table service",
+        frozenset({"tableservice", "creating", "seating", "catchup", "views", "botpool", "lane"}),
+    ),
+    (
+        "storage and the cluster",
+        frozenset({"store", "movewriter", "onetrip", "notices", "cluster"}),
+    ),
+    ("the foundation", frozenset({"db", "live", "settings"})),
+)
+#: Outside the layers: the load tool (a client of the server, over HTTP only).
+SERVER_TOOLS = frozenset({"loadclient", "loadtest"})
+
+
+def test_the_server_has_no_import_circles() -> None:
+    assert circles("potluck.server") == []
+
+
+def test_every_server_module_has_a_layer() -> None:
+    modules = {m.rsplit(".", 1)[1] for m in GRAPH.find_children("potluck.server")}
+    placed = set().union(*(names for _, names in SERVER_LAYERS)) | SERVER_TOOLS
+    assert modules - placed == set(), "place each new server module in SERVER_LAYERS"
+    assert placed - modules == set(), "SERVER_LAYERS names a module that is gone"
+
+
+def test_the_server_layers_import_downwards_only() -> None:
+    illegal = GRAPH.find_illegal_dependencies_for_layers(
+        layers=[grimp.Layer(*sorted(names), independent=False) for _, names in SERVER_LAYERS],
+        containers={"potluck.server"},
+    )
+    routes = sorted(
+        f"{dependency.importer} -> {dependency.imported}: "
+        + "; ".join(
+            " -> ".join([*sorted(route.heads), *route.middle, *sorted(route.tails)])
+            for route in dependency.routes
+        )
+        for dependency in illegal
+    )
+    assert routes == []
+
+
+def test_the_load_tool_needs_only_the_settings() -> None:
+    for tool in SERVER_TOOLS:
+        imported = {
+            m
+            for m in GRAPH.find_modules_directly_imported_by(f"potluck.server.{tool}")
+            if m.startswith("potluck.server.")
+        }
+        assert imported <= {"potluck.server.settings", "potluck.server.loadclient"}, tool

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 import potluck
 from potluck.server import TableService, create_app
 from potluck.server.db import ActionRow, Base, TableRow, make_engine, migrate
-from potluck.server.tables import LiveTable, Watcher
+from potluck.server.tableservice import LiveTable, Watcher
 from potluck.server.views import RECENT_MOVES
 from webtest import OPEN, fresh_database_url
 

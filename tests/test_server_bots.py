@@ -232,7 +232,7 @@ def test_the_sweep_wakes_bots_that_nothing_woke(tmp_path: Path) -> None:
     import asyncio
 
     from potluck.server.db import make_engine, migrate
-    from potluck.server.tables import TableService
+    from potluck.server.tableservice import TableService
     from webtest import OPEN
 
     engine = make_engine(f"sqlite:///{tmp_path / 'sweep.sqlite3'}")

@@ -9,6 +9,6 @@ The server imports the engine; the engine never imports the server. It needs the
 """
 
 from potluck.server.app import create_app
-from potluck.server.tables import TableError, TableService
+from potluck.server.tableservice import TableError, TableService
 
 __all__ = ["TableError", "TableService", "create_app"]

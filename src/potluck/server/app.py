@@ -53,7 +53,7 @@ from potluck.server.ratelimit import RateLimits
 from potluck.server.rules import rules_of, rules_page_html
 from potluck.server.settings import ServerSettings
 from potluck.server.sockets import add_websocket, to_json_bytes
-from potluck.server.tables import TableService
+from potluck.server.tableservice import TableService
 
 HERE = Path(__file__).parent
 PAGES = HERE / "pages"

@@ -38,7 +38,7 @@ import os
 import secrets
 import socket
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import text
 
@@ -46,8 +46,6 @@ from potluck.server.live import ACTIVE, LiveTable, Seat, TableError
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL, Connection
-
-    from potluck.server.tables import TableService
 
 log = logging.getLogger("potluck.server")
 
@@ -208,10 +206,30 @@ def parse_notice(payload: str) -> tuple[str, str, Move | None]:
     return sender, table_id, None
 
 
+class Member(Protocol):
+    """What the cluster asks of this process's tables (``TableService`` is one). The
+    cluster sits under the table service and knows it only through this protocol, so
+    storage and notices never import the service above them."""
+
+    tables: dict[str, LiveTable]
+
+    def changed_elsewhere(self, table_id: str, move: Move | None = None) -> None:
+        """Another process changed ``table_id`` (by ``move``, if its notice carried one)."""
+
+    def ended_elsewhere(self, table_id: str, status: str) -> None:
+        """``table_id`` ended in another process (``status`` as stored)."""
+
+    async def check_owned(self) -> None:
+        """Check the tables this process runs against the log."""
+
+    async def adopt(self, table_id: str) -> None:
+        """This process now runs ``table_id``: catch it up, then let its bots move."""
+
+
 class Cluster:
     """This process's part in a cluster: its owned tables, its listener, its claims."""
 
-    def __init__(self, url: URL, service: TableService, *, claim_every: float = 1.0) -> None:
+    def __init__(self, url: URL, service: Member, *, claim_every: float = 1.0) -> None:
         self.conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
         self.service = service
         self.claim_every = claim_every

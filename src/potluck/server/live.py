@@ -1,6 +1,6 @@
 """What a live table is made of: its seats, watchers and state, and the refusals.
 
-``TableService`` (``potluck.server.tables``) is the only thing that changes
+``TableService`` (``potluck.server.tableservice``) is the only thing that changes
 these; ``potluck.server.views`` builds what a seat is sent from them.
 """
 

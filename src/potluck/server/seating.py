@@ -3,7 +3,7 @@ absent player by a bot), leaving and coming back.
 
 Each change is checked under the table's lock on the table caught up from the
 database (``TableStore._change``) and written before it is made in memory.
-``TableService`` (``potluck.server.tables``) builds on this class.
+``TableService`` (``potluck.server.tableservice``) builds on this class.
 """
 
 from __future__ import annotations

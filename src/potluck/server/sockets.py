@@ -20,7 +20,7 @@ from potluck.server.api import MAX_INDEX
 from potluck.server.live import LiveTable, TableError, Watcher
 from potluck.server.ratelimit import RateLimits
 from potluck.server.settings import ServerSettings
-from potluck.server.tables import TableService
+from potluck.server.tableservice import TableService
 
 
 def to_json(message: dict[str, Any]) -> str:

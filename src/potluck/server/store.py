@@ -6,7 +6,7 @@ table from the database at start.
 Every change is written to the database before it is made in memory. The parts
 built on ``TableStore``: ``potluck.server.creating`` (new tables),
 ``potluck.server.seating`` (joins, invitations, kicks, leaving and coming back),
-``potluck.server.catchup`` (several processes) and ``potluck.server.tables``
+``potluck.server.catchup`` (several processes) and ``potluck.server.tableservice``
 (moves, bots, timers: ``TableService``).
 """
 
