@@ -249,6 +249,16 @@ class Game(ABC, Generic[S, A]):
         parameters override them. Empty: the search bot's own defaults."""
         return {}
 
+    def side_names(self, num_players: int) -> tuple[str, ...]:
+        """The side each seat plays where a game has fixed sides (Burger Joint: seat 0 is
+        Burger, seat 1 Pizza), for balance studies; empty where seats have no sides.
+
+        >>> from potluck.engine.registry import load_game
+        >>> load_game("cafe-carnage").side_names(4)
+        ()
+        """
+        return ()
+
     def metrics(self, state: S) -> dict[str, float | int | str]:
         """Game-specific numbers about a finished game, for simulations and studies."""
         return {}

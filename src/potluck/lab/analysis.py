@@ -363,5 +363,5 @@ def analyse(study: Study, rows: list[dict[str, Any]]) -> Analysis:
         if rated is not None:
             found.ratings.append(rated)
     found.robustness = robustness(found.comparisons, study)
-    found.summary = summarise(found, study)
+    found.summary = summarise(found.tables, found.robustness, study)
     return found

@@ -14,14 +14,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from potluck.engine.botspec import BotSpec
 from potluck.lab.stats import format_p
 from potluck.lab.study import Study
-
-if TYPE_CHECKING:
-    from potluck.lab.analysis import Analysis
 
 __all__ = ["robustness", "summarise"]
 
@@ -177,9 +174,9 @@ def _tier(quantity: str) -> int:
     return 2
 
 
-def _seat_findings(found: Analysis) -> list[dict[str, Any]]:
+def _seat_findings(all_tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Seat balance in the baseline: the least equal table, or that every table is equal."""
-    tables = [t for t in found.tables if t["arm"] == "baseline" and t["games"] > 0]
+    tables = [t for t in all_tables if t["arm"] == "baseline" and t["games"] > 0]
     unequal = [t for t in tables if t["equal_seats"]["p_value"] < ALPHA]
     if not tables:
         return []
@@ -229,7 +226,9 @@ def _seat_findings(found: Analysis) -> list[dict[str, Any]]:
     return results
 
 
-def summarise(found: Analysis, study: Study) -> list[dict[str, Any]]:
+def summarise(
+    tables: list[dict[str, Any]], robustness: list[dict[str, Any]], study: Study
+) -> list[dict[str, Any]]:
     """At most ``MAX_FINDINGS`` findings: each strategy arm's focal win share; then, for
     each arm, its clearest differences (at most two per arm first, then the rest); then
     seat balance.
@@ -239,7 +238,7 @@ def summarise(found: Analysis, study: Study) -> list[dict[str, Any]]:
     difference that flips sign between line-ups twice (a warning worth reading).
     """
     by_arm_quantity: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for entry in found.robustness:
+    for entry in robustness:
         by_arm_quantity.setdefault((entry["arm"], entry["quantity"]), []).append(entry)
     headlines: list[dict[str, Any]] = []
     ranked: list[tuple[float, dict[str, Any]]] = []
@@ -255,7 +254,7 @@ def summarise(found: Analysis, study: Study) -> list[dict[str, Any]]:
         weight = (3.0, 2.0, 1.0)[_tier(quantity)] * (2.0 if finding["flips_in"] else 1.0)
         ranked.append((weight * max(_strength(e) for e in group), finding))
     ranked.sort(key=lambda pair: -pair[0])
-    seats = _seat_findings(found)
+    seats = _seat_findings(tables)
     room = max(MAX_FINDINGS - len(headlines) - len(seats), 1)
     first: list[dict[str, Any]] = []
     per_arm: dict[str, int] = {}

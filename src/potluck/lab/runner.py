@@ -82,6 +82,7 @@ def plan_chunks(study: Study, chunk_size: int = DEFAULT_CHUNK) -> list[Chunk]:
                             agents,
                             lineup,
                             arm.agents,
+                            tuple(arm.patch.items()),
                         )
                     )
     return chunks

@@ -23,6 +23,7 @@ from typing import Any
 
 from potluck.engine.game import Game
 from potluck.engine.registry import load_game
+from potluck.lab.patches import patched_game
 from potluck.sim import lineup, play_game
 
 __all__ = ["Chunk", "focal_seat", "play_chunk", "seating"]
@@ -78,6 +79,7 @@ class Chunk:
     agents: tuple[str, ...]  # the line-up
     lineup: str = "default"
     lead: tuple[str, ...] = ()  # the arm's agents, in the first table positions
+    patch: tuple[tuple[str, Any], ...] = ()  # the arm's data patch: (path, value) pairs
 
     @property
     def name(self) -> str:
@@ -91,8 +93,12 @@ class Chunk:
 _GAMES: dict[tuple[str, str | None], Game[Any, Any]] = {}
 
 
-def _game(game_id: str, data: str | None) -> Game[Any, Any]:
+def _game(
+    game_id: str, data: str | None, patch: tuple[tuple[str, Any], ...] = ()
+) -> Game[Any, Any]:
     # Loaded once per worker process: parsing the data file per chunk would dominate.
+    if patch:
+        return patched_game(game_id, data, dict(patch))  # cached by patched_game
     if data is None:
         return load_game(game_id)  # the registry caches games with their built-in data
     key = (game_id, data)
@@ -103,7 +109,7 @@ def _game(game_id: str, data: str | None) -> Game[Any, Any]:
 
 def play_chunk(chunk: Chunk) -> list[dict[str, Any]]:
     """Play a chunk's games; a game that raises is recorded with its seed and error."""
-    game = _game(chunk.game, chunk.data)
+    game = _game(chunk.game, chunk.data, chunk.patch)
     rows = []
     for index in range(chunk.first, chunk.last + 1):
         seed = chunk.seed + index

@@ -142,6 +142,15 @@ class BurgerJoint(BurgerTables, Game[BurgerState, BurgerAction]):
     def outcome(self, state: BurgerState) -> Outcome:
         return end_of_game.outcome(self, state)
 
+    def side_names(self, num_players: int) -> tuple[str, ...]:
+        """Seat 0 plays the data's first board (Burger), seat 1 the second (Pizza).
+
+        >>> from potluck.engine.registry import load_game
+        >>> load_game("burger-joint").side_names(2)
+        ('Burger', 'Pizza')
+        """
+        return tuple(side.name for side in self.sides[:num_players])
+
     def metrics(self, state: BurgerState) -> dict[str, float | int | str]:
         """Turns played, and what the winner (or seat 0 on a shared win) built."""
         return end_of_game.metrics(self, state)
