@@ -77,8 +77,10 @@ def _scaled(line: str) -> str:
         line = re.sub(pattern, replacement, line)
     if line.startswith("potluck bench"):
         line += " --seconds 0.2 --repeat 1"
-    if line.startswith("potluck lab run") and "--games" not in line:
+    if line.startswith(("potluck lab run", "potluck lab tune")) and "--games" not in line:
         line += " --games 2"
+    if line.startswith("potluck lab tune"):
+        line += " --trials 2 --confirm-games 2"
     return line
 
 

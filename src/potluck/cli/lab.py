@@ -9,19 +9,23 @@ The work is in ``potluck.lab``; these commands only parse, show progress and pri
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
+    Task,
     TextColumn,
     TimeElapsedColumn,
-    TimeRemainingColumn,
 )
+from rich.text import Text
 
 from potluck.cli.common import CliError, console, reports_errors
 
@@ -42,6 +46,25 @@ def _lab() -> None:
         raise CliError(
             f"the lab needs {error.name}: install it with pip install -e '.[lab]'"
         ) from None
+
+
+class EtaColumn(ProgressColumn):
+    """The time left by the lab's own estimate (``potluck.lab.eta``): each arm's and
+    line-up's measured time a game, counted down between chunks."""
+
+    max_refresh = 1.0
+
+    def __init__(self, remaining: Callable[[], float | None]) -> None:
+        super().__init__()
+        self._remaining = remaining
+
+    def render(self, task: Task) -> Text:
+        left = self._remaining()
+        if left is None:
+            return Text("ETA -:--:--", style="progress.remaining")
+        minutes, seconds = divmod(int(left + 0.5), 60)
+        hours, minutes = divmod(minutes, 60)
+        return Text(f"ETA {hours}:{minutes:02d}:{seconds:02d}", style="progress.remaining")
 
 
 @lab_app.command("run")
@@ -70,6 +93,7 @@ def run_command(
     from dataclasses import replace
 
     from potluck.lab import load_study, run_study
+    from potluck.lab.eta import Eta
 
     study = load_study(study_path)
     if games is not None:
@@ -82,13 +106,13 @@ def run_command(
         f"({study.games} x players {list(study.players)} x line-ups "
         f"{', '.join(study.lineup_names)} x arms {', '.join(study.arm_names)})"
     )
+    eta = Eta([])
     with Progress(
         TextColumn("Playing"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
+        EtaColumn(eta.remaining),
         console=out_console,
         disable=not out_console.is_terminal,
     ) as bar:
@@ -106,6 +130,8 @@ def run_command(
                 address=address,
                 chunk_size=chunk,
                 progress=progress,
+                planned=lambda todo, _parallel: eta.add(todo),
+                timing=eta.finished,
             )
         except KeyboardInterrupt:
             # Finished chunks are on disk; the same command picks up from there.
@@ -149,3 +175,112 @@ def report_command(
         json_path.parent.mkdir(parents=True, exist_ok=True)
         json_path.write_text(found.to_json_text(), "utf-8")
         typer.echo(f"Figures written to {json_path}")
+
+
+@lab_app.command("tune")
+@reports_errors
+def tune_command(
+    study_path: Annotated[Path, typer.Argument(metavar="STUDY.toml", help="The study file.")],
+    out: Annotated[Path, typer.Option("--out", help="The search's folder (resumed if it exists).")],
+    trials: Annotated[
+        int | None, typer.Option(min=1, help="Trials in all (default: the study's [search]).")
+    ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Games per trial, table size and line-up at the last rung (default: "
+            "[search] games, else the study's games).",
+        ),
+    ] = None,
+    confirm_games: Annotated[
+        int | None,
+        typer.Option(
+            min=2, help="Games of the confirmation run per arm and cell (default: 2x games)."
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Local processes (default: every core).")
+    ] = None,
+    backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (default: RAY_ADDRESS or local).")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the answer as JSON (best, confirmation, ...).")
+    ] = False,
+) -> None:
+    """Search the study's [search] parameters with Optuna, then confirm the best point on
+    fresh deals; only the confirmation's figures are the answer."""
+    _lab()
+    try:
+        import optuna  # noqa: F401
+    except ImportError:
+        raise CliError("lab tune needs optuna: install it with pip install -e '.[lab]'") from None
+    import json
+
+    from potluck.lab import load_study
+    from potluck.lab.tune import TuneProgress, tune
+
+    study = load_study(study_path)
+    if backend not in ("local", "ray"):
+        raise CliError(f"--backend must be local or ray, not {backend!r}")
+    # with --json the answer alone goes to stdout; the progress bar and notes to stderr
+    out_console = Console(stderr=True, highlight=False) if as_json else console()
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.fields[note]}"),
+        console=out_console,
+        disable=not out_console.is_terminal,
+    ) as bar:
+        task = bar.add_task("Trials", total=trials, note="")
+
+        def progress(state: TuneProgress) -> None:
+            note = f"{state.games_played} games"
+            if state.best:
+                best = ", ".join(f"{k}={v}" for k, v in state.best.items())
+                note += f"; best so far {best} (metric {state.best_value:.3g})"
+            if state.stage == "confirmation":
+                bar.update(
+                    task,
+                    description="Confirming",
+                    completed=state.trials_done,
+                    total=state.trials,
+                    note=note,
+                )
+            else:
+                bar.update(task, completed=state.trials_done, total=state.trials, note=note)
+
+        try:
+            answer = tune(
+                study,
+                out,
+                trials=trials,
+                games=games,
+                confirm_games=confirm_games,
+                workers=workers,
+                backend=backend,
+                address=address,
+                progress=progress,
+            )
+        except KeyboardInterrupt:
+            bar.stop()
+            out_console.print(
+                f"Interrupted. Finished trials are kept in {escape(str(out))}; "
+                "run the same command again to resume."
+            )
+            raise typer.Exit(130) from None
+    if as_json:
+        typer.echo(json.dumps(answer, indent=1))
+        return
+    from potluck.lab.tune import answer_text
+
+    typer.echo(answer_text(answer))
+    typer.echo(
+        f"\nThe confirmation run is a study of its own: potluck lab report "
+        f"{answer['confirmation_results']} (Optuna's record: optuna-dashboard "
+        f"{answer['search']['storage']})"
+    )

@@ -18,21 +18,28 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from multiprocessing import get_all_start_methods, get_context
-from multiprocessing.context import BaseContext
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from potluck.engine.errors import PotluckError
+from potluck.lab.pool import Pool
+from potluck.lab.provenance import provenance
 from potluck.lab.study import Study, StudyError, parse_study
 from potluck.lab.worker import Chunk, play_chunk
 
-__all__ = ["ROW_SCHEMA", "Chunk", "load_results", "plan_chunks", "play_chunk", "run_study"]
+__all__ = [
+    "ROW_SCHEMA",
+    "Chunk",
+    "load_header",
+    "load_results",
+    "plan_chunks",
+    "play_chunk",
+    "run_study",
+    "write_part",
+]
 
 #: One row per game. ``metrics`` and ``seat_metrics`` are JSON text because each
 #: game names its own; ``error`` is set (and the scores empty) for a crashed game.
@@ -88,19 +95,29 @@ def plan_chunks(study: Study, chunk_size: int = DEFAULT_CHUNK) -> list[Chunk]:
     return chunks
 
 
-def _write_part(out: Path, chunk: Chunk, rows: list[dict[str, Any]]) -> None:
+def write_part(folder: Path, chunk: Chunk, rows: list[dict[str, Any]]) -> None:
+    """Write a chunk's rows as ``folder/<chunk name>.parquet``, whole or not at all."""
     table = pa.Table.from_pylist(rows, schema=ROW_SCHEMA)
-    final = out / PARTS / f"{chunk.name}.parquet"
+    final = folder / f"{chunk.name}.parquet"
     temporary = final.with_suffix(".tmp")
     pq.write_table(table, temporary)
     os.replace(temporary, final)  # atomic: a part file is whole or absent
 
 
 def _prepare(study: Study, out: Path, chunk_size: int) -> None:
-    """Create the results folder, or check that it holds this very study."""
+    """Create the results folder, or check that it holds this very study.
+
+    ``study.json`` keeps the study, its fingerprint and the provenance of the run
+    (``potluck.lab.provenance``); a run resumed by other code adds its own record.
+    """
     (out / PARTS).mkdir(parents=True, exist_ok=True)
-    header = {"study": study.to_json(), "fingerprint": study.fingerprint(), "chunk": chunk_size}
+    header: dict[str, Any] = {
+        "study": study.to_json(),
+        "fingerprint": study.fingerprint(),
+        "chunk": chunk_size,
+    }
     path = out / STUDY_FILE
+    record = provenance(study)
     if path.exists():
         saved = json.loads(path.read_text("utf-8"))
         if saved.get("fingerprint") != header["fingerprint"] or saved.get("chunk") != chunk_size:
@@ -108,10 +125,30 @@ def _prepare(study: Study, out: Path, chunk_size: int) -> None:
                 f"{out} holds the results of a different study (or chunk size); "
                 "give another --out folder or remove it"
             )
+        first = saved.get("provenance", {})
+        if record != first and record not in saved.get("resumed", []):
+            saved.setdefault("resumed", []).append(record)
+            _write_json(path, saved)
     else:
-        path.write_text(json.dumps(header, indent=1) + "\n", "utf-8")
+        header["provenance"] = record
+        _write_json(path, header)
     for stale in (out / PARTS).glob("*.tmp"):
         stale.unlink()  # left by a run killed while writing
+
+
+def _write_json(path: Path, value: dict[str, Any]) -> None:
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(value, indent=1) + "\n", "utf-8")
+    os.replace(temporary, path)
+
+
+def load_header(out: Path | str) -> dict[str, Any]:
+    """``study.json`` of a results folder: the study, its fingerprint and provenance."""
+    path = Path(out) / STUDY_FILE
+    if not path.exists():
+        raise StudyError(f"{out} is not a results folder of `potluck lab run` (no {STUDY_FILE})")
+    loaded: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    return loaded
 
 
 def _pending(study: Study, out: Path, chunk_size: int) -> tuple[list[Chunk], int]:
@@ -122,6 +159,8 @@ def _pending(study: Study, out: Path, chunk_size: int) -> tuple[list[Chunk], int
 
 
 Progress = Callable[[int, int], None]
+#: Called after each chunk with the chunk and its worker's CPU seconds (the ETA's weights).
+Timing = Callable[[Chunk, float], None]
 
 
 def run_study(
@@ -134,13 +173,18 @@ def run_study(
     chunk_size: int = DEFAULT_CHUNK,
     progress: Progress | None = None,
     max_chunks: int | None = None,
+    timing: Timing | None = None,
+    pool: Pool | None = None,
+    planned: Callable[[list[Chunk], int], None] | None = None,
 ) -> int:
     """Play every game of ``study`` not yet in ``out``; return how many games were played now.
 
     ``workers``: local processes (default: every core; 1 plays in this process).
     ``backend="ray"`` sends chunks to Ray tasks on the cluster at ``address``
     (default: a running local instance, or a new one). ``progress(done, total)``
-    is called after each chunk. ``max_chunks`` stops early (tests of resuming).
+    is called after each chunk, ``timing(chunk, cpu_seconds)`` too, and
+    ``planned(todo, parallel)`` once with the chunks still to play. ``max_chunks``
+    stops early (tests of resuming). ``pool`` plays on an open :class:`Pool` instead.
     """
     out = Path(out)
     _prepare(study, out, chunk_size)
@@ -151,91 +195,23 @@ def run_study(
     if progress is not None:
         progress(done, total)
     played = 0
-    if backend == "local":
-        results = _run_local(todo, workers)
-    elif backend == "ray":
-        results = _run_ray(todo, address)
-    else:
-        raise StudyError(f"unknown backend {backend!r}: use 'local' or 'ray'")
-    for chunk, rows in results:
-        _write_part(out, chunk, rows)
-        played += len(rows)
-        done += len(rows)
-        if progress is not None:
-            progress(done, total)
-    return played
-
-
-def _context() -> BaseContext:
-    """How worker processes start: from a fork server where there is one, else spawned.
-
-    Never a plain fork of this process, whose other threads (the progress bar's)
-    may hold locks. The fork server is a fresh single-threaded process that has
-    imported ``potluck.lab.worker`` once; each worker is a cheap fork of it, so
-    N workers cost one interpreter start, not N.
-    """
-    if "forkserver" in get_all_start_methods():
-        context = get_context("forkserver")
-        context.set_forkserver_preload(["potluck.lab.worker"])
-        return context
-    return get_context("spawn")  # Windows, and macOS builds without a fork server
-
-
-def _run_local(todo: list[Chunk], workers: int | None) -> Iterator[tuple[Chunk, list[Any]]]:
-    workers = workers or os.cpu_count() or 1
-    if workers < 1:
-        raise StudyError(f"--workers must be at least 1, not {workers}")
-    if workers == 1 or len(todo) <= 1:
-        for chunk in todo:
-            yield chunk, play_chunk(chunk)
-        return
-    with ProcessPoolExecutor(workers, mp_context=_context()) as pool:
-        queue = iter(todo)
-        running: dict[Future[list[dict[str, Any]]], Chunk] = {}
-
-        def submit() -> None:
-            chunk = next(queue, None)
-            if chunk is not None:
-                running[pool.submit(play_chunk, chunk)] = chunk
-
-        for _ in range(2 * workers):  # two per worker so none waits between chunks
-            submit()
-        while running:
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                chunk = running.pop(future)
-                yield chunk, future.result()
-                submit()
-
-
-def _run_ray(todo: list[Chunk], address: str | None) -> Iterator[tuple[Chunk, list[Any]]]:
+    own = pool is None
+    pool = pool or Pool(workers, backend, address)
     try:
-        import ray
-    except ImportError:
-        raise PotluckError(
-            "the ray backend needs Ray: pip install 'potluck[lab]' (or pip install ray)"
-        ) from None
-    if not ray.is_initialized():
-        # No address: join the cluster named by RAY_ADDRESS, or start a local one.
-        ray.init(address=address, log_to_driver=False)
-    remote = ray.remote(play_chunk)
-    in_flight = max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
-    queue = iter(todo)
-    running: dict[Any, Chunk] = {}
-
-    def submit() -> None:
-        chunk = next(queue, None)
-        if chunk is not None:
-            running[remote.remote(chunk)] = chunk
-
-    for _ in range(in_flight):
-        submit()
-    while running:
-        ready, _ = ray.wait(list(running), num_returns=1)
-        for ref in ready:
-            chunk = running.pop(ref)
-            yield chunk, ray.get(ref)
-            submit()
+        if planned is not None:
+            planned(todo, pool.parallel if todo else 1)
+        for chunk, rows, seconds in pool.play(todo):
+            write_part(out / PARTS, chunk, rows)
+            played += len(rows)
+            done += len(rows)
+            if timing is not None:
+                timing(chunk, seconds)
+            if progress is not None:
+                progress(done, total)
+    finally:
+        if own:
+            pool.close()
+    return played
 
 
 def load_results(out: Path | str) -> tuple[Study, list[dict[str, Any]]]:

@@ -16,6 +16,7 @@ matplotlib: it starts faster and uses less memory.
 from __future__ import annotations
 
 import json
+import time
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from potluck.engine.registry import load_game
 from potluck.lab.patches import patched_game
 from potluck.sim import lineup, play_game
 
-__all__ = ["Chunk", "focal_seat", "play_chunk", "seating"]
+__all__ = ["Chunk", "focal_seat", "play_chunk", "seating", "timed_chunk"]
 
 
 def seating(
@@ -149,3 +150,10 @@ def play_chunk(chunk: Chunk) -> list[dict[str, Any]]:
             )
         rows.append(row)
     return rows
+
+
+def timed_chunk(chunk: Chunk) -> tuple[list[dict[str, Any]], float]:
+    """``play_chunk`` and the CPU seconds it took in this thread (for the ETA's weights)."""
+    start = time.thread_time()
+    rows = play_chunk(chunk)
+    return rows, time.thread_time() - start
