@@ -84,7 +84,7 @@ def rungs(games: int, min_games: int | None, reduction: int) -> list[int]:
 
         >>> rungs(270, None, 3)
         [30, 90, 270]
-        >>> rungs(100, 40, 3)
+        >>> rungs(100, 30, 3)
         [33, 99]
         >>> rungs(8, None, 3)
         [8]
