@@ -132,7 +132,9 @@ def test_the_agents_and_the_search_do_not_import_each_other() -> None:
 SERVER_LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     (
         "HTTP and WebSockets",
-        frozenset({"app", "sockets", "access", "api", "guard", "ratelimit", "rules"}),
+        frozenset(
+            {"app", "sockets", "access", "api", "gate", "guard", "openapi", "ratelimit", "rules"}
+        ),
     ),
     (
         "the table service",
@@ -144,8 +146,8 @@ SERVER_LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ),
     ("the foundation", frozenset({"db", "live", "settings"})),
 )
-#: Outside the layers: the load tool (a client of the server, over HTTP only).
-SERVER_TOOLS = frozenset({"loadclient", "loadtest"})
+#: Outside the layers: the load and attack tools (clients of the server, over HTTP only).
+SERVER_TOOLS = frozenset({"abuse", "loadclient", "loadtest"})
 
 
 def test_the_server_has_no_import_circles() -> None:

@@ -21,10 +21,13 @@ schemathesis = pytest.importorskip("schemathesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis.errors import Unsatisfiable  # noqa: E402
 from schemathesis.checks import (  # noqa: E402
+    allow_header_conformance,
     content_type_conformance,
+    negative_data_rejection,
     not_a_server_error,
     response_schema_conformance,
     status_code_conformance,
+    unsupported_method,
 )
 
 from potluck.server import create_app  # noqa: E402
@@ -35,6 +38,11 @@ CHECKS = [
     status_code_conformance,
     content_type_conformance,
     response_schema_conformance,
+    # the schema says what the server refuses (an integer past its bound, a name too
+    # long), and a 405's Allow names every method of the path
+    negative_data_rejection,
+    allow_header_conformance,
+    unsupported_method,
 ]
 #: How often each operation answered each status (``-s`` and a print show how deep
 #: the chains reached: tables created, seats taken, records read).

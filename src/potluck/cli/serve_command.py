@@ -21,6 +21,8 @@ import typer
 if TYPE_CHECKING:
     import uvicorn
 
+    from potluck.server.gate import ConnectionGate
+
 from potluck.cli.common import CliError, reports_errors
 from potluck.engine.registry import load_game
 
@@ -69,6 +71,24 @@ def serve(
     sockets_per_client: Annotated[
         int, typer.Option(help="WebSockets one client may hold open.")
     ] = 32,
+    connections_per_address: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Connections (HTTP and WebSocket) one address may hold open at once."
+        ),
+    ] = 64,
+    max_connections: Annotated[
+        int,
+        typer.Option(min=1, help="Connections in all (kept below the process's file limit)."),
+    ] = 4000,
+    header_seconds: Annotated[
+        float,
+        typer.Option(min=0.1, help="Seconds a request's head may take to arrive (then 408)."),
+    ] = 10.0,
+    body_seconds: Annotated[
+        float,
+        typer.Option(min=0.1, help="Seconds a request's body may take to arrive after its head."),
+    ] = 30.0,
     max_body: Annotated[int, typer.Option(help="The largest request body, in bytes.")] = 65536,
     idle_minutes: Annotated[
         float, typer.Option(help="A table idle this long expires (its record is kept).")
@@ -132,6 +152,10 @@ def serve(
         max_tables_per_client=tables_per_client,
         max_open_tables=max_tables,
         max_sockets_per_client=sockets_per_client,
+        max_connections_per_address=connections_per_address,
+        max_connections=usable_connections(max_connections),
+        header_seconds=header_seconds,
+        body_seconds=body_seconds,
         max_body_bytes=max_body,
         idle_seconds=idle_minutes * 60,
         public_turn_seconds=public_turn_seconds,
@@ -166,21 +190,74 @@ def serve(
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         typer.echo(f"Potluck is served at http://{shown}:{port}/  (database: {_safe_url(url)})")
         typer.echo("Open that address in a browser; Ctrl+C stops the server.")
+    from potluck.server.gate import ConnectionGate
+
+    # Behind a proxy every connection is the proxy's: its addresses are not capped at
+    # the door (the app still counts each client by X-Forwarded-For).
+    exempt = [ip.strip() for ip in proxy_ip.split(",")] if behind_proxy else []
+    gate = ConnectionGate(settings, penalties=web.state.penalties, exempt=exempt)
     config = uvicorn_config(
-        web, host=host, port=port, behind_proxy=behind_proxy, proxy_ip=proxy_ip, max_body=max_body
+        web,
+        host=host,
+        port=port,
+        behind_proxy=behind_proxy,
+        proxy_ip=proxy_ip,
+        max_body=max_body,
+        gate=gate,
     )
     _quiet_garbage_collector()
     uvicorn.Server(config).run(sockets=[listening])
 
 
+#: Files a server process keeps for other things than its connections: the database's
+#: connections, the bot workers' pipes, the log, the static files being sent.
+RESERVED_FILES = 256
+
+
+def usable_connections(wanted: int) -> int:
+    """``wanted``, or fewer if the process's file limit cannot hold that many connections
+    beside ``RESERVED_FILES``; the soft limit is raised to the hard one first. Past the
+    limit every ``accept`` failed ("Too many open files", logged each time: 126 MB of
+    log in 75 s under a slow-header attack at a limit of 1,024)."""
+    try:
+        import resource
+    except ImportError:  # not on Unix: nothing to raise or read
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        target = 65536 if hard == resource.RLIM_INFINITY else hard
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return max(1, min(wanted, soft - RESERVED_FILES))
+
+
+#: Seconds a stopping server gives its open requests before it ends them: with the
+#: bots' workers ended at once, a SIGTERM under load exits within about this long.
+GRACEFUL_SECONDS = 3
+
+
 def uvicorn_config(
-    web: Any, *, host: str, port: int, behind_proxy: bool, proxy_ip: str, max_body: int
+    web: Any,
+    *,
+    host: str,
+    port: int,
+    behind_proxy: bool,
+    proxy_ip: str,
+    max_body: int,
+    gate: ConnectionGate | None = None,
 ) -> uvicorn.Config:
-    """How `potluck serve` runs uvicorn (one function, so a test can read it)."""
+    """How `potluck serve` runs uvicorn (one function, so a test can read it). ``gate``:
+    the door's caps and deadlines (``potluck.server.gate``), in uvicorn's protocols."""
     import uvicorn
 
     from potluck.server.settings import KEEP_ALIVE_SECONDS
 
+    gated: dict[str, Any] = {}
+    if gate is not None:
+        gated = {"http": gate.http_protocol(), "ws": gate.websocket_protocol()}
     return uvicorn.Config(
         web,
         host=host,
@@ -199,6 +276,8 @@ def uvicorn_config(
         # (round trip p99 52-58 ms with it, 17-48 ms without; docs/web-figures.md)
         ws_per_message_deflate=False,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        timeout_graceful_shutdown=GRACEFUL_SECONDS,
+        **gated,
     )
 
 

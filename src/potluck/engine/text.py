@@ -63,3 +63,28 @@ def numbers_as_written(words: list[str]) -> bool:
     (True, False)
     """
     return all(_NOTATION.fullmatch(word) for word in words if any(c.isdigit() for c in word))
+
+
+#: Unicode categories no text a person writes may hold: control characters (NUL, BEL,
+#: ESC, which drive terminals), invisible formatting (bidirectional overrides such as
+#: U+202E, zero-width joiners), surrogates, private-use and unassigned code points, and
+#: line or paragraph separators. Each would let a name disguise itself, reorder what a
+#: screen shows around it, or send commands to another player's terminal.
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def written_text_problem(text: str, what: str = "A name") -> str | None:
+    """Why ``text``, written by a player (a name, a product's name or tagline), may not
+    be shown to the others; ``None`` if it may. One check for every such text.
+
+    >>> written_text_problem("Ann") is None, written_text_problem("Crème brûlée") is None
+    (True, True)
+    >>> written_text_problem("A\\x1b[2Jnn")
+    'A name may not hold the invisible or control character U+001B.'
+    >>> written_text_problem("evil\\u202etxt", "A tagline")
+    'A tagline may not hold the invisible or control character U+202E.'
+    """
+    for char in text:
+        if unicodedata.category(char) in HIDDEN_CATEGORIES:
+            return f"{what} may not hold the invisible or control character U+{ord(char):04X}."
+    return None

@@ -102,7 +102,7 @@ class TableCreated(BaseModel):
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=4 * MAX_NAME, examples=["Ann"])
+    name: str = Field(min_length=1, max_length=MAX_NAME, examples=["Ann"])
     invite: str | None = Field(
         default=None,
         max_length=64,

@@ -47,8 +47,10 @@ from potluck.server.api import (
     TablePage,
 )
 from potluck.server.db import default_database_url, make_engine, migrate
+from potluck.server.gate import Penalties, PenaltyCheck
 from potluck.server.guard import BodyLimit, OriginCheck, SecurityHeaders
 from potluck.server.live import LiveTable, TableError
+from potluck.server.openapi import allowed_methods, exact_schema
 from potluck.server.ratelimit import RateLimits
 from potluck.server.rules import rules_of, rules_page_html
 from potluck.server.settings import ServerSettings
@@ -182,24 +184,32 @@ def create_app(
     )
     app.state.service = tables
     app.state.settings = settings
+    #: Addresses refused for a while (a flooding WebSocket): read by the door too
+    #: (``potluck.server.gate``), which ``potluck serve`` builds around this app.
+    app.state.penalties = penalties = Penalties()
+    app.openapi = exact_schema(app)  # type: ignore[method-assign]
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(OriginCheck, allowed=settings.allowed_origins)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(PenaltyCheck, penalties=penalties)
 
     @app.exception_handler(TableError)
     async def _refused(_: Request, error: TableError) -> JSONResponse:
         return error_response(error.status, error.code, error.reason, error.headers)
 
     @app.exception_handler(HTTPException)
-    async def _http(_: Request, error: HTTPException) -> JSONResponse:
+    async def _http(request: Request, error: HTTPException) -> JSONResponse:
         code = STATUS_CODES.get(error.status_code, f"http_{error.status_code}")
         reason = str(error.detail) if error.detail else "The request was refused."
+        headers = dict(error.headers or {})
         if error.status_code == 404 and reason == "Not Found":
             reason = "There is no such page or resource."
         if error.status_code == 405:
             reason = "This method is not allowed here."
-        return error_response(error.status_code, code, reason, dict(error.headers or {}))
+            # every route of this path's methods, not only the first route's
+            headers["Allow"] = ", ".join(allowed_methods(app, request.scope))
+        return error_response(error.status_code, code, reason, headers)
 
     @app.exception_handler(RequestValidationError)
     async def _malformed(_: Request, error: RequestValidationError) -> JSONResponse:
@@ -501,7 +511,7 @@ def create_app(
             rates.hit("analysis", client_of(request))
         return await tables.analysis(table_id, seat)
 
-    add_websocket(app, tables, rates, settings)
+    add_websocket(app, tables, rates, settings, penalties)
 
     # ------------------------------------------------------------------ pages
 

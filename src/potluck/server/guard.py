@@ -4,9 +4,10 @@
   before the app reads it (by ``Content-Length``, or by counting a chunked body).
 - ``OriginCheck``: a state-changing request (POST, PUT, PATCH, DELETE) or a
   WebSocket that carries an ``Origin`` must come from the server's own origin or
-  one of the allowed ones; anything else gets 403 (a WebSocket is closed with
-  4403 before it opens). Clients that send no ``Origin`` (curl, scripts) are not
-  browsers and cannot be driven by another site, so they pass.
+  one of the allowed ones; anything else gets 403 (a WebSocket is accepted and
+  closed at once with 4403, before the app sees it). Clients that send no
+  ``Origin`` (curl, scripts) are not browsers and cannot be driven by another
+  site, so they pass.
 - ``SecurityHeaders``: a Content-Security-Policy with no inline script, no
   framing, ``nosniff`` and no referrer on every response (HSTS over HTTPS).
 
@@ -157,8 +158,11 @@ class OriginCheck:
             return
         reason = "Requests from other sites' pages are refused (Origin not allowed)."
         if scope["type"] == "websocket":
+            # accepted, then closed at once: a refused handshake reaches the page as a
+            # bare 1006, and the documented 4403 would never be seen (nothing is sent)
             await receive()  # the connect message
-            await send({"type": "websocket.close", "code": 4403, "reason": reason})
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.close", "code": 4403, "reason": reason[:120]})
             return
         await send_error(send, 403, "bad_origin", reason)
 

@@ -212,7 +212,8 @@ def serve_command(
                # one client makes every table and move: the per-client limits are raised
                "--create-rate", "none", "--join-rate", "none", "--move-rate", "none",
                "--analysis-rate", "none", "--tables-per-client", "100000",
-               "--max-tables", "100000", "--sockets-per-client", "100000"]  # fmt: skip
+               "--max-tables", "100000", "--sockets-per-client", "100000",
+               "--connections-per-address", "100000", "--max-connections", "100000"]  # fmt: skip
     if workers > 1:
         command += ["--workers", str(workers)]
     if hard_bot is not None:

@@ -10,8 +10,9 @@ tool raise them. ``potluck serve --help`` sets each one from the command line.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
+
+from potluck.engine.text import written_text_problem
 
 #: Seeds are stored as signed 64-bit integers.
 MAX_SEED = 2**63 - 1
@@ -47,6 +48,20 @@ class ServerSettings:
     max_open_tables: int = 500
     #: WebSockets one client may hold open at once (closed with 4429 beyond).
     max_sockets_per_client: int = 32
+    #: Refusals a WebSocket may be sent for sending too fast before it is closed (4429)
+    #: and its address refused for ``penalty_seconds``.
+    socket_refusals: int = 10
+    #: How long an address whose WebSocket flooded is refused (``potluck.server.gate``).
+    penalty_seconds: float = 30.0
+    #: Connections (HTTP and WebSocket) one address may hold open at once: a browser
+    #: holds about 6 plus one WebSocket per open table page (``potluck.server.gate``).
+    max_connections_per_address: int = 64
+    #: Connections in all (``potluck serve`` keeps it below the process's file limit).
+    max_connections: int = 4000
+    #: Seconds a request's line and headers may take to arrive, from its first byte.
+    header_seconds: float = 10.0
+    #: Seconds a request's body may take to arrive, from the end of its head.
+    body_seconds: float = 30.0
     #: The largest request body, in bytes (413 beyond).
     max_body_bytes: int = 64 * 1024
     #: A table where nothing happened for this long expires (its record is kept).
@@ -78,9 +93,4 @@ def name_problem(name: str) -> str | None:
         return "Give a name to sit down with."
     if len(name) > MAX_NAME:
         return f"A name has at most {MAX_NAME} characters."
-    for char in name:
-        # control characters (NUL, BEL, escapes) and invisible formatting (bidi
-        # overrides, zero-width joiners) would let a name disguise itself or the screen
-        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
-            return f"A name may not hold the invisible or control character U+{ord(char):04X}."
-    return None
+    return written_text_problem(name, "A name")

@@ -2,6 +2,17 @@
 moves sent the other way (each naming its decision, like ``POST .../actions``).
 
 Its ``Origin`` is checked by ``potluck.server.guard.OriginCheck`` before it opens.
+A socket the server will not serve is accepted and then closed with a code that
+says why, so a page can tell its player (a refused handshake reaches the page as
+1006, a closed connection with no reason):
+
+- 4404: no such table; 4401: a token that is no seat's; 4403: a foreign origin;
+- 4429: too many sockets from this client, or this client's address is refused for
+  a while (``potluck.server.gate.Penalties``), or the socket went on sending after
+  ``socket_refusals`` refusals for sending too fast (its address is then refused
+  for ``penalty_seconds``);
+- 1003: a binary frame (the protocol is JSON text);
+- 1009: a message over ``max_body_bytes`` (uvicorn's cap, ``ws_max_size``).
 """
 
 from __future__ import annotations
@@ -17,6 +28,7 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from potluck.server import access
 from potluck.server.api import MAX_INDEX
+from potluck.server.gate import Penalties
 from potluck.server.live import LiveTable, TableError, Watcher
 from potluck.server.ratelimit import RateLimits
 from potluck.server.settings import ServerSettings
@@ -44,8 +56,22 @@ def to_json_bytes(message: dict[str, Any]) -> bytes:
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)
 
 
+async def refuse(websocket: WebSocket, code: int, reason: str) -> None:
+    """Close ``websocket`` with ``code``: accepted first, so the code reaches the page."""
+    await websocket.accept()
+    await websocket.close(code=code, reason=reason[:120])
+
+
+#: Closed for flooding: the move rate refused this socket ``socket_refusals`` times.
+FLOODED = "Too many messages after being told to slow down: wait before coming back."
+
+
 def add_websocket(
-    app: FastAPI, tables: TableService, rates: RateLimits, settings: ServerSettings
+    app: FastAPI,
+    tables: TableService,
+    rates: RateLimits,
+    settings: ServerSettings,
+    penalties: Penalties,
 ) -> None:
     """Add ``/ws/tables/{table_id}`` to ``app``."""
     open_sockets: Counter[str] = Counter()  # per client address
@@ -58,31 +84,34 @@ def add_websocket(
         comes back as ``{"type": "error", "error": code, "reason": sentence}``.
         (Its Origin was checked by ``OriginCheck`` before it got here.)
         """
+        client = access.client_of(websocket)
+        if penalties.remaining(client) > 0:
+            await refuse(websocket, 4429, FLOODED)
+            return
         try:
             # with other processes: maybe made by one of them, or moved on there
             table = await tables.fresh(table_id)
         except TableError:
-            await websocket.close(code=4404, reason="no such table")
+            await refuse(websocket, 4404, "There is no such table.")
             return
         try:
             seat = access.seat_of(tables, websocket, table, f"Bearer {token}" if token else None)
         except TableError as error:
-            await websocket.close(code=4401, reason=error.reason)
+            await refuse(websocket, 4401, error.reason)
             return
-        client = access.client_of(websocket)
         if open_sockets[client] >= settings.max_sockets_per_client:
-            await websocket.close(code=4429, reason="Too many open connections from you.")
+            await refuse(websocket, 4429, "Too many open connections from you.")
             return
         open_sockets[client] += 1
         try:
-            await serve(websocket, table, seat, table_id)
+            await serve(websocket, table, seat, table_id, client)
         finally:
             open_sockets[client] -= 1
             if not open_sockets[client]:
                 del open_sockets[client]
 
     async def serve(
-        websocket: WebSocket, table: LiveTable, seat: int | None, table_id: str
+        websocket: WebSocket, table: LiveTable, seat: int | None, table_id: str, client: str
     ) -> None:
         """One open socket: its pushes, and the moves it sends."""
         await websocket.accept()
@@ -117,12 +146,29 @@ def add_websocket(
         if table.stale:  # moved on elsewhere meanwhile: watched now, so caught up now
             tables.changed_elsewhere(table.id)
         pusher = asyncio.create_task(writer())
+        refusals = 0  # how often this socket was told to slow down
         try:
             while True:
-                text = await websocket.receive_text()
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:  # a binary frame: not this protocol
+                    async with writing:
+                        await websocket.close(
+                            code=1003, reason="Send JSON text, not binary frames."
+                        )
+                    break
                 try:
                     await ws_action(websocket, table_id, watcher, text)
                 except TableError as error:
+                    if error.code == "too_many_requests":
+                        refusals += 1
+                        if refusals >= settings.socket_refusals:
+                            penalties.punish(client, settings.penalty_seconds)
+                            async with writing:
+                                await websocket.close(code=4429, reason=FLOODED[:120])
+                            break
                     await reply({"type": "error", "error": error.code, "reason": error.reason})
         except (WebSocketDisconnect, RuntimeError):
             # RuntimeError: the socket was found closed while a push was sent to it

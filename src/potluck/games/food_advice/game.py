@@ -33,7 +33,7 @@ from potluck.engine.errors import InvalidActionError, PotluckError, RecordError
 from potluck.engine.game import Game
 from potluck.engine.options import Option, resolve_options
 from potluck.engine.outcome import Outcome
-from potluck.engine.text import numbers_as_written, slugify
+from potluck.engine.text import numbers_as_written, slugify, written_text_problem
 from potluck.games.food_advice import estimate, scoring
 from potluck.games.food_advice.actions import (
     DECLINE,
@@ -253,6 +253,13 @@ class FoodAdvice(FoodTables, Game[FoodState, FoodAction]):
         key = " ".join(text.strip().split())
         match = _NAME_TEXT.match(key)
         if match:
+            for written, what in (
+                (match.group(1), "A product's name"),
+                (match.group(2), "A tagline"),
+            ):
+                problem = written_text_problem(written, what)
+                if problem is not None:
+                    raise InvalidActionError(problem)
             return self.name_action(match.group(1), match.group(2))
         action = self._by_text.get(key.lower())
         words = key.lower().split()
