@@ -302,10 +302,11 @@ def test_report_figures(cafe_results: tuple[Any, list[dict[str, Any]]]) -> None:
     comparison = found.comparisons[0]
     assert comparison["pairs"] == 60
     quantities = {d["quantity"]: d for d in comparison["differences"]}
-    assert quantities["length (steps)"]["difference"] == 0
-    assert quantities["length (steps)"]["p_value"] == 1.0
+    assert quantities["length"]["difference"] == 0
+    assert quantities["length"]["p_value"] == 1.0
+    assert quantities["length"]["unit"] == "steps"
     assert "metric escapes" in quantities
-    assert "greedy's win share (pts)" in quantities
+    assert quantities["greedy's win share"]["unit"] == "%"
     # Greedy is the stronger bot, and finishes ahead of random far more than half the time.
     baseline_ratings = found.ratings[0]
     assert list(baseline_ratings["elo"]) == ["greedy", "random"]
@@ -320,7 +321,8 @@ def test_report_console_and_html(
 ) -> None:
     study, rows = cafe_results
     found = analyse(study, rows)
-    text = console_summary(found)
+    text = console_summary(found, full=True)
+    assert text.index("Win share of the focal seat") < text.index("Findings")
     assert text.index("Findings") < text.index("win share by seat")
     assert "all seats equal: chi-square" in text
     assert "no-repeats - baseline (60 paired games)" in text
@@ -335,7 +337,10 @@ def test_report_console_and_html(
         "Elo",
     ):
         assert heading in html
-    assert html.count("data:image/png;base64,") >= 3
+    # plots for the findings only: one small multiple each
+    plotted = [f for f in found.summary if f["kind"] == "comparison"]
+    assert html.count("data:image/png;base64,") >= len(plotted)
+    assert html.count("data:image/png;base64,") <= len(found.summary)
     # Self-contained: nothing is fetched when the report is opened.
     assert "http://" not in html
     assert "https://" not in html
@@ -453,7 +458,10 @@ def test_lab_run_and_report_commands(tmp_path: Path) -> None:
         ["lab", "report", str(tmp_path / "r"), "--html", str(report), "--json", str(figures)],
     )
     assert result.exit_code == 0, result.output
-    assert "4 players, line-up default, arm baseline: 8 games" in result.output
+    assert "Win share of the focal seat" in result.output
+    assert "Made with potluck" in result.output
+    full = runner.invoke(app, ["lab", "report", str(tmp_path / "r"), "--full"])
+    assert "4 players, line-up default, arm baseline: 8 games" in full.output
     assert f"HTML report written to {report.resolve()}" in result.output
     assert report.read_text("utf-8").startswith("<!doctype html>")
     data = json.loads(figures.read_text("utf-8"))

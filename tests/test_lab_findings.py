@@ -160,12 +160,12 @@ def test_strategy_arms_seat_their_agents_and_keep_the_specs_as_written(tmp_path:
     comparison = next(c for c in found.comparisons if c["arm"] == "random-focal")
     assert comparison["against"] == "variant"
     quantities = {d["quantity"] for d in comparison["differences"]}
-    assert "focal seat's win share (pts)" in quantities
+    assert "focal seat's win share" in quantities
     assert "other seats' mean score" in quantities
     headline = found.summary[0]
     assert (headline["arm"], headline["quantity"]) == (
         "random-focal",
-        "focal seat's win share (pts)",
+        "focal seat's win share",
     )
     html = write_html(found, rows, tmp_path / "r.html").read_text("utf-8")
     assert "focal agents random; compared with variant" in html

@@ -9,6 +9,7 @@ The work is in ``potluck.lab``; these commands only parse, show progress and pri
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -94,6 +95,7 @@ def run_command(
 
     from potluck.lab import load_study, run_study
     from potluck.lab.eta import Eta
+    from potluck.lab.worker import Chunk
 
     study = load_study(study_path)
     if games is not None:
@@ -107,6 +109,13 @@ def run_command(
         f"{', '.join(study.lineup_names)} x arms {', '.join(study.arm_names)})"
     )
     eta = Eta([])
+    cpu = [0.0]
+    started = time.monotonic()
+
+    def timed(chunk: Chunk, seconds: float) -> None:
+        eta.finished(chunk, seconds)
+        cpu[0] += seconds
+
     with Progress(
         TextColumn("Playing"),
         BarColumn(),
@@ -131,7 +140,7 @@ def run_command(
                 chunk_size=chunk,
                 progress=progress,
                 planned=lambda todo, _parallel: eta.add(todo),
-                timing=eta.finished,
+                timing=timed,
             )
         except KeyboardInterrupt:
             # Finished chunks are on disk; the same command picks up from there.
@@ -143,7 +152,10 @@ def run_command(
             raise typer.Exit(130) from None
     skipped = study.total_games - played
     note = f" ({skipped} already there)" if skipped else ""
-    out_console.print(f"Played {played} games{note}; results in {escape(str(out))}")
+    out_console.print(
+        f"Played {played} games{note} in {time.monotonic() - started:.1f} s "
+        f"({cpu[0]:.1f} s of the workers' CPU); results in {escape(str(out))}"
+    )
     out_console.print(f"Report: potluck lab report {escape(str(out))} --html REPORT.html")
 
 
@@ -158,18 +170,43 @@ def report_command(
         Path | None,
         typer.Option("--json", metavar="FIGURES.json", help="Write every figure as JSON."),
     ] = None,
+    full: Annotated[
+        bool, typer.Option("--full", help="Print every table, not only the opening.")
+    ] = False,
+    arms: Annotated[
+        str | None,
+        typer.Option("--arms", metavar="A,B", help="Show only these arms (comma-separated)."),
+    ] = None,
+    metrics: Annotated[
+        str | None,
+        typer.Option(
+            "--metrics",
+            metavar="M,N",
+            help="Show only the quantities and metrics containing these names.",
+        ),
+    ] = None,
 ) -> None:
-    """Print a study's headline numbers; with --html, write the full report with plots."""
+    """Print a study's answer in about 60 lines (--full: every table); --html writes the
+    report with plots of the findings."""
     _lab()
     from potluck.lab import analyse, console_summary, load_results, write_html
+    from potluck.lab.runner import load_header
 
     study, rows = load_results(results)
     if not rows:
         raise CliError(f"{results} holds no finished games yet")
-    found = analyse(study, rows)
-    typer.echo(console_summary(found))
+    chosen = [a.strip() for a in arms.split(",") if a.strip()] if arms else None
+    unknown = sorted(set(chosen or ()) - set(study.arm_names))
+    if unknown:
+        raise CliError(
+            f"--arms: the study has no arm {unknown[0]!r}; its arms are: "
+            + ", ".join(study.arm_names)
+        )
+    wanted = [m.strip() for m in metrics.split(",") if m.strip()] if metrics else None
+    found = analyse(study, rows, load_header(results).get("provenance"))
+    typer.echo(console_summary(found, full=full, arms=chosen, metrics=wanted))
     if html_path is not None:
-        written = write_html(found, rows, html_path).resolve()
+        written = write_html(found, rows, html_path, arms=chosen, metrics=wanted).resolve()
         typer.echo(f"\nHTML report written to {written} (open {written.as_uri()})")
     if json_path is not None:
         json_path.parent.mkdir(parents=True, exist_ok=True)

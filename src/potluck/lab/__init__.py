@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from potluck.lab.analysis import Analysis, analyse
-    from potluck.lab.report import console_summary, write_html
+    from potluck.lab.html import write_html
+    from potluck.lab.report import console_summary
     from potluck.lab.runner import load_results, plan_chunks, run_study
     from potluck.lab.study import BASELINE, Arm, Study, StudyError, load_study, parse_study
     from potluck.lab.worker import Chunk, play_chunk
@@ -27,7 +28,7 @@ _WHERE = {
     "Analysis": "analysis",
     "analyse": "analysis",
     "console_summary": "report",
-    "write_html": "report",
+    "write_html": "html",
     "load_results": "runner",
     "plan_chunks": "runner",
     "run_study": "runner",

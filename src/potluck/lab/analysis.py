@@ -4,7 +4,9 @@
     >>> found = analyse(*load_results("results/"))      # doctest: +SKIP
 
 Every interval is 95%. Win shares count a shared win ``1/k`` to each of ``k``
-winners and are given in points (percentage points of the games). An arm is
+winners; they are percentages of the games, and their differences percentage
+points (pts). Every test's p-value is adjusted for the many tests of a report
+(Benjamini-Hochberg, ``q_value``), and the verdicts use the adjusted values. An arm is
 compared game by game with the arm it is set ``against`` (the baseline unless
 it says otherwise), over the games that both finished with the same seed,
 seating and line-up, so the differences are free of the deal's luck.
@@ -19,8 +21,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from potluck.lab.findings import robustness, summarise
+from potluck.lab.findings import CORRECTION, minimum_difference, robustness, summarise
+from potluck.lab.metrics import measure, paired
 from potluck.lab.stats import (
+    adjust_p,
     binned_rates,
     equal_seats_test,
     paired_difference,
@@ -30,7 +34,8 @@ from potluck.lab.stats import (
     wilson_interval,
 )
 from potluck.lab.study import BASELINE, Study
-from potluck.lab.worker import focal_seat
+from potluck.lab.sweeps import analyse_sweep
+from potluck.lab.worker import focal_seat, seating
 
 __all__ = ["Analysis", "analyse"]
 
@@ -46,8 +51,17 @@ class Analysis:
     """Every figure of the report, JSON-ready (``dataclasses.asdict`` works)."""
 
     study: dict[str, Any]
-    #: At most about eight plain-language findings, the report's opening.
+    #: At most five plain-language findings, after the win-share table.
     summary: list[dict[str, Any]] = field(default_factory=list)
+    #: Where the run came from: version, commit, resolved bots, libraries (study.json).
+    provenance: dict[str, Any] = field(default_factory=dict)
+    #: The report's opening: the focal seat's absolute win share per arm, table size and
+    #: line-up, with the compared arm's in the same games.
+    win_table: list[dict[str, Any]] = field(default_factory=list)
+    #: A sweep's metrics against the parameter's value, and the target's crossing.
+    sweeps: list[dict[str, Any]] = field(default_factory=list)
+    #: How p-values were adjusted for multiple testing, and the smallest differences reported.
+    rules: dict[str, Any] = field(default_factory=dict)
     #: Per player count, line-up and arm: seat win shares, the equal-seats test, scores.
     tables: list[dict[str, Any]] = field(default_factory=list)
     #: Per player count, line-up and arm: paired differences against the arm's reference.
@@ -138,7 +152,7 @@ def _table(players: int, lineup: str, arm: str, rows: list[dict[str, Any]]) -> d
                 "mean_score": statistics.fmean(scores[seat]) if scores[seat] else math.nan,
             }
         )
-    statistic, p_value = equal_seats_test(wins)
+    statistic, p_value = equal_seats_test(wins)  # q_value: adjusted later, over the report
     return {
         "players": players,
         "lineup": lineup,
@@ -147,7 +161,12 @@ def _table(players: int, lineup: str, arm: str, rows: list[dict[str, Any]]) -> d
         "errors": len(rows) - n,
         "fair_share": fair,
         "seats": seats,
-        "equal_seats": {"chi_square": statistic, "df": players - 1, "p_value": p_value},
+        "equal_seats": {
+            "chi_square": statistic,
+            "df": players - 1,
+            "p_value": p_value,
+            "q_value": p_value,
+        },
         "scores": _describe([s for seat in scores for s in seat]),
         "length": _describe([float(r["length"]) for r in ok]),
         "metrics": {k: statistics.fmean(v) for k, v in sorted(metric_values.items())},
@@ -155,7 +174,7 @@ def _table(players: int, lineup: str, arm: str, rows: list[dict[str, Any]]) -> d
 
 
 def _quantities(row: dict[str, Any], strategy: bool) -> dict[str, float]:
-    """What arms are compared on, for one finished game. Win shares are in points.
+    """What arms are compared on, for one finished game. Win shares are in percent.
 
     When the arms compare strategies (either sets agents), the *focal seat* (table
     position 0, where a strategy arm's first agent sits) is followed too: its win
@@ -166,19 +185,19 @@ def _quantities(row: dict[str, Any], strategy: bool) -> dict[str, float]:
     focal = focal_seat(row["players"], row["index"])
     if strategy:
         others = [s for s in range(row["players"]) if s != focal]
-        found["focal seat's win share (pts)"] = 100 * won[focal]
+        found["focal seat's win share"] = 100 * won[focal]
         found["focal seat's score"] = float(row["scores"][focal])
         found["other seats' mean score"] = statistics.fmean(row["scores"][s] for s in others)
-    found["first player's win share (pts)"] = 100 * won[0]
+    found["first player's win share"] = 100 * won[0]
     found["mean score"] = statistics.fmean(row["scores"])
-    found["length (steps)"] = float(row["length"])
+    found["length"] = float(row["length"])
     agents = row["agents"]
     # In a strategy comparison the arms seat different agents, so an agent's win share
     # would mix seats; the focal and other seats' figures say it instead.
     if len(set(agents)) > 1 and not strategy:
         for agent in sorted(set(agents)):
             mine = [s for s, a in enumerate(agents) if a == agent]
-            found[f"{agent}'s win share (pts)"] = 100 * sum(won[s] for s in mine) / len(mine)
+            found[f"{agent}'s win share"] = 100 * sum(won[s] for s in mine) / len(mine)
     per_seat = json.loads(row["seat_metrics"])
     if per_seat and strategy:
         for key, value in _numeric(per_seat[focal]).items():
@@ -205,16 +224,27 @@ def _compare(
     keys = [k for k in (base_q[0] if base_q else {}) if all(k in q for q in arm_q + base_q)]
     differences = []
     for key in keys:
-        d = paired_difference([q[key] for q in arm_q], [q[key] for q in base_q])
+        mine, theirs = [q[key] for q in arm_q], [q[key] for q in base_q]
+        d = paired_difference(mine, theirs)
+        sd_mine = statistics.stdev(mine) if len(mine) > 1 else 0.0
+        sd_theirs = statistics.stdev(theirs) if len(theirs) > 1 else 0.0
+        # true by construction: a quantity that never varies within an arm (Belles invited
+        # in a game that never invites any), or a difference that is the same in every game
+        constant = (sd_mine == 0 or sd_theirs == 0) and d.mean != 0
         differences.append(
             {
                 "quantity": key,
-                "reference": statistics.fmean(q[key] for q in base_q),
-                "arm": statistics.fmean(q[key] for q in arm_q),
+                "unit": unit_of(key),
+                "reference": statistics.fmean(theirs),
+                "arm": statistics.fmean(mine),
                 "difference": d.mean,
                 "low": d.low,
                 "high": d.high,
                 "p_value": d.p_value,
+                "q_value": d.p_value,
+                "sd_reference": sd_theirs,
+                "by_construction": constant or (d.low == d.high and d.mean != 0),
+                "minimum": minimum_difference(key, sd_theirs),
             }
         )
     return {
@@ -225,6 +255,66 @@ def _compare(
         "pairs": len(pairs),
         "differences": differences,
     }
+
+
+def unit_of(quantity: str) -> str:
+    """A quantity's unit: ``%`` for win shares (their differences are pts), ``steps`` for
+    the length, ``points`` for scores, nothing for the game's own counts.
+
+        >>> unit_of("focal seat's win share"), unit_of("length"), unit_of("mean score")
+        ('%', 'steps', 'points')
+    """
+    if quantity.endswith("win share"):
+        return "%"
+    if quantity == "length":
+        return "steps"
+    if quantity.endswith("score"):
+        return "points"
+    return ""
+
+
+def _win_table(
+    study: Study, groups: dict[tuple[int, str, str], list[dict[str, Any]]]
+) -> list[dict[str, Any]]:
+    """The focal seat's (table position 0's) win share in every arm, table size and line-up,
+    and the compared arm's in the same games, with the paired difference."""
+    found = []
+    for arm in study.arms:
+        for players in study.players:
+            for lineup in study.lineup_names:
+                mine = ok_rows(groups.get((players, lineup, arm.name), []))
+                if not mine:
+                    continue
+                entry: dict[str, Any] = {
+                    "arm": arm.name,
+                    "players": players,
+                    "lineup": lineup,
+                    "focal_agent": seating(study.lineup(lineup), players, 0, arm.agents)[0],
+                    "share": measure(mine, "focal_win_share").to_json(),
+                    "fair": 100 / players,
+                }
+                if arm.name != BASELINE:
+                    theirs = ok_rows(groups.get((players, lineup, arm.against), []))
+                    other = study.arm(arm.against)
+                    entry["against"] = arm.against
+                    entry["against_agent"] = seating(
+                        study.lineup(lineup), players, 0, other.agents
+                    )[0]
+                    entry["against_share"] = measure(theirs, "focal_win_share").to_json()
+                    entry["difference"] = paired(mine, theirs, "focal_win_share").to_json()
+                found.append(entry)
+    return found
+
+
+def _correct(found: Analysis) -> None:
+    """Adjust every test's p-value for the number of tests in the report (``CORRECTION``)."""
+    tests: list[dict[str, Any]] = []
+    for comparison in found.comparisons:
+        tests += [d for d in comparison["differences"] if not d["by_construction"]]
+    seat_tests = [t["equal_seats"] for t in found.tables]
+    adjusted = adjust_p([t["p_value"] for t in tests] + [t["p_value"] for t in seat_tests])
+    for test, q in zip(tests + seat_tests, adjusted, strict=True):
+        test["q_value"] = q
 
 
 def _winning(players: int, lineup: str, arm: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -333,9 +423,12 @@ def _ratings(arm: str, rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     return {"arm": arm, "elo": {name: ratings[name] for name in ranked}, "skill": skill}
 
 
-def analyse(study: Study, rows: list[dict[str, Any]]) -> Analysis:
-    """Every figure of the report from a study's rows (see ``load_results``)."""
-    found = Analysis(study=study.to_json())
+def analyse(
+    study: Study, rows: list[dict[str, Any]], provenance: dict[str, Any] | None = None
+) -> Analysis:
+    """Every figure of the report from a study's rows (see ``load_results``) and the run's
+    provenance (``study.json``'s, see ``load_header``)."""
+    found = Analysis(study=study.to_json(), provenance=dict(provenance or {}))
     groups: dict[tuple[int, str, str], list[dict[str, Any]]] = {}
     for row in rows:
         groups.setdefault((row["players"], row["lineup"], row["arm"]), []).append(row)
@@ -362,6 +455,23 @@ def analyse(study: Study, rows: list[dict[str, Any]]) -> Analysis:
         rated = _ratings(arm_name, [r for r in rows if r["arm"] == arm_name])
         if rated is not None:
             found.ratings.append(rated)
+    _correct(found)
+    found.rules = {"correction": CORRECTION, "tests": _count_tests(found)}
     found.robustness = robustness(found.comparisons, study)
     found.summary = summarise(found.tables, found.robustness, study)
+    found.win_table = _win_table(study, groups)
+    from potluck.engine.registry import load_game
+
+    sides = load_game(study.game).side_names(max(study.players))
+    found.sweeps = analyse_sweep(study, groups, sides)
     return found
+
+
+def _count_tests(found: Analysis) -> int:
+    counted = sum(
+        1
+        for c in found.comparisons
+        for d in c["differences"]
+        if not d["by_construction"] and math.isfinite(d["p_value"])
+    )
+    return counted + sum(1 for t in found.tables if math.isfinite(t["equal_seats"]["p_value"]))

@@ -1,13 +1,20 @@
 """The report's opening: whether each difference holds across line-ups, and the few
 plain-language findings a designer reads first.
 
-A difference between two arms is *significant* in a line-up when its paired
-test gives p < 0.05. Across the study's line-ups a difference then **holds**
-(significant with the same sign in every line-up), **flips** (significant with
-opposite signs in two line-ups), is **mixed** (significant in some, not in
-others) or is **not significant** anywhere. A difference that is significant only
-in line-ups with a random bot is labelled **only with random bots**: random
-play, not the rule or strategy under study, may be what moves it.
+A report runs many tests (every arm, table size, line-up and quantity, and every
+seat test), so each p-value is adjusted for their number (Benjamini-Hochberg: of
+the differences called significant, at most 5% are expected to be flukes) and a
+difference is *significant* in a line-up when its adjusted p-value (``q``) is
+below 0.05. Across the study's line-ups it then **holds** (significant with the
+same sign in every line-up, and there are at least two), **flips** (significant
+with opposite signs in two line-ups), is **mixed** (significant in some, not in
+others), is **significant in its one line-up** (a study with one line-up cannot
+say whether it holds for other bots) or is **not significant**. One significant
+only in line-ups with a random bot is labelled **only with random bots**.
+
+A finding leaves out what is true by construction (a quantity that never varies
+within an arm, or an interval of zero width) and differences smaller than a
+stated minimum (:func:`minimum_difference`).
 """
 
 from __future__ import annotations
@@ -20,32 +27,65 @@ from potluck.engine.botspec import BotSpec
 from potluck.lab.stats import format_p
 from potluck.lab.study import Study
 
-__all__ = ["robustness", "summarise"]
+__all__ = ["CORRECTION", "LEGEND", "minimum_difference", "robustness", "summarise"]
 
-#: The significance level of every "significant" in the report.
+#: The significance level of every "significant" in the report (on adjusted p-values).
 ALPHA = 0.05
-#: How many findings the summary opens with, at most.
-MAX_FINDINGS = 8
-#: Quantities a summary leads with when an arm compares strategies or rules.
-_STRATEGY_FIRST = "focal seat's win share (pts)"
+#: How many findings the summary holds, at most.
+MAX_FINDINGS = 5
+#: How p-values are adjusted for the many tests of a report.
+CORRECTION = "Benjamini-Hochberg (false discovery rate 5%) over every test of the report"
+#: The smallest differences a finding reports, by unit.
+MINIMUM_WIN_SHARE = 1.0  # pts
+MINIMUM_STEPS = 1.0
+MINIMUM_SD = 0.1  # of the quantity's standard deviation across the reference arm's games
+_STRATEGY_FIRST = "focal seat's win share"
+
+#: What every verdict word means, for the report's legend.
+LEGEND = {
+    "holds": "significant with the same sign in every line-up (at least two line-ups)",
+    "significant (one line-up)": "significant in the study's only line-up: whether it holds "
+    "for other bots is not measured",
+    "flips": "significant with opposite signs in two line-ups: the answer depends on the bots",
+    "mixed": "significant in some line-ups, not in others",
+    "not significant": "no line-up shows it once the tests are corrected",
+    "only with random bots": "significant only in line-ups with a random bot: random play may "
+    "be what moves it",
+}
+
+
+def minimum_difference(quantity: str, sd_reference: float) -> float:
+    """The smallest difference a finding reports: 1 pt of win share, 1 step of length,
+    else a tenth of the quantity's standard deviation across the reference's games.
+
+        >>> minimum_difference("focal seat's win share", 40.0), minimum_difference("length", 3.0)
+        (1.0, 1.0)
+        >>> minimum_difference("mean score", 5.0)
+        0.5
+    """
+    if quantity.endswith("win share"):
+        return MINIMUM_WIN_SHARE
+    if quantity == "length":
+        return MINIMUM_STEPS
+    return MINIMUM_SD * sd_reference
 
 
 def _has_random(agents: Sequence[str]) -> bool:
     return any(BotSpec.parse(agent).name == "random" for agent in agents)
 
 
-def _verdict(entries: list[dict[str, Any]], random_lineups: set[str]) -> tuple[str, bool]:
+def _verdict(entries: list[dict[str, Any]]) -> str:
     significant = [e for e in entries if e["significant"]]
     signs = {math.copysign(1, e["difference"]) for e in significant}
-    random_only = bool(significant) and all(e["lineup"] in random_lineups for e in significant)
-    random_only = random_only and any(e["lineup"] not in random_lineups for e in entries)
     if not significant:
-        return "not significant", False
+        return "not significant"
     if len(signs) > 1:
-        return "flips", random_only
+        return "flips"
+    if len(entries) == 1:
+        return "significant (one line-up)"
     if len(significant) == len(entries):
-        return "holds", random_only
-    return "mixed", random_only
+        return "holds"
+    return "mixed"
 
 
 def robustness(comparisons: list[dict[str, Any]], study: Study) -> list[dict[str, Any]]:
@@ -53,35 +93,44 @@ def robustness(comparisons: list[dict[str, Any]], study: Study) -> list[dict[str
     random_lineups = {name for name, agents in study.lineups if _has_random(agents)}
     grouped: dict[tuple[int, str, str], list[dict[str, Any]]] = {}
     against: dict[str, str] = {}
+    kept: dict[tuple[int, str, str], dict[str, Any]] = {}
     for comparison in comparisons:
         against[comparison["arm"]] = comparison["against"]
         lead_random = _has_random(study.arm(comparison["arm"]).agents)
         for d in comparison["differences"]:
+            q = d.get("q_value", d["p_value"])
             entry = {
                 "lineup": comparison["lineup"],
                 "difference": d["difference"],
                 "low": d["low"],
                 "high": d["high"],
                 "p_value": d["p_value"],
-                "significant": math.isfinite(d["p_value"]) and d["p_value"] < ALPHA,
+                "q_value": q,
+                "significant": math.isfinite(q) and q < ALPHA and not d.get("by_construction"),
                 "random": lead_random or comparison["lineup"] in random_lineups,
             }
             key = (comparison["players"], comparison["arm"], d["quantity"])
             grouped.setdefault(key, []).append(entry)
+            kept.setdefault(key, d)
     found = []
     for (players, arm, quantity), entries in grouped.items():
-        randoms = {e["lineup"] for e in entries if e["random"]}
-        verdict, random_only = _verdict(entries, randoms)
+        significant = [e for e in entries if e["significant"]]
+        random_only = bool(significant) and all(e["random"] for e in significant)
+        random_only = random_only and any(not e["random"] for e in entries)
+        detail = kept[(players, arm, quantity)]
         found.append(
             {
                 "players": players,
                 "arm": arm,
                 "against": against[arm],
                 "quantity": quantity,
+                "unit": detail.get("unit", ""),
+                "by_construction": bool(detail.get("by_construction")),
+                "minimum": detail.get("minimum", 0.0),
                 "lineups": entries,
-                "verdict": verdict,
+                "verdict": _verdict(entries),
                 "random_only": random_only,
-                "holds_for": [e["lineup"] for e in entries if e["significant"]],
+                "holds_for": [e["lineup"] for e in significant],
                 "flips_in": _flipped(entries),
             }
         )
@@ -98,10 +147,13 @@ def _flipped(entries: list[dict[str, Any]]) -> list[str]:
     return down if len(up) >= len(down) else up
 
 
-def _number(value: float) -> str:
+def _number(value: float, unit: str = "") -> str:
     if not math.isfinite(value):
         return "n/a"
-    return f"{value:+.1f}" if abs(value) >= 1 else f"{value:+.2f}"
+    text = f"{value:+.1f}" if abs(value) >= 1 else f"{value:+.2f}"
+    if unit == "%":
+        return text + " pts"
+    return f"{text} {unit}" if unit else text
 
 
 def _strength(entry: dict[str, Any]) -> float:
@@ -129,6 +181,7 @@ def _size_text(entry: dict[str, Any]) -> str:
 def _comparison_finding(group: list[dict[str, Any]]) -> dict[str, Any]:
     """One finding for an arm and a quantity, over every table size."""
     first = group[0]
+    unit = first["unit"]
     best = max(group, key=lambda e: max(abs(x["difference"]) for x in e["lineups"]))
     lead = max(best["lineups"], key=lambda x: abs(x["difference"]))
     lineups = sorted({name for e in group for name in e["holds_for"]})
@@ -136,10 +189,10 @@ def _comparison_finding(group: list[dict[str, Any]]) -> dict[str, Any]:
     tested = [e for e in group if e["verdict"] != "not significant"]
     random_only = bool(tested) and all(e["random_only"] for e in tested)
     text = (
-        f"{first['arm']} vs {first['against']}: {first['quantity']} "
-        f"{_number(lead['difference'])} [{_number(lead['low'])}, {_number(lead['high'])}] "
-        f"at {best['players']} players ({format_p(lead['p_value'])}, line-up {lead['lineup']}); "
-        f"by table size (mean over line-ups, verdict across them): "
+        f"arm {first['arm']} vs {first['against']}: {first['quantity']} "
+        f"{_number(lead['difference'], unit)} [{_number(lead['low'])}, {_number(lead['high'])}] "
+        f"at {best['players']} players (line-up {lead['lineup']}, {format_p(lead['p_value'])}, "
+        f"q {format_p(lead['q_value']).removeprefix('p ')}); by table size: "
         f"{'; '.join(_size_text(e) for e in group)}"
     )
     if flips:
@@ -151,12 +204,14 @@ def _comparison_finding(group: list[dict[str, Any]]) -> dict[str, Any]:
         "arm": first["arm"],
         "against": first["against"],
         "quantity": first["quantity"],
+        "unit": unit,
         "players": best["players"],
         "lineup": lead["lineup"],
         "effect": lead["difference"],
         "low": lead["low"],
         "high": lead["high"],
         "p_value": lead["p_value"],
+        "q_value": lead["q_value"],
         "holds_for": lineups,
         "flips_in": flips,
         "random_only": random_only,
@@ -167,58 +222,84 @@ def _comparison_finding(group: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _tier(quantity: str) -> int:
     """What a designer reads first: win shares, then scores, then everything else."""
-    if quantity.endswith("win share (pts)"):
+    if quantity.endswith("win share"):
         return 0
     if "score" in quantity:
         return 1
     return 2
 
 
+def _reportable(entry: dict[str, Any]) -> bool:
+    """Significant somewhere, not true by construction, and at least the stated minimum."""
+    if entry["by_construction"] or entry["verdict"] == "not significant":
+        return False
+    big = [
+        e for e in entry["lineups"] if e["significant"] and abs(e["difference"]) >= entry["minimum"]
+    ]
+    return bool(big)
+
+
 def _seat_findings(all_tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Seat balance in the baseline: the least equal table, or that every table is equal."""
-    tables = [t for t in all_tables if t["arm"] == "baseline" and t["games"] > 0]
-    unequal = [t for t in tables if t["equal_seats"]["p_value"] < ALPHA]
+    """Seat balance in each arm: the least equal table, or that every table is equal."""
+    tables = [t for t in all_tables if t["games"] > 0]
     if not tables:
         return []
+
+    def q(table: dict[str, Any]) -> float:
+        value = table["equal_seats"].get("q_value", table["equal_seats"]["p_value"])
+        return float(value) if math.isfinite(value) else 1.0
+
+    unequal = [
+        t
+        for t in tables
+        if q(t) < ALPHA
+        and max(abs(s["against_fair"]) for s in t["seats"]) * 100 >= MINIMUM_WIN_SHARE
+    ]
     if not unequal:
-        worst = min(tables, key=lambda t: t["equal_seats"]["p_value"])
-        lowest = format_p(worst["equal_seats"]["p_value"])
+        worst = min(tables, key=q)
         text = (
-            "Seats are balanced in the baseline: no table size and line-up rejects "
-            f"'every seat wins as often' (lowest chi-square {lowest}, "
-            f"{worst['players']} players, line-up {worst['lineup']})"
+            "Seats are balanced in every arm: no table size, line-up or arm rejects "
+            f"'every seat wins as often' once corrected (lowest: arm {worst['arm']}, "
+            f"{worst['players']} players, line-up {worst['lineup']}, chi-square "
+            f"{format_p(worst['equal_seats']['p_value'])}, q "
+            f"{format_p(q(worst)).removeprefix('p ')})"
         )
         return [
             {
                 "kind": "seats",
+                "arm": worst["arm"],
                 "players": worst["players"],
                 "lineup": worst["lineup"],
                 "effect": math.nan,
                 "low": math.nan,
                 "high": math.nan,
                 "p_value": worst["equal_seats"]["p_value"],
+                "q_value": q(worst),
                 "holds_for": [],
                 "text": text,
             }
         ]
     results = []
-    for table in sorted(unequal, key=lambda t: t["equal_seats"]["p_value"])[:2]:
+    for table in sorted(unequal, key=q)[:2]:
         seat = max(table["seats"], key=lambda s: abs(s["against_fair"]))
         text = (
-            f"Seats are not equal at {table['players']} players (line-up {table['lineup']}, "
-            f"chi-square {format_p(table['equal_seats']['p_value'])}): seat {seat['seat']} wins "
+            f"Seats are not equal at {table['players']} players in arm {table['arm']} "
+            f"(line-up {table['lineup']}, chi-square {format_p(table['equal_seats']['p_value'])}, "
+            f"q {format_p(q(table)).removeprefix('p ')}): seat {seat['seat']} wins "
             f"{100 * seat['share']:.1f}% [{100 * seat['low']:.1f}, {100 * seat['high']:.1f}] "
             f"against a fair share of {100 * table['fair_share']:.1f}%"
         )
         results.append(
             {
                 "kind": "seats",
+                "arm": table["arm"],
                 "players": table["players"],
                 "lineup": table["lineup"],
                 "effect": 100 * seat["against_fair"],
                 "low": 100 * (seat["low"] - table["fair_share"]),
                 "high": 100 * (seat["high"] - table["fair_share"]),
                 "p_value": table["equal_seats"]["p_value"],
+                "q_value": q(table),
                 "holds_for": [table["lineup"]],
                 "text": text,
             }
@@ -229,9 +310,10 @@ def _seat_findings(all_tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def summarise(
     tables: list[dict[str, Any]], robustness: list[dict[str, Any]], study: Study
 ) -> list[dict[str, Any]]:
-    """At most ``MAX_FINDINGS`` findings: each strategy arm's focal win share; then, for
-    each arm, its clearest differences (at most two per arm first, then the rest); then
-    seat balance.
+    """At most ``MAX_FINDINGS`` findings: each strategy arm's focal win share; then the
+    clearest reportable differences (at most two per arm, one per quantity: the same
+    effect in other arms is named in it, not repeated); then seat balance. A sweep's
+    arms are summarised by the sweep's own table, not here.
 
     "Clearest" is the effect over its interval's half-width, weighted so that win
     shares count three times and scores twice as much as other quantities, and a
@@ -242,26 +324,39 @@ def summarise(
         by_arm_quantity.setdefault((entry["arm"], entry["quantity"]), []).append(entry)
     headlines: list[dict[str, Any]] = []
     ranked: list[tuple[float, dict[str, Any]]] = []
+    sweep_arms = set(study.sweep.arms) if study.sweep is not None else set()
     for (arm, quantity), group in by_arm_quantity.items():
+        if arm in sweep_arms:
+            continue
         group.sort(key=lambda e: e["players"])
-        if all(e["verdict"] == "not significant" for e in group) and quantity != _STRATEGY_FIRST:
+        strategy = bool(study.arm(arm).agents or study.arm(group[0]["against"]).agents)
+        if strategy and quantity == _STRATEGY_FIRST and arm not in sweep_arms:
+            headlines.append(_comparison_finding(group))
+            continue
+        reportable = [e for e in group if _reportable(e)]
+        if not reportable:
             continue
         finding = _comparison_finding(group)
-        strategy = bool(study.arm(arm).agents or study.arm(group[0]["against"]).agents)
-        if strategy and quantity == _STRATEGY_FIRST:
-            headlines.append(finding)
-            continue
         weight = (3.0, 2.0, 1.0)[_tier(quantity)] * (2.0 if finding["flips_in"] else 1.0)
-        ranked.append((weight * max(_strength(e) for e in group), finding))
+        ranked.append((weight * max(_strength(e) for e in reportable), finding))
     ranked.sort(key=lambda pair: -pair[0])
-    seats = _seat_findings(tables)
-    room = max(MAX_FINDINGS - len(headlines) - len(seats), 1)
-    first: list[dict[str, Any]] = []
+    seats = _seat_findings(tables)[:1]
+    headlines = headlines[: MAX_FINDINGS - len(seats)]
+    room = max(MAX_FINDINGS - len(headlines) - len(seats), 0)
+    chosen: list[dict[str, Any]] = []
     per_arm: dict[str, int] = {}
+    by_quantity: dict[str, dict[str, Any]] = {}
     for _, finding in ranked:
-        if per_arm.get(finding["arm"], 0) < 2:
+        first = by_quantity.get(finding["quantity"])
+        if first is not None:  # the same effect in another arm: named, not repeated
+            first.setdefault("also_in", []).append(finding["arm"])
+            continue
+        if per_arm.get(finding["arm"], 0) < 2 and len(chosen) < room:
             per_arm[finding["arm"]] = per_arm.get(finding["arm"], 0) + 1
-            first.append(finding)
-    rest = [f for _, f in ranked if f not in first]
-    chosen = headlines + (first + rest)[:room] + seats
-    return chosen[:MAX_FINDINGS]
+            chosen.append(finding)
+            by_quantity[finding["quantity"]] = finding
+    for finding in chosen:
+        if finding.get("also_in"):
+            finding["text"] += f" (significant in arm{'s' if len(finding['also_in']) > 1 else ''} "
+            finding["text"] += f"{', '.join(finding['also_in'])} too)"
+    return (headlines + chosen + seats)[:MAX_FINDINGS]

@@ -188,6 +188,31 @@ def _spread(matrix: Any) -> Any:
     return means.max(axis=-1) - means.min(axis=-1)
 
 
+def _spread_measure(rows: Sequence[dict[str, Any]]) -> Measure:
+    """The largest seat's win share minus the smallest's, with an interval that holds when
+    every seat's Wilson interval does (each at 95% / seats, Bonferroni): from the largest
+    low end minus the smallest high end (at least 0) to the largest high end minus the
+    smallest low end. The plain estimate is biased upward by noise (max minus min of
+    noisy shares), so read a small spread by its interval."""
+    from potluck.intervals import wilson_interval
+
+    players = rows[0]["players"]
+    n = len(rows)
+    wins = [sum(_shares(r)[s] for r in rows) / 100 for s in range(players)]
+    z = _z(0.05 / players)
+    bounds = [wilson_interval(w, n, z=z) for w in wins]
+    shares = [100 * w / n for w in wins]
+    low = max(0.0, 100 * (max(b[0] for b in bounds) - min(b[1] for b in bounds)))
+    high = 100 * (max(b[1] for b in bounds) - min(b[0] for b in bounds))
+    return Measure(max(shares) - min(shares), low, high, n)
+
+
+def _z(alpha: float) -> float:
+    from scipy import stats
+
+    return float(stats.norm.ppf(1 - alpha / 2))
+
+
 def _t_interval(xs: Sequence[float]) -> tuple[float, float, float]:
     from scipy import stats
 
@@ -211,15 +236,7 @@ def measure(rows: Sequence[dict[str, Any]], metric: str, sides: Sequence[str] = 
     if n == 0:
         return Measure(math.nan, math.nan, math.nan, 0)
     if metric == SPREAD:
-        import numpy as np
-
-        matrix = np.array([_shares(r) for r in rows])
-        rng = np.random.default_rng(0)
-        picks = rng.integers(0, n, size=(BOOTSTRAP, n))
-        spreads = _spread(matrix[picks])
-        value = float(_spread(matrix))
-        low, high = (float(x) for x in np.percentile(spreads, [2.5, 97.5]))
-        return Measure(value, low, high, n)
+        return _spread_measure(rows)
     xs = values(rows, metric, sides)
     if metric.endswith("win_share"):
         from potluck.intervals import wilson_interval

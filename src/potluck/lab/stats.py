@@ -23,6 +23,7 @@ from potluck.intervals import wilson_interval
 
 __all__ = [
     "PairedDifference",
+    "adjust_p",
     "binned_rates",
     "equal_seats_test",
     "format_p",
@@ -187,3 +188,35 @@ def format_p(p: float) -> str:
     if p < 0.1:
         return f"p = {p:.3f}"
     return f"p = {p:.2f}"
+
+
+def adjust_p(p_values: Sequence[float], method: str = "bh") -> list[float]:
+    """p-values adjusted for testing many hypotheses at once.
+
+    ``"bh"``: Benjamini-Hochberg (controls the false discovery rate: of the effects
+    called significant, at most 5% are expected to be false); ``"holm"``: Holm's
+    step-down (controls the chance of any false call). A NaN p-value stays NaN and
+    does not count as a test.
+
+        >>> [round(q, 3) for q in adjust_p([0.01, 0.04, 0.03, 0.5])]
+        [0.04, 0.053, 0.053, 0.5]
+        >>> [round(q, 3) for q in adjust_p([0.01, 0.04, 0.03, 0.5], "holm")]
+        [0.04, 0.09, 0.09, 0.5]
+    """
+    tested = sorted((p, i) for i, p in enumerate(p_values) if math.isfinite(p))
+    m = len(tested)
+    adjusted = [math.nan] * len(p_values)
+    if method == "bh":
+        running = 1.0
+        for rank in range(m, 0, -1):
+            p, i = tested[rank - 1]
+            running = min(running, p * m / rank)
+            adjusted[i] = min(1.0, running)
+    elif method == "holm":
+        running = 0.0
+        for rank, (p, i) in enumerate(tested):
+            running = max(running, (m - rank) * p)
+            adjusted[i] = min(1.0, running)
+    else:
+        raise ValueError(f"unknown correction {method!r}: use 'bh' or 'holm'")
+    return adjusted

@@ -324,6 +324,7 @@ def tune(
     sides = load_game(study.game).side_names(max(study.players))
     distributions = _distributions(study)
     batches = 0
+    cpu = [0.0]  # the workers' CPU seconds, this session
 
     def report(stage: str) -> None:
         if progress is None:
@@ -347,7 +348,8 @@ def tune(
             for step, rung in enumerate(plan):
                 wanted = {t.number: store.chunks(*points[t.number], previous, rung) for t in alive}
                 todo = store.missing([c for chunks in wanted.values() for c in chunks])
-                for chunk, rows, _seconds in pool.play(todo):
+                for chunk, rows, seconds in pool.play(todo):
+                    cpu[0] += seconds
                     store.store(chunk, rows)
                     report("search")
                 survivors = []
@@ -373,8 +375,10 @@ def tune(
                 previous = rung
                 report("search")
             batches += 1
-        answer = _confirm(study, out, ostudy, full, confirm_games, pool, report, sides, plan)
+        search_cpu = cpu[0]
+        answer = _confirm(study, out, ostudy, full, confirm_games, pool, report, sides, plan, cpu)
     answer["search"]["games_played"] = store.played()
+    answer["cpu_seconds"] = {"search": search_cpu, "confirmation": cpu[0] - search_cpu}
     (out / ANSWER).write_text(json.dumps(answer, indent=1) + "\n", "utf-8")
     return answer
 
@@ -395,6 +399,7 @@ def _confirm(
     report: Callable[[str], None],
     sides: tuple[str, ...],
     plan: list[int],
+    cpu: list[float],
 ) -> dict[str, Any]:
     """Play the best point and the base arm on fresh deals; the answer is only this."""
     search = study.search
@@ -421,7 +426,11 @@ def _confirm(
         name="the confirmation study",
     )
     report("confirmation")
-    run_study(confirmation, out / CONFIRMATION, pool=pool, chunk_size=50)
+
+    def timed(_chunk: Chunk, seconds: float) -> None:
+        cpu[0] += seconds
+
+    run_study(confirmation, out / CONFIRMATION, pool=pool, chunk_size=50, timing=timed)
     _, rows = load_results(out / CONFIRMATION)
     searched = {name for name, _ in study.lineups}
 
