@@ -52,7 +52,7 @@ OPEN = ServerSettings(
     max_sockets_per_client=100000,
     public_turn_seconds=0,
     hard_bot="ismcts:sims=8",  # quick and reproducible (no time budget) in tests
-    analysis_bot="ismcts:sims=6",
+    analysis_bot="playouts:worlds=4,min_worlds=4,time=0",  # quick and reproducible
 )
 
 

@@ -4,41 +4,43 @@
     >>> from potluck.sim import play_game
     >>> game = potluck.load_game("burger-joint")
     >>> record = play_game(game, 2, ["greedy", "random"], seed=4, keep_record=True).record
-    >>> reviews = review_record(game, record, seat=1, spec="ismcts:sims=8", limit=2)
+    >>> reviews = review_record(game, record, seat=1, spec="playouts:worlds=8,time=0", limit=2)
     >>> len(reviews), all(r.seat == 1 for r in reviews)
     (2, True)
-    >>> all(0.0 <= r.before <= 1.0 for r in reviews)
+    >>> all(0.0 <= r.after <= r.before <= 1.0 for r in reviews)
     True
 
-For each decision of the seat, a search bot (``ismcts`` by default) is asked
-from that seat's information set at that moment, exactly as it would be asked
-during play: it sees the seat's cards and the moves it could see, never the
-other seats' hidden cards or sealed choices (``potluck.agents.InformationSet``).
-The search estimates the seat's win chance after each legal move; ``before`` is
-the estimate of the move the search preferred (the position's worth under good
-play), ``after`` the estimate of the move played, and their difference the
-*loss*. A move whose loss reaches a threshold is marked an inaccuracy, a mistake
-or a blunder, as chess sites do. Estimates are Monte Carlo: at a small budget a
-few points of win chance are noise, so keep the thresholds above that.
+Each decision of the seat is judged (``potluck.judge``) from that seat's
+information set at that moment: the judge sees the seat's cards and the moves it
+could see, never the other seats' hidden cards or sealed choices
+(``potluck.agents.InformationSet``). It plays worlds drawn from that information
+on to the end after the move played and after the other moves it compares, every
+seat then moved by the game's greedy bot, all moves on the same worlds. ``after``
+is the share of those playouts the seat won after the move played, ``before``
+the same after the best move compared (the position's worth), both chances of
+winning; their difference is the *loss*. A move whose loss reaches a threshold
+is an inaccuracy, a mistake or a blunder, as chess sites mark them. A forced move
+(the only legal one) is judged too: its win chance is the position's, its loss 0.
+
+``review_record`` is the one entry point: the command line (``potluck analyse``)
+and the server's bot pool call it, with a bound on the seconds per move and a
+progress callback.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from potluck.agents import InformationSet, make_agent
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
+from potluck.judge import DEFAULT_JUDGE, make_judge, verdict
 
 __all__ = ["DEFAULT_THRESHOLDS", "MoveReview", "review_record"]
 
 #: Losses of win chance that make a move an inaccuracy, a mistake and a blunder.
 DEFAULT_THRESHOLDS = (0.05, 0.10, 0.20)
-#: Fewer visits than this and the played move's estimate is searched on its own.
-_MIN_VISITS = 10
 
 
 @dataclass(frozen=True)
@@ -48,11 +50,15 @@ class MoveReview:
     number: int  # the action's number in the record (1 = the first action)
     seat: int
     played: str
-    preferred: str
-    before: float  # estimated win chance with the preferred move
-    after: float  # estimated win chance after the move played
+    preferred: str  # the best move compared (the played one if none was better)
+    before: float  # win chance with the preferred move: the position's worth
+    after: float  # win chance after the move played
     verdict: str  # "", "inaccuracy", "mistake" or "blunder"
-    simulations: int
+    simulations: int  # playouts run for this decision
+    worlds: int = 0  # worlds the played move was played on (each one playout)
+    stderr: float = 0.0  # standard error of the loss (paired, world by world)
+    forced: bool = False  # the only legal move
+    seconds: float = 0.0  # time this decision took
 
     @property
     def loss(self) -> float:
@@ -62,84 +68,78 @@ class MoveReview:
         return {**asdict(self), "loss": self.loss}
 
 
-def _verdict(loss: float, thresholds: tuple[float, float, float]) -> str:
-    inaccuracy, mistake, blunder = thresholds
-    if loss >= blunder:
-        return "blunder"
-    if loss >= mistake:
-        return "mistake"
-    if loss >= inaccuracy:
-        return "inaccuracy"
-    return ""
-
-
 def review_record(
     game: Game[Any, Any],
     record: Mapping[str, Any],
     seat: int,
-    spec: str = "ismcts",
+    spec: str = DEFAULT_JUDGE,
     thresholds: tuple[float, float, float] = DEFAULT_THRESHOLDS,
     seed: int = 0,
     limit: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    *,
+    seconds_per_move: float | None = None,
+    numbers: Collection[int] | None = None,
 ) -> list[MoveReview]:
     """Review every decision ``seat`` made in ``record`` (at most ``limit`` of them).
 
-    ``spec`` names the search bot (it must offer ``analyse``, as ``ismcts`` does);
-    ``progress(done, total)`` is called after each reviewed decision. The review is
+    ``spec`` names the judge (``playouts``, with parameters such as
+    ``playouts:worlds=400,time=1``; ``potluck.judge``); ``seconds_per_move``, when
+    given, bounds each decision's time instead of the spec's ``time`` (a decision
+    stops between two playouts, and always plays its first world).
+    ``numbers``, when given, picks the seat's moves to review by their number in the
+    record (1 = the first action), before ``limit`` applies.
+    ``progress(done, total)`` is called after each reviewed decision. With a time
+    bound the figures depend on the machine's speed; with ``time=0`` they are
     reproducible from ``seed``.
     """
     if not thresholds[0] <= thresholds[1] <= thresholds[2]:
         raise PotluckError(f"the thresholds must not decrease: {thresholds}")
+    if seconds_per_move is not None and seconds_per_move < 0:
+        raise PotluckError(f"seconds_per_move must be at least 0, not {seconds_per_move}")
     state = game.replay(record, upto=0)
     num_players = state.num_players
     if not 0 <= seat < num_players:
         raise PotluckError(f"seat must be 0 to {num_players - 1} in this game, not {seat}")
-    bot = make_agent(game, spec)
-    analyse = getattr(bot, "analyse", None)
-    if analyse is None:
-        raise PotluckError(f"bot {spec!r} gives no estimates; use a search bot such as ismcts")
-    game.replay(record)  # the whole record is checked before any search
+    judge = make_judge(game, spec)
+    game.replay(record)  # the whole record is checked before any playout
     actions = [(int(who), str(text)) for who, text in record["actions"]]
     mine = [k for k, (who, _) in enumerate(actions) if who == seat]
+    if numbers is not None:
+        wrong = sorted(n for n in numbers if not 0 < n <= len(actions) or actions[n - 1][0] != seat)
+        if wrong:
+            raise PotluckError(f"action {wrong[0]} of this record is not a move of seat {seat}")
+        mine = [k for k in mine if k + 1 in numbers]
     if limit is not None:
         mine = mine[:limit]
+    wanted = set(mine)
+    last = mine[-1] if mine else -1
     reviews: list[MoveReview] = []
-    done = 0
     for k, (who, text) in enumerate(actions):
-        if k > (mine[-1] if mine else -1):
+        if k > last:
             break
-        if who == seat and k in mine:
-            rng = random.Random(seed * 1_000_003 + k)
-            info = InformationSet(game, state, seat)
-            legal = game.legal_actions(state, seat)
+        if k in wanted:
             played = game.parse_action(state, seat, text)
-            result = analyse(game, info, legal, rng)
-            best = max(result.estimates, key=lambda e: (e.visits, e.value))
-            estimate = result.estimate(played)
-            simulations = result.simulations
-            if estimate is None or estimate.visits < _MIN_VISITS:
-                alone = analyse(game, info, [played], random.Random(rng.random()))
-                after = alone.value
-                simulations += alone.simulations
-            else:
-                after = estimate.value
-            before = max(best.value, after) if played != best.action else after
-            loss = max(0.0, before - after)
+            found = judge.judge(
+                state, seat, played, thresholds, f"potluck-review:{seed}:{k}", seconds_per_move
+            )
             reviews.append(
                 MoveReview(
                     number=k + 1,
                     seat=seat,
                     played=text,
-                    preferred=str(best.action),
-                    before=before,
-                    after=after,
-                    verdict=_verdict(loss, thresholds),
-                    simulations=simulations,
+                    preferred=str(found.best),
+                    before=found.before,
+                    after=found.after,
+                    verdict=verdict(found.loss, thresholds),
+                    simulations=found.playouts,
+                    worlds=found.worlds,
+                    stderr=found.loss_stderr,
+                    forced=found.forced,
+                    seconds=found.seconds,
                 )
             )
-            done += 1
             if progress is not None:
-                progress(done, len(mine))
+                progress(len(reviews), len(mine))
         game.step(state, who, text)
     return reviews

@@ -3,7 +3,7 @@
 
     potluck bots belle-of-the-ball
     potluck arena cafe-carnage --players 4 --agents greedy,random,ismcts:sims=50 --games 40
-    potluck analyse game.json --as 0 --bot ismcts:sims=500 --json review.json
+    potluck analyse game.json --as 0 --time 2 --json review.json
 """
 
 from __future__ import annotations
@@ -15,7 +15,14 @@ from typing import Annotated
 import typer
 from rich import box
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from potluck.cli.common import (
@@ -136,9 +143,23 @@ def arena_command(
 def analyse_command(
     record_path: Annotated[Path, typer.Argument(metavar="RECORD.json", help="A saved record.")],
     seat: Annotated[int, typer.Option("--as", help="The seat whose moves to analyse.")],
-    bot: Annotated[
-        str, typer.Option(help="The search bot that judges the moves (a spec).")
-    ] = "ismcts",
+    judge: Annotated[
+        str,
+        typer.Option(
+            "--judge",
+            "--bot",
+            help="How moves are judged (a spec: playouts, or e.g. playouts:worlds=800,time=2; "
+            "see docs/bots.md, 'Move analysis').",
+        ),
+    ] = "playouts",
+    seconds: Annotated[
+        float | None,
+        typer.Option(
+            "--time",
+            min=0,
+            help="Seconds one move may take (default: the judge's, 1; 0: no bound).",
+        ),
+    ] = None,
     inaccuracy: Annotated[
         float, typer.Option(min=0, max=1, help="Loss of win chance that is an inaccuracy.")
     ] = 0.05,
@@ -148,14 +169,16 @@ def analyse_command(
     blunder: Annotated[
         float, typer.Option(min=0, max=1, help="Loss of win chance that is a blunder.")
     ] = 0.20,
-    seed: Annotated[int, typer.Option(help="Seed of the search (the analysis repeats).")] = 0,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the worlds played (the analysis repeats).")
+    ] = 0,
     json_path: Annotated[
         Path | None, typer.Option("--json", metavar="OUT.json", help="Also save it as JSON.")
     ] = None,
 ) -> None:
-    """For each of a seat's moves: its estimated win chance with the move the search bot
-    preferred and with the move played, from what the seat knew then; marks inaccuracies,
-    mistakes and blunders."""
+    """For each of a seat's moves: its chance of winning after the move played and after
+    the best move found, from what the seat knew then (worlds drawn from its information,
+    played out by the greedy bot); marks inaccuracies, mistakes and blunders."""
     from potluck.cli.replay import check_record
     from potluck.engine.errors import PotluckError
     from potluck.review import review_record
@@ -169,6 +192,8 @@ def analyse_command(
         TextColumn("Analysing"),
         BarColumn(),
         MofNCompleteColumn(),
+        TextColumn("moves"),
+        TimeElapsedColumn(),
         TimeRemainingColumn(),
         console=out,
         disable=not out.is_terminal,
@@ -181,45 +206,68 @@ def analyse_command(
 
         try:
             reviews = review_record(
-                game, record, seat, bot, (inaccuracy, mistake, blunder), seed, progress=progress
+                game,
+                record,
+                seat,
+                judge,
+                (inaccuracy, mistake, blunder),
+                seed,
+                progress=progress,
+                seconds_per_move=seconds,
             )
         except PotluckError as error:
             raise CliError(str(error)) from None
     table = Table(
-        title=f"{game.title}: seat {seat}'s moves, judged by {bot}",
+        title=f"{game.title}: seat {seat}'s moves, judged by {judge}",
         box=box.SIMPLE_HEAD,
         title_justify="left",
     )
-    for column in ("#", "Played", "Win chance after", "Preferred", "With it", "Loss", ""):
+    columns = ("#", "Played", "Win chance", "Best move found", "Its chance", "Loss", "", "Worlds")
+    for column in (*columns, "Time"):
         table.add_column(
-            column, justify="left" if column in ("Played", "Preferred", "") else "right"
+            column, justify="left" if column in ("Played", "Best move found", "") else "right"
         )
     for review in reviews:
+        if review.forced:
+            preferred = "(forced)"
+        elif review.preferred == review.played:
+            preferred = "(same)"
+        else:
+            preferred = escape(review.preferred)
         table.add_row(
             str(review.number),
             escape(review.played),
             f"{review.after:.0%}",
-            escape(review.preferred) if review.preferred != review.played else "(same)",
+            preferred,
             f"{review.before:.0%}",
-            f"{review.loss:.0%}",
+            f"{review.loss:.0%}" + (f" ±{review.stderr:.0%}" if review.loss > 0 else ""),
             review.verdict,
+            str(review.worlds),
+            f"{review.seconds:.1f}s",
         )
     out.print(table)
     counts = {
         v: sum(1 for r in reviews if r.verdict == v) for v in ("inaccuracy", "mistake", "blunder")
     }
+    total_seconds = sum(r.seconds for r in reviews)
+    slowest = max((r.seconds for r in reviews), default=0.0)
     out.print(
         f"{len(reviews)} moves: {counts['inaccuracy']} inaccuracies, {counts['mistake']} mistakes, "
         f"{counts['blunder']} blunders (losses of at least {inaccuracy:.0%}, {mistake:.0%}, "
-        f"{blunder:.0%} of win chance). Estimates are Monte Carlo: small losses are noise."
+        f"{blunder:.0%} of win chance). {total_seconds:.1f} s in all, the slowest move "
+        f"{slowest:.1f} s. A win chance is the share of playouts won from worlds the seat "
+        "could not tell from the real one, every seat then played by the greedy bot; ± is "
+        "the loss's standard error."
     )
     if json_path is not None:
         json_path.parent.mkdir(parents=True, exist_ok=True)
         data = {
             "game": game.id,
             "seat": seat,
-            "bot": bot,
+            "judge": judge,
+            "bot": judge,
             "seed": seed,
+            "seconds_per_move": seconds,
             "thresholds": {"inaccuracy": inaccuracy, "mistake": mistake, "blunder": blunder},
             "moves": [review.to_json() for review in reviews],
         }

@@ -75,8 +75,9 @@ class ServerSettings:
     #: The bot spec a "hard" seat plays: by default it stops at 2,000 simulations or
     #: 1.5 s, so it answers within about 2 s; a host with spare cores may give it more.
     hard_bot: str = "ismcts:sims=2000,time=1.5"
-    #: The search bot that judges a finished game's moves on the replay page.
-    analysis_bot: str = "ismcts:sims=300"
+    #: The judge of a finished game's moves on the replay page (``potluck.judge``): its
+    #: playouts stop each move after at most a second (its ``time``).
+    analysis_bot: str = "playouts"
     #: Start the search bots' worker process when the server starts, not at the first
     #: hard bot's move (its imports would then take CPU from the tables playing).
     #: ``potluck serve`` sets it; tests and embedders leave it off.

@@ -1,0 +1,502 @@
+"""The move judge: each move's chance of winning, measured by playouts on common worlds.
+
+Move analysis (``potluck.review``) asks the judge about one decision of one seat.
+The judge draws *worlds* from that seat's information set
+(``InformationSet.sample``: what the seat could not see drawn anew), plays each
+world on after each move it compares, every seat then moved by the game's
+greedy bot (the ``policy``) to the end of the game, and counts who won. A move's
+**win chance** is the share of those playouts the seat won (a shared win
+counts its share): a probability, the chance of winning if every seat plays on
+as the policy does, not a score.
+
+Every compared move is played on the *same* worlds with the same rollout
+generator (common random numbers), so the difference between two moves is
+measured world by world and is the moves' doing far more than the worlds'. The
+moves compared are the one played, the policy's own choice and others up to
+``candidates``; after every few worlds a move clearly worse than the best
+(by ``confidence`` paired standard errors) is dropped, and the judge stops as
+soon as the loss (best move's win chance minus the played move's) is known to
+lie in one verdict band and the played move's win chance is known to within
+``precision``, or at ``worlds`` worlds, or when its ``time`` is up. A move that
+is the only legal one is still played out: it carries the position's win
+chance, with a loss of 0.
+
+    >>> import potluck
+    >>> game = potluck.load_game("burger-joint")
+    >>> state = game.new_game(2, seed=4)
+    >>> judge = make_judge(game, "playouts:worlds=16,time=0")
+    >>> played = game.legal_actions(state, 0)[0]
+    >>> verdict = judge.judge(state, 0, played, (0.05, 0.10, 0.20), seed="doc")
+    >>> 0.0 <= verdict.after <= verdict.before <= 1.0, verdict.worlds <= 16
+    (True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from potluck.agents import InformationSet, is_search_bot, make_agent
+from potluck.engine.action import Action
+from potluck.engine.botspec import BotParam, BotSpec, BotSpecError, build_bot
+from potluck.engine.errors import PotluckError
+from potluck.engine.game import Game
+from potluck.engine.state import State
+
+__all__ = [
+    "DEFAULT_JUDGE",
+    "JUDGE_DEFAULTS",
+    "Judgement",
+    "MoveValue",
+    "PlayoutJudge",
+    "make_judge",
+    "verdict",
+]
+
+#: The judge a move analysis uses unless told otherwise.
+DEFAULT_JUDGE = "playouts"
+
+#: The judge's parameters per game where they differ from its own defaults (spec
+#: text; a spec's own parameters override them). Belly Battle's playouts stop after
+#: sixteen turns (four rounds at four seats) and are scored by its fitted win chances:
+#: as true as whole games on the moves checked, at a third of the noise and of the
+#: cost; after four turns the fit's errors showed in the losses (docs/bots.md).
+JUDGE_DEFAULTS: dict[str, dict[str, str]] = {
+    "belly-battle": {"horizon": "16"},
+}
+
+#: Worlds played between two looks at the figures (dropping moves, stopping).
+_BATCH = 8
+#: The most moves compared when every legal move is asked for.
+_MOST_MOVES = 64
+
+
+def verdict(loss: float, thresholds: tuple[float, float, float]) -> str:
+    """The verdict on a loss of win chance: ``""``, inaccuracy, mistake or blunder.
+
+    >>> verdict(0.12, (0.05, 0.10, 0.20)), verdict(0.01, (0.05, 0.10, 0.20))
+    ('mistake', '')
+    """
+    inaccuracy, mistake, blunder = thresholds
+    if loss >= blunder:
+        return "blunder"
+    if loss >= mistake:
+        return "mistake"
+    if loss >= inaccuracy:
+        return "inaccuracy"
+    return ""
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One compared move: its win chance over the worlds it was played on."""
+
+    action: Action
+    worlds: int
+    value: float
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What the judge found about one decision."""
+
+    played: Action
+    best: Action  # the compared move with the highest win chance (the played one on a tie)
+    before: float  # win chance with ``best``
+    after: float  # win chance with the move played
+    loss_stderr: float  # standard error of ``before - after`` (paired, world by world)
+    value_stderr: float  # standard error of ``after``
+    worlds: int  # worlds the played move was played on
+    playouts: int  # playouts run, dropped ones included
+    seconds: float
+    compared: tuple[MoveValue, ...]
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.before - self.after)
+
+    @property
+    def forced(self) -> bool:
+        """Whether the played move was the only one compared (the only legal one)."""
+        return len(self.compared) == 1
+
+
+class PlayoutJudge:
+    """Judges moves by playouts on common worlds (the module's docstring says how).
+
+    Built from a spec by :func:`make_judge`, e.g. ``playouts:worlds=400,time=2``.
+    """
+
+    name = "playouts"
+    spec = "playouts"
+    params: ClassVar[tuple[BotParam, ...]] = (
+        BotParam("worlds", int, 400, "the most worlds a decision is judged on", low=1),
+        BotParam(
+            "min_worlds",
+            int,
+            32,
+            "worlds every decision is judged on before the judge may stop early",
+            low=1,
+        ),
+        BotParam(
+            "time",
+            float,
+            1.0,
+            "seconds one decision may take (0: worlds only); checked between two playouts, "
+            "but the first world is always played",
+            low=0,
+        ),
+        BotParam(
+            "policy",
+            str,
+            "greedy",
+            "the game's bot that plays every seat after the judged move (not a search bot)",
+        ),
+        BotParam(
+            "candidates",
+            int,
+            0,
+            "the most moves compared: the one played, the policy's and others drawn at "
+            f"random (0: every legal move, or {_MOST_MOVES} of them if there are more)",
+            low=0,
+        ),
+        BotParam(
+            "confidence",
+            float,
+            2.5,
+            "paired standard errors by which a move must trail the best to be dropped, and "
+            "around the loss before its verdict counts as settled",
+            low=0,
+        ),
+        BotParam(
+            "depth",
+            int,
+            0,
+            "playout moves after the judged one before the world is scored by the game's "
+            "fitted win chances (Game.win_chances) instead of played to the end (0: to the end)",
+            low=0,
+        ),
+        BotParam(
+            "horizon",
+            int,
+            0,
+            "cut the playout once the game's clock (Game.progress) has run this far, and "
+            "score it by the game's fitted win chances (0: by depth alone)",
+            low=0,
+        ),
+        BotParam(
+            "precision",
+            float,
+            0.04,
+            "the standard error of the played move's win chance the judge waits for (0: none)",
+            low=0,
+        ),
+    )
+
+    def __init__(
+        self,
+        worlds: int = 400,
+        min_worlds: int = 32,
+        time: float = 1.0,
+        policy: str = "greedy",
+        candidates: int = 0,
+        confidence: float = 2.5,
+        depth: int = 0,
+        horizon: int = 0,
+        precision: float = 0.04,
+    ) -> None:
+        self.worlds = worlds
+        self.min_worlds = min(min_worlds, worlds)
+        self.time = time
+        self.policy = policy
+        self.candidates = candidates
+        self.confidence = confidence
+        self.depth = depth
+        self.horizon = horizon
+        self.precision = precision
+        self._game: Game[Any, Any] | None = None
+        self._bot: Any = None
+
+    def __repr__(self) -> str:
+        return (
+            f"PlayoutJudge(worlds={self.worlds}, min_worlds={self.min_worlds}, "
+            f"time={self.time}, policy={self.policy!r}, candidates={self.candidates}, "
+            f"confidence={self.confidence}, depth={self.depth}, horizon={self.horizon}, "
+            f"precision={self.precision})"
+        )
+
+    def bind(self, game: Game[Any, Any]) -> PlayoutJudge:
+        """Ready the judge for ``game`` (its policy bot is built here)."""
+        bot = make_agent(game, self.policy)
+        if is_search_bot(bot):
+            raise PotluckError(
+                f"the judge's policy must be a plain bot of {game.title} (such as greedy), "
+                f"not the search bot {self.policy!r}"
+            )
+        cut = self.depth > 0 or self.horizon > 0
+        if cut and type(game).win_chances is Game.win_chances:
+            raise PotluckError(
+                f"{game.title} gives no fitted win chances to score a cut playout by: "
+                "use depth=0 and horizon=0 (play to the end)"
+            )
+        if self.horizon > 0 and type(game).progress is Game.progress:
+            raise PotluckError(f"{game.title} has no clock (Game.progress) for a horizon")
+        self._game, self._bot = game, bot
+        return self
+
+    # ------------------------------------------------------------------ one decision
+
+    def judge(
+        self,
+        state: State,
+        seat: int,
+        played: Action,
+        thresholds: tuple[float, float, float],
+        seed: str,
+        time_limit: float | None = None,
+    ) -> Judgement:
+        """Judge ``seat``'s move ``played`` in ``state`` (the true state: the judge reads
+        only the seat's information from it). ``seed`` names the worlds; ``time_limit``
+        replaces the judge's ``time`` for this decision."""
+        game = self._need_game()
+        start = _now()
+        limit = self.time if time_limit is None else time_limit
+        deadline = start + limit if limit > 0 else math.inf
+        clock = _now
+        info = InformationSet(game, state, seat)
+        legal = game.legal_actions(state, seat)
+        if played not in legal:
+            raise PotluckError(f"{played} is not a legal move for seat {seat} here")
+        moves = self._moves(state, seat, legal, played, random.Random(f"{seed}:moves"))
+        worlds = _Worlds(self, info, seat, seed, deadline)
+        # 1. Choose: every compared move on common worlds, the clearly worse dropped.
+        chosen: list[list[float]] = [[] for _ in moves]
+        alive = list(range(len(moves)))
+        choose_until = start + limit / 2 if limit > 0 else math.inf
+        while len(alive) > 1 and worlds.count < self.worlds // 2:
+            if worlds.count and clock() >= choose_until:
+                break
+            got = worlds.play([moves[i] for i in alive])
+            if got is None:
+                break
+            for i, reward in zip(alive, got, strict=True):
+                chosen[i].append(reward)
+            if worlds.count % _BATCH == 0:
+                alive = self._race(alive, chosen)
+        best = max(alive, key=lambda i: (_mean(chosen[i]), i == 0))
+        # 2. Judge: the played move against the chosen one on fresh worlds, so that the
+        # luck that made it look best does not count in the loss.
+        pair = [moves[0]] if best == 0 else [moves[0], moves[best]]
+        judged: tuple[list[float], list[float]] = ([], [])
+        while worlds.count < self.worlds:
+            if worlds.count and clock() >= deadline:
+                break
+            got = worlds.play(pair)
+            if got is None:
+                break
+            judged[0].append(got[0])
+            judged[1].append(got[-1])
+            enough = len(judged[0]) >= self.min_worlds and len(judged[0]) % _BATCH == 0
+            if enough and self._settled(judged[0], judged[1], thresholds):
+                break
+        diffs = [b - a for a, b in zip(*judged, strict=True)]
+        values = chosen[0] + judged[0]
+        after = _mean(values)
+        loss = max(0.0, _mean(diffs))
+        if loss <= 0:
+            best = 0
+        return Judgement(
+            played=played,
+            best=moves[best],
+            before=min(1.0, after + loss),
+            after=after,
+            loss_stderr=_stderr(diffs),
+            value_stderr=_stderr(values),
+            worlds=len(values),
+            playouts=worlds.playouts,
+            seconds=clock() - start,
+            compared=tuple(
+                MoveValue(move, len(chosen[i]), _mean(chosen[i])) for i, move in enumerate(moves)
+            ),
+        )
+
+    def _moves(
+        self,
+        state: State,
+        seat: int,
+        legal: list[Action],
+        played: Action,
+        rng: random.Random,
+    ) -> list[Action]:
+        """The moves to compare, the played one first, then the policy's."""
+        game = self._need_game()
+        moves = [played]
+        if len(legal) == 1:
+            return moves
+        view = game.view(state, seat) if self._bot.needs_view else None
+        favourite: Action = self._bot.choose(game, view, seat, legal, rng)
+        if favourite != played:
+            moves.append(favourite)
+        others = [a for a in legal if a not in moves]
+        most = self.candidates if self.candidates > 0 else _MOST_MOVES
+        room = max(0, most - len(moves))
+        if room < len(others):
+            rng.shuffle(others)
+            others = sorted(others[:room], key=legal.index)
+        return moves + others
+
+    def playout(self, world: State, seat: int, move: Action, seed: int) -> float | None:
+        """The seat's win share after ``move`` in ``world`` and the policy's play to the end
+        (``world`` is changed); ``None`` if the move is not legal in that world."""
+        game, bot = self._need_game(), self._bot
+        rng = random.Random(seed)
+        index = move.index
+        mine = next((a for a in game.legal_actions(world, seat) if a.index == index), None)
+        if mine is None:
+            return None
+        step, legal_actions, view = game.step_legal, game.legal_actions, game.view
+        choose, needs_view = bot.choose, bot.needs_view
+        until = None
+        if self.horizon > 0:
+            now = game.progress(world)
+            until = None if now is None else now + self.horizon
+        left = self.depth if self.depth > 0 else -1
+        step(world, seat, mine)
+        acting = world.acting
+        while acting:
+            if left == 0 or (until is not None and (game.progress(world) or 0) >= until):
+                chances = game.win_chances(world)
+                assert chances is not None
+                return chances[seat]
+            left -= 1
+            mover = acting[0]
+            legal = legal_actions(world, mover)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                action = choose(game, view(world, mover) if needs_view else None, mover, legal, rng)
+            step(world, mover, action)
+            acting = world.acting
+        winners = game.outcome(world).winners
+        return 1.0 / len(winners) if seat in winners else 0.0
+
+    def _race(self, alive: list[int], rewards: list[list[float]]) -> list[int]:
+        """``alive`` less the moves clearly worse than the best (never the played one)."""
+        best = max(alive, key=lambda i: (_mean(rewards[i]), i == 0))
+        kept = []
+        for i in alive:
+            if i in (0, best):
+                kept.append(i)
+                continue
+            diffs = [b - a for b, a in zip(rewards[best], rewards[i], strict=True)]
+            mean, err = _mean(diffs), _stderr(diffs)
+            if mean - self.confidence * err <= 0 and not (err == 0 and mean >= 0):
+                kept.append(i)
+        return kept
+
+    def _settled(
+        self, played: list[float], best: list[float], thresholds: tuple[float, float, float]
+    ) -> bool:
+        """Whether the verdict is known: the loss's lowest and highest plausible values
+        (``confidence`` paired standard errors) get the same verdict, and the played
+        move's win chance is known to within ``precision``."""
+        if self.precision > 0 and _stderr(played) > self.precision:
+            return False
+        diffs = [b - a for a, b in zip(played, best, strict=True)]
+        mean, err = _mean(diffs), self.confidence * _stderr(diffs)
+        return verdict(max(0.0, mean - err), thresholds) == verdict(mean + err, thresholds)
+
+    def _need_game(self) -> Game[Any, Any]:
+        if self._game is None:
+            raise PotluckError("the judge is not bound to a game: build it with make_judge")
+        return self._game
+
+
+def make_judge(game: Game[Any, Any], spec: str | BotSpec = DEFAULT_JUDGE) -> PlayoutJudge:
+    """The judge ``spec`` names for ``game`` (``playouts`` or ``playouts:key=value,...``).
+
+    >>> import potluck
+    >>> make_judge(potluck.load_game("cafe-carnage"), "playouts:worlds=64").worlds
+    64
+    """
+    parsed = spec if isinstance(spec, BotSpec) else BotSpec.parse(spec)
+    if parsed.name != PlayoutJudge.name:
+        hint = ""
+        if parsed.name == "ismcts":
+            hint = (
+                " (the search bot's estimates are its rewards, a score margin in some games, "
+                "not win chances)"
+            )
+        raise BotSpecError(
+            f"moves are judged by {PlayoutJudge.name!r} "
+            f"(e.g. {PlayoutJudge.name}:worlds=400,time=1), not {parsed.name!r}{hint}"
+        )
+    merged = BotSpec(
+        parsed.name, tuple({**JUDGE_DEFAULTS.get(game.id, {}), **dict(parsed.params)}.items())
+    )
+    judge: PlayoutJudge = build_bot({PlayoutJudge.name: PlayoutJudge}, merged, "The move judge")
+    judge.spec = str(spec).strip()
+    return judge.bind(game)
+
+
+def _now() -> float:
+    """The clock the time bound reads (tests replace it)."""
+    return time.perf_counter()
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _stderr(values: Sequence[float]) -> float:
+    """The standard error of the mean of ``values`` (0 for fewer than two)."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+
+
+class _Worlds:
+    """The worlds of one decision, drawn in turn, each played out after given moves."""
+
+    def __init__(
+        self, judge: PlayoutJudge, info: InformationSet, seat: int, seed: str, deadline: float
+    ) -> None:
+        self.judge, self.info, self.seat, self.seed = judge, info, seat, seed
+        self.deadline = deadline
+        self.count = 0  # worlds played after every move asked
+        self.drawn = 0  # worlds drawn, skipped ones included
+        self.playouts = 0
+
+    def play(self, moves: Sequence[Action]) -> list[float] | None:
+        """The seat's reward after each of ``moves`` on the next world (the same world
+        and rollout generator for each), or ``None`` once time is up. A world in which
+        one of the moves is not legal is skipped (the seat could not have known it)."""
+        clock = _now
+        while True:
+            rng = random.Random(f"{self.seed}:{self.drawn}")
+            self.drawn += 1
+            world = self.info.sample(rng)
+            rollout_seed = rng.getrandbits(64)
+            rewards: list[float] = []
+            for move in moves:
+                # a world half played would pair some moves and not others: drop it whole
+                if self.count and clock() >= self.deadline:
+                    return None
+                reward = self.judge.playout(world.clone(), self.seat, move, rollout_seed)
+                self.playouts += 1
+                if reward is None:
+                    break
+                rewards.append(reward)
+            if len(rewards) == len(moves):
+                self.count += 1
+                return rewards
+            if self.drawn > 4 * self.judge.worlds + 16:
+                raise PotluckError(
+                    f"the moves compared are seldom legal in seat {self.seat}'s worlds"
+                )
