@@ -33,7 +33,8 @@ def test_a_calibrated_forecast_bins_onto_the_diagonal() -> None:
         assert row.observed_low < row.observed < row.observed_high
     # an overconfident forecaster is caught: it says 0.9 where 0.6 comes true
     bad = reliability([0.9] * 1000, [1.0] * 600 + [0.0] * 400, bins=10)
-    assert len(bad) == 1 and bad[0].observed_high < 0.9
+    assert len(bad) == 1
+    assert bad[0].observed_high < 0.9
     assert reliability([1.0], [1.0], bins=4)[0].high == 1.0  # 1 falls in the last bin
 
 

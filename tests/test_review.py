@@ -50,7 +50,8 @@ def test_review_judges_each_of_the_seats_moves_from_its_information(cafe_record:
         assert 0.0 <= review.after <= review.before <= 1.0
         assert review.loss == pytest.approx(review.before - review.after)
         assert review.verdict == verdict(review.loss, (0.05, 0.10, 0.20))
-        assert review.worlds >= 8 and review.simulations >= review.worlds
+        assert review.worlds >= 8
+        assert review.simulations >= review.worlds
         if review.preferred == review.played:
             assert review.loss == 0.0
     again = review_record(game, record, seat=1, spec=QUICK, limit=4, seed=2)
@@ -65,7 +66,7 @@ def test_review_refuses_what_it_cannot_do(cafe_record: Path) -> None:
     record = _load(cafe_record)
     with pytest.raises(PotluckError, match="seat must be 0 to 3"):
         review_record(game, record, seat=7)
-    with pytest.raises(PotluckError, match="not 'ismcts'.*not win chances"):
+    with pytest.raises(PotluckError, match=r"not 'ismcts'.*not win chances"):
         review_record(game, record, seat=0, spec="ismcts:sims=10")
     with pytest.raises(PotluckError, match="must not decrease"):
         review_record(game, record, seat=0, thresholds=(0.3, 0.1, 0.2))
@@ -86,10 +87,14 @@ def test_a_forced_move_carries_the_positions_win_chance(cafe_record: Path) -> No
     last = max(k + 1 for k, (who, _) in enumerate(record["actions"]) if who == winner)
     spec = "playouts:worlds=48,min_worlds=48,time=0"
     (review,) = review_record(game, record, seat=winner, spec=spec, numbers=[last])
-    assert review.forced and review.number == last
-    assert review.preferred == review.played and review.verdict == ""
-    assert review.before == review.after and review.loss == 0.0
-    assert review.worlds == 48 and review.simulations == 48
+    assert review.forced
+    assert review.number == last
+    assert review.preferred == review.played
+    assert review.verdict == ""
+    assert review.before == review.after
+    assert review.loss == 0.0
+    assert review.worlds == 48
+    assert review.simulations == 48
     assert review.after > 0.25  # it went on to win, and its chance shows it
     with pytest.raises(PotluckError, match="not a move of seat"):
         review_record(game, record, seat=winner, numbers=[last + 1])
@@ -106,8 +111,10 @@ def test_every_move_is_played_on_the_same_worlds() -> None:
     worlds = _Worlds(judge, InformationSet(game, state, seat), seat, "crn", float("inf"))
     for _ in range(6):
         first, second = worlds.play([move, move]) or (None, None)
-        assert first is not None and first == second
-    assert worlds.count == 6 and worlds.playouts == 12
+        assert first is not None
+        assert first == second
+    assert worlds.count == 6
+    assert worlds.playouts == 12
 
 
 def test_verdicts_hold_under_another_seed_on_a_small_budget() -> None:
@@ -164,7 +171,8 @@ def test_analyse_command_prints_and_saves_json(cafe_record: Path, tmp_path: Path
         ["analyse", str(cafe_record), "--as", "0", "--bot", QUICK, "--json", str(out)],
     )
     assert result.exit_code == 0, result.output
-    assert "inaccuracies" in result.output and "slowest move" in result.output
+    assert "inaccuracies" in result.output
+    assert "slowest move" in result.output
     data = json.loads(out.read_text("utf-8"))
     assert data["seat"] == 0
     assert data["judge"] == data["bot"] == QUICK
@@ -173,7 +181,8 @@ def test_analyse_command_prints_and_saves_json(cafe_record: Path, tmp_path: Path
     assert {"played", "preferred", "before", "after", "loss", "verdict"} <= set(first)
     assert {"worlds", "stderr", "forced", "seconds"} <= set(first)
     refused = runner.invoke(app, ["analyse", str(cafe_record), "--as", "0", "--judge", "ismcts"])
-    assert refused.exit_code != 0 and "not win chances" in refused.output + refused.stderr
+    assert refused.exit_code != 0
+    assert "not win chances" in refused.output + refused.stderr
 
 
 def test_play_from_a_record_continues_its_position(cafe_record: Path, tmp_path: Path) -> None:
