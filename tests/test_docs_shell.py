@@ -46,6 +46,8 @@ OTHER_NOT_RUN = {
     "tests/test_belly_win_model.py runs it on 10",
     ".venv/bin/python examples/openspiel_ismcts.py": "OpenSpiel's ISMCTS over whole games",
     "python -m potluck.lab.speedup": "a timing benchmark that first measures the machine (~40 s)",
+    "python examples/lab_search_benchmark.py": "tens of thousands of games (minutes): a grid, "
+    "a bisection and searches on one problem",
 }
 
 #: Sample sizes and budgets scaled down: (pattern, replacement).

@@ -243,3 +243,30 @@ def test_a_bad_search_is_refused_before_playing(search: dict[str, Any], words: l
         parse_study({**TINY, "search": search})
     for word in words:
         assert word in str(error.value)
+
+
+def test_a_stronger_line_up_confirms_the_answer_with_its_own_games(tmp_path: Path) -> None:
+    raw = {
+        "game": "burger-joint",
+        "players": 2,
+        "games": 4,
+        "seed": 3,
+        "agents": ["greedy"],
+        "search": {
+            "parameters": {"data:sides.1.publicity_points.0": [0, 3]},
+            "metric": "burger_win_share",
+            "target": 50.0,
+            "trials": 2,
+            "batch": 2,
+            "confirm_games": 4,
+            "confirm_lineups": {"search": ["ismcts:sims=2"]},
+            "confirm_lineup_games": 2,
+        },
+    }
+    answer = tune(parse_study(raw), tmp_path, workers=1)
+    cells = {cell["lineup"]: cell for cell in answer["cells"]}
+    assert cells["default"]["searched"]
+    assert not cells["search"]["searched"]
+    assert cells["search"]["best"]["games"] == 2
+    assert answer["confirmation"]["games"] == 4  # the answer is the searched line-ups'
+    assert answer["unit"] == "%"

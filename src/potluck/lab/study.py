@@ -134,6 +134,7 @@ class _SearchSpec(BaseModel):
     batch: int = Field(default=4, ge=1, le=256)
     confirm_games: int | None = Field(default=None, ge=2)
     confirm_lineups: dict[str, list[str]] | None = None
+    confirm_lineup_games: int | None = Field(default=None, ge=2)
 
 
 class _StudySpec(BaseModel):
@@ -225,6 +226,8 @@ class Search:
     confirm_games: int | None
     #: Line-ups the confirmation plays besides the study's (e.g. a search-bot line-up).
     confirm_lineups: tuple[tuple[str, tuple[str, ...]], ...]
+    #: Games of each confirmation line-up per arm and cell (default: ``confirm_games``).
+    confirm_lineup_games: int | None
     written: Mapping[str, Any]
 
 
@@ -586,6 +589,7 @@ def _search(
         spec.batch,
         spec.confirm_games,
         tuple(confirm),
+        spec.confirm_lineup_games,
         spec.model_dump(exclude_none=True),
     )
 

@@ -60,6 +60,7 @@ STORAGE = "optuna.db"
 TUNE_FILE = "tune.json"
 GAMES = "games"
 CONFIRMATION = "confirmation"
+CONFIRMATION_LINEUPS = "confirmation-lineups"
 ANSWER = "answer.json"
 #: The name of the best point's arm in the confirmation study.
 BEST = "best"
@@ -413,25 +414,35 @@ def _confirm(
         arms[base.name] = {**base.to_json(), "against": BASELINE}
     arms[BEST] = {**fields, "against": base.name}
     lineups = {name: list(agents) for name, agents in study.lineups}
-    lineups.update({name: list(agents) for name, agents in search.confirm_lineups})
-    confirmation = parse_study(
-        {
-            "game": study.game,
-            "players": list(study.players),
-            "games": count,
-            "seed": study.seed + CONFIRM_OFFSET,
-            "lineups": lineups,
-            "arms": arms,
-        },
-        name="the confirmation study",
-    )
+    extra = {name: list(agents) for name, agents in search.confirm_lineups}
+
+    def confirmation_of(chosen: dict[str, list[str]], games: int) -> Study:
+        return parse_study(
+            {
+                "game": study.game,
+                "players": list(study.players),
+                "games": games,
+                "seed": study.seed + CONFIRM_OFFSET,
+                "lineups": chosen,
+                "arms": arms,
+            },
+            name="the confirmation study",
+        )
+
     report("confirmation")
 
     def timed(_chunk: Chunk, seconds: float) -> None:
         cpu[0] += seconds
 
+    confirmation = confirmation_of(lineups, count)
     run_study(confirmation, out / CONFIRMATION, pool=pool, chunk_size=50, timing=timed)
     _, rows = load_results(out / CONFIRMATION)
+    if extra:
+        # stronger line-ups cost more a game: they may play fewer (confirm_lineup_games)
+        more = confirmation_of(extra, search.confirm_lineup_games or count)
+        run_study(more, out / CONFIRMATION_LINEUPS, pool=pool, chunk_size=10, timing=timed)
+        rows += load_results(out / CONFIRMATION_LINEUPS)[1]
+    lineups.update(extra)
     searched = {name for name, _ in study.lineups}
 
     def arm_rows(arm: str, lineups: set[str]) -> list[dict[str, Any]]:
@@ -505,6 +516,9 @@ def _confirm(
             "storage": f"sqlite:///{(out / STORAGE).resolve()}",
         },
         "confirmation_results": str((out / CONFIRMATION).resolve()),
+        "confirmation_lineups_results": str((out / CONFIRMATION_LINEUPS).resolve())
+        if extra
+        else None,
         "confirmation_seeds": [
             study.seed + CONFIRM_OFFSET,
             study.seed + CONFIRM_OFFSET + count - 1,
