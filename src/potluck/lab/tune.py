@@ -564,12 +564,13 @@ def answer_text(answer: Mapping[str, Any]) -> str:
             f"{_figure(cell['best'], unit)}, {base['arm']} {_figure(cell['base'], unit)}"
         )
     bots = answer["bots"]
-    lines.append(
-        "Bots: focal "
-        + ", ".join(bots["best_agents"] or [bots["focal"]])
-        + "; line-ups "
-        + "; ".join(f"{k}: {', '.join(v)}" for k, v in bots["lineups"].items())
-    )
+    played = "; ".join(f"{k}: {', '.join(v)}" for k, v in bots["lineups"].items())
+    if bots["best_agents"]:
+        played = (
+            f"the focal seat {', '.join(bots['best_agents'])} (the {base['arm']} arm's: "
+            f"{bots['focal']}) in line-ups {played}"
+        )
+    lines.append(f"Bots (cycled to fill the table): {played}")
     lines.append(
         f"Search: {search['trials']} trials ({search['complete']} complete, {search['pruned']} "
         f"stopped early by successive halving, {search['failed']} failed), rungs "
@@ -577,4 +578,10 @@ def answer_text(answer: Mapping[str, Any]) -> str:
         f"trial's own figure {search['best_trial']['value']:.3g} is not the answer (chosen as "
         "the best of many noisy figures)"
     )
+    cpu = answer.get("cpu_seconds")
+    if cpu:
+        lines.append(
+            f"Workers' CPU this session: {cpu['search']:.0f} s searching, "
+            f"{cpu['confirmation']:.0f} s confirming"
+        )
     return "\n".join(lines)
