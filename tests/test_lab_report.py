@@ -113,7 +113,7 @@ def test_one_line_up_never_says_holds_and_every_verdict_word_is_defined() -> Non
     found = analyse(parse_study(ONE_LINEUP), _rows())
     verdicts = {r["verdict"] for r in found.robustness}
     assert "holds" not in verdicts
-    assert "significant (one line-up)" in verdicts
+    assert "significant, single line-up" in verdicts
     text = console_summary(found)
     for word in LEGEND:
         assert f"'{word}' =" in text

@@ -191,7 +191,22 @@ def report_command(
     _lab()
     from potluck.lab import analyse, console_summary, load_results, write_html
     from potluck.lab.runner import load_header
+    from potluck.lab.tune import ANSWER, CONFIRMATION, TUNE_FILE, answer_text
 
+    if (results / TUNE_FILE).exists() and not (results / "study.json").exists():
+        # a search's folder: its answer, then the confirmation's own report
+        if not (results / ANSWER).exists():
+            raise CliError(
+                f"{results} holds a search that has not finished; run the same "
+                "`potluck lab tune` command again to resume it"
+            )
+        import json
+
+        typer.echo(answer_text(json.loads((results / ANSWER).read_text("utf-8"))))
+        typer.echo(
+            f"\nThe confirmation run's report (potluck lab report {results / CONFIRMATION}):\n"
+        )
+        results = results / CONFIRMATION
     study, rows = load_results(results)
     if not rows:
         raise CliError(f"{results} holds no finished games yet")

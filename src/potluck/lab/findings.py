@@ -44,7 +44,7 @@ _STRATEGY_FIRST = "focal seat's win share"
 #: What every verdict word means, for the report's legend.
 LEGEND = {
     "holds": "significant with the same sign in every line-up (at least two line-ups)",
-    "significant (one line-up)": "significant in the study's only line-up: whether it holds "
+    "significant, single line-up": "significant in the study's only line-up: whether it holds "
     "for other bots is not measured",
     "flips": "significant with opposite signs in two line-ups: the answer depends on the bots",
     "mixed": "significant in some line-ups, not in others",
@@ -82,7 +82,7 @@ def _verdict(entries: list[dict[str, Any]]) -> str:
     if len(signs) > 1:
         return "flips"
     if len(entries) == 1:
-        return "significant (one line-up)"
+        return "significant, single line-up"
     if len(significant) == len(entries):
         return "holds"
     return "mixed"
