@@ -43,6 +43,9 @@ def new_page(browser: Any, viewport: dict[str, int] = WIDE) -> Page:
 
 def join_by_link(page: Page, url: str, name: str) -> None:
     page.goto(url)
+    page.wait_for_selector("#join-info p")  # the table is read (a practice table asks more)
+    if page.locator("input[name=practice]").count():
+        page.check("input[name=practice]")
     page.fill("input[name=name]", name)
     page.click("#join")
     page.wait_for_selector("#diners")
@@ -225,8 +228,9 @@ def create_table(
     server: LiveServer, game: str, seats: list[str], seed: int | None = None, **options: Any
 ) -> dict[str, Any]:
     body = {"game": game, "num_players": len(seats), "seats": seats, "options": options}
-    if seed is not None:
+    if seed is not None:  # a chosen deal: a practice table if a person sits at it
         body["seed"] = seed
+        body["practice"] = "human" in seats
     response = httpx.post(server.url + "/api/tables", json=body)
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()
@@ -235,6 +239,9 @@ def create_table(
 
 def join_screen(page: Page, url: str, name: str, ready: str) -> None:
     page.goto(url)
+    page.wait_for_selector("#join-info p")  # the table is read (a practice table asks more)
+    if page.locator("input[name=practice]").count():
+        page.check("input[name=practice]")
     page.fill("input[name=name]", name)
     page.click("#join")
     page.wait_for_selector(ready)

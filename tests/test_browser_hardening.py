@@ -216,3 +216,28 @@ def test_a_card_is_taken_with_the_pointer_resting_on_its_lower_edge(
     page.wait_for_selector("#order .slot:has-text('$')")
     assert stored(server, table_id, 0) == 1
     assert page.errors == []
+
+
+def test_a_practice_table_asks_its_players_to_agree_and_says_so_on_every_screen(
+    browser: Any, server: LiveServer
+) -> None:
+    """Issue 33: a chosen seed shows every card to whoever knows it, so a table with a
+    person and a chosen seed is a practice table: the join page asks for the player's
+    agreement (the seat is refused without it) and the table shows it, with the seed."""
+    created = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "cafe-carnage", "seats": ["human", "greedy", "greedy", "greedy"],
+              "seed": 4242, "practice": True},
+    ).json()  # fmt: skip
+    page = new_page(browser)
+    page.goto(server.url + created["join"][0]["join"])
+    page.wait_for_selector("#join-info .practice")
+    assert "4242" in page.locator("#join-info .practice").inner_text()
+    page.fill("input[name=name]", "Ann")
+    page.click("#join")  # not ticked: the browser's own check keeps the form
+    assert page.locator("input[name=practice]:invalid").count() == 1
+    page.check("input[name=practice]")
+    page.click("#join")
+    page.wait_for_selector("#screen .practice")
+    assert "seed 4242" in page.locator("#screen .practice").inner_text()
+    assert page.violations == []

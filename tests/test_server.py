@@ -79,8 +79,12 @@ def create(client: TestClient, seats: list[str], **extra: Any) -> dict[str, Any]
     return dict(response.json())
 
 
-def join(client: TestClient, table_id: str, seat: int, name: str) -> dict[str, str]:
-    response = client.post(f"/api/tables/{table_id}/seats/{seat}", json={"name": name})
+def join(
+    client: TestClient, table_id: str, seat: int, name: str, *, practice: bool = False
+) -> dict[str, str]:
+    """Take the seat; ``practice``: agree to a practice table (one with a chosen seed)."""
+    body = {"name": name, "practice": True} if practice else {"name": name}
+    response = client.post(f"/api/tables/{table_id}/seats/{seat}", json=body)
     assert response.status_code == 200, response.text
     client.cookies.clear()  # the test speaks for seats with their tokens, not the cookie
     return {"Authorization": f"Bearer {response.json()['token']}"}

@@ -83,12 +83,20 @@ async def _duplicates(base: str, game: dict[str, Any], copies: int) -> tuple[lis
         n = game["min_players"]
         seats = ["human"] + ["greedy"] * (n - 1)
         created = await http.post(
-            "/api/tables", json={"game": game["id"], "num_players": n, "seats": seats, "seed": 5}
+            "/api/tables",  # a chosen seed with a person seated: a practice table
+            json={
+                "game": game["id"],
+                "num_players": n,
+                "seats": seats,
+                "seed": 5,
+                "practice": True,
+            },
         )
         table_id = created.json()["id"]
-        token = (await http.post(f"/api/tables/{table_id}/seats/0", json={"name": "Ann"})).json()[
-            "token"
-        ]
+        seated = await http.post(
+            f"/api/tables/{table_id}/seats/0", json={"name": "Ann", "practice": True}
+        )
+        token = seated.json()["token"]
         headers = {"Authorization": f"Bearer {token}"}
         body = (await http.get(f"/api/tables/{table_id}", headers=headers)).json()
         assert body["legal"], body["waiting"]
@@ -477,9 +485,12 @@ def test_the_timer_restarts_for_a_players_back_to_back_decisions(db_url: str) ->
     clock = Clock()
     with TestClient(app_with(db_url, clock)) as client:
         body = {"game": "belly-battle", "num_players": 2, "seats": ["human", "human"],
-                "turn_seconds": 30, "seed": 3}  # fmt: skip
+                "turn_seconds": 30, "seed": 3, "practice": True}  # fmt: skip
         table_id = client.post("/api/tables", json=body).json()["id"]
-        players = {0: join(client, table_id, 0, "Ann"), 1: join(client, table_id, 1, "Bo")}
+        players = {
+            0: join(client, table_id, 0, "Ann", practice=True),
+            1: join(client, table_id, 1, "Bo", practice=True),
+        }
         table = table_of(client, table_id)
         again = 0
         for _ in range(40):

@@ -103,6 +103,7 @@ def review_record(
         raise PotluckError(f"seat must be 0 to {num_players - 1} in this game, not {seat}")
     judge = make_judge(game, spec)
     game.replay(record)  # the whole record is checked before any playout
+    redeals = game.redeal_of(record)  # a table dealt again part-way ("play from here")
     actions = [(int(who), str(text)) for who, text in record["actions"]]
     mine = [k for k, (who, _) in enumerate(actions) if who == seat]
     if numbers is not None:
@@ -142,4 +143,5 @@ def review_record(
             if progress is not None:
                 progress(len(reviews), len(mine))
         game.step(state, who, text)
+        state = game.redealt(state, redeals)
     return reviews

@@ -24,12 +24,14 @@ def replay_states(game: Game[Any, Any], record: Mapping[str, Any]) -> tuple[list
     so that a bad record fails with its message before anything is shown.
     """
     game.replay(record)
+    redeals = game.redeal_of(record)  # a table dealt again part-way ("play from here")
     state = game.replay(record, upto=0)
     states, sealed_flags = [state.clone()], []
     sealed = SealedChoices()
     for seat, text in record["actions"]:
         sealed_flags.append(sealed.is_sealed(game.to_act(state), int(seat)))
         game.step(state, int(seat), str(text))
+        state = game.redealt(state, redeals)
         states.append(state.clone())
     return states, sealed_flags
 

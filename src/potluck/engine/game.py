@@ -372,7 +372,13 @@ class Game(ABC, Generic[S, A]):
         return record
 
     def replay(self, record: Mapping[str, Any], *, upto: int | None = None) -> S:
-        """Rebuild a game from its record (optionally only its first ``upto`` actions)."""
+        """Rebuild a game from its record (optionally only its first ``upto`` actions).
+
+        A record may say that its game was dealt again part-way: ``"redeal": [{"step":
+        K, "seat": S, "seed": R}, ...]`` (a server's "play from here" table, which
+        keeps what seat S knew after K actions and draws the rest anew): the state
+        after K actions is then ``redeal(state, S, random.Random(R))`` (``redealt``).
+        """
         self._check_header(record, "record")
         try:
             num_players, seed = record["num_players"], record["seed"]
@@ -380,12 +386,59 @@ class Game(ABC, Generic[S, A]):
         except KeyError as missing:
             raise RecordError(f"the record has no {missing.args[0]!r} field") from None
         state = self.new_game(num_players, seed, options)
+        redeals = self.redeal_of(record)
+        state = self.redealt(state, redeals)
         for number, entry in enumerate(actions[:upto] if upto is not None else actions, 1):
             try:
                 seat, text = entry
                 self.step(state, int(seat), str(text))
             except (TypeError, ValueError) as error:
                 raise RecordError(f"action {number} of the record, {entry!r}: {error}") from None
+            if redeals:
+                state = self.redealt(state, redeals)
+        return state
+
+    def redeal_of(self, record: Mapping[str, Any]) -> list[dict[str, int]]:
+        """A record's ``redeal`` entries, checked and in order (``[]``: dealt once).
+
+        >>> import potluck
+        >>> game = potluck.load_game("cafe-carnage")
+        >>> game.redeal_of({"num_players": 4, "actions": [],
+        ...                 "redeal": [{"step": 0, "seat": 1, "seed": 7}]})
+        [{'step': 0, 'seat': 1, 'seed': 7}]
+        """
+        entries = record.get("redeal")
+        if entries is None:
+            return []
+        shape = 'a record\'s "redeal" is a list of {"step": K, "seat": S, "seed": R}'
+        if not isinstance(entries, list):
+            raise RecordError(shape)
+        checked: list[dict[str, int]] = []
+        for entry in entries:
+            if not isinstance(entry, Mapping) or set(entry) != {"step", "seat", "seed"}:
+                raise RecordError(shape)
+            values = {key: entry[key] for key in ("step", "seat", "seed")}
+            if any(isinstance(v, bool) or not isinstance(v, int) for v in values.values()):
+                raise RecordError(f'a "redeal" of a record holds whole numbers, not {entry!r}')
+            if not 0 <= values["seat"] < int(record.get("num_players", 0)):
+                raise RecordError(f"the record redeals for seat {values['seat']}, which it has not")
+            if not 0 <= values["step"] <= len(record.get("actions", ())):
+                raise RecordError(f"the record redeals at step {values['step']}, past its actions")
+            if checked and values["step"] < checked[-1]["step"]:
+                raise RecordError('a record\'s "redeal" entries go in the order of their steps')
+            checked.append(values)
+        return checked
+
+    def redealt(self, state: S, redeals: list[dict[str, int]]) -> S:
+        """``state``, dealt again by each of ``redeals`` (``redeal_of``) at its step, in
+        order: what the entry's ``seat`` knows is kept, the rest (other hands, the decks'
+        order, future chance) drawn from ``random.Random(seed)``. For code that steps
+        through a record itself: call it once at the start and once after each action.
+        """
+        steps = len(state.history)
+        for entry in redeals:
+            if entry["step"] == steps:
+                state = self.redeal(state, entry["seat"], random.Random(entry["seed"]))
         return state
 
     def to_json(self, state: S) -> dict[str, Any]:

@@ -60,7 +60,18 @@ class CreateTable(BaseModel):
         "Public tables get the server's default when none is given.",
     )
     seed: int | None = Field(
-        default=None, ge=0, le=MAX_SEED, description="Fix the deal (default: a random seed)."
+        default=None,
+        ge=0,
+        le=MAX_SEED,
+        description="Fix the deal (default: a secret random seed, published with the record "
+        "once the game is over). Whoever knows a seed can see every hidden card, so a "
+        "table with a human seat takes one only if it is a practice table.",
+    )
+    practice: bool = Field(
+        default=False,
+        description='A practice table: the creator may choose the seed (and "play from '
+        'here" replays the position exactly, not dealt again); every player must agree '
+        "on joining, and every seat's screen says so.",
     )
     private: bool = Field(
         default=False,
@@ -69,8 +80,11 @@ class CreateTable(BaseModel):
     from_table: str | None = Field(
         default=None,
         max_length=32,
-        description="Play on from a finished game of this table (same game, seed, options "
-        "and number of players; `game`, `seed` and `options` must then match it or be left out).",
+        description="Play on from a finished game of this table (same game, options and number "
+        "of players; `game` and `options` must then match it or be left out): its first "
+        "`from_step` actions are played, then what the new table's first human seat could "
+        "not see is dealt anew from a secret seed (the record's `redeal`). With more than "
+        "one human seat it must be a practice table.",
     )
     from_step: int | None = Field(
         default=None,
@@ -107,6 +121,11 @@ class Join(BaseModel):
         default=None,
         max_length=64,
         description="A private table's invite code (browsers send it as a cookie instead).",
+    )
+    practice: bool = Field(
+        default=False,
+        description="Agree to a practice table (its creator chose the deal, so whoever knows "
+        "the seed can see your cards): a practice table's seats are taken only with it.",
     )
 
 

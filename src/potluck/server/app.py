@@ -312,6 +312,7 @@ def create_app(
             turn_seconds=spec.turn_seconds,
             seed=spec.seed,
             private=spec.private,
+            practice=spec.practice,
             creator=client_of(request),
             start=None if spec.from_table is None else (spec.from_table, spec.from_step or 0),
         )
@@ -362,7 +363,7 @@ def create_app(
         A private table's seat needs its invite code."""
         rates.hit("join", client_of(request))
         invite = body.invite or request.cookies.get(invite_cookie(table_id, seat))
-        token = await tables.join(table_id, seat, body.name, invite)
+        token = await tables.join(table_id, seat, body.name, invite, practice=body.practice)
         set_cookie(request, response, cookie_name(table_id), token, COOKIE_DAYS)
         response.delete_cookie(invite_cookie(table_id, seat))
         return Joined(

@@ -6,6 +6,18 @@ A **public** table is listed in the lobby and anyone may take its free seats
 listed; each human seat has an invite code that only the creator is given, and
 joining that seat needs it. The creator gets a secret of their own (the
 ``host`` token) for ``reissue_invite`` and ``kick`` (``potluck.server.seating``).
+
+**Seeds nobody can exploit.** A game is its seed plus its actions, so whoever
+knows a table's seed can deal it offline and see every hidden card. A table with
+a human seat is therefore dealt from a secret seed (``secrets``), published with
+the record only once the game is over. A chosen seed is taken only at a table of
+bots, or at a **practice** table: its creator says so (``practice``), every
+player agrees on joining, and every seat's screen shows it, with the seed.
+"Play from here" starts from a finished game's position, whose record is
+public: the new table keeps what its player's seat knew there and draws every
+other hidden card, and all future chance, from a fresh secret seed
+(``Game.redeal``; the record's ``redeal``), unless it is a practice table,
+which replays the position exactly.
 """
 
 from __future__ import annotations
@@ -91,13 +103,15 @@ class Creating(TableStore):
         private: bool = False,
         creator: str | None = None,
         start: tuple[str, int] | None = None,
+        practice: bool = False,
     ) -> Created:
         """A new table. ``seats`` says, in seat order, ``"human"`` or a bot name.
 
         ``creator`` names the client (any string: its hash is kept) for the cap on
-        open tables per client. ``start`` (a finished table's id and a step) deals the
-        new table that game's seed and options and plays its first ``step`` actions:
-        "play from here" on a replay.
+        open tables per client. ``start`` (a finished table's id and a step) plays that
+        game's first ``step`` actions with its options, then deals again what the new
+        table's first human seat could not see: "play from here" on a replay.
+        ``seed`` and ``practice``: see the module's docstring.
         """
         try:
             game = load_game(game_id)
@@ -126,9 +140,33 @@ class Creating(TableStore):
             )
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise TableError(422, "bad_seed", f"A seed is 0 to {MAX_SEED} (2**63 - 1).")
+        humans = [number for number, kind in enumerate(seats) if kind == "human"]
+        if seed is not None and humans and not practice and start is None:
+            raise TableError(
+                422,
+                "bad_seed",
+                "A chosen seed shows whoever knows it every hidden card: choose one only "
+                "for a table of bots, or for a practice table (practice: true), which "
+                "every player agrees to and every seat's screen shows.",
+            )
         prefix: list[tuple[int, str]] = []
+        redeal: list[dict[str, int]] = []
         if start is not None:
-            seed, options, prefix = self._position(game, num_players, seed, options, *start)
+            if len(humans) > 1 and not practice:
+                raise TableError(
+                    422,
+                    "bad_start",
+                    "The game's record is public, so at a table of several people each "
+                    "would know what the others' seats held there: play from here alone "
+                    "with bots, or make it a practice table (practice: true).",
+                )
+            seed, options, prefix, redeal = self._position(
+                game, num_players, seed, options, *start, practice=practice
+            )
+            if not practice:  # keep what the player's seat knew; deal the rest anew
+                keeper = humans[0] if humans else 0
+                fresh = {"step": len(prefix), "seat": keeper, "seed": secrets.randbelow(2**62)}
+                redeal = [*redeal, fresh]
         else:
             options = game.table_options(options, human_seat="human" in seats)
         self._check_caps(creator)
@@ -168,14 +206,16 @@ class Creating(TableStore):
             private=private,
             host_hash=token_hash(host_token),
             creator=creator_hash,
-            bot_rng=random.Random(seed),
+            practice=practice,
+            redeal=redeal,
+            bot_rng=random.Random(redeal[-1]["seed"] if redeal else seed),
             last_active=self.clock(),
         )
         try:
             table.play_log(prefix)
         except PotluckError as error:
             raise TableError(422, "bad_options", str(error)) from None
-        if start is not None and game.is_over(state):
+        if start is not None and game.is_over(table.state):
             raise TableError(
                 422, "bad_step", "The game is over at that step: choose an earlier one."
             )
@@ -194,6 +234,8 @@ class Creating(TableStore):
                     private=private,
                     host_hash=token_hash(host_token),
                     creator=creator_hash,
+                    practice=practice,
+                    redeal=redeal or None,
                 )
             )
             if prefix:
@@ -241,14 +283,22 @@ class Creating(TableStore):
         options: Mapping[str, Any] | None,
         source_id: str,
         step: int,
-    ) -> tuple[int, Mapping[str, Any], list[tuple[int, str]]]:
-        """The seed, options and first actions of a finished table's game at ``step``."""
+        *,
+        practice: bool,
+    ) -> tuple[int, Mapping[str, Any], list[tuple[int, str]], list[dict[str, int]]]:
+        """The seed, options, first actions and deals again (``redeal``) of a finished
+        table's game up to ``step``.
+
+        Only a game played to its end is a source (an expired table's record is
+        published, but its position was never played out: it would deal a game
+        nobody finished, and its deal is the only thing of it that is public)."""
         source = self.tables.get(source_id)
-        if source is None or not (source.over or source.status == "expired"):
+        if source is None or not source.over or source.status == "broken":
             raise TableError(
                 404, "no_finished_table", f"There is no finished table {source_id[:32]!r}."
             )
         record = source.game.record(source.state)
+        redeals = [entry for entry in source.redeal if entry["step"] <= step]
         if source.game.id != game.id or source.state.num_players != num_players:
             raise TableError(
                 422,
@@ -256,7 +306,7 @@ class Creating(TableStore):
                 f"Table {source_id} is a {source.state.num_players}-player "
                 f"{source.game.title} game: the new table must be the same.",
             )
-        if seed is not None and seed != record["seed"]:
+        if seed is not None and (seed != record["seed"] or not practice):
             raise TableError(422, "bad_start", "Leave the seed out: the game's own is used.")
         if options and dict(options) != dict(record["options"]):
             raise TableError(422, "bad_start", "Leave the options out: the game's own are used.")
@@ -265,7 +315,7 @@ class Creating(TableStore):
             raise TableError(
                 422, "bad_step", f"That game has steps 0 to {len(actions)}, not {step}."
             )
-        return int(record["seed"]), dict(record["options"]), actions[:step]
+        return int(record["seed"]), dict(record["options"]), actions[:step], redeals
 
     def _check_caps(self, creator: str | None) -> None:
         active = [t for t in self.tables.values() if t.status in ACTIVE]

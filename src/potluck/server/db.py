@@ -94,6 +94,13 @@ class TableRow(Base):
     #: leaves, returns, time-outs, expiry): with its number of moves, its revision
     #: (``potluck.server.views.payload``). Bumped in each such change's transaction.
     changes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: A practice table: its creator chose the seed, every player agreed to that on
+    #: joining, and every seat's screen says so (``potluck.server.creating``).
+    practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: A "play from here" table dealt again after its first moves: ``[{"step", "seat",
+    #: "seed"}, ...]`` (the record's ``redeal``, ``Game.redeal_of``); its ``seed`` is the
+    #: source game's, public, and the last entry's is the secret. ``None``: dealt once.
+    redeal: Mapped[list[dict[str, int]] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):

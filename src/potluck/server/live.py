@@ -112,6 +112,12 @@ class LiveTable:
     host_hash: str | None = None
     #: Who created the table (a hash of the client's address), for the per-client cap.
     creator: str | None = None
+    #: Its creator chose the deal and every player agreed (every seat is told).
+    practice: bool = False
+    #: Dealt again after its first moves ("play from here"): the record's ``redeal``
+    #: entries (``Game.redeal_of``), and the step up to which they were applied here.
+    redeal: list[dict[str, int]] = field(default_factory=list)
+    redealt_at: int = -1
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: list[Watcher] = field(default_factory=list)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -166,6 +172,7 @@ class LiveTable:
         if len(self.decisions) != state.num_players:
             self.decisions = [0] * state.num_players
         for seat, entry in actions:
+            state = self._redeal_here()
             action = entry if isinstance(entry, Action) else game.parse_action(state, seat, entry)
             self.note_move(state, seat, action)
             try:
@@ -174,6 +181,16 @@ class LiveTable:
                 self.moves.pop()  # the move noted just now was not made
                 raise
             self.decisions[seat] += 1
+        self._redeal_here()
+
+    def _redeal_here(self) -> State:
+        """The state, dealt again if the table's ``redeal`` says so at this step (once a
+        step: ``play_log`` runs again on a table catching up)."""
+        steps = len(self.state.history)
+        if self.redeal and steps > self.redealt_at:
+            self.state = self.game.redealt(self.state, self.redeal)
+            self.redealt_at = steps
+        return self.state
 
     def summary(self) -> dict[str, Any]:
         """The table as the lobby lists it."""
@@ -189,4 +206,7 @@ class LiveTable:
             "seats": [seat.public() for seat in self.seats],
             "steps": len(self.state.history),
             "problem": self.problem,
+            # a practice table says so on every screen, with the seed its creator chose
+            "practice": self.practice,
+            **({"seed": self.state.seed} if self.practice else {}),
         }

@@ -280,14 +280,15 @@ async def _arrive_and_play(
     host, port = base.removeprefix("http://").rsplit(":", 1)
     connection = PlayerConnection(host, int(port))
     try:
-        request = {"game": game_id, "seats": seats_of(game_id), "seed": number}
+        # a chosen deal, so runs are alike: a practice table (its player agrees below)
+        request = {"game": game_id, "seats": seats_of(game_id), "seed": number, "practice": True}
         status, body = await connection.request("POST", "/api/tables", request)
         if not 200 <= status < 300:
             tally.error("not created", f"{game_id}: not created: {body.decode()}")
             return None
         table_id: str = json.loads(body)["id"]
         path = f"/api/tables/{table_id}/seats/0"
-        status, body = await connection.request("POST", path, {"name": "load"})
+        status, body = await connection.request("POST", path, {"name": "load", "practice": True})
         if not 200 <= status < 300:
             tally.error("not joined", f"{game_id} {table_id}: not joined: {body.decode()}")
             return None

@@ -26,10 +26,28 @@ class Seating(TableStore):
 
     # ------------------------------------------------------------------ joining
 
-    async def join(self, table_id: str, seat: int, name: str, invite: str | None = None) -> str:
+    async def join(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        invite: str | None = None,
+        *,
+        practice: bool = False,
+    ) -> str:
         """Take a free human seat (or a kicked player's) under ``name``; returns the
-        seat's secret token. A private table's seat needs its invite code."""
+        seat's secret token. A private table's seat needs its invite code; a practice
+        table's (its creator chose the deal) needs ``practice``: the player's word that
+        they know whoever knows the seed may see their cards."""
         table = self.get(table_id)
+        if table.practice and not practice:
+            raise TableError(
+                409,
+                "practice_not_agreed",
+                f"This is a practice table: its creator chose the deal (seed {table.state.seed}),"
+                " so anyone who knows the seed can see every hidden card, yours included. "
+                "Agree to that to sit down (practice: true).",
+            )
         name = " ".join(name.split())
         problem = name_problem(name)
         if problem:

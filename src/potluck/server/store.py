@@ -64,6 +64,12 @@ def new_secret() -> str:
     return secrets.token_urlsafe(24)
 
 
+def secret_seed(row: TableRow) -> int:
+    """The seed nobody at the table knows before the end: a redealt table's redeal seed
+    (its ``seed`` is the source game's, whose record is public), else its own seed."""
+    return int(row.redeal[-1]["seed"]) if row.redeal else int(row.seed)
+
+
 class TableStore:
     """The tables in memory and their storage (see the module's docstring)."""
 
@@ -295,7 +301,10 @@ class TableStore:
                 host_hash=row.host_hash,
                 creator=row.creator,
                 changes=row.changes,
-                bot_rng=random.Random(row.seed + len(actions)),
+                practice=row.practice,
+                redeal=list(row.redeal or ()),
+                # from the secret seed: a redealt table's own seed is its source's, public
+                bot_rng=random.Random(secret_seed(row) + len(actions)),
                 # a restart gives idle tables a fresh allowance rather than expiring them
                 last_active=self.clock(),
             )

@@ -150,6 +150,10 @@ def record(table: LiveTable) -> dict[str, Any]:
     if not table.over and table.status != "expired":
         raise TableError(409, "not_over", "The record is published once the game is over.")
     result = table.game.record(table.state)
+    if table.redeal:  # dealt again part-way: the record says how (``Game.redeal_of``)
+        result["redeal"] = [dict(entry) for entry in table.redeal]
+    if table.practice:
+        result["practice"] = True
     result["table"] = table.id
     result["players"] = [seat.public()["name"] for seat in table.seats]
     return result
@@ -172,12 +176,13 @@ def replay_view(table: LiveTable, step: int, seat: int | None, *, everyone: bool
     # Step from the start, noting whether the last action was part of a sealed choice:
     # its text is shown only to its own seat and to the all-seeing view; the others see
     # what it did once the game reveals it (in the view), never earlier.
-    state = game.replay(game.record(table.state), upto=0)
+    state = game.replay(record(table), upto=0)
     sealed = SealedChoices()
     secret = False
     for actor, action in table.state.history[:step]:
         secret = sealed.is_sealed(game.to_act(state), actor)
         game.step(state, actor, action)
+        state = game.redealt(state, table.redeal)
     last: dict[str, Any] | None = None
     if step:
         actor, action = table.state.history[step - 1]

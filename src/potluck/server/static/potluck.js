@@ -224,8 +224,15 @@ const Potluck = (() => {
       el("div", {}, seatsPanel(payload))));
   }
 
+  // A practice table's creator chose the deal: every seat's screen says so, with the seed.
+  function practiceNote(table) {
+    return el("p", { class: "practice", role: "note",
+      text: `Practice table: its creator chose the deal (seed ${table.seed}), so anyone who knows the seed can see every hidden card.` });
+  }
+
   function render(root, payload, ctx) {
     root.replaceChildren();
+    if (payload.table.practice) root.append(practiceNote(payload.table));
     const banner = outcomeBanner(payload);
     if (banner && !ctx.readOnly) root.append(banner);
     const draw = renderers[payload.table.game] || genericScreen;
@@ -379,17 +386,26 @@ const Potluck = (() => {
     const form = document.getElementById("join-form");
     const info = document.getElementById("join-info");
     const notice = document.getElementById("notice");
+    let practice = false;
     api("GET", `/api/tables/${id}`).then((p) => {
       const t = p.table;
+      practice = Boolean(t.practice);
+      const agree = practice
+        ? el("label", { class: "practice" }, el("input", { type: "checkbox", name: "practice", required: true }),
+          " I agree to play a practice table: its creator chose the deal, so whoever knows the seed can see my cards.")
+        : null;
       info.replaceChildren(el("p", {}, `${t.title}, ${t.num_players} players. You are joining as seat ${seat}.`),
+        practice ? practiceNote(t) : null,
         t.private ? el("p", { class: "muted", text: "A private table: you sit down through the invite link its creator sent you (open that link, then give your name)." }) : null,
         el("ul", {}, t.seats.map((s) => el("li", {}, `Seat ${s.seat}: `, s.free ? el("em", { text: "free" }) : s.name))));
+      if (agree) form.insertBefore(agree, form.querySelector("button"));
     }, (error) => { notice.textContent = error.message; notice.className = "notice error"; });
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const name = form.elements.name.value;
       try {
-        const joined = await api("POST", `/api/tables/${id}/seats/${seat}`, { name });
+        const body = practice ? { name, practice: Boolean(form.elements.practice && form.elements.practice.checked) } : { name };
+        const joined = await api("POST", `/api/tables/${id}/seats/${seat}`, body);
         localStorage.setItem(`potluck-seat-link-${id}`, joined.seat_link);
         location.href = `/tables/${id}`;
       } catch (error) { notice.textContent = error.message; notice.className = "notice error"; }
