@@ -63,6 +63,7 @@ def test_a_tiny_search_answers_with_its_confirmation_only(tmp_path: Path) -> Non
         study_name="potluck-lab-tune", storage=f"sqlite:///{tmp_path / 'optuna.db'}"
     )
     assert len(stored.trials) == 6
+    assert stored.trials[0].params == {"data:table.budget": 30}  # the game as it is, first
     assert json.loads((tmp_path / "answer.json").read_text())["best"] == answer["best"]
 
 

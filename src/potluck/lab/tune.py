@@ -275,6 +275,49 @@ def _open_study(study: Study, out: Path, first_rung: int) -> Any:
     )
 
 
+def base_point(study: Study) -> dict[str, Any]:
+    """The searched parameters' values in the arm the search builds on (the game's data,
+    its options, the focal bot's weights as they are), those inside their domains: the
+    first trial, so the search starts from the game as it is.
+
+        >>> from potluck.lab import parse_study
+        >>> base_point(parse_study({"game": "cafe-carnage", "players": 4, "games": 2,
+        ...     "agents": ["greedy"], "search": {"parameters": {"data:table.budget": [20, 45]},
+        ...     "metric": "iou_players", "target": 2.0}}))
+        {'data:table.budget': 30}
+    """
+    from potluck.agents import agent_factories
+    from potluck.engine.botspec import BotSpec, bot_params
+    from potluck.lab.patches import game_data, patched_game
+
+    assert study.search is not None
+    base = study.arm(study.search.arm)
+    game = patched_game(study.game, base.data, dict(base.patch))
+    focal = BotSpec.parse(base.agents[0] if base.agents else study.search.focal)
+    declared = {p.name: p for p in bot_params(agent_factories(game).get(focal.name, object))}
+    found: dict[str, Any] = {}
+    for parameter, domain in study.search.parameters:
+        value: Any
+        if parameter.kind == "data":
+            value = game_data(game).model_dump(mode="python")
+            for part in parameter.name.split("."):
+                value = value[int(part)] if isinstance(value, list) else value[part]
+        elif parameter.kind == "option":
+            value = base.options.get(parameter.name, game.options[parameter.name].default)
+        else:
+            given = dict(focal.params)
+            param = declared[parameter.name]
+            value = param.parse(given[parameter.name]) if parameter.name in given else param.default
+        inside = (
+            value in domain.values
+            if isinstance(domain, Choices)
+            else isinstance(value, int | float) and domain.low <= value <= domain.high
+        )
+        if inside:
+            found[str(parameter)] = value
+    return found
+
+
 def _counted(ostudy: Any) -> int:
     from optuna.trial import TrialState
 
@@ -318,6 +361,10 @@ def tune(
     chunk_size = max(1, min(chunk_size, plan[0]))
     _prepare(study, out, full, plan, chunk_size)
     ostudy = _open_study(study, out, plan[0])
+    if not ostudy.trials:
+        start = base_point(study)
+        if len(start) == len(search.parameters):
+            ostudy.enqueue_trial(start)  # the game as it is: the point to beat
     _recover(ostudy)
     store = _Games(study, out / GAMES, chunk_size)
     from potluck.engine.registry import load_game
