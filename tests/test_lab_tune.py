@@ -271,3 +271,14 @@ def test_a_stronger_line_up_confirms_the_answer_with_its_own_games(tmp_path: Pat
     assert cells["search"]["best"]["games"] == 2
     assert answer["confirmation"]["games"] == 4  # the answer is the searched line-ups'
     assert answer["unit"] == "%"
+
+
+def test_rungs_that_are_not_whole_chunks_are_read_back_as_played(tmp_path: Path) -> None:
+    raw = {
+        **TINY,
+        "games": 10,
+        "search": {**TINY["search"], "min_games": 3, "trials": 3, "batch": 3, "confirm_games": 2},
+    }
+    answer = tune(parse_study(raw), tmp_path, workers=1, chunk_size=2)  # rungs [3, 9]
+    assert answer["search"]["rungs"] == [3, 9]
+    assert answer["confirmation"]["games"] == 2

@@ -403,7 +403,13 @@ def tune(
                 survivors = []
                 for trial in alive:
                     fields, key = points[trial.number]
-                    rows = store.load(store.chunks(fields, key, 0, rung))
+                    # the chunks as played, rung by rung (their boundaries follow the rungs)
+                    played = [
+                        c
+                        for first, last in zip([0, *plan[:step]], plan[: step + 1], strict=True)
+                        for c in store.chunks(fields, key, first, last)
+                    ]
+                    rows = store.load(played)
                     found = _objective(study, rows, sides)
                     for name, value in found.to_json().items():
                         trial.set_user_attr("metric" if name == "value" else name, value)
