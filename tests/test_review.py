@@ -49,7 +49,9 @@ def test_review_judges_each_of_the_seats_moves_from_its_information(cafe_record:
         assert review.played == record["actions"][review.number - 1][1]
         assert 0.0 <= review.after <= review.before <= 1.0
         assert review.loss == pytest.approx(review.before - review.after)
-        assert review.verdict == verdict(review.loss, (0.05, 0.10, 0.20))
+        # the verdict needs the loss to reach its threshold by 2.5 standard errors
+        sure = max(0.0, review.loss - 2.5 * review.stderr)
+        assert review.verdict == verdict(sure, (0.05, 0.10, 0.20))
         assert review.worlds >= 8
         assert review.simulations >= review.worlds
         if review.preferred == review.played:
@@ -125,7 +127,7 @@ def test_verdicts_hold_under_another_seed_on_a_small_budget() -> None:
     agents = ["random", "greedy", "greedy", "greedy"]
     record = play_game(game, 4, agents, seed=700000, keep_record=True).record
     assert record is not None
-    spec = "playouts:worlds=96,time=0"
+    spec = "playouts:worlds=200,time=0"
     runs = [
         review_record(game, record, seat=1, spec=spec, seed=seed, numbers=[66, 70, 74])
         for seed in (1, 2)

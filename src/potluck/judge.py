@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -71,6 +71,9 @@ JUDGE_DEFAULTS: dict[str, dict[str, str]] = {
 
 #: Worlds played between two looks at the figures (dropping moves, stopping).
 _BATCH = 8
+#: Worlds every compared move is played on before any is dropped (a standard error
+#: from fewer was seen to drop the best move).
+_RACE_AFTER = 24
 #: The most moves compared when every legal move is asked for.
 _MOST_MOVES = 64
 
@@ -114,27 +117,27 @@ class Judgement:
     playouts: int  # playouts run, dropped ones included
     seconds: float
     compared: tuple[MoveValue, ...]
+    forced: bool  # the played move was the only legal one
+    #: "", "inaccuracy", "mistake" or "blunder": the highest threshold the loss reached
+    #: by ``confidence`` standard errors (a loss within its noise of a threshold is
+    #: given the verdict below it).
+    verdict: str
 
     @property
     def loss(self) -> float:
         return max(0.0, self.before - self.after)
 
-    @property
-    def forced(self) -> bool:
-        """Whether the played move was the only one compared (the only legal one)."""
-        return len(self.compared) == 1
-
 
 class PlayoutJudge:
     """Judges moves by playouts on common worlds (the module's docstring says how).
 
-    Built from a spec by :func:`make_judge`, e.g. ``playouts:worlds=400,time=2``.
+    Built from a spec by :func:`make_judge`, e.g. ``playouts:worlds=400,time=1``.
     """
 
     name = "playouts"
     spec = "playouts"
     params: ClassVar[tuple[BotParam, ...]] = (
-        BotParam("worlds", int, 400, "the most worlds a decision is judged on", low=1),
+        BotParam("worlds", int, 1000, "the most worlds a decision is judged on", low=1),
         BotParam(
             "min_worlds",
             int,
@@ -145,8 +148,8 @@ class PlayoutJudge:
         BotParam(
             "time",
             float,
-            1.0,
-            "seconds one decision may take (0: worlds only); checked between two playouts, "
+            2.0,
+            "seconds of CPU one decision may take (0: worlds only); checked between two playouts, "
             "but the first world is always played",
             low=0,
         ),
@@ -199,9 +202,9 @@ class PlayoutJudge:
 
     def __init__(
         self,
-        worlds: int = 400,
+        worlds: int = 1000,
         min_worlds: int = 32,
-        time: float = 1.0,
+        time: float = 2.0,
         policy: str = "greedy",
         candidates: int = 0,
         confidence: float = 2.5,
@@ -220,6 +223,8 @@ class PlayoutJudge:
         self.precision = precision
         self._game: Game[Any, Any] | None = None
         self._bot: Any = None
+        #: Every seat's chance of winning a world cut short (the game's fitted one).
+        self._chances: Callable[[State], Sequence[float] | None] = lambda world: None
 
     def __repr__(self) -> str:
         return (
@@ -246,6 +251,7 @@ class PlayoutJudge:
         if self.horizon > 0 and type(game).progress is Game.progress:
             raise PotluckError(f"{game.title} has no clock (Game.progress) for a horizon")
         self._game, self._bot = game, bot
+        self._chances = game.win_chances
         return self
 
     # ------------------------------------------------------------------ one decision
@@ -285,7 +291,7 @@ class PlayoutJudge:
                 break
             for i, reward in zip(alive, got, strict=True):
                 chosen[i].append(reward)
-            if worlds.count % _BATCH == 0:
+            if worlds.count >= _RACE_AFTER and worlds.count % _BATCH == 0:
                 alive = self._race(alive, chosen)
         best = max(alive, key=lambda i: (_mean(chosen[i]), i == 0))
         # 2. Judge: the played move against the chosen one on fresh worlds, so that the
@@ -309,6 +315,7 @@ class PlayoutJudge:
         loss = max(0.0, _mean(diffs))
         if loss <= 0:
             best = 0
+        sure = max(0.0, loss - self.confidence * _stderr(diffs))
         return Judgement(
             played=played,
             best=moves[best],
@@ -322,6 +329,8 @@ class PlayoutJudge:
             compared=tuple(
                 MoveValue(move, len(chosen[i]), _mean(chosen[i])) for i, move in enumerate(moves)
             ),
+            forced=len(legal) == 1,
+            verdict=verdict(sure, thresholds),
         )
 
     def _moves(
@@ -369,7 +378,7 @@ class PlayoutJudge:
         acting = world.acting
         while acting:
             if left == 0 or (until is not None and (game.progress(world) or 0) >= until):
-                chances = game.win_chances(world)
+                chances = self._chances(world)
                 assert chances is not None
                 return chances[seat]
             left -= 1
@@ -444,8 +453,10 @@ def make_judge(game: Game[Any, Any], spec: str | BotSpec = DEFAULT_JUDGE) -> Pla
 
 
 def _now() -> float:
-    """The clock the time bound reads (tests replace it)."""
-    return time.perf_counter()
+    """The clock the time bound reads: this process's CPU time, so that a bound buys
+    the same work on a busy machine as on an idle one, where it is the wall clock's
+    time too (tests replace it)."""
+    return time.process_time()
 
 
 def _mean(values: Sequence[float]) -> float:

@@ -19,7 +19,9 @@ seat then moved by the game's greedy bot, all moves on the same worlds. ``after`
 is the share of those playouts the seat won after the move played, ``before``
 the same after the best move compared (the position's worth), both chances of
 winning; their difference is the *loss*. A move whose loss reaches a threshold
-is an inaccuracy, a mistake or a blunder, as chess sites mark them. A forced move
+is an inaccuracy, a mistake or a blunder, as chess sites mark them, but only when
+it reaches it by the judge's ``confidence`` standard errors: a loss within its
+noise of a threshold gets the verdict below. A forced move
 (the only legal one) is judged too: its win chance is the position's, its loss 0.
 
 ``review_record`` is the one entry point: the command line (``potluck analyse``)
@@ -35,7 +37,7 @@ from typing import Any
 
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
-from potluck.judge import DEFAULT_JUDGE, make_judge, verdict
+from potluck.judge import DEFAULT_JUDGE, make_judge
 
 __all__ = ["DEFAULT_THRESHOLDS", "MoveReview", "review_record"]
 
@@ -132,7 +134,7 @@ def review_record(
                     preferred=str(found.best),
                     before=found.before,
                     after=found.after,
-                    verdict=verdict(found.loss, thresholds),
+                    verdict=found.verdict,
                     simulations=found.playouts,
                     worlds=found.worlds,
                     stderr=found.loss_stderr,

@@ -157,7 +157,7 @@ def analyse_command(
         typer.Option(
             "--time",
             min=0,
-            help="Seconds one move may take (default: the judge's, 1; 0: no bound).",
+            help="Seconds of CPU one move may take (default: the judge's, 2; 0: no bound).",
         ),
     ] = None,
     inaccuracy: Annotated[

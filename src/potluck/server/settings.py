@@ -76,7 +76,7 @@ class ServerSettings:
     #: 1.5 s, so it answers within about 2 s; a host with spare cores may give it more.
     hard_bot: str = "ismcts:sims=2000,time=1.5"
     #: The judge of a finished game's moves on the replay page (``potluck.judge``): its
-    #: playouts stop each move after at most a second (its ``time``).
+    #: playouts stop each move after at most 2 s of CPU (its ``time``).
     analysis_bot: str = "playouts"
     #: Start the search bots' worker process when the server starts, not at the first
     #: hard bot's move (its imports would then take CPU from the tables playing).
