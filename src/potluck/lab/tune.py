@@ -50,9 +50,10 @@ from potluck.lab.pool import Pool
 from potluck.lab.provenance import provenance
 from potluck.lab.runner import ROW_SCHEMA, load_results, run_study, write_part
 from potluck.lab.study import BASELINE, Study, StudyError, parse_study
+from potluck.lab.texts import answer_text
 from potluck.lab.worker import Chunk
 
-__all__ = ["CONFIRM_OFFSET", "TuneProgress", "answer_text", "rungs", "tune"]
+__all__ = ["CONFIRM_OFFSET", "TuneProgress", "answer_text", "base_point", "rungs", "tune"]
 
 #: Confirmation deals start this far past the study's seed: the search never plays them.
 CONFIRM_OFFSET = 10_000_000
@@ -581,60 +582,3 @@ def _confirm(
 
 def _pick(rows: list[dict[str, Any]], arm: str, players: int, lineup: str) -> list[dict[str, Any]]:
     return [r for r in rows if (r["arm"], r["players"], r["lineup"]) == (arm, players, lineup)]
-
-
-def _figure(found: Mapping[str, Any], unit: str) -> str:
-    suffix = f" {unit}" if unit and unit != "%" else unit
-    return (
-        f"{found['value']:.3g}{suffix} [{found['low']:.3g}, {found['high']:.3g}]"
-        if found.get("low") is not None and math.isfinite(found["low"])
-        else f"{found['value']:.3g}{suffix}"
-    )
-
-
-def answer_text(answer: Mapping[str, Any]) -> str:
-    """The answer of a search in a few lines: the confirmed figures, then the search's record."""
-    unit = answer["unit"]
-    confirmation = answer["confirmation"]
-    best = ", ".join(f"{k} = {v}" for k, v in answer["best"].items())
-    goal = answer["goal"]
-    aim = f"closest to {goal['target']:g}" if "target" in goal else f"{goal['direction']} it"
-    base = answer["base"]
-    difference = answer["difference"]
-    search = answer["search"]
-    lines = [
-        f"Best point found: {best} (metric {confirmation['metric']}, {aim})",
-        f"Confirmed on {confirmation['games']} fresh games (seeds "
-        f"{answer['confirmation_seeds'][0]}-{answer['confirmation_seeds'][1]} per cell): "
-        f"{confirmation['metric']} = {_figure(confirmation, unit)} (95% interval)",
-        f"  the {base['arm']} arm on the same deals: {_figure(base, unit)}; best minus "
-        f"{base['arm']}: {_figure(difference, 'pts' if unit == '%' else unit)}",
-    ]
-    for cell in answer["cells"]:
-        tag = "" if cell["searched"] else " (confirmation line-up only)"
-        lines.append(
-            f"  {cell['players']} players, line-up {cell['lineup']}{tag}: best "
-            f"{_figure(cell['best'], unit)}, {base['arm']} {_figure(cell['base'], unit)}"
-        )
-    bots = answer["bots"]
-    played = "; ".join(f"{k}: {', '.join(v)}" for k, v in bots["lineups"].items())
-    if bots["best_agents"]:
-        played = (
-            f"the focal seat {', '.join(bots['best_agents'])} (the {base['arm']} arm's: "
-            f"{bots['focal']}) in line-ups {played}"
-        )
-    lines.append(f"Bots (cycled to fill the table): {played}")
-    lines.append(
-        f"Search: {search['trials']} trials ({search['complete']} complete, {search['pruned']} "
-        f"stopped early by successive halving, {search['failed']} failed), rungs "
-        f"{search['rungs']} games per cell, {search['games_played']} games played; the best "
-        f"trial's own figure {search['best_trial']['value']:.3g} is not the answer (chosen as "
-        "the best of many noisy figures)"
-    )
-    cpu = answer.get("cpu_seconds")
-    if cpu:
-        lines.append(
-            f"Workers' CPU this session: {cpu['search']:.0f} s searching, "
-            f"{cpu['confirmation']:.0f} s confirming"
-        )
-    return "\n".join(lines)
