@@ -167,7 +167,7 @@ def test_skipping_needs_a_chip_for_each_skipped_guest() -> None:
     assert positions == {0, 1, 2}
     reason = G.explain(state, 0, "invite 4 to group 1")
     assert reason == (
-        "Step 1, Invite: skipping 3 card(s) costs one chip on each, 3 chips, and you have 2."
+        "Step 1, Invite: skipping 3 cards costs one chip on each, 3 chips, and you have 2."
     )
     with pytest.raises(IllegalActionError):
         G.step(state, 0, "invite 4 to group 1")

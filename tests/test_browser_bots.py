@@ -22,7 +22,9 @@ def test_a_player_chooses_a_hard_bot_in_the_lobby_and_plays_it_to_the_end(
     ann.select_option("select[name=game]", "cafe-carnage")
     ann.select_option("select[name=num_players]", "4")
     labels = ann.locator("select[name=seat1] option").all_inner_texts()
-    assert any(label.startswith("hard bot (ismcts") for label in labels)
+    assert any(label.startswith("Hard bot") for label in labels)
+    # each difficulty once: no "greedy bot" beside "medium bot (greedy)"
+    assert len(labels) == 4, labels
     assert ann.locator("select[name=seat1]").input_value() == "medium"
     ann.select_option("select[name=seat1]", "hard")
     ann.select_option("select[name=seat2]", "medium")

@@ -69,8 +69,8 @@ def test_a_double_click_on_a_move_stores_one_move(browser: Any, server: LiveServ
     page.goto(server.url + created["join"][0]["join"])
     page.fill("input[name=name]", "Ann")
     page.click("#join")
-    page.wait_for_selector("#menu button:not([disabled])")
-    page.dblclick("#menu button:not([disabled])")
+    page.wait_for_selector("#menu button:not([disabled]):not([aria-disabled=true])")
+    page.dblclick("#menu button:not([disabled]):not([aria-disabled=true])")
     page.wait_for_function("() => !document.querySelector('#screen.busy')")
     page.wait_for_timeout(300)
     assert len(moves) == 1
@@ -207,7 +207,7 @@ def test_a_card_is_taken_with_the_pointer_resting_on_its_lower_edge(
     the lowest 3 px of the first card of the next screen; the card shook and the click on it
     waited for it to keep still until the game's time ran out."""
     page, table_id = _seated_at_a_cafe_table(browser, server)
-    card = page.locator("#menu button:not([disabled])").first
+    card = page.locator("#menu button:not([disabled]):not([aria-disabled=true])").first
     card.wait_for()
     box = card.bounding_box()
     assert box is not None

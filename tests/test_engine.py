@@ -334,7 +334,7 @@ def test_explain_and_step_agree_on_why_not() -> None:
     state = game.new_game(2, seed=0)
     assert game.explain(state, 0, "bid 1") is None
     game.step(state, 0, "bid 1")
-    assert game.explain(state, 0, "bid 2") == "It is not seat 0's turn: waiting for seat(s) 1."
+    assert game.explain(state, 0, "bid 2") == "It is not seat 0's turn: waiting for seat 1."
     assert game.explain(state, 5, "bid 2") == "There is no seat 5 at this table (seats 0 to 1)."
     with pytest.raises(NotYourTurnError, match="waiting for seat"):
         game.step(state, 0, "bid 2")

@@ -20,6 +20,7 @@ from potluck.engine.errors import (
 from potluck.engine.options import Option, resolve_options
 from potluck.engine.outcome import Outcome
 from potluck.engine.state import State, rng_from_json, rng_to_json
+from potluck.engine.text import seats_text
 
 S = TypeVar("S", bound=State)
 A = TypeVar("A", bound=Action)
@@ -132,8 +133,7 @@ class Game(ABC, Generic[S, A]):
     def _not_your_turn(self, state: S, seat: int) -> str:
         if not 0 <= seat < state.num_players:
             return f"There is no seat {seat} at this table (seats 0 to {state.num_players - 1})."
-        waiting = ", ".join(str(s) for s in state.acting)
-        return f"It is not seat {seat}'s turn: waiting for seat(s) {waiting}."
+        return f"It is not seat {seat}'s turn: waiting for {seats_text(state.acting)}."
 
     def _is_legal(self, state: S, seat: int, action: Action) -> bool:
         """Whether ``seat``, who is to act, may take ``action``; games override it with a

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 _SEPARATORS = re.compile(r"[^a-z0-9]+")
 #: A word already in notation: letters and digits, joined by single dashes.
@@ -88,3 +89,17 @@ def written_text_problem(text: str, what: str = "A name") -> str | None:
         if unicodedata.category(char) in HIDDEN_CATEGORIES:
             return f"{what} may not hold the invisible or control character U+{ord(char):04X}."
     return None
+
+
+def seats_text(seats: Sequence[int]) -> str:
+    """``[2]`` -> ``"seat 2"``, ``[0, 1, 3]`` -> ``"seats 0, 1 and 3"``: seats in a sentence,
+    in the form front ends replace by names (``potluck.renderers.names``).
+
+    >>> seats_text([1]), seats_text([0, 2]), seats_text([])
+    ('seat 1', 'seats 0 and 2', 'nobody')
+    """
+    if not seats:
+        return "nobody"
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(str(s) for s in seats[:-1]) + f" and {seats[-1]}"

@@ -94,7 +94,8 @@ def invite_problem(
     line = state.line
     pos = action.pos
     if pos >= len(line):
-        return f"The line has only {len(line)} card(s); there is nobody at position {pos + 1}."
+        cards = "card" if len(line) == 1 else "cards"
+        return f"The line has only {len(line)} {cards}; there is nobody at position {pos + 1}."
     card = line[pos]
     if action.kind == TAKE_BELLE and card < BELLE_BASE:
         return (
@@ -110,8 +111,8 @@ def invite_problem(
     cost = skip_cost(state, pos)
     if cost > state.chips[seat]:
         return (
-            f"Step 1, Invite: skipping {cost} card(s) costs one chip on each, {cost} "
-            f"chips, and you have {state.chips[seat]}."
+            f"Step 1, Invite: skipping {cost} {'card' if cost == 1 else 'cards'} costs one chip "
+            f"on each, {cost} {'chip' if cost == 1 else 'chips'}, and you have {state.chips[seat]}."
         )
     if action.kind == INVITE:
         return group_problem(state, seat, action.group)

@@ -62,6 +62,23 @@ OFFER_HALVES = (1, 2, 3, 4)
 # Space kinds: a card space, or one of the rulebook's special spaces (as the board file
 # names them), in that order: the SP_* numbers below index this tuple.
 SPACE_KINDS = ("card", *SPECIAL_SPACES)
+#: What a special space is called on the board and in the log (the rulebook's names).
+SPACE_TITLES = {
+    "start": "Start",
+    "takeover": "Takeover Battle",
+    "swap": "Swap Swap",
+    "sneaky-eyes": "Sneaky Eyes",
+    "golden-belly": "Golden Belly Award",
+    "munchtime": "Munchtime",
+    "bellyguard": "BellyGuard Insurance",
+    "yuck": "Yuck!",
+    "celebrity": "Celebrity Visit",
+    "bollywood": "Bollywood Shooting",
+    "haunted": "Haunted",
+    "monsterchef": "MonsterChef",
+    "cheesy-scandal": "Cheesy Scandal",
+    "tunnel": "Tunnel",
+}
 (
     SP_CARD,
     SP_START,
@@ -155,8 +172,9 @@ class BellyTables:
             )
             for start in range(size)
         )
-        #: Each space's name (``space_name``).
+        #: Each space's name (``space_name``), and what a player reads (``space_title``).
         self.space_names = tuple(self.space_name(i) for i in range(size))
+        self.space_titles = _titles(self.space_names, [cards[i] >= 0 for i in range(size)])
         # The track as public, fixed data for views (built once, shared, never changed).
         self.board_json: list[dict[str, Any]] = [
             {
@@ -168,6 +186,7 @@ class BellyTables:
                 else SPACE_KINDS[kinds[i]],
                 "card": self.slugs[cards[i]] if cards[i] >= 0 else None,
                 "name": self.space_name(i),
+                "title": self.space_titles[i],
                 "cuisine": rests[cards[i]].cuisine if 0 <= cards[i] < r_count else None,
                 "price": self.price[cards[i]] if cards[i] >= 0 else None,
                 "fees": list(self.fees[cards[i]]) if 0 <= cards[i] < r_count else None,
@@ -236,6 +255,11 @@ class BellyTables:
         if card >= 0:
             return self.names[card]
         return SPACE_KINDS[self.space_kind[space]]
+
+    def space_title(self, space: int) -> str:
+        """The space as a player reads it: the card's name, or the special space's name,
+        numbered along the track where the board has two ("Tunnel 2")."""
+        return self.space_titles[space]
 
     # ------------------------------------------------------------------ actions
 
@@ -367,3 +391,19 @@ def _slug_words(words: list[str]) -> str:
         card, tail = rest.rsplit(" to ", 1)
         return f"offer {slugify(card)} to {tail}"
     return f"{head} {slugify(rest)}"
+
+
+def _titles(names: tuple[str, ...], is_card: list[bool]) -> tuple[str, ...]:
+    """Each space's title: a card's name, or its special space's name, numbered from Start
+    on where the kind comes more than once, so that no two spaces read alike."""
+    kinds = [name for name, card in zip(names, is_card, strict=True) if not card]
+    seen: dict[str, int] = {}
+    titles = []
+    for name, card in zip(names, is_card, strict=True):
+        if card:
+            titles.append(name)
+            continue
+        seen[name] = seen.get(name, 0) + 1
+        title = SPACE_TITLES.get(name, name.replace("-", " ").capitalize())
+        titles.append(f"{title} {seen[name]}" if kinds.count(name) > 1 else title)
+    return tuple(titles)

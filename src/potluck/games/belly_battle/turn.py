@@ -61,7 +61,7 @@ def start_turn(game: BellyTables, state: BellyState) -> None:
     state.pos[mover] = (start + one + two) % size
     state.say(
         f"Round {state.round + 1}: seat {mover} rolls {one}+{two} and lands on "
-        f"{game.space_name(state.pos[mover])}."
+        f"{game.space_title(state.pos[mover])}."
     )
     state.after = AFTER_LAND
     settle(game, state)

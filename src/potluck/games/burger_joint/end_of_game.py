@@ -33,7 +33,7 @@ def outcome(tables: BurgerTables, state: BurgerState) -> Outcome:
     if state.winner != NO_WINNER:
         w = state.winner
         keys: list[tuple[int, ...]] = [(1 if s == w else 0, state.score[s]) for s in (0, 1)]
-        reason = f"Seat {w} ({names[w]}) scores {state.score[w]} VP and wins at once."
+        reason = f"Seat {w} scores {state.score[w]} VP and wins at once, as {names[w]}."
         return Outcome.from_keys(scores, keys, reason)
     keys = [(state.score[s],) for s in (0, 1)]
     result = Outcome.from_keys(scores, keys, "")
@@ -46,7 +46,7 @@ def outcome(tables: BurgerTables, state: BurgerState) -> Outcome:
         w = result.winners[0]
         reason = (
             f"Nobody reached {tables.win} VP in {state.turn} turns (the turn limit); seat {w} "
-            f"({names[w]}) wins with more VP ({state.score[w]})."
+            f"wins with more VP ({state.score[w]}), as {names[w]}."
         )
     return Outcome(result.scores, result.winners, result.ranking, result.places, reason)
 

@@ -37,7 +37,7 @@ from potluck.engine.errors import (
 from potluck.engine.game import Game
 from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
-from potluck.engine.text import slugify
+from potluck.engine.text import seats_text, slugify
 from potluck.games.cafe_carnage import end, setup
 from potluck.games.cafe_carnage.actions import CafeAction
 from potluck.games.cafe_carnage.ballot import why_no_card
@@ -111,12 +111,12 @@ class CafeCarnage(CafeTables, Game[CafeState, CafeAction]):
     def _not_your_turn(self, state: CafeState, seat: int) -> str:
         if not 0 <= seat < state.num_players:
             return super()._not_your_turn(state, seat)
-        waiting = ", ".join(str(s) for s in state.acting)
+        waiting = seats_text(state.acting)
         if state.phase < BALLOT:
             doing = f"has ordered a {COURSES[state.phase]}"
         else:
             doing = "has played an action card"
-        return f"Seat {seat} {doing}; waiting for seat(s) {waiting}."
+        return f"Seat {seat} {doing}; waiting for {waiting}."
 
     def describe_action(self, state: CafeState, seat: int, action: CafeAction) -> str:
         """``Vegetable Samosas ($2)`` for an order, the card's title for a card."""

@@ -147,10 +147,11 @@ def play_event(
         entry["effect"] = f"received {total} F from the others"
     elif kind == "extra_customer":
         state.extra[seat] += value
-        entry["effect"] = f"{value} extra personal customer(s) at the end of the round"
+        customers = "customer" if value == 1 else "customers"
+        entry["effect"] = f"{value} extra personal {customers} at the end of the round"
     elif kind == "chip":
         state.chips[seat] += value
-        entry["effect"] = f"{value} more chip(s) from the next round on"
+        entry["effect"] = f"{value} more {'chip' if value == 1 else 'chips'} from the next round on"
     else:
         entry["effect"] = "nothing happens"
     _log_event(state, entry)

@@ -36,7 +36,7 @@ from potluck.games.food_advice.actions import (
     FoodAction,
 )
 from potluck.games.food_advice.market import Buyer
-from potluck.games.food_advice.schema import FoodData
+from potluck.games.food_advice.schema import FoodData, ShopSpec
 from potluck.games.food_advice.state import BLACK_FRIDAY, FLAVOR_SAMPLING, MABIUS, FoodState
 
 MAX_SEATS = 6
@@ -155,6 +155,7 @@ class FoodTables:
                 "when": spec.when,
                 "value": spec.value,
                 "shapes": tuple(spec.shapes),
+                "rule": shop_rule(spec, d.table.shape_match_bonus),
             }
             for k, spec in enumerate(d.shops)
         )
@@ -257,3 +258,32 @@ class FoodTables:
         for i in ings:
             mask |= 1 << self.ing_tag[i]
         return mask
+
+
+#: What each shop term asks of a sale, in words (``ShopSpec.when``; ``{}``: its value).
+SHOP_TERM_WORDS = {
+    "male": "to a man",
+    "female": "to a woman",
+    "category": "to {} customer",
+    "hashtag": "of a product with #{}",
+    "favourite_shape": "of a product in the buyer's favourite shape",
+    "price_at_most": "of a product of {} F or less",
+    "price_at_least": "of a product of {} F or more",
+    "matches_at_least": "to a buyer who likes at least {} of its hashtags",
+}
+
+
+def shop_rule(spec: ShopSpec, shape_bonus: int) -> str:
+    """A shop's bonuses in words, as a player reads them on its card.
+
+    >>> spec = ShopSpec(name="Sparget", bonus=10, when="male", shapes=["garnish", "tea"])
+    >>> shop_rule(spec, 10)
+    '+10 F for each sale to a man; +10 F for a product in the shape of garnish or tea'
+    """
+    value = spec.value
+    if spec.when == "category":  # "an economy-budget customer"
+        value = f"{'an' if str(value)[:1] in 'aeiou' else 'a'} {value}-budget"
+    term = SHOP_TERM_WORDS[spec.when].format(value)
+    shapes = " or ".join(spec.shapes)
+    shaped = f"+{shape_bonus} F for a product in the shape of {shapes}"
+    return f"+{spec.bonus} F for each sale {term}; {shaped}"

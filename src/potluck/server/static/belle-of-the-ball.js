@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { el, seatName, seatsPanel, actionButton, otherActions, saying } = Potluck;
+  const { el, who, says, seatsPanel, actionButton, otherActions, saying, plural } = Potluck;
   // Symbols every system font has, one per interest, with a colour each.
   const INTERESTS = {
     hearts: ["♥", "#e03131"], globes: ["◍", "#1971c2"], books: ["▤", "#7048e8"], music: ["♪", "#0c8599"],
@@ -48,7 +48,7 @@
     return Object.entries(counts).filter(([, n]) => n >= 2).map(([i, n]) => [i, n]);
   }
 
-  function groupBox(payload, ctx, group, slot, own, redraw) {
+  function groupBox(payload, ctx, group, slot, own) {
     const hits = shared(group);
     const box = el("div", { class: `group${group.length ? "" : " empty"}`, "data-group": slot + 1 },
       el("div", { class: "group-head" }, el("span", { class: "muted", text: `Group ${slot + 1}` }),
@@ -58,29 +58,32 @@
     if (own && !ctx.readOnly && selected !== null) {
       const action = `invite ${selected} to group ${slot + 1}`;
       if (payload.legal.some((a) => a.action === action) || payload.illegal[action]) {
-        box.append(actionButton(payload, ctx, action, { class: "seat-here" }, `Seat guest ${selected} here`));
+        box.append(actionButton(payload, ctx, action, { class: "seat-here" }, `Seat guest ${selected} in group ${slot + 1}`));
       }
     }
     return box;
   }
 
-  function party(payload, ctx, player, redraw) {
+  function party(payload, ctx, player) {
     const view = payload.view;
     const own = player.seat === view.seat;
+    // Four groups a party, a fifth only while Grand Dame Gwendolyn's effect holds (or one
+    // already seated there).
+    const fifth = own && view.turn === view.seat && view.this_turn.rules_bent.includes("fifth_group");
     return el("section", { class: `panel party${own ? " mine" : ""}`, id: own ? "party" : `party-${player.seat}`, "data-seat": player.seat },
-      el("h2", {}, own ? "Your party" : `${seatName(payload.table, player.seat)}'s party`,
+      el("h2", {}, own ? "Your party" : `${who(payload, player.seat, true)}'s party`,
         view.turn === player.seat ? el("span", { class: "badge turn", text: "turn" }) : null,
         view.start_player === player.seat && view.turn !== null ? el("span", { class: "badge start", title: "the Start Player token: first to invite each round", text: "★ start" }) : null,
         payload.table.seats[player.seat].kind === "bot" ? el("span", { class: "badge bot", text: "bot" }) : null),
       el("div", { class: "party-stats" },
         el("span", { class: "chips", title: "chips", text: `● ${player.chips}` }),
-        el("span", { class: "muted", text: `${player.hand_size} Belle(s) in hand · ${player.full_groups_scored} full group(s) scored for ${player.chips_from_groups} · ${player.chips_spent_skipping} spent skipping` })),
+        el("span", { class: "muted", text: `${plural(player.hand_size, "Belle")} in hand · ${plural(player.full_groups_scored, "full group")} scored for ${plural(player.chips_from_groups, "chip")} · ${plural(player.chips_spent_skipping, "chip")} spent skipping` })),
       // The variant: Belles taken from the line were seen by all, so their names are shown.
       !own && player.belles_taken_openly && player.belles_taken_openly.length
         ? el("p", { class: "muted taken-openly", text: `Belles taken from the line: ${player.belles_taken_openly.map((slug) => slug.replace(/-/g, " ")).join(", ")}` })
         : null,
       el("div", { class: "groups" }, player.groups.map((group, slot) =>
-        (group.length || own) ? groupBox(payload, ctx, group, slot, own, redraw) : null)));
+        (group.length || (own && (slot < 4 || fifth))) ? groupBox(payload, ctx, group, slot, own) : null)));
   }
 
   function line(payload, ctx, redraw) {
@@ -96,12 +99,21 @@
         "data-position": g.position, role: can ? "button" : null, tabindex: can ? "0" : null,
         onclick: can ? () => { selected = g.position; redraw(); } : null,
       });
-      return el("div", { class: "spot" },
+      return el("div", { class: "spot", "data-spot": g.position },
         el("div", { class: "pos", text: String(g.position) }), card,
         g.chips ? el("div", { class: "line-chips", title: "chips left by those who skipped this guest: whoever invites them collects these", text: `+● ${g.chips}` }) : null,
-        view.turn !== null ? el("div", { class: "cost", title: "one chip on each guest skipped", text: cost(g.position) ? `skip ● ${cost(g.position)}` : "free" }) : null,
+        view.turn !== null ? el("div", { class: "cost", title: "one chip on each guest skipped", text: cost(g.position) ? `costs ● ${cost(g.position)}` : "free" }) : null,
         direct && !ctx.readOnly ? actionButton(payload, ctx, direct.action, { class: "small" }, saying(payload, direct.action, "take to hand")) : null);
     }) : el("p", { class: "muted", text: "The line is empty." }));
+  }
+
+  // One of a Belle's plays, to ask why it is not possible now: her plain play, or for a
+  // Belle with a target, her play on the first rival (the notation needs the target).
+  const TARGETS = { pickpocket: (rival) => ` on seat ${rival}`, scandal: (rival) => ` on seat ${rival} group 1`, move_guest: () => " group 1 to 2" };
+  function anyPlay(view, belle) {
+    const rival = view.players.find((p) => p.seat !== view.seat);
+    const target = TARGETS[belle.effect];
+    return `belle ${belle.belle}${target && rival ? target(rival.seat) : ""}`;
   }
 
   function hand(payload, ctx) {
@@ -117,8 +129,8 @@
           el("div", { class: "family", text: b.family }),
           el("p", { class: "effect", text: b.text }),
           targeted.length
-            ? el("div", { class: "actions" }, targeted.map((a) => actionButton(payload, ctx, a.action, { class: "small" }, a.label.replace(simple, "play"))))
-            : ctx.readOnly ? null : actionButton(payload, ctx, simple, { class: "small" }, saying(payload, simple, "play")));
+            ? el("div", { class: "actions" }, targeted.map((a) => actionButton(payload, ctx, a.action, { class: "small" }, says(payload, a.label))))
+            : ctx.readOnly ? null : actionButton(payload, ctx, anyPlay(view, b), { class: "small" }, saying(payload, simple, `Play ${b.name}`)));
       })) : el("p", { class: "muted", text: "No Belles in hand." }));
   }
 
@@ -127,13 +139,13 @@
     const view = payload.view;
     const order = view.players.map((p) => p.seat).sort((a, b) => view.final_scores[b] - view.final_scores[a]);
     return el("section", { class: "notice good standings", id: "final" },
-      el("strong", { text: "Final chips" }), ctx.readOnly ? ` · ${view.result}` : null,
+      el("strong", { text: "Final chips" }), ctx.readOnly ? ` · ${says(payload, view.result)}` : null,
       el("ol", {}, order.map((s) => {
         const p = view.players[s];
         return el("li", { class: view.winners.includes(s) ? "winner" : null },
-          el("span", { class: "who", text: seatName(payload.table, s) }),
+          el("span", { class: "who", text: who(payload, s, true) }),
           el("span", { class: "chips", text: `● ${view.final_scores[s]}` }),
-          el("span", { class: "muted", text: `${p.full_groups_scored} full group(s) for ${p.chips_from_groups} · ${p.chips_spent_skipping} spent skipping` }));
+          el("span", { class: "muted", text: `${plural(p.full_groups_scored, "full group")} for ${plural(p.chips_from_groups, "chip")} · ${plural(p.chips_spent_skipping, "chip")} spent skipping` }));
       })));
   }
 
@@ -155,14 +167,15 @@
     const t = view.this_turn;
     const notes = [];
     if (t.belle_played) notes.push(`Belle played: ${t.belle_played}`);
-    if (t.rules_bent.length) notes.push(`this turn ${t.rules_bent.map((r) => BENT[r] || r).join(", ")}`);
-    if (view.turn !== null) notes.push(`${t.invites_left} invitation(s) left`);
+    if (t.rules_bent.length) notes.push(`this turn ${t.rules_bent.map((r) => BENT[r] || Potluck.words(r)).join(", ")}`);
+    if (view.turn !== null) notes.push(`${plural(t.invites_left, "invitation")} left`);
     const screen = el("div", { class: "belle" });
     if (view.final_scores) screen.append(standings(payload, ctx));
     screen.append(el("section", { class: "felt ballroom", id: "ballroom" },
-      el("h2", { text: view.turn === null ? "The ball is over" : `Round ${view.round} · ${seatName(payload.table, view.turn)}'s turn` }),
-      el("p", { class: "status", text: `${notes.join(" · ")}${notes.length ? " · " : ""}${view.decks.guest_deck} guests still to arrive (${view.rounds_left_after_this} more round(s)) · Belle deck ${view.decks.belle_deck} · ${view.belle_discard.length} Belle(s) played · ${view.guest_discard.length} guest(s) gone home` }),
-      el("h3", { text: "The line at the door" }),
+      el("h2", { text: view.turn === null ? "The ball is over" : `Round ${view.round} · ${who(payload, view.turn) === "you" ? "your" : `${who(payload, view.turn, true)}'s`} turn` }),
+      el("p", { class: "status", text: `${notes.join(" · ")}${notes.length ? " · " : ""}${plural(view.decks.guest_deck, "guest")} still to arrive (${plural(view.rounds_left_after_this, "more round")}) · ${plural(view.decks.belle_deck, "Belle")} in the deck, ${view.belle_discard.length} on the discard pile · ${plural(view.guest_discard.length, "guest")} gone home` }),
+      el("h3", { text: `The line at the door (${plural(view.line.length, "guest")})` }),
+      view.line.length > 4 ? el("p", { class: "scroll-hint", "aria-hidden": "true", text: "Swipe the line sideways to see every guest →" }) : null,
       line(payload, ctx, redraw),
       legend(view)));
     const me = view.players.find((p) => p.seat === view.seat);
@@ -172,13 +185,13 @@
       const shown = new Set(payload.legal.map((a) => a.action).filter((a) => a.startsWith("invite ") || a.startsWith("belle ")));
       left.append(el("section", { class: "panel", id: "moves" }, el("h2", { text: "Your move" }),
         payload.legal.length
-          ? [el("p", { class: "muted", text: selected !== null ? `Guest ${selected} is chosen: seat them in one of your groups, or tap another guest.` : "Play a Belle, or wait." }),
+          ? [el("p", { class: "muted", text: selected !== null ? `Guest ${selected} is chosen: seat them in one of your groups, or tap another guest.` : "Play a Belle, or tap a guest in the line." }),
             otherActions(payload, ctx, shown)].filter(Boolean)
-          : el("p", { class: "muted", id: "waiting", text: payload.waiting || "Nothing to do now." })));
+          : el("p", { class: "muted", id: "waiting", text: "Nothing to do now." })));
     }
-    if (me) left.append(party(payload, ctx, me, redraw));
+    if (me) left.append(party(payload, ctx, me));
     left.append(hand(payload, ctx) || el("span"));
-    screen.append(el("div", { class: "grid two" }, left, el("div", {}, others.map((p) => party(payload, ctx, p, redraw)))));
+    screen.append(el("div", { class: "grid two" }, left, el("div", {}, others.map((p) => party(payload, ctx, p)))));
     screen.append(seatsPanel(payload));
     root.append(screen);
   };

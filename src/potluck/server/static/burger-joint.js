@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { el, seatName, seatsPanel, actionButton, otherActions, saying } = Potluck;
+  const { el, who, seatsPanel, actionButton, otherActions, saying, plural } = Potluck;
   const PHASES = {
     production: "Production: take cubes from the production areas",
     trading: "Trading: trade three cubes for one, use a bistro's ability, or go on",
@@ -14,8 +14,8 @@
     over: "The game is over",
   };
   const ABILITIES = {
-    redraw: "redraw cubes", "swap-two": "swap two cubes for one", extra: "one extra production cube",
-    "swap-one": "swap one cube", pick: "pick a production cube", none: "no ability",
+    redraw: "redraw cubes", "swap-two": "swap two cubes for one", extra: "one extra cube from the bag",
+    "swap-one": "swap one cube", pick: "pick a cube from the bag", none: "no ability",
   };
 
   function cube(colour, extra) {
@@ -73,14 +73,14 @@
       class: `panel dev-board ${board.side.toLowerCase()}${own ? " mine" : ""}${view.active === seat && view.phase !== "over" ? " active" : ""}`,
       id: `board-${seat}`, "data-seat": seat,
     },
-      el("h2", {}, `${board.side} · ${seatName(payload.table, seat)}`, own ? " (you)" : "",
+      el("h2", {}, `${board.side} · ${who(payload, seat, true)}`,
         view.active === seat && view.phase !== "over" ? el("span", { class: "badge turn", text: "active" }) : null),
       el("div", { class: "score-line" },
         el("span", { class: "score", title: "scoring marker", text: `${player.score} VP` }),
-        el("span", { class: "muted", text: ` scored · ${player.points_now} now · ${view.win_points} wins` })),
+        el("span", { class: "muted", text: ` scored · ${player.points_now} VP now · ${view.win_points} VP wins` })),
       el("div", { class: "storage" }, el("span", { class: "muted", text: "Storage: " }),
         player.cube_count ? cubes(player.cubes) : el("span", { class: "muted", text: "empty" })),
-      el("p", { class: "muted small-print", text: `Capacity ${player.capacity} · production ${player.production.taken}/${player.production.owed} taken · ${player.tokens_on_board} tokens on the board` }),
+      el("p", { class: "muted small-print", text: `Room for ${plural(player.capacity, "cube")} · ${player.production.taken} of ${plural(player.production.owed, "production cube")} taken · ${plural(player.tokens_on_board, "token")} on the board` }),
       el("div", { class: "columns" },
         el("div", { class: "column" }, el("h3", { text: "Publicity" }), el("div", { class: "track" }, track),
           el("div", { class: "muted" }, "cost ", cost(board.publicity.cost)),
@@ -122,7 +122,8 @@
   Potluck.renderers["burger-joint"] = (root, payload, ctx) => {
     const view = payload.view;
     const screen = el("div", { class: "burger" });
-    if (view.result) screen.append(el("div", { class: "notice good", id: "final", text: view.result }));
+    // The result is the outcome banner's (potluck.js); a replay, which has none, says it here.
+    if (view.result && ctx.readOnly) screen.append(el("div", { class: "notice good", id: "final", text: Potluck.says(payload, view.result) }));
     screen.append(production(payload, ctx));
     if (!ctx.readOnly && payload.seat !== null && payload.seat !== undefined) {
       const onPieces = new Set(payload.legal.map((a) => a.action).filter((a) =>
@@ -131,7 +132,7 @@
         payload.legal.length
           ? [el("p", { class: "muted", text: onPieces.size ? "Click a glowing cube or a highlighted piece of your board." : "Choose:" }),
             otherActions(payload, ctx, onPieces)].filter(Boolean)
-          : el("p", { class: "muted", id: "waiting", text: payload.waiting || "Nothing to do now." }));
+          : el("p", { class: "muted", id: "waiting", text: "Nothing to do now." }));
       screen.append(moves);
     }
     const order = view.seat === 1 ? [1, 0] : [0, 1];

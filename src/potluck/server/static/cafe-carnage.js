@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { el, seatsPanel, seatName } = Potluck;
+  const { el, seatsPanel, who, does, listOf, plural, actionButton, otherActions } = Potluck;
   const PHASES = {
     starter: "Take orders: choose a starter",
     main: "Take orders: choose a main",
@@ -17,17 +17,9 @@
     run: ["RUN!", "run"],
   };
 
-  // A clickable card for an action: enabled if legal, else disabled with the reason on hover.
+  // A card that is a move: live if legal, else it says why when pressed (potluck.js).
   function actionCard(payload, ctx, action, className, children) {
-    const legal = payload.legal.find((a) => a.action === action);
-    const reason = legal ? null : (payload.illegal[action] || payload.waiting || "Not now.");
-    return el("button", {
-      class: className,
-      "data-action": action,
-      disabled: ctx.readOnly || !legal,
-      title: legal ? legal.label : reason,
-      onclick: legal ? () => ctx.act(action) : null,
-    }, children);
+    return actionButton(payload, ctx, action, { class: className }, children);
   }
 
   function dishCard(payload, ctx, dish) {
@@ -46,14 +38,14 @@
       let status = "";
       if (view.phase !== "over") status = p.waiting_for ? "choosing…" : "ready";
       return el("div", { class: `diner${p.seat === view.seat ? " me" : ""}`, "data-seat": p.seat },
-        el("div", { class: "name" }, seatName(payload.table, p.seat), p.seat === view.seat ? " (you)" : "",
+        el("div", { class: "name" }, who(payload, p.seat, true),
           payload.table.seats[p.seat].kind === "bot" ? el("span", { class: "badge bot", text: "bot" }) : null,
-          payload.table.seats[p.seat].taken_over ? el("span", { class: "badge away", text: "bot plays" }) : null),
+          payload.table.seats[p.seat].taken_over ? el("span", { class: "badge away", text: "a bot plays" }) : null),
         el("div", { class: "stats" },
           el("span", { title: "money", text: `$${p.money}` }),
           el("span", { title: "Gourmet Points", text: `★ ${p.points}` }),
           el("span", { title: "action cards in hand", text: `🂠 ${p.hand_size}` }),
-          p.has_run_card ? null : el("span", { title: "escaped: the RUN! card is gone", text: "ran" }),
+          p.has_run_card ? null : el("span", { class: "escaped", title: "ran from a bill and got away: the RUN! card is used up", text: "got away once (no RUN! card)" }),
           p.iou ? el("span", { class: "iou", title: "holds an IOU: no end-of-game money bonus", text: "IOU" }) : null),
         el("div", { class: "status", text: status }),
         meal ? el("div", { class: "plate", title: `round ${last.round}` },
@@ -62,23 +54,30 @@
   }
 
   function bill(round, payload) {
-    const name = (s) => seatName(payload.table, s);
+    const name = (s) => who(payload, s);
+    const names = (seats) => listOf(seats.map((s, i) => who(payload, s, i === 0)));
     const verdict = [];
     if (round.runners.length) {
-      verdict.push(`Ran: ${round.runners.map(name).join(", ")}.`);
-      verdict.push(round.caught.length ? `Caught: ${round.caught.map(name).join(", ")} (pay $${round.runners_bill} between them).` : "Nobody was caught.");
+      verdict.push(`${names(round.runners)} ran from the bill.`);
+      if (round.caught.length) {
+        verdict.push(`${names(round.caught)} ${round.caught.length === 1 && name(round.caught[0]) !== "you" ? "was" : "were"} caught and paid the runners' $${round.runners_bill}${round.caught.length > 1 ? " between them" : ""}.`);
+      }
+      const away = round.runners.filter((s) => !round.caught.includes(s));
+      if (away.length) verdict.push(`${names(away)} got away.`);
+    } else {
+      verdict.push("Nobody ran.");
     }
-    if (round.bill) verdict.push(`The table voted ${round.votes.split} to ${round.votes.separately}: ${round.bill === "split" ? "split the bill evenly" : "each pays separately"}.`);
+    if (round.bill) verdict.push(`The table voted ${round.votes.split} to ${round.votes.separately} to ${round.bill === "split" ? "split the bill evenly" : "pay separately: each paid for their own meal"}.`);
     return el("div", { class: "bill", "data-round": round.round },
       el("h3", { text: `The bill, night ${round.round}` }),
       el("p", { class: "verdict", text: verdict.join(" ") }),
-      round.your_card ? el("p", { class: "muted", text: `You played: ${CARDS[round.your_card][0]}` }) : null,
+      round.your_card ? el("p", { class: "muted", text: `You played ${CARDS[round.your_card][0]}.` }) : null,
       el("div", { class: "scroll" }, el("table", { class: "data" },
         // the meal in one column, a dish a line: the whole bill fits half a wide screen
         el("thead", {}, el("tr", {}, ["Diner", "Meal"].map((h) => el("th", { text: h })),
           ["Cost", "Scored", "Paid", "IOUs"].map((h) => el("th", { class: "num", text: h })))),
         el("tbody", {}, round.meals.map((m) => el("tr", {},
-          el("td", {}, name(m.seat), round.runners.includes(m.seat) ? el("span", { class: "badge away", text: round.caught.includes(m.seat) ? "caught" : "escaped" }) : null),
+          el("td", {}, who(payload, m.seat, true), round.runners.includes(m.seat) ? el("span", { class: "badge away", text: round.caught.includes(m.seat) ? "ran, caught" : "ran, got away" }) : null),
           el("td", { class: "meal" }, m.dishes.map((d) => el("div", { text: `${d.name} ($${d.value})` }))),
           el("td", { class: "num", text: `$${m.cost}` }),
           el("td", { class: "num", text: `+${m.scored}` }),
@@ -95,8 +94,7 @@
       return box;
     }
     const ordering = ["starter", "main", "dessert"].includes(view.phase);
-    box.append(el("h2", { text: PHASES[view.phase] || view.phase }));
-    if (payload.waiting && !ctx.readOnly) box.append(el("p", { class: "muted", id: "waiting", text: payload.waiting }));
+    box.append(el("h2", { text: PHASES[view.phase] || Potluck.words(view.phase) }));
     if (ordering && you.menu.length) {
       box.append(el("h3", { text: `Your ${view.phase} menu` }),
         el("div", { class: "cards", id: "menu" }, you.menu.map((d) => dishCard(payload, ctx, d))));
@@ -108,14 +106,13 @@
       el("div", { class: "cards", id: "hand" }, Object.entries(CARDS).map(([card, [title, cls]]) =>
         actionCard(payload, ctx, card, `ballot ${cls}`, [
           el("span", { text: title }),
-          el("span", { class: "count", text: `× ${you.hand[card] || 0}` }),
+          el("span", { class: "count", text: `${you.hand[card] || 0} in hand` }),
         ]))));
-    if (you.card) box.append(el("p", { class: "muted", text: `Played face down: ${CARDS[you.card][0]}` }));
+    if (you.card) box.append(el("p", { class: "muted", text: `Played face down: ${CARDS[you.card][0]}.` }));
     // any legal action the cards above do not show (none today) still gets a button
     const shown = new Set([...(ordering ? you.menu.map((d) => d.dish) : []), ...Object.keys(CARDS)]);
-    const others = payload.legal.filter((a) => !shown.has(a.action));
-    if (others.length) box.append(el("div", { class: "actions" }, others.map((a) =>
-      el("button", { "data-action": a.action, onclick: () => ctx.act(a.action), text: a.label }))));
+    const others = otherActions(payload, ctx, shown);
+    if (others) box.append(others);
     return box;
   }
 
@@ -123,10 +120,10 @@
     const view = payload.view;
     const screen = el("div", { class: "cafe" });
     screen.append(el("section", { class: "felt", id: "table" },
-      el("h2", {}, `Night ${view.round} of ${view.rounds} · ${PHASES[view.phase] || view.phase}`),
+      el("h2", {}, `Night ${view.round} of ${view.rounds} · ${PHASES[view.phase] || Potluck.words(view.phase)}`),
       el("p", { class: "status" },
         `Decks: ${view.decks.starter} starters, ${view.decks.main} mains, ${view.decks.dessert} desserts · ` +
-        `${view.guards} guard${view.guards === 1 ? "" : "s"} at the door` +
+        `${plural(view.guards, "guard")} at the door` +
         (view.options.no_repeat_dishes ? " · no dish twice a week" : "")),
       diners(payload)));
     const nights = view.log.slice().reverse();
@@ -136,8 +133,7 @@
     if (view.final_scores) {
       bills.prepend(el("div", { class: "notice good", id: "final" },
         el("strong", { text: "Final scores: " }),
-        view.final_scores.map((s, i) => `${seatName(payload.table, i)} ${s}`).join(" · "),
-        ". ", view.result));
+        view.final_scores.map((s, i) => `${who(payload, i, i === 0)} ${s}`).join(" · "), "."));
     }
     screen.append(el("div", { class: "grid halves" }, el("div", {}, yourPanel(payload, ctx)), el("div", {}, bills)));
     screen.append(seatsPanel(payload));

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { el, seatName, seatsPanel, actionButton, otherActions } = Potluck;
+  const { el, who, says, does, seatsPanel, actionButton, otherActions, plural, listOf, seatNumber } = Potluck;
   const COLOURS = ["#d9480f", "#1c7ed6", "#2b8a3e", "#ae3ec9", "#f59f00", "#0c8599"];
   const PHASES = {
     exchange: "Ingredient exchange: offer up to three ingredients to a player (then send with done), or pass",
@@ -22,14 +22,25 @@
     price_at_most: (v) => `products of ${v} F or less`,
     matches_at_least: (v) => `${v}+ hashtag matches`,
   };
+  const KINDS = { extra: "extra customer", joker: "Joker" };
   let chosen = null;  // the ingredient picked to offer, kept across redraws
 
   function slug(text) {
     return text.toLowerCase().replace(/'/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
   }
 
-  // An ingredient or shop slug as words: "free-range-eggs" -> "free range eggs".
-  function words(id) { return String(id).replace(/-/g, " "); }
+  // An ingredient's or a shop's name from its notation: the name seen on its card (any card
+  // a view showed is remembered), else its words ("free-range-eggs" -> "Free Range Eggs").
+  const known = {};
+  function learn(view) {
+    const cards = [...(view.you ? [...view.you.hand, ...(view.you.returned || [])] : []),
+      ...(view.offer ? [...view.offer.ingredients, ...view.offer.given] : [])];
+    for (const card of cards) if (card.ingredient && card.name) known[card.ingredient] = card.name;
+    for (const shop of [...view.board, ...(view.shop_deck_bottom || [])]) known[shop.shop] = shop.name;
+  }
+  function words(id) {
+    return known[id] || String(id).split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+  }
 
   // Money each seller took from the customers of a list of sales (price plus shop bonuses).
   function takings(sales) {
@@ -38,8 +49,8 @@
     return money;
   }
 
-  function chip(seat, table) {
-    return el("span", { class: "chip", style: `background:${COLOURS[seat % COLOURS.length]}`, title: seatName(table, seat), text: String(seat) });
+  function chip(seat, name) {
+    return el("span", { class: "chip", style: `background:${COLOURS[seat % COLOURS.length]}`, title: name, text: seatNumber(seat) });
   }
 
   function ingredient(card, extra) {
@@ -56,7 +67,7 @@
     const box = el("section", { class: "panel kitchen", id: "kitchen" }, el("h2", { text: "Your kitchen" }));
     const phase = view.phase;
     const legal = (action) => payload.legal.some((a) => a.action === action);
-    box.append(el("p", { class: "muted" }, `${me.role} · `, me.shape ? `product shape: ${me.shape}` : "no shape dealt"));
+    box.append(el("p", { class: "muted" }, `${me.role} · `, me.shape ? `your product's shape: ${me.shape}` : "no shape dealt"));
     if (you.hand.length) {
       box.append(el("div", { class: "hand", id: "hand" }, you.hand.map((card) => {
         const id = card.ingredient;
@@ -72,7 +83,7 @@
     }
     if (phase === "exchange" && chosen && !ctx.readOnly) {
       box.append(el("div", { class: "actions", id: "offer-to" }, view.players.filter((p) => p.seat !== you.seat).map((p) =>
-        actionButton(payload, ctx, `offer ${chosen} to ${p.seat}`, {}, `Offer to ${seatName(payload.table, p.seat)}`))));
+        actionButton(payload, ctx, `offer ${chosen} to ${p.seat}`, {}, `Offer ${words(chosen)} to ${who(payload, p.seat)}`))));
     }
     const naming = payload.legal.find((a) => a.action.startsWith("name "));
     if (naming && !ctx.readOnly) {
@@ -88,9 +99,9 @@
     } else if (you.name) {
       box.append(el("p", {}, el("strong", { text: you.name }), el("span", { class: "muted", text: ` — ${you.tagline || ""}` })));
     }
-    if (you.event) box.append(el("div", { class: "event" }, el("strong", { text: `Event: ${you.event.event}` }), ` — ${you.event.text}`));
-    if (you.held.length) box.append(el("p", { class: "muted", text: `Held face down: ${you.held.map((e) => e.event).join(", ")}` }));
-    if (you.vote !== null && you.vote !== undefined) box.append(el("p", { class: "muted", text: `You voted for ${seatName(payload.table, you.vote)}'s product.` }));
+    if (you.event) box.append(el("div", { class: "event" }, el("strong", { text: `Event: ${you.event.event}` }), ` — ${says(payload, you.event.text)}`));
+    if (you.held.length) box.append(el("p", { class: "muted", text: `Held face down: ${you.held.map((e) => e.event).join(", ")}.` }));
+    if (you.vote !== null && you.vote !== undefined) box.append(el("p", { class: "muted", text: `You voted for ${Potluck.whose(payload, you.vote)} product.` }));
     if (legal("decline") || legal("pass") || legal("done")) box.append(el("p", { class: "muted", text: "Or use the buttons under “Your move”." }));
     return box;
   }
@@ -112,15 +123,15 @@
         el("div", { class: "ingredients" }, p.ingredients.map((i) => {
           const remove = `remove ${i}`;
           return payload.legal.some((a) => a.action === remove) && !ctx.readOnly
-            ? actionButton(payload, ctx, remove, { class: "small ing-chip" }, `✕ ${i.replace(/-/g, " ")}`)
-            : el("span", { class: "ing-chip", text: i.replace(/-/g, " ") });
+            ? actionButton(payload, ctx, remove, { class: "small ing-chip" }, `✕ ${words(i)}`)
+            : el("span", { class: "ing-chip", text: words(i) });
         })),
         el("div", { class: "product-foot" },
           el("span", { class: "price", text: `${p.price} F` }),
           el("span", { class: "tags", text: p.hashtags.map((t) => `#${t}`).join(" ") })),
-        el("div", { class: "owner" }, chip(p.owner, payload.table), ` ${seatName(payload.table, p.owner)}`,
-          view.players[p.owner].votes_received !== null && p.round === view.round ? ` · ${view.players[p.owner].votes_received} vote(s)` : "",
-          sold[p.product] ? el("span", { class: "sold", title: "customers who bought it so far", text: `sold ×${sold[p.product]}` }) : null),
+        el("div", { class: "owner" }, chip(p.owner, who(payload, p.owner, true)), ` ${who(payload, p.owner, true)}`,
+          view.players[p.owner].votes_received !== null && p.round === view.round ? ` · ${plural(view.players[p.owner].votes_received, "vote")}` : "",
+          sold[p.product] ? el("span", { class: "sold", title: "customers who bought it so far", text: `sold ${sold[p.product]}` }) : null),
         view.phase === "voting" && !ctx.readOnly && p.owner !== view.you?.seat && view.you ? actionButton(payload, ctx, vote, { class: "small" }, "Vote for this") : null);
     };
     return el("section", { class: "panel", id: "products" }, el("h2", { text: `Products of round ${view.round}` }),
@@ -135,12 +146,11 @@
     const placed = view.players.map((p) => past
       ? { seat: p.seat, shops: past.shops[p.seat], channels: past.channels[p.seat], invest: past.invest[p.seat] >= 0 ? past.invest[p.seat] : null }
       : p);
-    const chipsOn = (test) => placed.filter(test).map((p) => chip(p.seat, payload.table));
+    const chipsOn = (test) => placed.filter(test).map((p) => chip(p.seat, who(payload, p.seat, true)));
     const shops = view.board.map((shop) => {
       const body = [
         el("div", { class: "shop-name", text: shop.name }),
-        el("div", { class: "shop-rule", text: `+${shop.bonus} F for ${(WHEN[shop.when] || ((v) => `${shop.when} ${v}`))(shop.value)}` }),
-        el("div", { class: "muted", text: `shapes: ${shop.shapes.join(", ")}` }),
+        el("div", { class: "shop-rule", text: shop.rule || `+${shop.bonus} F for each sale of ${(WHEN[shop.when] || (() => "some products"))(shop.value)}` }),
         el("div", { class: "chips" }, chipsOn((p) => p.shops.includes(shop.shop))),
       ];
       return view.phase === "placing" && view.you && !ctx.readOnly
@@ -151,11 +161,11 @@
       const id = slug(name);
       const body = [el("div", { class: "shop-name", text: name }), el("div", { class: "chips" }, chipsOn((p) => p.channels.includes(id)))];
       if (id === "mabius") {
-        const invests = placed.filter((p) => p.invest !== null).map((p) => `${seatName(payload.table, p.seat)} → ${seatName(payload.table, p.invest)}`);
+        const invests = placed.filter((p) => p.invest !== null).map((p) => `${who(payload, p.seat, true)} in ${who(payload, p.invest)}`);
         body.push(el("div", { class: "muted", text: invests.length ? `invested: ${invests.join(", ")}` : "invest in a rival's product" }));
         if (view.phase === "placing" && view.you && !ctx.readOnly) {
           body.push(el("div", { class: "actions" }, view.players.filter((p) => p.seat !== view.you.seat).map((p) =>
-            actionButton(payload, ctx, `invest ${p.seat}`, { class: "small" }, `in ${seatName(payload.table, p.seat)}`))));
+            actionButton(payload, ctx, `invest ${p.seat}`, { class: "small" }, `Invest in ${who(payload, p.seat)}`))));
         }
         return el("div", { class: "channel mabius", "data-channel": id }, body);
       }
@@ -191,12 +201,12 @@
         face.hashtags.map((t) => el("span", { class: `tag${liked.has(t) ? " hit" : ""}`, text: `#${t}` })),
         el("span", { class: "muted", title: "favourite shape(s)", text: `♥ ${face.shapes.join(", ")}` })) : null,
       el("div", { class: "cust-result" },
-        sale.kind && sale.kind !== "regular" ? el("span", { class: "badge", text: sale.kind }) : null,
+        sale.kind && sale.kind !== "regular" ? el("span", { class: "badge", text: KINDS[sale.kind] || Potluck.words(sale.kind) }) : null,
         bought
-          ? [" bought ", product ? el("em", { text: product.name || product.shape }) : "", " from ", chip(sale.seller, payload.table),
-            ` ${seatName(payload.table, sale.seller)}: ${sale.paid} F`, sale.bonus ? ` +${sale.bonus} bonus` : ""]
+          ? [" bought ", product ? el("em", { text: product.name || product.shape }) : "", " from ", chip(sale.seller, who(payload, sale.seller, true)),
+            ` ${who(payload, sale.seller)}: ${sale.paid} F`, sale.bonus ? ` and ${sale.bonus} F of shop bonus` : ""]
           : " bought nothing",
-        el("div", { class: "muted why-text", text: sale.reason })));
+        sale.reason ? el("div", { class: "muted why-text", text: says(payload, sale.reason) }) : null));
   }
 
   function customers(payload) {
@@ -208,7 +218,7 @@
     return el("section", { class: "panel", id: "customers" }, el("h2", { text: sales.length ? `Customers of round ${round}` : "Customers" }),
       sales.length ? el("div", { class: "customers" }, sales.map((sale) => customerCard(payload, sale)))
         : el("p", { class: "muted", text: "Customers come shopping at the end of each round." }),
-      el("p", { class: "muted", text: `${view.customers_played.length} customer card(s) played · ${view.decks.customers} left` }),
+      el("p", { class: "muted", text: `${plural(view.customers_played.length, "customer card")} played · ${view.decks.customers} left` }),
       history(payload, earlier.length ? view.log : []));
   }
 
@@ -218,12 +228,12 @@
     const view = payload.view;
     return el("details", { id: "history" }, el("summary", { text: `Takings of the rounds played (${log.length})` }),
       el("div", { class: "scroll" }, el("table", { class: "data" },
-        el("thead", {}, el("tr", {}, el("th", { text: "round" }), view.players.map((p) => el("th", {}, chip(p.seat, payload.table), ` ${seatName(payload.table, p.seat)}`)))),
+        el("thead", {}, el("tr", {}, el("th", { text: "Round" }), view.players.map((p) => el("th", {}, chip(p.seat, who(payload, p.seat, true)), ` ${who(payload, p.seat, true)}`)))),
         el("tbody", {}, log.map((entry) => {
           const money = takings(entry.sales);
           const votes = view.players.map((p) => entry.votes.filter((v) => v === p.seat).length);
           return el("tr", {}, el("td", { text: String(entry.round) }),
-            view.players.map((p) => el("td", { text: `${money[p.seat] || 0} F · ${votes[p.seat]} vote(s)` })));
+            view.players.map((p) => el("td", { text: `${money[p.seat] || 0} F · ${plural(votes[p.seat], "vote")}` })));
         })))));
   }
 
@@ -231,26 +241,25 @@
     const view = payload.view;
     return el("section", { class: "panel", id: "players" }, el("h2", { text: "Players" }),
       el("div", { class: "fa-players" }, view.players.map((p) => el("div", { class: `fa-player${p.seat === view.you?.seat ? " me" : ""}`, style: `--owner:${COLOURS[p.seat % COLOURS.length]}` },
-        el("div", { class: "name" }, chip(p.seat, payload.table), ` ${seatName(payload.table, p.seat)}`,
+        el("div", { class: "name" }, chip(p.seat, who(payload, p.seat, true)), ` ${who(payload, p.seat, true)}`,
           p.to_act && view.phase !== "over" ? el("span", { class: "badge turn", text: "to act" }) : null,
           payload.table.seats[p.seat].kind === "bot" ? el("span", { class: "badge bot", text: "bot" }) : null),
         el("div", { class: "stats" },
           el("span", { class: "money", text: `${p.money} F` }),
           el("span", { text: p.role }),
           el("span", { title: "chips", text: `● ${p.chips}` }),
-          el("span", { class: "muted", text: `${p.hand_size} ingredient(s)` }),
-          p.held_events ? el("span", { class: "muted", text: `${p.held_events} event(s) held` }) : null)))));
+          el("span", { class: "muted", text: plural(p.hand_size, "ingredient") }),
+          p.held_events ? el("span", { class: "muted", text: `${plural(p.held_events, "event")} held` }) : null)))));
   }
 
   // This round so far: the offers and their answers, and the events played.
   function round(payload) {
     const view = payload.view;
-    const name = (s) => seatName(payload.table, s);
     const items = [
-      ...view.trades.map((t) => t.given
-        ? `${name(t.from)} gave ${t.offered.map(words).join(", ")} to ${name(t.to)} for ${t.given.map(words).join(", ")}`
-        : `${name(t.to)} declined ${name(t.from)}'s ${t.offered.map(words).join(", ")}`),
-      ...view.events.map((e) => `${name(e.seat)}${e.event ? ` played ${e.event}` : ""}: ${e.effect}`),
+      ...view.trades.map((t) => (t.given && t.given.length
+        ? `${does(payload, t.from, "gave")} ${listOf(t.offered.map(words))} to ${who(payload, t.to)} for ${listOf(t.given.map(words))}.`
+        : `${does(payload, t.to, "declined")} ${Potluck.whose(payload, t.from)} ${listOf(t.offered.map(words))}.`)),
+      ...view.events.map((e) => `${who(payload, e.seat, true)}${e.event ? ` played ${e.event}` : ""}: ${says(payload, e.effect)}.`),
     ];
     return items.length ? el("ul", { class: "happened", id: "happened" }, items.map((text) => el("li", { text }))) : null;
   }
@@ -265,13 +274,14 @@
     return el("section", { class: "notice good standings", id: "final" },
       el("strong", { text: "Final foodcoins" }),
       el("ol", {}, order.map((s) => el("li", { class: winners.includes(s) ? "winner" : null },
-        chip(s, payload.table), el("span", { class: "who", text: ` ${seatName(payload.table, s)} ` }),
+        chip(s, who(payload, s, true)), el("span", { class: "who", text: ` ${who(payload, s, true)} ` }),
         el("span", { class: "money", text: `${view.players[s].money} F` })))),
-      tie ? el("p", { class: "muted", text: `Tie between ${tie.tied.map((s) => seatName(payload.table, s)).join(" and ")}: ${tie.customers.join(", ") || "no customer"} came; ${tie.winner >= 0 ? `${seatName(payload.table, tie.winner)} made the sale` : "nobody sold"}.` }) : null);
+      tie ? el("p", { class: "muted", text: `A tie between ${listOf(tie.tied.map((s) => who(payload, s)))}: ${listOf(tie.customers) || "no customer"} came; ${tie.winner >= 0 ? `${does(payload, tie.winner, "made")} the sale` : "nobody sold"}.` }) : null);
   }
 
   Potluck.renderers["food-advice"] = (root, payload, ctx) => {
     const view = payload.view;
+    learn(view);
     const offerable = (id) => payload.legal.some((a) => a.action.startsWith(`offer ${id} to`));
     if (view.phase !== "exchange" || (chosen && !view.you?.hand.some((c) => c.ingredient === chosen))) chosen = null;
     if ((!chosen || !offerable(chosen)) && view.phase === "exchange" && view.you && !ctx.readOnly) {
@@ -283,14 +293,14 @@
     const offer = view.offer;
     const playing = view.playing;
     screen.append(el("section", { class: "felt", id: "round" },
-      el("h2", { text: `Round ${view.round} of ${view.rounds} · ${PHASES[view.phase] || view.phase}` }),
-      offer ? el("p", { class: "offer", text: `${seatName(payload.table, offer.from)} ${offer.sent ? "offers" : "is putting together an offer of"} ${offer.ingredients.map((c) => `${c.name} (${c.price} F, #${c.hashtag})`).join(", ")} to ${seatName(payload.table, offer.to)}` +
-        (offer.given.length ? `; given back so far: ${offer.given.map((c) => c.name).join(", ")}` : "") }) : null,
-      playing ? el("p", { class: "offer", text: `${seatName(payload.table, playing.seat)} plays the event ${playing.event}: ${playing.text}` }) : null,
+      el("h2", { text: `Round ${view.round} of ${view.rounds} · ${PHASES[view.phase] || Potluck.words(view.phase)}` }),
+      offer ? el("p", { class: "offer", text: `${offer.sent ? does(payload, offer.from, "offers") : `${who(payload, offer.from, true)} ${who(payload, offer.from) === "you" ? "are" : "is"} putting together an offer of`} ${listOf(offer.ingredients.map((c) => `${c.name} (${c.price} F, #${c.hashtag})`))} to ${who(payload, offer.to)}` +
+        (offer.given.length ? `; given back so far: ${listOf(offer.given.map((c) => c.name))}` : "") + "." }) : null,
+      playing ? el("p", { class: "offer", text: `${does(payload, playing.seat, "plays")} the event ${playing.event}: ${says(payload, playing.text)}` }) : null,
       el("div", { class: "scoreline", id: "scoreline" }, view.players.map((p) => el("span", { class: `score${view.acting.includes(p.seat) ? " acting" : ""}` },
-        chip(p.seat, payload.table), ` ${seatName(payload.table, p.seat)} `, el("strong", { text: `${p.money} F` })))),
+        chip(p.seat, who(payload, p.seat, true)), ` ${who(payload, p.seat, true)} `, el("strong", { text: `${p.money} F` })))),
       round(payload),
-      el("p", { class: "status", text: `${view.acting.length ? `Waiting for ${view.acting.map((s) => seatName(payload.table, s)).join(", ")} · ` : ""}decks: ${view.decks.ingredients} ingredients, ${view.decks.events} events` })));
+      el("p", { class: "status", text: `Decks: ${plural(view.decks.ingredients, "ingredient")}, ${plural(view.decks.events, "event")}` })));
     if (view.phase === "over") screen.prepend(standings(payload));
     const left = el("div", {});
     if (!ctx.readOnly && view.you) {
@@ -301,7 +311,7 @@
       left.append(el("section", { class: "panel", id: "moves" }, el("h2", { text: "Your move" }),
         payload.legal.length
           ? [el("p", { class: "muted", text: hint }), rest].filter(Boolean)
-          : el("p", { class: "muted", id: "waiting", text: payload.waiting || "Nothing to do now." })));
+          : el("p", { class: "muted", id: "waiting", text: "Nothing to do now." })));
     }
     left.append(...[kitchen(payload, ctx, redraw), products(payload, ctx), market(payload, ctx)].filter(Boolean));
     screen.append(el("div", { class: "grid two" }, left, el("div", {}, players(payload), customers(payload))));

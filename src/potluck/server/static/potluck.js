@@ -1,7 +1,9 @@
-// Potluck in the browser: the lobby, join, table and replay pages, and the generic game screen.
+// Potluck in the browser: what every page shares (building nodes, the API, players' names,
+// move buttons that say why they are not possible, the turn's status and timers) and the
+// table page. The lobby and join pages are in lobby.js, the replay page in replay.js.
 // Plain JavaScript, no build step and no fetches beyond this server. Everything shown is built
-// with textContent (never innerHTML; the server-sanitised rules are parsed by DOMParser), so a player's name
-// cannot inject markup.
+// with textContent (never innerHTML; the server-sanitised rules are parsed by DOMParser), so a
+// player's name cannot inject markup.
 "use strict";
 
 const Potluck = (() => {
@@ -23,6 +25,8 @@ const Potluck = (() => {
     return node;
   }
 
+  // A request to the API; a refusal throws an Error with the server's sentence, its HTTP
+  // status and its error code (`too_many_tables`, `illegal_action`...).
   async function api(method, path, body) {
     const options = { method, headers: {}, credentials: "same-origin" };
     if (body !== undefined) {
@@ -36,6 +40,7 @@ const Potluck = (() => {
       const reason = (data && (data.reason || data.detail)) || response.statusText;
       const error = new Error(reason);
       error.status = response.status;
+      error.code = data && data.error;
       throw error;
     }
     return data;
@@ -56,6 +61,12 @@ const Potluck = (() => {
       if (body.dataset.game === gameId) {
         // Parsed inertly (no script runs in a DOMParser document), then moved in as nodes.
         const parsed = new DOMParser().parseFromString(rulesCache[gameId].html, "text/html");
+        // Inside a page the rules' headings go one level down: the page's own h1 stays its only one.
+        for (const heading of parsed.body.querySelectorAll("h1, h2, h3, h4, h5")) {
+          const lower = parsed.createElement(`h${Number(heading.tagName[1]) + 1}`);
+          lower.append(...heading.childNodes);
+          heading.replaceWith(lower);
+        }
         body.replaceChildren(...parsed.body.childNodes);
       }
     } catch (error) {
@@ -63,7 +74,124 @@ const Potluck = (() => {
     }
   }
 
-  function words(key) { return String(key).replace(/_/g, " "); }
+  function words(key) { return String(key).replace(/[_-]/g, " "); }
+
+  // "1 vote", "2 votes"; "1 Belle", "3 Belles"; "1 invitation left".
+  function plural(count, one, many) { return `${count} ${count === 1 ? one : (many || `${one}s`)}`; }
+
+  // "Ann", "Ann and Bob", "Ann, Bob and Cy".
+  function listOf(names) {
+    return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  }
+
+  // "90 s", "2 min", "1 min 30 s", "1 h": a timer's length in words.
+  function duration(seconds) {
+    if (seconds < 60) return `${seconds} s`;
+    if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+    const minutes = Math.floor(seconds / 60);
+    return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
+  }
+
+  // "1:05": a countdown's time left.
+  function clock(seconds) {
+    const s = Math.max(0, Math.ceil(seconds));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  }
+
+  // ------------------------------------------------------------ players by name
+  // The engine names a seat "seat N" (N from 0, as in the notation). A page shows its name:
+  // the player's, "Bot 2 (medium)" for a bot's seat (numbers from 1), "Ann (bot)" when a bot
+  // plays Ann's seat, and "you" for the player looking ("You buy...", "your Momo Mia").
+  // potluck/renderers/names.py does the same for the terminal; both are checked against
+  // tests/data/naming.json.
+
+  // Each seat's name as anyone sees it (no "you").
+  function seatNames(table) {
+    const raw = table.seats.map((s) => {
+      if (s.kind === "bot") return `Bot ${s.seat + 1} (${s.bot || "bot"})`;
+      if (s.free) return `Seat ${s.seat + 1} (free)`;
+      return s.name || `Seat ${s.seat + 1}`;
+    });
+    const names = raw.map((name, i) => (raw.filter((n) => n === name).length > 1 ? `${name} (seat ${i + 1})` : name));
+    return names.map((name, i) => {
+      const s = table.seats[i];
+      return s.kind !== "bot" && s.taken_over ? `${name} (bot)` : name;
+    });
+  }
+
+  const REFERENCE = /\b([Ss]eats?) (\d+(?:(?:, |,? and )\d+)*)\b('s)?(?! ?(?:to|-|–) ?\d)/g;
+  const SENTENCE_START = /(?:^|[.!?]\s+)$/;
+  const CLAUSE_START = /(?:^|[.:;!?]\s+)$/;
+  const IRREGULAR = { is: "are", was: "were", has: "have", does: "do", goes: "go" };
+  const MORE_VERBS = new Set(("is has wins owes lands pays fails stays takes scores gets loses earns buys sells gives " +
+    "receives keeps shares ties goes passes rolls").split(" "));
+  const SUBJECT = "\u0000";
+  const YOU_SUBJECT = /\u0000([Yy]ou)(\s*\([^)]*\))?(\s+)([a-z]+)([^.!?\u0000]*)/g;
+
+  // "buys" -> "buy", "passes" -> "pass", "is" -> "are"; other words as they are.
+  function secondPerson(verb) {
+    if (IRREGULAR[verb]) return IRREGULAR[verb];
+    if (verb.length > 3 && verb.endsWith("ies")) return `${verb.slice(0, -3)}y`;
+    if (/(?:ss|sh|ch|x|z|o)es$/.test(verb)) return verb.slice(0, -2);
+    if (verb.endsWith("s") && !/(?:ss|us|is)$/.test(verb) && verb.length > 2) return verb.slice(0, -1);
+    return verb;
+  }
+
+  // The names of `table`'s seats as the player in seat `you` sees them (null: a spectator).
+  function namer(table, you) {
+    const names = seatNames(table);
+    const mine = you !== null && you !== undefined && table.seats[you] ? table.seats[you] : null;
+    const yourBot = Boolean(mine && mine.taken_over);
+    const cap = (text, start) => (start ? text[0].toUpperCase() + text.slice(1) : text);
+    function name(seat, start) {
+      if (mine && seat === you) return cap(yourBot ? "your bot" : "you", start);
+      return names[seat] !== undefined ? names[seat] : `seat ${seat + 1}`;
+    }
+    function possessive(seat, start) {
+      if (mine && seat === you && !yourBot) return cap("your", start);
+      return `${name(seat, start)}'s`;
+    }
+    function text(sentence) {
+      const source = String(sentence);
+      const out = source.replace(REFERENCE, (whole, word, numbers, owner, offset) => {
+        const seats = numbers.split(/, and |, | and /).map(Number);
+        if (seats.some((s) => !(s >= 0 && s < names.length))) return whole;
+        const before = source.slice(0, offset);
+        const start = SENTENCE_START.test(before);
+        const subject = CLAUSE_START.test(before);
+        if (owner) return possessive(seats[0], start);
+        if (seats.length > 1) return listOf(seats.map((s, i) => name(s, start && i === 0)));
+        if (subject && mine && seats[0] === you && !yourBot) return SUBJECT + (start ? "You" : "you");
+        return name(seats[0], start);
+      });
+      return out.replace(YOU_SUBJECT, (whole, you_, paren, space, verb, rest) =>
+        you_ + (paren || "") + space + secondPerson(verb) +
+        rest.replace(/((?:\band|[,:;]) )([a-z]+)/g, (all, joint, word) => joint + (MORE_VERBS.has(word) ? secondPerson(word) : word)));
+    }
+    return { name, possessive, text, names };
+  }
+
+  // A seat's name as the payload's viewer sees it; `start`: at the start of a sentence.
+  function who(payload, seat, start) { return namer(payload.table, payload.seat).name(seat, start); }
+  function whose(payload, seat, start) { return namer(payload.table, payload.seat).possessive(seat, start); }
+  // An engine sentence (a log line, a reason, a move's description) with names for seats.
+  function says(payload, text) { return namer(payload.table, payload.seat).text(text); }
+  // "You win" or "Ann wins": a verb after a seat's name, in the person its name needs.
+  function does(payload, seat, verb) {
+    const name = who(payload, seat, true);
+    return `${name} ${name === "You" ? secondPerson(verb) : verb}`;
+  }
+
+  // The number a page shows for a seat: from 1.
+  function seatNumber(seat) { return String(seat + 1); }
+
+  // The seats a person plays and who is to act now.
+  function isHuman(table, seat) {
+    const s = table.seats[seat];
+    return Boolean(s && s.kind !== "bot" && !s.taken_over && !s.free);
+  }
+
+  // ------------------------------------------------------------ the generic screen
 
   // A readable rendering of any JSON value: the generic screen's building block.
   function value(v) {
@@ -73,8 +201,8 @@ const Potluck = (() => {
     if (Array.isArray(v)) {
       if (v.length === 0) return el("span", { class: "muted", text: "none" });
       if (v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))) return objectTable(v);
-      if (v.every((x) => x === null || typeof x !== "object")) return document.createTextNode(v.join(", "));
-      return el("ol", { start: "0" }, v.map((x) => el("li", {}, value(x))));  // seats count from 0
+      if (v.every((x) => x === null || typeof x !== "object")) return document.createTextNode(v.map((x) => (x === null ? "-" : x)).join(", "));
+      return el("ol", {}, v.map((x) => el("li", {}, value(x))));
     }
     if (v.name !== undefined && Object.keys(v).length <= 5) {
       return document.createTextNode(v.value !== undefined ? `${v.name} (${v.value})` : String(v.name));
@@ -90,36 +218,97 @@ const Potluck = (() => {
       el("tbody", {}, rows.map((row) => el("tr", {}, keys.map((k) => el("td", {}, value(row[k]))))))));
   }
 
-  // A seat's name, saying "(bot)" when a bot plays it (a bot's seat, or a player's seat a bot
-  // took over), so that a banner never reads "Carla wins" when a bot won for her.
-  function seatName(table, seat) {
-    const s = table.seats[seat];
-    if (!s) return `seat ${seat}`;
-    const name = s.name || `seat ${seat}`;
-    const bot = s.kind === "bot" || Boolean(s.taken_over);
-    return bot && !/\bbot\b/i.test(name) ? `${name} (bot)` : name;
+  // ------------------------------------------------------------ the turn: who acts, timers
+
+  // When the page first saw each bot's turn (a bot is "thinking" from then on): kept across
+  // redraws of one state, so a push that changes nothing else does not restart its clock.
+  const thinking = { key: null, since: 0 };
+
+  // Who is to act now, as a sentence, with the turn timer's countdown or how long the bots
+  // have been choosing. Its numbers tick (see `tick`); it is the acting area's anchor: focus
+  // comes back to it after a move, so a keyboard player goes on from where they were.
+  function turnStatus(payload) {
+    const t = payload.table;
+    const box = el("div", { class: "turn-status", id: "turn-status", tabindex: "-1" });
+    if (payload.outcome || t.status !== "running") {
+      box.append(el("span", { text: t.status === "open" ? "Waiting for players to take the free seats."
+        : t.status === "expired" ? "This table expired: nothing happened at it for too long."
+          : t.status === "closed" ? "Its creator closed this table."
+            : t.status === "broken" ? "This table cannot go on." : "The game is over." }));
+      return box;
+    }
+    const acting = payload.to_act || [];
+    const mine = payload.seat !== null && payload.seat !== undefined && acting.includes(payload.seat) && payload.legal.length;
+    const bots = acting.filter((s) => !isHuman(t, s));
+    const people = acting.filter((s) => isHuman(t, s));
+    const key = `${payload.step}:${bots.join(",")}`;
+    if (thinking.key !== key) { thinking.key = key; thinking.since = Date.now(); }
+    if (mine) box.append(el("strong", { class: "your-turn", text: "Your move." }), " ");
+    const others = people.filter((s) => s !== payload.seat || !mine);
+    if (others.length) {
+      box.append(el("span", { class: "waiting-on" }, `${mine ? "Also waiting for" : "Waiting for"} ${listOf(others.map((s) => who(payload, s)))}.`), " ");
+    }
+    if (bots.length) {
+      box.append(el("span", { class: "thinking" },
+        `${bots.length === 1 ? `${who(payload, bots[0], true)} is` : `${listOf(bots.map((s, i) => who(payload, s, i === 0)))} are`} choosing: `,
+        el("span", { class: "since", "data-since": thinking.since, text: "0.0 s" }), "."), " ");
+    }
+    if (t.seconds_left !== undefined && t.seconds_left !== null && people.length) {
+      const deadline = Date.now() + 1000 * t.seconds_left;
+      const mineTimed = people.includes(payload.seat);
+      const warnAt = Math.min(30, Math.max(10, Math.round((t.turn_seconds || 120) / 4)));
+      box.append(el("span", {
+        class: "countdown", "data-deadline": deadline, "data-warn": warnAt, "data-mine": mineTimed ? "1" : null,
+        "aria-label": "time left to move",
+      },
+      el("span", { class: "left", text: clock(t.seconds_left) }),
+      mineTimed ? " left to move, then a bot plays for you" : ` left for ${listOf(people.map((s) => who(payload, s)))}, then a bot plays`));
+    }
+    return box;
   }
 
-  // A line of a game's log with every "seat N" read as that seat's name, "(bot)" included,
-  // so that the log says which moves a bot made.
-  function namedSeats(table, text) {
-    return String(text).replace(/\b[Ss]eat (\d+)\b/g, (whole, number) =>
-      table.seats[Number(number)] ? seatName(table, Number(number)) : whole);
+  // The ticking parts of the page: countdowns (warned once each, aloud, near their end) and
+  // how long the bots have been choosing.
+  function tick() {
+    const now = Date.now();
+    for (const box of document.querySelectorAll("[data-deadline]")) {
+      const left = (Number(box.dataset.deadline) - now) / 1000;
+      const shown = box.querySelector(".left");
+      if (shown) shown.textContent = clock(left);
+      const warn = left <= Number(box.dataset.warn);
+      box.classList.toggle("warn", warn);
+      if (warn && box.dataset.mine && !box.dataset.warned) {
+        box.dataset.warned = "1";
+        alertAloud(`${Math.max(0, Math.ceil(left))} seconds left to move: then a bot plays for you.`);
+      }
+    }
+    for (const since of document.querySelectorAll("[data-since]")) {
+      since.textContent = `${((now - Number(since.dataset.since)) / 1000).toFixed(1)} s`;
+    }
   }
 
-  // The seats: who plays where, who is a bot, who must act now.
+  // Said to a screen reader at once (an assertive live region outside the redrawn screen).
+  function alertAloud(text) {
+    let box = document.getElementById("alert");
+    if (!box) { box = el("div", { id: "alert", class: "visually-hidden", role: "alert" }); document.body.append(box); }
+    box.textContent = text;
+  }
+
+  // ------------------------------------------------------------ seats and moves
+
+  // The seats: who plays where (numbers from 1), who is a bot, who must act now.
   function seatsPanel(payload) {
     const t = payload.table;
     return el("section", { class: "panel" }, el("h2", { text: "Seats" }),
       el("div", { class: "scroll" }, el("table", { class: "data", id: "seats" },
         el("tbody", {}, t.seats.map((s) => el("tr", {},
-          el("td", { text: String(s.seat) }),
+          el("td", { text: seatNumber(s.seat) }),
           el("td", {},
-            s.free ? (t.private ? el("em", { text: "free seat (by invite)" }) : el("a", { href: `/tables/${t.id}/join/${s.seat}`, text: "free seat: join" })) : (s.name || ""),
+            s.free ? (t.private ? el("em", { text: "free seat (by invite)" }) : el("a", { href: `/tables/${t.id}/join/${s.seat}`, text: "free seat: join" })) : who(payload, s.seat, true),
             s.seat === payload.seat ? el("span", { class: "badge", text: "you" }) : null,
             s.kind === "bot" ? el("span", { class: "badge bot", text: "bot" }) : null,
-            s.taken_over ? el("span", { class: "badge away", text: `${s.played_by_bot} bot plays (${s.taken_over === "timeout" ? "timed out" : "left"})` }) : null,
-            payload.to_act.includes(s.seat) && !payload.outcome ? el("span", { class: "badge turn", text: "to act" }) : null)))))),
+            s.taken_over ? el("span", { class: "badge away", text: `a ${s.played_by_bot} bot plays (${s.taken_over === "timeout" ? "out of time" : s.taken_over === "kicked" ? "given to a bot" : "left"})` }) : null,
+            payload.to_act.includes(s.seat) && !payload.outcome && t.status === "running" ? el("span", { class: "badge turn", text: "to act" }) : null)))))),
       recentMoves(payload));
   }
 
@@ -130,11 +319,79 @@ const Potluck = (() => {
     if (!moves.length) return null;
     return el("div", { id: "recent-moves" }, el("h3", { text: "Recent moves" }),
       el("ol", { class: "moves-log" }, moves.map((m) => el("li", {
-        text: m.text === null ? `${seatName(payload.table, m.seat)} made a sealed choice.` : `${seatName(payload.table, m.seat)}: ${m.text}`,
+        text: m.text === null ? `${who(payload, m.seat, true)} made a sealed choice.` : `${who(payload, m.seat, true)}: ${says(payload, m.text)}`,
       }))));
   }
 
-  // The legal actions as buttons, and the others with their reason on hover.
+  // Why a move is not possible, shown next to its button on a click, a tap or Enter (a
+  // phone has no hover), and said by screen readers (a polite live region).
+  function showWhy(anchor, text) {
+    let note = document.getElementById("why-note");
+    if (!note) {
+      note = el("div", { id: "why-note", class: "why-note", role: "status" });
+      document.body.append(note);
+    }
+    note.textContent = text;
+    note.classList.add("shown");
+    const box = anchor.getBoundingClientRect();
+    const width = Math.min(320, window.innerWidth - 16);
+    note.style.width = `${width}px`;
+    note.style.left = `${Math.max(8, Math.min(box.left, window.innerWidth - width - 8)) + window.scrollX}px`;
+    note.style.top = `${box.bottom + window.scrollY + 6}px`;
+    clearTimeout(showWhy.timer);
+    showWhy.timer = setTimeout(hideWhy, 8000);
+  }
+  function hideWhy() {
+    const note = document.getElementById("why-note");
+    if (note) note.classList.remove("shown");
+  }
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") hideWhy(); });
+  document.addEventListener("click", (event) => {
+    if (!(event.target instanceof Element) || !event.target.closest("[aria-disabled=true]")) hideWhy();
+  });
+
+  // Why the seat cannot take `action` now: the payload's reason, the game's answer from the
+  // server (games with many actions), or whose turn it is.
+  async function reasonFor(payload, action) {
+    const known = (payload.illegal || {})[action];
+    if (known) return says(payload, known);
+    const acting = payload.to_act || [];
+    if (payload.table.status !== "running" || payload.outcome) return "The game is not being played now.";
+    if (!acting.includes(payload.seat)) return `Not your turn: waiting for ${listOf(acting.map((s) => who(payload, s)))}.`;
+    try {
+      const answer = await api("GET", `/api/tables/${payload.table.id}/explain?action=${encodeURIComponent(action)}`);
+      return answer.reason ? says(payload, answer.reason) : "Not possible now.";
+    } catch (error) {
+      return error.message;
+    }
+  }
+
+  // A button for one action: live when legal; otherwise it stays focusable and says why it is
+  // not possible when clicked, tapped or pressed (aria-disabled, not disabled: a disabled
+  // button gets no focus, no tap and no keyboard). Spectators and replays get inert buttons.
+  function actionButton(payload, ctx, action, attrs, ...children) {
+    const legal = payload.legal.find((a) => a.action === action);
+    const seated = payload.seat !== null && payload.seat !== undefined;
+    const content = children.length ? children : (legal ? says(payload, legal.label) : words(action));
+    if (legal && !ctx.readOnly) {
+      return el("button", { ...attrs, type: "button", "data-action": action, title: says(payload, legal.label), onclick: () => ctx.act(action) }, content);
+    }
+    if (ctx.readOnly || !seated) return el("button", { ...attrs, type: "button", "data-action": action, disabled: true }, content);
+    const known = (payload.illegal || {})[action];
+    const button = el("button", {
+      ...attrs, type: "button", "data-action": action, "aria-disabled": "true",
+      title: known ? says(payload, known) : "Not possible now: press for why",
+    }, content);
+    button.addEventListener("click", async (event) => {
+      event.preventDefault();
+      const reason = await reasonFor(payload, action);
+      button.title = reason;
+      showWhy(button, reason);
+    });
+    return button;
+  }
+
+  // The legal actions as buttons, the others with their reasons (the generic screen).
   function actionsPanel(payload, ctx) {
     const box = el("section", { class: "panel", id: "actions" }, el("h2", { text: "Your move" }));
     if (payload.seat === null || payload.seat === undefined) {
@@ -142,71 +399,42 @@ const Potluck = (() => {
       return box;
     }
     if (!payload.legal.length) {
-      box.append(el("p", { class: "muted", text: payload.waiting || "Nothing to do now." }));
+      box.append(el("p", { class: "muted", id: "waiting", text: "Nothing to do now." }));
       return box;
     }
-    box.append(el("div", { class: "actions" }, payload.legal.map((a) =>
-      el("button", { "data-action": a.action, title: a.action, onclick: () => ctx.act(a.action), text: a.label }))));
-    const blocked = Object.entries(payload.illegal || {});
+    box.append(el("div", { class: "actions" }, payload.legal.map((a) => actionButton(payload, ctx, a.action, {}))));
+    const blocked = Object.keys(payload.illegal || {});
     if (blocked.length) {
-      box.append(el("details", {}, el("summary", { class: "muted", text: `Why not the other ${blocked.length} actions?` }),
-        el("div", { class: "actions" }, blocked.map(([action, reason]) =>
-          el("button", { class: "secondary", disabled: true, title: reason, "data-action": action, text: action })))));
+      box.append(el("details", {}, el("summary", { class: "muted", text: `Why not the other ${plural(blocked.length, "move")}?` }),
+        el("div", { class: "actions" }, blocked.map((action) => actionButton(payload, ctx, action, { class: "secondary" })))));
     }
     return box;
   }
 
-  // A button for one action: live when legal; otherwise disabled, with the reason on hover.
-  // Games with many actions get no reasons in the payload, so the reason is asked of the
-  // server the first time the pointer rests on the button (a disabled button gets no
-  // pointer events, so a wrapper listens for it).
-  function actionButton(payload, ctx, action, attrs, ...children) {
-    const legal = payload.legal.find((a) => a.action === action);
-    const button = el("button", {
-      ...attrs,
-      "data-action": action,
-      disabled: ctx.readOnly || !legal,
-      title: legal ? legal.label : (payload.illegal || {})[action] || (ctx.readOnly ? null : payload.waiting),
-      onclick: legal && !ctx.readOnly ? () => ctx.act(action) : null,
-    }, children.length ? children : (legal ? legal.label : action));
-    if (legal || ctx.readOnly || payload.seat === null || payload.seat === undefined) return button;
-    const wrap = el("span", { class: "why" }, button);
-    let asked = Boolean((payload.illegal || {})[action]);
-    const ask = async () => {
-      if (asked) return;
-      asked = true;
-      try {
-        const answer = await api("GET", `/api/tables/${payload.table.id}/explain?action=${encodeURIComponent(action)}`);
-        if (answer.reason) { button.title = answer.reason; wrap.title = answer.reason; }
-      } catch (_) { asked = false; }
-    };
-    wrap.addEventListener("mouseenter", ask);
-    wrap.addEventListener("touchstart", ask, { passive: true });
-    return wrap;
-  }
-
   // What a button for `action` says: the server's description of the move when it is legal
   // (words, not notation), else the screen's own short words for it.
-  function saying(payload, action, words) {
+  function saying(payload, action, fallback) {
     const legal = payload.legal.find((a) => a.action === action);
-    return legal ? legal.label : words;
+    return legal ? says(payload, legal.label) : fallback;
   }
 
   // The legal actions no piece on the screen offers, as plain buttons.
   function otherActions(payload, ctx, shown) {
     const rest = payload.legal.filter((a) => !shown.has(a.action));
     if (!rest.length || ctx.readOnly) return null;
-    return el("div", { class: "actions", id: "other-actions" }, rest.map((a) =>
-      el("button", { "data-action": a.action, onclick: () => ctx.act(a.action), text: a.label })));
+    return el("div", { class: "actions", id: "other-actions" }, rest.map((a) => actionButton(payload, ctx, a.action, {})));
   }
 
+  // "Game over: you win with 32 Gourmet Points." The game's reason names the winners; if it
+  // does not, the banner names them first.
   function outcomeBanner(payload) {
     if (!payload.outcome) return null;
     const o = payload.outcome;
-    const names = o.winners.map((s) => seatName(payload.table, s)).join(" and ");
+    const reason = says(payload, o.reason || "");
+    const named = o.winners.every((s) => reason.toLowerCase().includes(who(payload, s).toLowerCase()));
+    const lead = named ? "" : `${o.winners.length > 1 ? `${listOf(o.winners.map((s, i) => who(payload, s, i === 0)))} share the win` : does(payload, o.winners[0], "wins")}. `;
     return el("div", { class: "notice good", id: "outcome" },
-      el("strong", { text: `Game over: ${names} ${o.winners.length > 1 ? "share the win" : "wins"}. ` }),
-      o.reason, " ",
+      el("strong", { text: "Game over: " }), lead, reason, " ",
       el("a", { href: `/tables/${payload.table.id}/replay`, text: "Watch the replay" }));
   }
 
@@ -233,13 +461,26 @@ const Potluck = (() => {
   function render(root, payload, ctx) {
     root.replaceChildren();
     if (payload.table.practice) root.append(practiceNote(payload.table));
-    const banner = outcomeBanner(payload);
-    if (banner && !ctx.readOnly) root.append(banner);
+    if (!ctx.readOnly) {
+      const banner = outcomeBanner(payload);
+      root.append(banner || turnStatus(payload));
+    }
     const draw = renderers[payload.table.game] || genericScreen;
     draw(root, payload, ctx);
   }
 
-  // ---------------------------------------------------------------- the table page
+  // ------------------------------------------------------------ the table page
+
+  // A control's identity across redraws: the screen is drawn anew on every change, and focus
+  // must come back to the same piece (or to the turn's status) rather than jump to the top.
+  const IDENTITY = ["data-action", "data-space", "data-card", "data-position", "data-ingredient", "data-shop", "data-channel", "data-group", "id", "name"];
+  function identity(node) {
+    if (!(node instanceof HTMLElement)) return null;
+    for (const name of IDENTITY) {
+      if (node.hasAttribute(name)) return `${node.tagName.toLowerCase()}[${name}="${CSS.escape(node.getAttribute(name))}"]`;
+    }
+    return null;
+  }
 
   function tablePage() {
     const id = tableIdFromPath();
@@ -249,6 +490,9 @@ const Potluck = (() => {
     let payload = null;
     let socket = null;
     let retry = 500;
+    let focusAfterMove = null;  // the control that made the last move (it may be gone after)
+    const drafts = {};  // what the player typed in the screen's fields, kept across redraws
+    root.addEventListener("input", (event) => { if (event.target.name) drafts[event.target.name] = event.target.value; });
 
     function say(text, kind) {
       notice.textContent = text || "";
@@ -273,10 +517,12 @@ const Potluck = (() => {
       async act(action) {
         if (busy || !payload) return;
         busy = true;
+        focusAfterMove = identity(document.activeElement) || "#turn-status";
         lock();
         try {
           say("");
           const answer = await api("POST", `/api/tables/${id}/actions`, { action, decision: payload.decision });
+          for (const name of Object.keys(drafts)) delete drafts[name];
           busy = false;
           draw(answer);
         } catch (error) {
@@ -306,17 +552,38 @@ const Potluck = (() => {
       // locked for a move whose answer lost the race come back.
       if (payload && older(next, payload)) next = payload;
       payload = next;
+      const focused = document.activeElement;
+      const inScreen = focused && root.contains(focused);
+      const key = (inScreen && identity(focused)) || (busy ? null : focusAfterMove);
       root.classList.remove("busy");
       const t = payload.table;
-      where.textContent = `${t.title} · table ${t.id} · ${t.status}` +
-        (t.seconds_left !== undefined ? ` · ${t.seconds_left}s left to act` : "");
+      where.textContent = `${t.title}: ${t.private ? "private table" : "table"} ${t.id}, ${t.status === "over" ? "finished" : t.status}`;
+      document.title = `${t.title} · Potluck`;
       render(root, payload, ctx);
+      for (const [name, text] of Object.entries(drafts)) {
+        const field = root.querySelector(`[name="${CSS.escape(name)}"]`);
+        if (field && "value" in field) field.value = text;
+      }
+      if (key && !busy) {
+        const again = root.querySelector(key);
+        const target = again && !again.disabled ? again : (inScreen || focusAfterMove ? document.getElementById("turn-status") : null);
+        if (target) target.focus({ preventScroll: true });
+        focusAfterMove = null;
+      }
+      tick();
       showRules(t.game, document.getElementById("rules-body"), document.getElementById("rules-link"));
+      drawMine(t);
+      if (busy) lock();
+    }
+
+    // The player's own controls: the seat link, leave or come back; the creator's powers.
+    function drawMine(t) {
       const mine = document.getElementById("mine");
       mine.replaceChildren();
-      if (payload.seat !== null && payload.seat !== undefined && !payload.outcome) {
+      if (payload.seat !== null && payload.seat !== undefined && !payload.outcome && ["open", "running"].includes(t.status)) {
         const seat = t.seats[payload.seat];
         const link = localStorage.getItem(`potluck-seat-link-${id}`);
+        mine.append(el("h2", { text: "Your seat" }));
         if (link) mine.append(el("p", { class: "muted" }, "Your seat link (open it again to come back, on any device): ",
           el("span", { class: "link-box mono", text: location.origin + link })));
         mine.append(seat.taken_over
@@ -325,14 +592,13 @@ const Potluck = (() => {
       }
       if (host && !payload.outcome && ["open", "running"].includes(t.status)) mine.append(hostPanel(t));
       mine.className = mine.childNodes.length ? "panel" : "hidden";
-      if (busy) lock();
     }
 
     // The creator's controls: replace an absent player by a bot; a new invite link for a
     // private table's open seat (the old link stops working).
     function hostPanel(t) {
       const rows = t.seats.filter((s) => s.kind === "human").map((s) => el("li", { "data-seat": s.seat },
-        `Seat ${s.seat}: ${s.free ? "free" : (s.name || "")} `,
+        `Seat ${seatNumber(s.seat)}: ${s.free ? "free" : who(payload, s.seat, true)} `,
         s.taken_over === "kicked" ? el("span", { class: "muted", text: "(a bot plays) " }) : null,
         s.taken_over !== "kicked" ? el("button", { class: "secondary kick", onclick: () => hostCall("kick", s.seat), text: "Give the seat to a bot" }) : null,
         t.private && (s.free || s.taken_over === "kicked") ? el("button", { class: "secondary reinvite", onclick: () => hostCall("invite", s.seat), text: "New invite link" }) : null));
@@ -345,7 +611,7 @@ const Potluck = (() => {
       try {
         const answer = await api("POST", `/api/tables/${id}/seats/${seat}/${what}`);
         if (what === "invite") {
-          document.getElementById("new-invite").replaceChildren(el("p", {}, `Seat ${seat}'s new invite link (send it only to that player): `,
+          document.getElementById("new-invite").replaceChildren(el("p", {}, `Seat ${seatNumber(seat)}'s new invite link (send it only to that player): `,
             el("span", { class: "link-box mono", text: location.origin + answer.join })));
         } else {
           draw(await api("GET", `/api/tables/${id}`));
@@ -372,250 +638,23 @@ const Potluck = (() => {
       };
     }
 
-    api("GET", `/api/tables/${id}`).then((first) => { host = Boolean(first.host); draw(first); },
-      (error) => say(error.message, "error"));
+    api("GET", `/api/tables/${id}`).then((first) => {
+      host = Boolean(first.host);
+      if (first.seat !== null || host) remember(id);
+      draw(first);
+    }, (error) => say(error.message, "error"));
     connect();
+    setInterval(tick, 250);
   }
 
-  // ---------------------------------------------------------------- the join page
-
-  function joinPage() {
-    const parts = location.pathname.split("/");
-    const id = parts[2];
-    const seat = Number(parts[4]);
-    const form = document.getElementById("join-form");
-    const info = document.getElementById("join-info");
-    const notice = document.getElementById("notice");
-    let practice = false;
-    api("GET", `/api/tables/${id}`).then((p) => {
-      const t = p.table;
-      practice = Boolean(t.practice);
-      const agree = practice
-        ? el("label", { class: "practice" }, el("input", { type: "checkbox", name: "practice", required: true }),
-          " I agree to play a practice table: its creator chose the deal, so whoever knows the seed can see my cards.")
-        : null;
-      info.replaceChildren(el("p", {}, `${t.title}, ${t.num_players} players. You are joining as seat ${seat}.`),
-        practice ? practiceNote(t) : null,
-        t.private ? el("p", { class: "muted", text: "A private table: you sit down through the invite link its creator sent you (open that link, then give your name)." }) : null,
-        el("ul", {}, t.seats.map((s) => el("li", {}, `Seat ${s.seat}: `, s.free ? el("em", { text: "free" }) : s.name))));
-      if (agree) form.insertBefore(agree, form.querySelector("button"));
-    }, (error) => { notice.textContent = error.message; notice.className = "notice error"; });
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const name = form.elements.name.value;
-      try {
-        const body = practice ? { name, practice: Boolean(form.elements.practice && form.elements.practice.checked) } : { name };
-        const joined = await api("POST", `/api/tables/${id}/seats/${seat}`, body);
-        localStorage.setItem(`potluck-seat-link-${id}`, joined.seat_link);
-        location.href = `/tables/${id}`;
-      } catch (error) { notice.textContent = error.message; notice.className = "notice error"; }
-    });
+  // The tables this browser created or sits at, newest first (the lobby's "Your tables"
+  // asks the server which of them are still there).
+  function remember(tableId) {
+    const known = JSON.parse(localStorage.getItem("potluck-my-tables") || "[]").filter((t) => t !== tableId);
+    localStorage.setItem("potluck-my-tables", JSON.stringify([tableId, ...known].slice(0, 100)));
   }
 
-  // ---------------------------------------------------------------- the lobby
-
-  function lobbyPage() {
-    const form = document.getElementById("create-form");
-    const created = document.getElementById("created");
-    const notice = document.getElementById("notice");
-    let games = [];
-
-    function currentGame() { return games.find((g) => g.id === form.elements.game.value); }
-
-    function drawForm() {
-      const game = currentGame();
-      const players = form.elements.num_players;
-      const wanted = Math.min(Math.max(Number(players.value) || game.min_players, game.min_players), game.max_players);
-      players.replaceChildren(...Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
-        const n = game.min_players + i;
-        return el("option", { value: n, selected: n === wanted, text: String(n) });
-      }));
-      const seats = document.getElementById("seat-choices");
-      seats.replaceChildren(...Array.from({ length: wanted }, (_, i) => el("label", {}, `Seat ${i} `,
-        el("select", { name: `seat${i}`, "data-seat": i },
-          el("option", { value: "human", text: "human", selected: i === 0 }),
-          Object.entries(game.difficulties || {}).map(([level, spec]) => el("option", { value: level, text: `${level} bot (${spec.split(":")[0]})`, selected: i > 0 && level === "medium" })),
-          game.bots.map((b) => el("option", { value: b, text: `${b} bot` }))))));
-      const options = document.getElementById("option-choices");
-      options.replaceChildren(...Object.entries(game.options).map(([name, o]) => el("label", { title: o.help },
-        o.type === "bool"
-          ? [el("input", { type: "checkbox", name: `opt_${name}`, checked: o.default }), ` ${words(name)}`]
-          : [`${words(name)} `, el("input", { type: o.type === "str" ? "text" : "number", name: `opt_${name}`, value: o.default })],
-        el("div", { class: "muted", text: o.help }))));
-      showRules(game.id, document.getElementById("rules"), document.getElementById("rules-link"));
-      document.getElementById("rules-title").textContent = `The rules of ${game.title}`;
-    }
-
-    async function refresh() {
-      try {
-        for (const status of ["open", "running", "over"]) {
-          const list = document.getElementById(`tables-${status}`);
-          const mine = (await api("GET", `/api/tables?status=${status}&limit=20`)).tables;
-          list.replaceChildren(...(mine.length ? mine.map((t) => el("li", {},
-            el("strong", { text: t.title }), ` · ${t.num_players} players · `,
-            t.seats.map((s) => s.free ? el("a", { href: `/tables/${t.id}/join/${s.seat}`, class: "join-link", text: `join seat ${s.seat}` }) : (s.name || "")).flatMap((x, i) => i ? [", ", x] : [x]),
-            " · ",
-            status === "over"
-              ? el("a", { href: `/tables/${t.id}/replay`, text: "replay" })
-              : el("a", { href: `/tables/${t.id}`, text: "watch" })))
-            : [el("li", { class: "muted", text: "none" })]));
-        }
-      } catch (error) { notice.textContent = error.message; notice.className = "notice error"; }
-    }
-
-    form.addEventListener("change", (event) => { if (["game", "num_players"].includes(event.target.name)) drawForm(); });
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const game = currentGame();
-      const options = {};
-      for (const [name, o] of Object.entries(game.options)) {
-        const input = form.elements[`opt_${name}`];
-        options[name] = o.type === "bool" ? input.checked : o.type === "str" ? input.value : Number(input.value);
-      }
-      const n = Number(form.elements.num_players.value);
-      const seats = Array.from({ length: n }, (_, i) => form.elements[`seat${i}`].value);
-      const timer = form.elements.turn_seconds.value;
-      try {
-        const table = await api("POST", "/api/tables", {
-          game: game.id, num_players: n, options, seats, turn_seconds: timer ? Number(timer) : null,
-          private: form.elements.private.checked,
-        });
-        notice.className = "hidden";
-        created.replaceChildren(el("h3", { text: table.private ? "Private table created" : "Table created" }),
-          table.join.length
-            ? el("div", {}, el("p", { text: table.private
-              ? "Only you see these links: send each player their own (a link seats one player), or take a seat yourself:"
-              : "Send each player their invite link, or take a seat yourself:" }),
-              el("ul", { id: "invites" }, table.join.map((j) => el("li", {}, `Seat ${j.seat}: `,
-                el("span", { class: "link-box mono", text: location.origin + j.join }), " ",
-                el("a", { class: "button", href: j.join, text: "Sit here" })))))
-            : el("p", {}, "Only bots play: ", el("a", { href: table.url, text: "watch the table" })));
-        created.className = "panel";
-        refresh();
-      } catch (error) { notice.textContent = error.message; notice.className = "notice error"; }
-    });
-
-    api("GET", "/api/games").then((list) => {
-      games = list;
-      form.elements.game.replaceChildren(...games.map((g) => el("option", { value: g.id, text: g.title })));
-      document.getElementById("rules-links").replaceChildren(...games.map((g) =>
-        el("li", {}, el("a", { href: `/rules/${g.id}`, text: `The rules of ${g.title}` }))));
-      drawForm();
-    });
-    refresh();
-    setInterval(refresh, 5000);
-  }
-
-  // ---------------------------------------------------------------- the replay page
-
-  function replayPage() {
-    const id = tableIdFromPath();
-    const root = document.getElementById("screen");
-    const notice = document.getElementById("notice");
-    const slider = document.getElementById("step");
-    const as = document.getElementById("as");
-    const where = document.getElementById("where");
-    const said = document.getElementById("last");
-    let step = 0;
-    let steps = 0;
-    let loaded = false;
-    let asked = 0;  // answers to older requests that arrive late are dropped
-
-    async function show(next) {
-      step = Math.max(0, Math.min(next, steps || next));
-      const ticket = ++asked;
-      const who = as.value;
-      const query = who === "all" ? "everyone=true" : who === "spectator" ? "" : `seat=${who}`;
-      try {
-        const data = await api("GET", `/api/tables/${id}/replay?step=${step}&${query}`);
-        if (ticket !== asked) return;
-        steps = data.steps;
-        slider.max = steps;
-        slider.value = step;
-        if (!loaded) {
-          loaded = true;
-          as.replaceChildren(el("option", { value: "spectator", text: "a spectator" }),
-            el("option", { value: "all", text: "everyone (all-seeing)" }),
-            ...data.table.seats.map((s) => el("option", { value: s.seat, text: `seat ${s.seat}: ${s.name || ""}` })));
-          as.value = who;
-          analysable();
-        }
-        where.textContent = `${data.table.title} · table ${id} · replay`;
-        document.getElementById("counter").textContent = `step ${step} of ${steps}`;
-        said.textContent = !data.last ? "The start of the game."
-          : data.last.action === null ? `Last: ${seatName(data.table, data.last.seat)} made a sealed choice (shown once it is revealed).`
-          : `Last: ${seatName(data.table, data.last.seat)} played ${data.last.action}`;
-        root.replaceChildren();
-        const ctx = { readOnly: true, act() {}, explain() { return null; } };
-        const views = data.views ? data.views.map((v, s) => [v, s]) : [[data.view, data.seat]];
-        for (const [view, seat] of views) {
-          // render() clears the element it draws in, so the heading sits outside it.
-          const screen = el("div", { class: "replay-screen" });
-          const box = el("div", { class: "replay-view", "data-seat": seat },
-            data.views ? el("h2", { text: `As seat ${seat}: ${data.table.seats[seat].name || ""}` }) : null, screen);
-          root.append(box);
-          render(screen, { table: data.table, view, seat, to_act: data.to_act, legal: [], illegal: {}, outcome: null, step }, ctx);
-        }
-      } catch (error) { notice.textContent = error.message; notice.className = "notice error"; }
-    }
-
-    const analyse = document.getElementById("analyse");
-    const analysis = document.getElementById("analysis");
-    const pct = (x) => `${Math.round(100 * x)}%`;
-    function analysable() {
-      const seat = Number(as.value);
-      analyse.disabled = !(as.value !== "spectator" && as.value !== "all" && Number.isInteger(seat));
-      analyse.textContent = analyse.disabled ? "Choose a seat to analyse its moves" : `Analyse seat ${seat}'s moves`;
-    }
-    analyse.onclick = async () => {
-      const seat = Number(as.value);
-      analyse.disabled = true;
-      analysis.replaceChildren(el("p", { text: "Analysing… (a search for each move; this can take a minute)" }));
-      try {
-        const data = await api("GET", `/api/tables/${id}/analysis?seat=${seat}`);
-        const counts = ["inaccuracy", "mistake", "blunder"].map((v) => `${data.moves.filter((m) => m.verdict === v).length} ${v === "inaccuracy" ? "inaccuracies" : v + "s"}`);
-        analysis.replaceChildren(
-          el("p", { text: `Seat ${seat}, judged by ${data.bot}: ${counts.join(", ")}. Estimates are Monte Carlo: small losses are noise.` }),
-          el("table", { class: "analysis" },
-            el("tr", {}, ...["Move", "Played", "Win chance after", "Preferred", "With it", "Loss", ""].map((h) => el("th", { text: h }))),
-            ...data.moves.map((m) => el("tr", { class: m.verdict || "" },
-              el("td", {}, el("button", { text: String(m.number), title: "show the game before this move", onclick: () => show(m.number - 1) })),
-              el("td", { text: m.played }),
-              el("td", { text: pct(m.after) }),
-              el("td", { text: m.preferred === m.played ? "(same)" : m.preferred }),
-              el("td", { text: pct(m.before) }),
-              el("td", { text: pct(m.loss) }),
-              el("td", { text: m.verdict })))));
-      } catch (error) { analysis.replaceChildren(el("p", { class: "error", text: error.message })); }
-      analysable();
-    };
-
-    document.getElementById("play-here").onclick = async () => {
-      const mine = Number.isInteger(Number(as.value)) && as.value !== "" ? Number(as.value) : 0;
-      try {
-        const meta = await api("GET", `/api/tables/${id}/replay?step=0`);
-        const seats = meta.table.seats.map((s) => (s.seat === mine ? "human" : "medium"));
-        const created = await api("POST", "/api/tables", { game: meta.table.game, seats, from_table: id, from_step: step });
-        window.location.href = created.join[0].join;
-      } catch (error) { notice.textContent = error.message; notice.className = "notice error"; }
-    };
-
-    document.getElementById("first").onclick = () => show(0);
-    document.getElementById("back").onclick = () => show(step - 1);
-    document.getElementById("next").onclick = () => show(step + 1);
-    document.getElementById("last-step").onclick = () => show(steps);
-    slider.oninput = () => show(Number(slider.value));
-    as.onchange = () => { analysable(); analysis.replaceChildren(); show(step); };
-    document.addEventListener("keydown", (event) => {
-      if (event.key === "ArrowRight") show(step + 1);
-      if (event.key === "ArrowLeft") show(step - 1);
-    });
-    show(0);
-  }
-
-  // Each page names its script in <body data-page=...>: the pages hold no inline script,
-  // so the Content-Security-Policy can forbid it.
-  // Pieces drawn as role="button" (a board's spaces, a ball's groups) work from the keyboard
+  // Pieces drawn as role="button" (a board's spaces, a ball's guests) work from the keyboard
   // like buttons: Enter or Space clicks them, and focus comes back to the same piece after
   // the screen is redrawn.
   document.addEventListener("keydown", (event) => {
@@ -623,18 +662,22 @@ const Potluck = (() => {
     if (!(piece instanceof HTMLElement) || piece.tagName === "BUTTON" || piece.getAttribute("role") !== "button") return;
     if (event.key !== "Enter" && event.key !== " ") return;
     event.preventDefault();
-    const same = ["data-space", "data-position", "data-card", "data-action"]
-      .filter((name) => piece.hasAttribute(name))
-      .map((name) => `[role="button"][${name}="${CSS.escape(piece.getAttribute(name))}"]`)[0];
+    const same = identity(piece);
     piece.click();
     if (same) setTimeout(() => { const again = document.querySelector(same); if (again) again.focus(); }, 0);
   });
 
+  // Each page names its script in <body data-page=...>: the pages hold no inline script,
+  // so the Content-Security-Policy can forbid it.
+  const pages = { table: tablePage };
   document.addEventListener("DOMContentLoaded", () => {
-    const pages = { lobby: lobbyPage, join: joinPage, table: tablePage, replay: replayPage };
     const start = pages[document.body.dataset.page];
     if (start) start();
   });
 
-  return { el, api, value, objectTable, namedSeats, seatsPanel, actionsPanel, actionButton, otherActions, saying, seatName, renderers, render, tablePage, joinPage, lobbyPage, replayPage };
+  return {
+    el, api, words, plural, listOf, duration, clock, value, objectTable, showRules, tableIdFromPath,
+    seatNames, namer, who, whose, says, does, secondPerson, seatNumber, isHuman, seatsPanel,
+    actionsPanel, actionButton, otherActions, saying, outcomeBanner, practiceNote, render, renderers, pages, remember,
+  };
 })();
