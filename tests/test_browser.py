@@ -23,6 +23,8 @@ if not Path(CHROMIUM).exists():  # pragma: no cover - depends on the machine
 SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "browser"
 PHONE = {"width": 390, "height": 844}
 WIDE = {"width": 1200, "height": 900}
+#: A move that can be made now (an illegal one is aria-disabled: it says why when pressed).
+LIVE = ":not([disabled]):not([aria-disabled=true])"
 
 Page = Any  # playwright's Page; its stubs are not part of the type check
 
@@ -63,7 +65,7 @@ def play_until_over(pages: list[Page], limit: float = 240.0) -> int:
             raise AssertionError("the game did not finish in time\n" + stalled(pages, missed))
         moved = False
         for number, page in enumerate(pages):
-            cards = page.locator("#you button[data-action]:not([disabled]):not([aria-disabled=true])")
+            cards = page.locator(f"#you button[data-action]{LIVE}")
             if cards.count():
                 try:
                     cards.first.click(timeout=500)
@@ -82,7 +84,8 @@ SHOWN = """async () => {
     const found = document.querySelector(selector);
     return found ? found.textContent : null;
   };
-  const enabled = document.querySelectorAll("#you button[data-action]:not([disabled]):not([aria-disabled=true])");
+  const enabled = document.querySelectorAll(
+    "#you button[data-action]:not([disabled]):not([aria-disabled=true])");
   const now = await (await fetch(location.pathname.replace("/tables/", "/api/tables/"))).json();
   return {
     where: text("#where"), heading: text("#you h2"), waiting: text("#waiting"),
@@ -325,7 +328,7 @@ def test_one_human_and_three_bots_finish_a_belly_battle_game(
     join_screen(ann, server.url + created["join"][0]["join"], "Ann", "#board .space")
     assert ann.locator("#board .space").count() == 44
     assert ann.locator("#board .space .pawn").count() == 4
-    ann.wait_for_selector("#moves button[data-action], #card button[data-action]:not([disabled]):not([aria-disabled=true])")
+    ann.wait_for_selector(f"#moves button[data-action], #card button[data-action]{LIVE}")
     ann.screenshot(path=SHOTS / "belly-battle-table.png", full_page=True)
 
     # tapping a restaurant shows it, with its moves; an illegal one explains itself when
@@ -347,9 +350,7 @@ def test_one_human_and_three_bots_finish_a_belly_battle_game(
         browser, server, created["id"], "#board .space", "belly-battle-phone.png"
     )
 
-    clicks = click_until_over(
-        ann, "#moves button[data-action], #card button[data-action]:not([disabled]):not([aria-disabled=true])"
-    )
+    clicks = click_until_over(ann, f"#moves button[data-action], #card button[data-action]{LIVE}")
     assert clicks >= 8
     ann.wait_for_selector("#final")
     ann.screenshot(path=SHOTS / "belly-battle-over.png", full_page=True)
@@ -365,7 +366,7 @@ def test_a_burger_joint_table_plays_to_the_end_against_a_bot(
     ann = new_page(browser)
     join_screen(ann, server.url + created["join"][0]["join"], "Ann", "#board-0")
     live = (
-        "#production .cube.live, .dev-board.mine button[data-action]:not([disabled]):not([aria-disabled=true]), "
+        f"#production .cube.live, .dev-board.mine button[data-action]{LIVE}, "
         "#moves button[data-action]"
     )
     ann.wait_for_selector(live)  # a cube to take, or (if the bot took them all) a move
@@ -402,8 +403,8 @@ def test_a_belle_of_the_ball_table_plays_to_the_end_with_bots(
     see_on_a_phone(ann, "belle-of-the-ball-phone-player.png")
 
     live = (
-        "#party button.seat-here:not([disabled]):not([aria-disabled=true]), #line button[data-action]:not([disabled]):not([aria-disabled=true]), "
-        "#moves button[data-action], #hand button[data-action]:not([disabled]):not([aria-disabled=true])"
+        f"#party button.seat-here{LIVE}, #line button[data-action]{LIVE}, "
+        f"#moves button[data-action], #hand button[data-action]{LIVE}"
     )
     play_to_the_end(ann, live, 5, "belle-of-the-ball-over.png")
     assert ann.locator("#final li").count() == 3  # the standings, best first
@@ -424,8 +425,8 @@ def test_a_food_advice_table_plays_to_the_end_with_bots(browser: Any, server: Li
 
     # the naming form: a product gets the name and tagline the player types
     live = (
-        "#offer-to button[data-action]:not([disabled]):not([aria-disabled=true]), #moves button[data-action], "
-        "#hand button[data-action]:not([disabled]):not([aria-disabled=true]), #products button[data-action]:not([disabled]):not([aria-disabled=true]), "
+        f"#offer-to button[data-action]{LIVE}, #moves button[data-action], "
+        f"#hand button[data-action]{LIVE}, #products button[data-action]{LIVE}, "
         "#market button[data-action]:not([disabled]):not([aria-disabled=true])"
     )
     deadline = time.monotonic() + 60
