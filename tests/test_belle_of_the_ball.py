@@ -512,7 +512,8 @@ def test_terminal_renderer_shows_the_line_groups_and_hand() -> None:
     console.print(render(G.view(state, 1)))
     text = console.export_text()
     assert "The line" in text
-    assert "Group 1 (1/5)" in text
+    assert "Group 1 (0 of 5): empty" in text  # this seat's own groups
+    assert "Player 1: 4 chips, 3 Belles in hand, guests in groups 1" in text  # the rival's
     assert "Your Belles" in text
     while not G.is_over(state):
         finish_turn(state)

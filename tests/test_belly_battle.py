@@ -434,7 +434,7 @@ def test_a_whole_game_at_the_terminal_then_replay(tmp_path: Path) -> None:
     result = runner.invoke(app, args, input="1\n" * 400)
     assert result.exit_code == 0, result.output
     assert "Result" in result.output
-    assert "Owned cards" in result.output  # the Belly Battle renderer drew the screen
+    assert "Owned restaurants" in result.output  # the Belly Battle renderer drew the screen
     record = json.loads(save.read_text())
     assert REAL.is_over(REAL.replay(record))
 

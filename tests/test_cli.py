@@ -95,10 +95,10 @@ def test_play_one_human_against_bots_to_the_end(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Seat 0 (you) to act" in out
+    assert "Toy Table: your move" in out
     assert "Secret" in out  # the human's own hidden number is shown to them
     assert "Pass to" not in out  # one human: no hand-over screens
-    assert "Seat 1 (first bot) made a sealed choice." in out  # bots' bids stay hidden
+    assert "Bot 2 (first) made a sealed choice." in out  # bots' bids stay hidden
     assert "Result" in out
     assert f"Record saved to {save}" in out.replace("\n", "")
     record = json.loads(save.read_text())
@@ -132,7 +132,7 @@ def test_play_takes_notation_and_asks_again_after_a_mistake(tmp_path: Path) -> N
     assert "choose a number from 1 to 2" in out
     assert "You are bidding: low or high." in out  # game.explain's sentence
     assert "Bid low or high, then maybe take a bonus." in out  # help shows the summary
-    assert "You chose high." in out
+    assert "You chose: high" in out
     record = json.loads((tmp_path / "g.json").read_text())
     assert record["options"] == {"rounds": 1}
     assert [0, "high"] in record["actions"]
@@ -229,11 +229,10 @@ def test_play_hands_over_between_humans_and_keeps_bids_secret(tmp_path: Path) ->
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Pass to seat 0 (Ann), press Enter" in out
-    assert "Pass to seat 1 (Bob), press Enter" in out
-    assert "Since your last turn:" in out
-    assert "Seat 0 (Ann) made a sealed choice." in out
-    assert "Seat 0 (Ann): low" not in out  # never shown to Bob
+    assert "Pass to Ann (seat 1), press Enter" in out
+    assert "Pass to Bob (seat 2), press Enter" in out
+    assert "Ann made a sealed choice." in out  # what happened since Bob's last turn
+    assert "Ann: low" not in out  # never shown to Bob
     assert "Result" in out
 
 
@@ -568,8 +567,8 @@ def test_play_burger_joint_at_the_terminal_has_no_turn_limit(tmp_path: Path) -> 
 def test_bots_are_named_as_bots_in_the_log_and_the_result() -> None:
     result = run("play", TOY_ID, "--seats", "you,first", "--seed", "2", input="1\n" * 10)
     assert result.exit_code == 0, result.output
-    assert "Seat 1 (first bot)" in result.stdout
-    assert "Seat 0 (you)" in result.stdout
+    assert "Bot 2 (first)" in result.stdout  # seats counted from 1
+    assert re.search(r"You ★|You\s+\d", result.stdout)
 
 
 def test_bench_plays_openspiels_ismcts_with_our_bot_in_two_seats() -> None:

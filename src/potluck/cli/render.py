@@ -25,7 +25,9 @@ from rich.text import Text
 
 from potluck.engine.game import Game
 from potluck.engine.outcome import Outcome
-from potluck.renderers import ViewRenderer, renderer_for
+from potluck.renderers import ViewRenderer, renderer_for, sections_for
+from potluck.renderers.names import Namer
+from potluck.renderers.screen import Section
 
 #: Keys drawn in their own places rather than among the plain facts.
 _SPECIAL = ("players", "you", "last_round", "log")
@@ -62,6 +64,16 @@ def render_view(game: Game[Any, Any], view: Mapping[str, Any], seat: int | None)
     if hook is not None:
         return hook(view)
     return generic_view(view, seat)
+
+
+def view_sections(game: Game[Any, Any], view: Mapping[str, Any], namer: Namer) -> list[Section]:
+    """The view as the sections of a screen (``potluck.renderers.screen``), players by
+    ``namer``'s names: the game's own sections, else its drawing as one section."""
+    sections = sections_for(game.id)
+    if sections is not None:
+        drawn: list[Section] = sections(view, namer)
+        return drawn
+    return [Section(render_view(game, view, namer.you))]
 
 
 def pretty_key(key: str) -> str:
@@ -203,10 +215,11 @@ def _block(value: Any) -> RenderableType:
 
 
 def outcome_table(
-    outcome: Outcome, labels: Sequence[str], *, reason: bool = True
+    outcome: Outcome, labels: Sequence[str], *, reason: bool | str = True
 ) -> RenderableType:
-    """Final places and scores, best first, winners starred, then the reason (unless told
-    not to, because the screen says it already)."""
+    """Final places and scores, best first, winners starred, then the reason: the outcome's
+    own (``True``), this text instead (the reason with players' names), or none (``False``:
+    the screen says it already)."""
     table = Table(
         title="Result",
         box=box.SIMPLE_HEAD,
@@ -215,7 +228,7 @@ def outcome_table(
         title_style="bold",
     )
     table.add_column("Place", justify="right")
-    table.add_column("Seat")
+    table.add_column("Player")
     table.add_column("Score", justify="right")
     for seat in outcome.ranking:
         star = " ★" if seat in outcome.winners else ""
@@ -225,4 +238,6 @@ def outcome_table(
             format_value(outcome.scores[seat]),
             style="bold green" if star else None,
         )
-    return Group(table, Text(outcome.reason)) if reason else table
+    if reason is False:
+        return table
+    return Group(table, Text(outcome.reason if reason is True else reason))

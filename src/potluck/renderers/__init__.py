@@ -25,6 +25,16 @@ _RENDERERS = {
 }
 
 
+def sections_for(game_id: str) -> Any:
+    """The game's screen as sections for one seat, ``sections(view, namer)`` (see
+    ``potluck.renderers.screen``), if it has them."""
+    target = _RENDERERS.get(game_id)
+    if target is None:
+        return None
+    module, _, _name = target.partition(":")
+    return getattr(importlib.import_module(module), "sections", None)
+
+
 def renderer_for(game_id: str) -> ViewRenderer | None:
     """The terminal renderer written for ``game_id``, if there is one."""
     target = _RENDERERS.get(game_id)

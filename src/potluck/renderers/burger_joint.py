@@ -1,4 +1,5 @@
-"""Burger Joint at the terminal: the players' boards and cubes, production, and the costs."""
+"""Burger Joint at the terminal: the turn, both players' boards and cubes, production and the
+bag, and the costs of your board, every cube by its colour's name (no letter codes)."""
 
 from __future__ import annotations
 
@@ -9,124 +10,133 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from potluck.renderers.names import Namer, join_names, plural
+from potluck.renderers.screen import Section, default_namer, whole
+
 _PHASE_TEXT = {
     "production": "Production: take a cube",
-    "trading": "Trading & special abilities, or build",
+    "trading": "Trading and bistro abilities, or build",
     "building": "Building",
-    "redraw": "Redraw ability: put cubes into the bag, then draw",
+    "redraw": "Redraw: put cubes back into the bag, then draw",
     "discard": "Discard down to seven cubes",
     "over": "The game is over",
 }
+#: What each bistro's ability does, in words.
+ABILITY_WORDS = {
+    "redraw": "redraw cubes",
+    "swap-two": "swap two cubes for one",
+    "extra": "one extra cube from the bag",
+    "swap-one": "swap one cube",
+    "pick": "pick a cube from the bag",
+    "none": "no ability",
+}
 
 
-def _cubes(counts: Mapping[str, int]) -> str:
-    """``{"white": 2, "red": 1}`` as ``2 white, red``."""
-    return (
-        ", ".join(f"{n} {colour}" if n > 1 else colour for colour, n in counts.items() if n) or "-"
+def cubes(counts: Mapping[str, int]) -> str:
+    """``{"white": 2, "red": 1}`` as ``2 white, red``; ``none`` when empty."""
+    return ", ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items() if n) or "none"
+
+
+def cost(counts: Mapping[str, int]) -> str:
+    """A cost: ``white + red``, ``3 white + 3 brown``."""
+    return " + ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items() if n) or "nothing"
+
+
+def _player(view: Mapping[str, Any], p: Mapping[str, Any], namer: Namer) -> Text:
+    active = p["seat"] == view["active"] and view["phase"] != "over"
+    who = f"{namer.name(p['seat'], start=True)} ({p['side']}{', to move' if active else ''})"
+    line = Text(who, style="bold" if p["seat"] == namer.you else "")
+    diners = join_names(p["diners"]) or "none"
+    bistros = ", ".join(str(b) for b in p["bistros"]) or "none"
+    line.append(
+        f": {p['score']} VP ({p['points_now']} now) · cubes: {cubes(p['cubes'])} · "
+        f"production {p['capacity']} · {plural(p['basics'], 'basic restaurant')}"
+        f" · diners: {diners} · bistros: {bistros} · publicity {p['publicity']}"
     )
+    return line
 
 
-def _abbreviations(colours: list[str]) -> dict[str, str]:
-    """Each colour's shortest prefix that no other colour shares: ``Bl`` and ``Br``."""
-    found = {}
-    for colour in colours:
-        size = 1
-        while any(o != colour and o.startswith(colour[:size]) for o in colours):
-            size += 1
-        found[colour] = colour[:size].capitalize()
-    return found
+def _player_short(p: Mapping[str, Any], namer: Namer) -> str:
+    return f"{namer.name(p['seat'], start=True)}: {p['score']} VP, cubes {cubes(p['cubes'])}"
 
 
-def _short(counts: Mapping[str, int], short: Mapping[str, str]) -> str:
-    """``{"white": 2, "red": 1}`` as ``2W R``: compact, with the legend on the screen."""
-    return " ".join(f"{n}{short[c]}" if n > 1 else short[c] for c, n in counts.items() if n) or "-"
-
-
-def _letters(colours: list[str], short: Mapping[str, str]) -> str:
-    return " ".join(short[c] for c in colours) or "-"
-
-
-def _legend(short: Mapping[str, str]) -> str:
-    return "Cubes: " + " ".join(f"{letters}={colour}" for colour, letters in short.items())
-
-
-def _players(view: Mapping[str, Any], short: Mapping[str, str]) -> Table:
-    seat = view.get("seat")
-    table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
-    for column in ("Seat", "VP", "Cubes", "Basic", "Diners", "Bistros", "TV"):
-        table.add_column(column, style="bold" if column == "Seat" else None)
-    for p in view["players"]:
-        name = f"{p['seat']} {p['side']}" + (" (you)" if p["seat"] == seat else "")
-        if p["seat"] == view["active"] and view["phase"] != "over":
-            name += " *"
+def _board(board: Mapping[str, Any], player: Mapping[str, Any]) -> Table:
+    """One side's costs, each piece on a line, what the player built marked."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column()
+    table.add_column()
+    track = "/".join(map(str, board["publicity"]["track"]))
+    table.add_row(
+        "Publicity",
+        f"{cost(board['publicity']['cost'])} -> {track} VP (marker on {player['publicity']})",
+    )
+    spaces = "/".join(map(str, board["basic"]["spaces"]))
+    table.add_row("Basic restaurant", f"{cost(board['basic']['cost'])} -> {spaces} VP")
+    for colour, price in board["diners"].items():
+        built = " (built)" if colour in player["diners"] else ""
         table.add_row(
-            name,
-            f"{p['score']} ({p['points_now']})",
-            f"{_short(p['cubes'], short)} ({p['cube_count']})",
-            str(p["basics"]),
-            _letters(p["diners"], short),
-            " ".join(map(str, p["bistros"])) or "-",
-            str(p["publicity"]),
+            f"{colour.capitalize()} diner", f"{cost(price)} -> {board['diner_points']} VP{built}"
         )
-    return table
-
-
-def _board(board: Mapping[str, Any], player: Mapping[str, Any], short: Mapping[str, str]) -> Table:
-    """One side's costs in two columns, what the player owns marked with a check."""
-    table = Table(
-        box=None, pad_edge=False, padding=(0, 1), show_header=False, show_edge=False,
-        title=f"{board['side']} board (cost -> VP; + built)", title_justify="left",
-    )  # fmt: skip
-    cells = [
-        f"publicity {_short(board['publicity']['cost'], short)} -> "
-        + "/".join(map(str, board["publicity"]["track"]))
-        + (f" (on {player['publicity']})" if player["publicity"] else ""),
-        f"basic {_short(board['basic']['cost'], short)} -> "
-        + "/".join(map(str, board["basic"]["spaces"])),
-    ]
-    for colour, cost in board["diners"].items():
-        mark = "+" if colour in player["diners"] else " "
-        name = short[colour]
-        cells.append(f"{mark}diner {name} {_short(cost, short)} -> {board['diner_points']}")
     for bistro in board["bistros"]:
-        mark = "+" if bistro["slot"] in player["bistros"] else " "
-        cells.append(
-            f"{mark}bistro {bistro['slot']} {bistro['name']} {_short(bistro['cost'], short)} -> "
-            f"{bistro['points']} ({bistro['ability']})"
+        built = " (built)" if bistro["slot"] in player["bistros"] else ""
+        ability = ABILITY_WORDS.get(bistro["ability"], bistro["ability"].replace("-", " "))
+        either = " or ".join(f"3 {c}" for c in bistro["cost"])
+        table.add_row(
+            f"Bistro {bistro['slot']}, {bistro['name']}",
+            f"{either} -> {bistro['points']} VP, {ability}{built}",
         )
-    half = (len(cells) + 1) // 2
-    for left, right in zip(cells[:half], [*cells[half:], ""], strict=False):
-        table.add_row(left, right)
     return table
 
 
-def render(view: Mapping[str, Any]) -> RenderableType:
-    """The whole screen in at most about 16 lines, for an 80x24 terminal."""
+def sections(view: Mapping[str, Any], namer: Namer) -> list[Section]:
+    """The screen for one seat (or a spectator), players by ``namer``'s names."""
     header = Text(
-        f"Turn {view['turn']}  |  {_PHASE_TEXT[view['phase']]}  |  {view['win_points']} VP wins",
+        f"Turn {view['turn']} · {_PHASE_TEXT[view['phase']]} · {view['win_points']} VP wins",
         style="bold",
     )
-    short = _abbreviations(list(view["bag"]))
-    parts: list[RenderableType] = [header, Text(_legend(short), style="dim"), _players(view, short)]
-    line = f"Bag: {_short(view['bag'], short)}"
-    if view["phase"] == "production":
-        line += f"  |  Production: {_short(view['pool'], short)}"
-        areas = view.get("areas") or {}
-        if areas:
-            line += (
-                "  ("
-                + "; ".join(f"{area}: {_letters(cubes, short)}" for area, cubes in areas.items())
-                + ")"
+    parts = [Section(header)]
+    for p in view["players"]:
+        parts.append(
+            Section(
+                _player(view, p, namer),
+                rank=1,
+                short=Text(_player_short(p, namer)),
+                name="the players",
             )
-    parts.append(Text(line))
-    used = ", ".join(view["abilities_used"])
+        )
+    line = f"Bag: {cubes(view['bag'])}"
+    if view["phase"] == "production":
+        areas = view.get("areas") or {}
+        where = "; ".join(
+            f"{'the general area' if area == 'general' else f'{area} area'}: {join_names(found)}"
+            for area, found in areas.items()
+            if found
+        )
+        line = f"To take: {cubes(view['pool'])}" + (f" ({where})" if where else "") + f". {line}"
+    parts.append(
+        Section(Text(line), rank=0 if view["phase"] == "production" else 2, name="the bag")
+    )
+    used = ", ".join(ABILITY_WORDS.get(a, a) for a in view["abilities_used"])
     if used:
-        parts.append(Text(f"Abilities used this turn: {used}"))
+        parts.append(Section(Text(f"Abilities used this turn: {used}"), rank=2))
     if any(view["redraw_aside"].values()):
-        parts.append(Text(f"Put aside for the redraw: {_cubes(view['redraw_aside'])}"))
+        parts.append(Section(Text(f"Put aside for the redraw: {cubes(view['redraw_aside'])}")))
     seat = view.get("seat")
     shown = view["active"] if seat is None else seat
-    parts.append(_board(view["boards"][shown], view["players"][shown], short))
+    board = view["boards"][shown]
+    title = Text(f"{board['side']}'s board (cost -> VP):", style="bold")
+    parts.append(
+        Section(
+            Group(title, _board(board, view["players"][shown])),
+            rank=3,
+            name="the board's costs",
+        )
+    )
     if "result" in view:
-        parts.append(Text(view["result"], style="bold green"))
-    return Group(*parts)
+        parts.append(Section(Text(namer.text(view["result"]), style="bold green")))
+    return parts
+
+
+def render(view: Mapping[str, Any], namer: Namer | None = None) -> RenderableType:
+    """The whole screen for one seat (or a spectator)."""
+    return whole(sections(view, namer or default_namer(view)))

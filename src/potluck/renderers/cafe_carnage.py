@@ -1,4 +1,6 @@
-"""Café Carnage at the terminal: the table, the bill of the last night, your menu and hand."""
+"""Café Carnage at the terminal: the night and phase, the diners, the bill of the last night
+and your hand and order, players by name. The moves (your menu's dishes, your cards) are
+the play session's menu, so the menu is not drawn twice."""
 
 from __future__ import annotations
 
@@ -7,9 +9,11 @@ from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from potluck.renderers.names import Namer, join_names, plural
+from potluck.renderers.screen import Section, default_namer, whole
 
 _PHASE_TEXT = {
     "starter": "Take Orders: choose a starter",
@@ -18,108 +22,142 @@ _PHASE_TEXT = {
     "ballot": "Secret Ballot: play an action card",
     "over": "The week is over",
 }
-_CARD_TITLES = {"split": "Split the Bill", "separately": "Pay Separately", "run": "RUN!"}
+_CARD_TITLES = {
+    "split": "Split the Bill Evenly",
+    "separately": "Each Pay Separately",
+    "run": "RUN!",
+}
 
 
 def _dish(d: Mapping[str, Any] | None) -> str:
     return "-" if d is None else f"{d['name']} (${d['value']})"
 
 
-def _players(view: Mapping[str, Any]) -> Table:
-    seat = view.get("seat")
-    table = Table(box=box.SIMPLE_HEAD, title="The table", title_justify="left")
-    for column in ("Seat", "Money", "Points", "IOU", "Cards", "Run!", ""):
+def _diners(view: Mapping[str, Any], namer: Namer) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, title="The diners", title_justify="left", pad_edge=False)
+    for column in ("Diner", "Money", "Points", "Cards", ""):
         table.add_column(column, justify="right" if column in ("Money", "Points") else "left")
     for p in view["players"]:
-        status = "choosing..." if p["waiting_for"] else ("done" if view["phase"] != "over" else "")
-        row = [
-            f"{p['seat']}" + (" (you)" if p["seat"] == seat else ""),
+        status = ("choosing" if p["waiting_for"] else "ready") if view["phase"] != "over" else ""
+        marks = [] if p["has_run_card"] else ["got away once (no RUN!)"]
+        if p["iou"]:
+            marks.append("holds an IOU")
+        table.add_row(
+            namer.name(p["seat"], start=True),
             f"${p['money']}",
             str(p["points"]),
-            "IOU" if p["iou"] else "",
             str(p["hand_size"]),
-            "yes" if p["has_run_card"] else "used",
-            status,
-        ]
-        table.add_row(*row, style="bold" if p["seat"] == seat else None)
+            ", ".join([status, *marks]) if status else ", ".join(marks),
+            style="bold" if p["seat"] == namer.you else None,
+        )
     return table
 
 
-def _last_night(record: Mapping[str, Any]) -> Panel:
-    meals = Table(box=box.SIMPLE_HEAD)
-    for column in ("Seat", "Starter", "Main", "Dessert", "Cost", "Scored", "Paid", "IOU loans"):
-        meals.add_column(column)
-    for meal in record["meals"]:
-        seat = meal["seat"]
-        meals.add_row(
-            str(seat),
-            *(d["name"] for d in meal["dishes"]),
-            f"${meal['cost']}",
-            f"+{meal['scored']}",
-            f"${record['paid'][seat]}",
-            str(record["iou_loans"][seat] or ""),
+def _diners_short(view: Mapping[str, Any], namer: Namer) -> Text:
+    """The diners in two lines or so: name, money and points."""
+    return Text(
+        "  ".join(
+            f"{namer.name(p['seat'], start=True)} ${p['money']} ★{p['points']}"
+            for p in view["players"]
         )
+    )
+
+
+def _verdict(record: Mapping[str, Any], namer: Namer) -> list[str]:
+    def names(seats: list[int]) -> str:
+        return join_names([namer.name(s, start=i == 0) for i, s in enumerate(seats)])
+
     lines = []
     runners, caught, escaped = record["runners"], record["caught"], record["escaped"]
     if runners:
-        lines.append(f"Runners: {', '.join(map(str, runners))}.")
+        lines.append(f"{names(runners)} ran from the bill.")
         if caught:
+            verb = "was" if len(caught) == 1 and caught[0] != namer.you else "were"
+            between = " between them" if len(caught) > 1 else ""
             lines.append(
-                f"Caught: {', '.join(map(str, caught))}, paying the runners' "
-                f"${record['runners_bill']} between them."
+                f"{names(caught)} {verb} caught and paid the runners' ${record['runners_bill']}"
+                f"{between}."
             )
         if escaped:
-            lines.append(f"Got away: {', '.join(map(str, escaped))}.")
+            lines.append(f"{names(escaped)} got away.")
     else:
         lines.append("Nobody ran.")
     votes = record["votes"]
     if record["bill"] is not None:
-        how = "split evenly" if record["bill"] == "split" else "each paid separately"
-        lines.append(
-            f"Votes: {votes['split']} split, {votes['separately']} separately: the bill was {how}."
-        )
+        how = "split the bill evenly" if record["bill"] == "split" else "pay separately"
+        lines.append(f"The table voted {votes['split']} to {votes['separately']} to {how}.")
     if "your_card" in record:
-        lines.append(f"You played: {_CARD_TITLES[record['your_card']]}.")
-    return Panel(Group(meals, Text("\n".join(lines))), title=f"Night {record['round']}: the bill")
+        title = _CARD_TITLES[record["your_card"]]
+        lines.append(f"You played {title}" + ("" if title.endswith("!") else "."))
+    return lines
 
 
-def _you(view: Mapping[str, Any]) -> Panel:
-    you = view["you"]
-    parts: list[RenderableType] = []
-    hand = ", ".join(f"{_CARD_TITLES[c]} x{n}" for c, n in you["hand"].items() if n)
-    parts.append(Text(f"Hand: {hand or 'empty'}"))
-    order = you["order"]
-    parts.append(
-        Text(
-            f"Tonight: {_dish(order['starter'])} / {_dish(order['main'])} / "
-            f"{_dish(order['dessert'])}"
-            + (f"   Card: {_CARD_TITLES[you['card']]}" if you["card"] else "")
-        )
+def _bill(record: Mapping[str, Any], namer: Namer) -> Group:
+    meals = Table(
+        box=box.SIMPLE_HEAD,
+        title=f"The bill of night {record['round']}",
+        title_justify="left",
+        pad_edge=False,
     )
-    if you["menu"]:
-        menu = Table(box=box.SIMPLE_HEAD, title="Your menu", title_justify="left")
-        menu.add_column("Dish")
-        menu.add_column("Price = points", justify="right")
-        for dish in you["menu"]:
-            menu.add_row(dish["name"], f"${dish['value']}")
-        parts.append(menu)
-    return Panel(Group(*parts), title="You")
+    for column in ("Diner", "Meal", "Cost", "Paid", "IOUs"):
+        meals.add_column(column, justify="left" if column in ("Diner", "Meal") else "right")
+    for meal in record["meals"]:
+        seat = meal["seat"]
+        meals.add_row(
+            namer.name(seat, start=True),
+            ", ".join(d["name"] for d in meal["dishes"]),
+            f"${meal['cost']}",
+            f"${record['paid'][seat]}",
+            str(record["iou_loans"][seat] or ""),
+        )
+    return Group(meals, Text(" ".join(_verdict(record, namer))))
 
 
-def render(view: Mapping[str, Any]) -> RenderableType:
-    """The whole screen for one seat (or a spectator)."""
+def _bill_short(record: Mapping[str, Any], namer: Namer) -> Text:
+    you = namer.you
+    paid = f" You paid ${record['paid'][you]}." if you is not None else ""
+    return Text(f"Night {record['round']}: {' '.join(_verdict(record, namer))}{paid}")
+
+
+def _you(view: Mapping[str, Any]) -> Text:
+    you = view["you"]
+    hand = ", ".join(f"{_CARD_TITLES[c]} ×{n}" for c, n in you["hand"].items() if n)
+    order = you["order"]
+    text = Text(f"Your cards: {hand or 'none'}\n", style="green")
+    text.append(
+        f"Your order tonight: {_dish(order['starter'])} / {_dish(order['main'])} / "
+        f"{_dish(order['dessert'])}"
+    )
+    if you["card"]:
+        text.append(f"; played face down: {_CARD_TITLES[you['card']]}")
+    return text
+
+
+def sections(view: Mapping[str, Any], namer: Namer) -> list[Section]:
+    """The screen for one seat (or a spectator), players by ``namer``'s names."""
     header = Text(
-        f"Night {view['round']} of {view['rounds']}  |  {_PHASE_TEXT[view['phase']]}  |  "
-        f"security guards: {view['guards']}",
+        f"Night {view['round']} of {view['rounds']} · {_PHASE_TEXT[view['phase']]} · "
+        f"{plural(view['guards'], 'guard')} at the door",
         style="bold",
     )
     if view["options"].get("no_repeat_dishes"):
-        header.append("  |  advanced: no dish twice a week")
-    parts: list[RenderableType] = [header, _players(view)]
+        header.append(" · advanced: no dish twice a week")
+    parts = [
+        Section(header),
+        Section(_diners(view, namer), rank=1, short=_diners_short(view, namer), name="the diners"),
+    ]
     if view["log"]:
-        parts.append(_last_night(view["log"][-1]))
+        last = view["log"][-1]
+        parts.append(
+            Section(_bill(last, namer), rank=2, short=_bill_short(last, namer), name="the bill")
+        )
     if "result" in view:
-        parts.append(Text(view["result"], style="bold green"))
+        parts.append(Section(Text(namer.text(view["result"]), style="bold green"), rank=1))
     if view.get("you") is not None and view["phase"] != "over":
-        parts.append(_you(view))
-    return Group(*parts)
+        parts.append(Section(_you(view)))
+    return parts
+
+
+def render(view: Mapping[str, Any], namer: Namer | None = None) -> RenderableType:
+    """The whole screen for one seat (or a spectator)."""
+    return whole(sections(view, namer or default_namer(view)))

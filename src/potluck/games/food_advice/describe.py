@@ -30,6 +30,14 @@ def _ingredient(game: FoodTables, ing: int) -> str:
     return f"{game.ing_names[ing]} ({game.ing_price[ing]} F, #{game.hashtags[game.ing_tag[ing]]})"
 
 
+def _product_name(state: FoodState, owner: int) -> str:
+    """`` "Trendy Porridge"``: the name of ``owner``'s product of this round, if named."""
+    for k in range(len(state.prod_owner) - 1, -1, -1):
+        if state.prod_owner[k] == owner and state.prod_round[k] == state.round:
+            return f' "{state.prod_name[k]}"' if state.prod_name[k] else ""
+    return ""
+
+
 def describe(game: FoodTables, state: FoodState, seat: int, action: FoodAction) -> str:
     """A player-facing sentence for ``action``.
 
@@ -58,7 +66,7 @@ def describe(game: FoodTables, state: FoodState, seat: int, action: FoodAction) 
     if kind == NAME:
         return f'Name your product "{action.name}"'
     if kind == VOTE:
-        return f"Vote for seat {action.seat}'s product"
+        return f"Vote for seat {action.seat}'s product{_product_name(state, action.seat)}"
     if kind == SHOP:
         return f"Sell in {game.shop_names[thing]}"
     if kind == PROMOTE:

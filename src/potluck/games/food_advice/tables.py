@@ -278,12 +278,12 @@ def shop_rule(spec: ShopSpec, shape_bonus: int) -> str:
 
     >>> spec = ShopSpec(name="Sparget", bonus=10, when="male", shapes=["garnish", "tea"])
     >>> shop_rule(spec, 10)
-    '+10 F for each sale to a man; +10 F for a product in the shape of garnish or tea'
+    '+10 F for each sale to a man; +10 F if shaped as garnish or tea'
     """
     value = spec.value
     if spec.when == "category":  # "an economy-budget customer"
         value = f"{'an' if str(value)[:1] in 'aeiou' else 'a'} {value}-budget"
     term = SHOP_TERM_WORDS[spec.when].format(value)
     shapes = " or ".join(spec.shapes)
-    shaped = f"+{shape_bonus} F for a product in the shape of {shapes}"
+    shaped = f"+{shape_bonus} F if shaped as {shapes}"
     return f"+{spec.bonus} F for each sale {term}; {shaped}"

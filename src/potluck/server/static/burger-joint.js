@@ -80,7 +80,7 @@
         el("span", { class: "muted", text: ` scored · ${player.points_now} VP now · ${view.win_points} VP wins` })),
       el("div", { class: "storage" }, el("span", { class: "muted", text: "Storage: " }),
         player.cube_count ? cubes(player.cubes) : el("span", { class: "muted", text: "empty" })),
-      el("p", { class: "muted small-print", text: `Room for ${plural(player.capacity, "cube")} · ${player.production.taken} of ${plural(player.production.owed, "production cube")} taken · ${plural(player.tokens_on_board, "token")} on the board` }),
+      el("p", { class: "muted small-print", text: `Production capacity ${player.capacity} · ${player.production.taken} of ${plural(player.production.owed, "production cube")} taken · ${plural(player.tokens_on_board, "token")} on the board` }),
       el("div", { class: "columns" },
         el("div", { class: "column" }, el("h3", { text: "Publicity" }), el("div", { class: "track" }, track),
           el("div", { class: "muted" }, "cost ", cost(board.publicity.cost)),
