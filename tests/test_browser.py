@@ -59,6 +59,7 @@ def play_until_over(pages: list[Page], limit: float = 240.0) -> int:
     A game that does not end in time fails with what each page shows, what the server
     says to its seat, and why its last click failed (see ``stalled``)."""
     clicks, deadline = 0, time.monotonic() + limit
+    problems: set[str] = set()  # raw data on a page (``raw_words``)
     missed: dict[int, str] = {}  # page -> why its latest click did not happen
     while not all(page.locator("#outcome").count() for page in pages):
         if time.monotonic() >= deadline:
@@ -71,10 +72,14 @@ def play_until_over(pages: list[Page], limit: float = 240.0) -> int:
                     cards.first.click(timeout=500)
                     clicks, moved = clicks + 1, True
                     missed.pop(number, None)
+                    problems.update(raw_words(page))
                 except sync_api.Error as error:
                     missed[number] = str(error)  # redrawn under the click? look again
         if not moved:
             time.sleep(0.05)
+    for page in pages:
+        problems.update(raw_words(page))
+    assert problems == set(), sorted(problems)
     return clicks
 
 
@@ -305,15 +310,68 @@ def click_first(page: Page, buttons: str) -> bool:
 
 
 def click_until_over(page: Page, buttons: str, limit: float = 240.0) -> int:
-    """Click the first enabled button matching ``buttons`` whenever there is one, to the end."""
+    """Click the first enabled button matching ``buttons`` whenever there is one, to the end.
+
+    Along the way every text the page shows is read for raw data ("null", "undefined",
+    notation ids, rule keys, seats by number from 0), the page switching between 1280x800
+    and 390x844 every few moves; the end is read too. A problem fails the game at its end,
+    with every one seen."""
     clicks, deadline = 0, time.monotonic() + limit
+    problems: set[str] = set()
     while not page.locator("#outcome").count():
         assert time.monotonic() < deadline, "the game did not finish in time"
         if click_first(page, buttons):
             clicks += 1
+            problems.update(raw_words(page))
+            if clicks % 12 == 0:
+                page.set_viewport_size(PHONE if page.viewport_size["width"] > 500 else WIDE)
         else:
             time.sleep(0.05)
+    page.wait_for_timeout(200)
+    problems.update(raw_words(page))
+    page.set_viewport_size(WIDE)
+    assert problems == set(), sorted(problems)
     return clicks
+
+
+#: Every text a page shows (text nodes, titles, labels), but the rules' notation help and
+#: the links a player copies, with what in it is raw data rather than words.
+RAW_WORDS = r"""() => {
+  const found = new Set();
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest('#rules-panel, .link-box, script, style, #alert')) continue;
+    texts.push(node.textContent);
+  }
+  for (const e of document.querySelectorAll('[title], [aria-label]')) {
+    if (e.closest('#rules-panel')) continue;
+    texts.push(e.getAttribute('title') || '', e.getAttribute('aria-label') || '');
+  }
+  const rules = [
+    [/\b(null|undefined|NaN)\b|\[object /, 'raw value'],
+    [/\b[a-z]+(?:_[a-z]+)+\b/, 'a key'],
+    [/(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])/, 'an id'],
+    [/\bseats? \d|\bSeats? 0\b/, 'a seat by its number'],
+  ];
+  for (const text of texts) {
+    for (const [pattern, what] of rules) {
+      const hit = pattern.exec(text);
+      if (hit) found.add(`${what}: ${hit[0]} in ${JSON.stringify(text.trim().slice(0, 80))}`);
+    }
+  }
+  return [...found];
+}"""
+
+
+def raw_words(page: Page) -> list[str]:
+    """What on the page is raw data rather than words (``RAW_WORDS``)."""
+    try:
+        found: list[str] = page.evaluate(RAW_WORDS)
+    except sync_api.Error:
+        return []  # the page was being redrawn: read it at the next move
+    return found
 
 
 def test_one_human_and_three_bots_finish_a_belly_battle_game(

@@ -10,6 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from potluck.games.burger_joint.schema import ABILITY_WORDS
 from potluck.renderers.names import Namer, join_names, plural
 from potluck.renderers.screen import Section, default_namer, whole
 
@@ -20,15 +21,6 @@ _PHASE_TEXT = {
     "redraw": "Redraw: put cubes back into the bag, then draw",
     "discard": "Discard down to seven cubes",
     "over": "The game is over",
-}
-#: What each bistro's ability does, in words.
-ABILITY_WORDS = {
-    "redraw": "redraw cubes",
-    "swap-two": "swap two cubes for one",
-    "extra": "one extra cube from the bag",
-    "swap-one": "swap one cube",
-    "pick": "pick a cube from the bag",
-    "none": "no ability",
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from potluck.games.burger_joint.actions import BurgerAction
 from potluck.games.burger_joint.building import publicity_advance
-from potluck.games.burger_joint.schema import ABILITIES
+from potluck.games.burger_joint.schema import ABILITIES, ABILITY_WORDS
 from potluck.games.burger_joint.state import (
     BASIC,
     BISTRO,
@@ -82,7 +82,7 @@ def describe(game: BurgerTables, state: BurgerState, seat: int, action: BurgerAc
         return f"Build the {col[action.a]} diner for {cost} ({side.diner_points} VP)"
     if kind == BISTRO:
         k = action.b
-        ability = ABILITIES[side.bistro_ability[k]]
+        ability = ABILITY_WORDS[ABILITIES[side.bistro_ability[k]]]
         return (
             f"Upgrade the {col[action.a]} diner to bistro {k + 1}, {side.bistro_names[k]}, for "
             f"{game.cost_text(side.bistro_cost[k])} ({side.bistro_points[k]} VP; ability: "

@@ -15,6 +15,15 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 #: Bistro abilities, in the rulebook's order; ``none`` is the bistro with no ability.
 ABILITIES = ("redraw", "swap-two", "extra", "swap-one", "pick", "none")
+#: What each ability does, in words (what a player reads; the notation is ``ABILITIES``).
+ABILITY_WORDS = {
+    "redraw": "redraw cubes",
+    "swap-two": "swap two cubes for one",
+    "extra": "one extra cube from the bag",
+    "swap-one": "swap one cube",
+    "pick": "pick a cube from the bag",
+    "none": "none",
+}
 #: The turn limit of simulations (option ``turn_limit``, ruling BJ-10), and the longest one
 #: accepted (the game's ``max_steps`` is computed for it).
 DEFAULT_TURN_LIMIT = 40

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from potluck.games.burger_joint.actions import BurgerAction
 from potluck.games.burger_joint.production import draw
-from potluck.games.burger_joint.schema import ABILITIES
+from potluck.games.burger_joint.schema import ABILITIES, ABILITY_WORDS
 from potluck.games.burger_joint.state import (
     AB_EXTRA,
     AB_PICK,
@@ -87,11 +87,11 @@ def _why_not_ability(
     mine = seat * tables.num_colours
     cubes, bag = state.cubes, state.bag
     ability = ABILITY_OF[kind]
-    name = ABILITIES[ability]
+    name = ABILITY_WORDS[ABILITIES[ability]]
     if not owns_ability(tables, state, seat, ability):
-        return f"You have no upscale bistro with the '{name}' ability."
+        return f"You have no upscale bistro with this ability ({name})."
     if state.used >> ability & 1:
-        return f"You have used the '{name}' ability this turn: each is once per turn."
+        return f"You have used this ability ({name}) this turn: each is once per turn."
     if kind == SWAP_TWO:
         a, b, c = action.a, action.b, action.c
         if cubes[mine + a] < 1 + (a == b) or cubes[mine + b] < 1:

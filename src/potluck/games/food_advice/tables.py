@@ -264,7 +264,7 @@ class FoodTables:
 SHOP_TERM_WORDS = {
     "male": "to a man",
     "female": "to a woman",
-    "category": "to {} customer",
+    "category": "to a customer on {} budget",
     "hashtag": "of a product with #{}",
     "favourite_shape": "of a product in the buyer's favourite shape",
     "price_at_most": "of a product of {} F or less",
@@ -281,8 +281,8 @@ def shop_rule(spec: ShopSpec, shape_bonus: int) -> str:
     '+10 F for each sale to a man; +10 F if shaped as garnish or tea'
     """
     value = spec.value
-    if spec.when == "category":  # "an economy-budget customer"
-        value = f"{'an' if str(value)[:1] in 'aeiou' else 'a'} {value}-budget"
+    if spec.when == "category":  # "a customer on an economy budget"
+        value = f"{'an' if str(value)[:1] in 'aeiou' else 'a'} {value}"
     term = SHOP_TERM_WORDS[spec.when].format(value)
     shapes = " or ".join(spec.shapes)
     shaped = f"+{shape_bonus} F if shaped as {shapes}"

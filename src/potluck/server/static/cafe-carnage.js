@@ -46,7 +46,7 @@
           el("span", { title: "Gourmet Points", text: `★ ${p.points}` }),
           el("span", { title: "action cards in hand", text: `🂠 ${p.hand_size}` }),
           p.has_run_card ? null : el("span", { class: "escaped", title: "ran from a bill and got away: the RUN! card is used up", text: "got away once (no RUN! card)" }),
-          p.iou ? el("span", { class: "iou", title: "holds an IOU: no end-of-game money bonus", text: "IOU" }) : null),
+          p.iou ? el("span", { class: "iou", title: "holds an IOU: no money bonus at the end of the game", text: "IOU" }) : null),
         el("div", { class: "status", text: status }),
         meal ? el("div", { class: "plate", title: `round ${last.round}` },
           `Last night: ${meal.dishes.map((d) => d.name).join(", ")} ($${meal.cost})`) : null);

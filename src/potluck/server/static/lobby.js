@@ -31,6 +31,9 @@
   }
 
   function timerWords(t) { return t.turn_seconds ? `${duration(t.turn_seconds)} turn timer` : "no turn timer"; }
+  const STATUS = { open: "waiting for players", running: "being played", over: "finished", expired: "expired", closed: "closed" };
+  // How many of this browser's tables the lobby asks the server about.
+  const MY_TABLES = 30;
 
   function lobbyPage() {
     const form = document.getElementById("create-form");
@@ -38,26 +41,36 @@
     const created = document.getElementById("created");
     const notice = document.getElementById("notice");
     let games = [];
-    let server = { public_turn_seconds: null };
+    // What this server does that older ones did not ("no timer" on a public table, closing).
+    const server = { public_turn_seconds: null, no_timer: false, close: false };
 
     function gameOf(select) { return games.find((g) => g.id === select.value); }
 
-    // What the timer field means for the table being made, in words.
+    // What the timer field means for the table being made, in words. The server says its
+    // default (GET /api/server); an older server that does not is taken to time public
+    // tables and to take no "no timer" for them.
     function timerHint() {
       const hint = document.getElementById("timer-hint");
       const choice = form.elements.turn_timer.value;
-      const seats = Array.from(form.querySelectorAll("select[data-seat]"), (s) => s.value);
-      const friends = seats.filter((s) => s === "human").length > 1;
-      if (choice !== "default") {
-        hint.textContent = choice === "0" ? "No timer: everyone takes as long as they like."
-          : `Each player has ${duration(Number(choice))} for each move; then a bot plays their seat until they take it back.`;
+      const none = form.querySelector("option[value='0']");
+      none.disabled = !server.no_timer && !form.elements.private.checked;
+      if (none.disabled && choice === "0") form.elements.turn_timer.value = "default";
+      const seats = Array.from(form.querySelectorAll("select[data-seat]"), (select) => select.value);
+      const friends = seats.filter((kind) => kind === "human").length > 1;
+      if (form.elements.turn_timer.value !== "default") {
+        hint.textContent = form.elements.turn_timer.value === "0" ? "No timer: everyone takes as long as they like."
+          : `Each player has ${duration(Number(form.elements.turn_timer.value))} for each move; then a bot plays their seat until they take it back.`;
         return;
       }
-      const timed = !form.elements.private.checked && friends && server.public_turn_seconds;
-      hint.textContent = timed
-        ? `The default: ${duration(server.public_turn_seconds)} for each move at a public table with other players; then a bot plays the late player's seat until they take it back.`
-        : form.elements.private.checked ? "The default for a private table of friends: no timer."
-          : "The default when the other seats are all bots: no timer.";
+      if (form.elements.private.checked) {
+        hint.textContent = "The default for a private table of friends: no timer.";
+      } else if (!friends && server.no_timer) {
+        hint.textContent = "The default when the other seats are all bots: no timer.";
+      } else if (server.public_turn_seconds) {
+        hint.textContent = `The default at a public table: ${duration(server.public_turn_seconds)} for each move; then a bot plays the late player's seat until they take it back.`;
+      } else {
+        hint.textContent = "The default: the server's timer for public tables (then a bot plays a late player's seat until they take it back); none for private ones.";
+      }
     }
 
     function drawForm() {
@@ -98,7 +111,8 @@
     }
 
     // Play now: one click makes a table of you and bots of the chosen difficulty, seats you
-    // and opens it (no timer: the other seats are all bots).
+    // and opens it. The table is private: a game of your own, not listed in the lobby (it is
+    // under "Your tables"), and with no turn timer.
     async function playNow(level) {
       const game = gameOf(playForm.elements.play_game);
       const n = Number(playForm.elements.play_players.value);
@@ -106,31 +120,39 @@
       saveName(name);
       try {
         const table = await api("POST", "/api/tables", {
-          game: game.id, num_players: n, seats: ["human", ...Array(n - 1).fill(level)],
+          game: game.id, num_players: n, seats: ["human", ...Array(n - 1).fill(level)], private: true,
         });
         remember(table.id);
-        const joined = await api("POST", `/api/tables/${table.id}/seats/0`, { name });
+        const invite = table.join[0].join.split("/").pop();
+        const joined = await api("POST", `/api/tables/${table.id}/seats/0`, { name, invite });
         localStorage.setItem(`potluck-seat-link-${table.id}`, joined.seat_link);
         location.href = table.url;
       } catch (error) { failed(notice, error); }
     }
 
     // Your tables: every table this browser created or sits at (private ones and ones not
-    // yet started included), with what you may do at each.
+    // yet started included), newest first, each as the server says it is now, with what you
+    // may do there: resume, leave (a bot plays your seat), close (its creator), replay.
     async function drawMine() {
       const list = document.getElementById("tables-mine");
-      let mine = [];
-      try { mine = (await api("GET", "/api/tables/mine")).tables; } catch (_) { return; }
-      list.replaceChildren(...(mine.length ? mine.map((t) => el("li", { "data-table": t.id },
-        el("strong", { text: t.title }), ` · ${t.private ? "private" : "public"} · ${t.status === "over" ? "finished" : t.status} · ${timerWords(t)} · `,
-        seatsLine(t), " ",
-        el("span", { class: "actions inline" },
-          t.seat !== null && ["open", "running"].includes(t.status) ? el("a", { class: "button", href: `/tables/${t.id}`, text: t.status === "open" ? "Open" : "Resume" }) : null,
-          t.seat === null && ["open", "running"].includes(t.status) ? el("a", { class: "button secondary", href: `/tables/${t.id}`, text: "Watch" }) : null,
-          t.seat !== null && t.status === "running" && !t.away ? el("button", { class: "secondary", onclick: () => mineCall("DELETE", `/api/tables/${t.id}/seats/${t.seat}`), text: "Leave (a bot plays)" }) : null,
-          t.host && ["open", "running"].includes(t.status) ? el("button", { class: "secondary danger", onclick: () => closeTable(t), text: "Close" }) : null,
-          ["over", "closed", "expired"].includes(t.status) ? el("a", { href: `/tables/${t.id}/replay`, text: "replay" }) : null)))
-        : [el("li", { class: "muted", text: "None yet: Play now, or create a table below." })]));
+      const ids = JSON.parse(localStorage.getItem("potluck-my-tables") || "[]").slice(0, MY_TABLES);
+      const found = (await Promise.all(ids.map((id) => api("GET", `/api/tables/${id}`).catch(() => null)))).filter(Boolean);
+      const mine = found.filter((p) => p.host || (p.seat !== null && p.seat !== undefined));
+      list.replaceChildren(...(mine.length ? mine.map((p) => {
+        const t = { ...p.table, seat: p.seat, host: p.host };
+        const live = ["open", "running"].includes(t.status);
+        const seated = t.seat !== null && t.seat !== undefined;
+        const away = seated && t.seats[t.seat].taken_over;
+        return el("li", { "data-table": t.id },
+          el("strong", { text: t.title }), ` · ${t.private ? "private" : "public"} · ${STATUS[t.status] || t.status} · ${timerWords(t)} · `,
+          seatsLine(t), " ",
+          el("span", { class: "actions inline" },
+            live && seated ? el("a", { class: "button", href: `/tables/${t.id}`, text: away ? "Take my seat back" : "Resume" }) : null,
+            live && !seated ? el("a", { class: "button secondary", href: `/tables/${t.id}`, text: "Open" }) : null,
+            live && seated && t.status === "running" && !away ? el("button", { class: "secondary", onclick: () => mineCall("DELETE", `/api/tables/${t.id}/seats/${t.seat}`), text: "Leave (a bot plays)" }) : null,
+            live && t.host && p.closable !== false && server.close ? el("button", { class: "secondary danger", onclick: () => closeTable(t), text: "Close" }) : null,
+            ["over", "closed"].includes(t.status) ? el("a", { href: `/tables/${t.id}/replay`, text: "replay" }) : null));
+      }) : [el("li", { class: "muted", text: "None yet: Play now, or create a table below." })]));
     }
 
     async function mineCall(method, path) {
@@ -157,7 +179,6 @@
             : [el("li", { class: "muted", text: "none" })]));
         }
       } catch (error) { failed(notice, error); }
-      drawMine();
     }
 
     form.addEventListener("change", (event) => {
@@ -202,13 +223,13 @@
         created.scrollIntoView({ block: "center" });
         if (first) first.focus({ preventScroll: true });
         refresh();
+        drawMine();
       } catch (error) { failed(notice, error); }
     });
 
     playForm.elements.player_name.value = savedName();
-    Promise.all([api("GET", "/api/games"), api("GET", "/api/server").catch(() => server)]).then(([list, settings]) => {
+    api("GET", "/api/games").then((list) => {
       games = list;
-      server = settings;
       for (const select of [form.elements.game, playForm.elements.play_game]) {
         select.replaceChildren(...games.map((g) => el("option", { value: g.id, text: g.title })));
       }
@@ -218,7 +239,9 @@
       drawPlayForm();
     });
     refresh();
+    drawMine();
     setInterval(refresh, 5000);
+    setInterval(drawMine, 15000);
   }
 
   // ------------------------------------------------------------ the join page

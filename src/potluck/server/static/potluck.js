@@ -182,6 +182,9 @@ const Potluck = (() => {
     return `${name} ${name === "You" ? secondPerson(verb) : verb}`;
   }
 
+  // A table's state in words.
+  const STATUS = { open: "waiting for players", running: "being played", over: "finished", expired: "expired", closed: "closed", broken: "stopped" };
+
   // The number a page shows for a seat: from 1.
   function seatNumber(seat) { return String(seat + 1); }
 
@@ -557,7 +560,7 @@ const Potluck = (() => {
       const key = (inScreen && identity(focused)) || (busy ? null : focusAfterMove);
       root.classList.remove("busy");
       const t = payload.table;
-      where.textContent = `${t.title}: ${t.private ? "private table" : "table"} ${t.id}, ${t.status === "over" ? "finished" : t.status}`;
+      where.textContent = `${t.title}${t.private ? ", a private table" : ""}: ${STATUS[t.status] || t.status}`;
       document.title = `${t.title} · Potluck`;
       render(root, payload, ctx);
       for (const [name, text] of Object.entries(drafts)) {

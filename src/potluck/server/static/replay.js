@@ -41,7 +41,7 @@
           as.value = seen;
           analysable();
         }
-        where.textContent = `${data.table.title}: replay of table ${id}`;
+        where.textContent = `${data.table.title}: the replay`;
         document.getElementById("counter").textContent = `step ${step} of ${steps}`;
         const viewer = data.seat === undefined ? null : data.seat;
         const shown = { table: data.table, seat: viewer };

@@ -1,0 +1,321 @@
+"""The player's table, second pass (issue 34), in Chromium at 1280x800 and 390x844: the
+turn timer ticks every second and warns before a bot takes over; Play now seats you in one
+click; Your tables lists private and unseated tables; a move that is not possible says why
+on a tap and on Enter; focus stays on the acting area after a move; Belly Battle's labels
+are unique and its legend complete; one h1 a page; the page's names match the terminal's
+(``tests/data/naming.json``).
+
+One server for the module (each test makes its own tables); screenshots in
+``test-output/browser/table/``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from test_browser import SHOTS, new_page
+from webtest import LiveServer
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+HERE = SHOTS / "table"
+WIDE = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+SIZES = [pytest.param(WIDE, id="1280x800"), pytest.param(PHONE, id="390x844")]
+LIVE = ":not([disabled]):not([aria-disabled=true])"
+CASES = json.loads((Path(__file__).parent / "data" / "naming.json").read_text("utf-8"))["cases"]
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    HERE.mkdir(parents=True, exist_ok=True)
+    folder = tmp_path_factory.mktemp("table")
+    server = LiveServer(f"sqlite:///{folder / 'server.sqlite3'}")
+    yield server
+    server.stop()
+
+
+def table(live: LiveServer, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
+    body = {"game": game, "num_players": len(seats), "seats": seats, **extra}
+    response = httpx.post(live.url + "/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def sit(page: Any, live: LiveServer, created: dict[str, Any], name: str = "Ann") -> None:
+    page.goto(live.url + created["join"][0]["join"])
+    page.fill("input[name=name]", name)
+    page.click("#join")
+    page.wait_for_selector("#turn-status, #outcome")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_turn_timer_counts_down_every_second_and_warns_before_a_bot_takes_over(
+    browser: Any, live: LiveServer, size: dict[str, int]
+) -> None:
+    # Café Carnage orders are sealed: the human is to act at once, and the bots answer
+    created = table(live, "cafe-carnage", ["human", "greedy", "greedy", "greedy"], turn_seconds=13)
+    page = new_page(browser, size)
+    sit(page, live, created)
+    countdown = page.locator("#turn-status .countdown .left")
+    first = countdown.inner_text()
+    assert re.fullmatch(r"0:1[0-3]", first), first
+    page.wait_for_timeout(1100)
+    second = countdown.inner_text()
+    page.wait_for_timeout(1100)
+    third = countdown.inner_text()
+    assert first != second != third, (first, second, third)  # it ticks, not only on a redraw
+    assert "then a bot plays for you" in page.locator("#turn-status").inner_text()
+    # ten seconds before the end: the countdown turns red and a screen reader hears it
+    page.wait_for_selector("#turn-status .countdown.warn", timeout=5000)
+    assert "seconds left to move" in page.locator("#alert").inner_text()
+    page.screenshot(path=HERE / f"timer-warning-{size['width']}.png")
+    # then a bot plays the seat (and, the test's bots playing at once, the game to its end)
+    page.wait_for_selector("#seats .badge.away:has-text('out of time')", timeout=20000)
+    assert "a greedy bot plays" in page.locator("#seats").inner_text()
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_now_seats_you_in_one_click(
+    browser: Any, live: LiveServer, size: dict[str, int]
+) -> None:
+    page = new_page(browser, size)
+    page.goto(live.url + "/")
+    page.wait_for_selector("select[name=play_game] option", state="attached")
+    page.select_option("select[name=play_game]", "burger-joint")
+    page.fill("input[name=player_name]", "Ann")
+    page.click("#play-easy")  # the one click
+    page.wait_for_url(re.compile(r".*/tables/[^/]+$"))
+    page.wait_for_selector("#board-0")
+    state = page.evaluate(
+        "async () => (await (await fetch(location.pathname.replace('/tables/', '/api/tables/')))"
+        ".json())"
+    )
+    assert state["seat"] == 0
+    assert state["table"]["status"] == "running"
+    assert state["table"]["seats"][0]["name"] == "Ann"
+    assert state["table"]["seats"][1]["bot"] == "easy"
+    assert state["table"]["turn_seconds"] is None  # no timer against bots
+    page.screenshot(path=HERE / f"play-now-{size['width']}.png", full_page=True)
+    # the lobby lists it among your tables, with Resume
+    page.goto(live.url + "/")
+    page.wait_for_selector(
+        f"#tables-mine li[data-table='{state['table']['id']}'] a:has-text('Resume')"
+    )
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_your_tables_lists_private_and_unseated_tables(
+    browser: Any, live: LiveServer, size: dict[str, int]
+) -> None:
+    page = new_page(browser, size)
+    page.goto(live.url + "/")
+    page.wait_for_selector("#create-form select[name=game] option", state="attached")
+    page.select_option("#create-form select[name=game]", "cafe-carnage")
+    page.select_option("#create-form select[name=seat1]", "human")
+    page.check("#create-form input[name=private]")
+    page.click("#create")
+    page.wait_for_selector("#invites")
+    private = page.locator("#tables-mine li").filter(has_text="private").first
+    private.wait_for()
+    assert "waiting for players" in private.inner_text()
+    assert "take seat" not in private.inner_text()  # a private seat is only by its invite
+    page.uncheck("#create-form input[name=private]")
+    page.select_option("#create-form select[name=game]", "belle-of-the-ball")
+    page.click("#create")  # a public table nobody sat at
+    page.wait_for_selector("#tables-mine li:has-text('Belle of the Ball')")
+    assert page.locator("#tables-mine li").count() >= 2
+    page.screenshot(path=HERE / f"your-tables-{size['width']}.png", full_page=True)
+    assert page.errors == []
+
+
+def test_the_cap_on_open_tables_links_to_your_tables(browser: Any, tmp_path: Path) -> None:
+    import dataclasses
+
+    from webtest import OPEN
+
+    capped = LiveServer(
+        f"sqlite:///{tmp_path / 'capped.sqlite3'}",
+        settings=dataclasses.replace(OPEN, max_tables_per_client=1),
+    )
+    try:
+        page = new_page(browser, WIDE)
+        page.goto(capped.url + "/")
+        page.wait_for_selector("#create-form select[name=game] option", state="attached")
+        page.click("#create")
+        page.wait_for_selector("#invites")
+        page.click("#create")  # one more than this client may have open
+        page.wait_for_selector("#notice.error a[href='#your-tables']")
+        assert "open tables" in page.locator("#notice").inner_text()
+    finally:
+        capped.stop()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_move_that_is_not_possible_says_why_on_a_tap_and_on_enter(
+    browser: Any, live: LiveServer, size: dict[str, int]
+) -> None:
+    created = table(live, "cafe-carnage", ["human", "greedy", "greedy", "greedy"])
+    context = browser.new_context(viewport=size, has_touch=True, is_mobile=size is PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    sit(page, live, created)
+    run = page.locator("#hand button[data-action=run]")
+    run.wait_for()
+    assert run.get_attribute("aria-disabled") == "true"
+    run.tap(force=True)  # Playwright's own checks refuse an aria-disabled button
+    note = page.locator("#why-note.shown")
+    note.wait_for()
+    assert "choose a starter" in note.inner_text()
+    assert note.get_attribute("role") == "status"  # said by a screen reader too
+    page.screenshot(path=HERE / f"why-tap-{size['width']}.png")
+    page.keyboard.press("Escape")
+    page.locator("#why-note.shown").wait_for(state="detached")
+    run.focus()
+    page.keyboard.press("Enter")
+    page.locator("#why-note.shown").wait_for()
+    assert errors == []
+    context.close()
+
+
+def test_belle_explains_a_belle_that_needs_a_target(browser: Any, live: LiveServer) -> None:
+    """A Belle with a target, when none of her plays is possible: her button asks the server
+    about one of her plays (an action the table can take), never about "belle NAME"."""
+    asked: list[str] = []
+    created = table(live, "belle-of-the-ball", ["greedy", "human", "greedy"], seed=11)
+    page = new_page(browser, WIDE)
+    page.on("request", lambda r: asked.append(r.url) if "/explain" in r.url else None)
+    failed: list[int] = []
+    page.on(
+        "response",
+        lambda r: failed.append(r.status) if "/explain" in r.url and r.status >= 400 else None,
+    )
+    sit(page, live, created)
+    for button in page.locator("#hand button[data-action^='belle '][aria-disabled=true]").all():
+        button.click(force=True)
+        page.locator("#why-note.shown").wait_for()
+    assert failed == []
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_focus_stays_on_the_acting_area_after_a_move(
+    browser: Any, live: LiveServer, size: dict[str, int]
+) -> None:
+    created = table(live, "cafe-carnage", ["human", "greedy", "greedy", "greedy"])
+    page = new_page(browser, size)
+    sit(page, live, created)
+    dish = page.locator(f"#menu button[data-action]{LIVE}").first
+    dish.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table h2:has-text('choose a main')")
+    page.wait_for_timeout(200)
+    focused = page.evaluate(
+        "() => { const e = document.activeElement;"
+        " return e && e.closest('#screen') ? (e.id || e.dataset.action) : null; }"
+    )
+    assert focused is not None, "focus left the game's screen after a move"
+    # and the next move is a Tab or two away, not at the top of the page
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        action = page.evaluate(
+            "() => document.activeElement.closest('#menu')"
+            " ? document.activeElement.dataset.action : null"
+        )
+        if action:
+            break
+    assert action, "the next move is not reached from where focus was left"
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_belly_battles_labels_are_unique_with_a_legend_and_details_on_tap(
+    browser: Any, live: LiveServer, size: dict[str, int]
+) -> None:
+    created = table(live, "belly-battle", ["human", "greedy", "greedy", "greedy"])
+    page = new_page(browser, size)
+    sit(page, live, created)
+    page.wait_for_selector("#board .space")
+    labels = page.evaluate(
+        """() => [...document.querySelectorAll('#board .space .label span')]
+          .filter((s) => getComputedStyle(s).display !== 'none')
+          .map((s) => s.textContent.replace(/\\u00ad/g, ''))"""
+    )
+    assert len(labels) == 44
+    assert len(set(labels)) == 44, sorted(labels)
+    icons = page.evaluate(
+        "() => [...new Set([...document.querySelectorAll('#board .space .icon')]"
+        ".map((i) => i.textContent).filter(Boolean))]"
+    )
+    legend = page.locator("#legend").inner_text()
+    assert all(icon in legend for icon in icons), (icons, legend)
+    for mark in ("♙", "★", "☂", "◆", "☕"):
+        assert mark in legend
+    # a special space shows what it does when tapped
+    page.locator("#board .space.tunnel").first.click()
+    page.wait_for_selector("#card h2:has-text('Tunnel')")
+    assert "other tunnel" in page.locator("#card").inner_text()
+    page.screenshot(path=HERE / f"belly-battle-{size['width']}.png", full_page=True)
+    assert page.errors == []
+
+
+def test_each_page_has_one_h1(browser: Any, live: LiveServer) -> None:
+    created = table(live, "burger-joint", ["human", "greedy"])
+    page = new_page(browser, WIDE)
+    for path, ready in [
+        ("/", "#rules-links li"),
+        (created["join"][0]["join"], "#join-info p"),
+        ("/rules/burger-joint", "#rules h2"),
+    ]:
+        page.goto(live.url + path)
+        page.wait_for_selector(ready)
+        assert page.locator("h1").count() == 1, path
+    sit(page, live, created)
+    page.click("#rules-panel summary")
+    page.wait_for_selector("#rules-body h3")
+    assert page.locator("h1").count() == 1
+    assert page.errors == []
+
+
+def test_the_page_names_players_as_the_terminal_does(browser: Any, live: LiveServer) -> None:
+    page = new_page(browser, WIDE)
+    page.goto(live.url + "/")
+    page.wait_for_selector("#rules-links li")
+    named = page.evaluate(
+        """(cases) => cases.map((c) => {
+          const table = { seats: c.names.map((name, seat) => ({ seat, kind: 'human', name,
+            free: false, taken_over: seat === c.you && c.your_bot ? 'left' : null })) };
+          return Potluck.namer(table, c.you).text(c.text);
+        })""",
+        CASES,
+    )
+    assert named == [case["named"] for case in CASES]
+
+
+def test_a_players_own_seat_and_the_others_read_by_name_from_one(
+    browser: Any, live: LiveServer
+) -> None:
+    created = table(live, "food-advice", ["human", "greedy", "greedy", "greedy"])
+    page = new_page(browser, PHONE)
+    sit(page, live, created)
+    seats = page.locator("#seats td").all_inner_texts()
+    assert seats[0] == "1"
+    assert seats[1].startswith("You")
+    assert any(text.startswith("Bot 2 (greedy)") for text in seats)
+    assert page.locator("#scoreline .chip").first.inner_text() == "1"
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not page.locator("#recent-moves").count():
+        page.wait_for_timeout(100)
+    assert page.errors == []
