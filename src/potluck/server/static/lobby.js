@@ -254,10 +254,18 @@
     const info = document.getElementById("join-info");
     const notice = document.getElementById("notice");
     form.elements.name.value = savedName();
+    let practice = false;  // a practice table: its player agrees to a deal its creator chose
     api("GET", `/api/tables/${id}`).then((p) => {
       const t = p.table;
       const names = Potluck.seatNames(t);
+      practice = Boolean(t.practice);
+      if (practice) {
+        form.insertBefore(el("label", { class: "practice" }, el("input", { type: "checkbox", name: "practice", required: true }),
+          " I agree to play a practice table: its creator chose the deal, so whoever knows the seed can see my cards."),
+        form.querySelector("button"));
+      }
       info.replaceChildren(...[
+        practice ? Potluck.practiceNote(t) : null,
         el("p", { text: `${t.title}, ${plural(t.num_players, "player")}: you are joining as seat ${seat + 1}. ${t.turn_seconds ? `Each move has a ${duration(t.turn_seconds)} timer; then a bot plays your seat until you take it back.` : "There is no turn timer."}` }),
         t.private ? el("p", { class: "muted", text: "A private table: you sit down through the invite link its creator sent you (open that link, then give your name)." }) : null,
         el("ul", {}, t.seats.map((s) => el("li", {}, `Seat ${s.seat + 1}: `, s.free ? el("em", { text: s.seat === seat ? "free (yours to take)" : "free" }) : names[s.seat])))].filter(Boolean));
@@ -267,7 +275,8 @@
       event.preventDefault();
       const name = form.elements.name.value;
       try {
-        const joined = await api("POST", `/api/tables/${id}/seats/${seat}`, { name });
+        const body = practice ? { name, practice: Boolean(form.elements.practice && form.elements.practice.checked) } : { name };
+        const joined = await api("POST", `/api/tables/${id}/seats/${seat}`, body);
         saveName(name.trim());
         remember(id);
         localStorage.setItem(`potluck-seat-link-${id}`, joined.seat_link);
