@@ -226,6 +226,8 @@ const Potluck = (() => {
   // When the page first saw each bot's turn (a bot is "thinking" from then on): kept across
   // redraws of one state, so a push that changes nothing else does not restart its clock.
   const thinking = { key: null, since: 0 };
+  // The turn timer's deadline last shown (ms since the epoch).
+  const timer = { deadline: 0 };
 
   // Who is to act now, as a sentence, with the turn timer's countdown or how long the bots
   // have been choosing. Its numbers tick (see `tick`); it is the acting area's anchor: focus
@@ -257,14 +259,18 @@ const Potluck = (() => {
         el("span", { class: "since", "data-since": thinking.since, text: "0.0 s" }), "."), " ");
     }
     if (t.seconds_left !== undefined && t.seconds_left !== null && people.length) {
-      const deadline = Date.now() + 1000 * t.seconds_left;
+      // The server sends whole seconds: a push a moment later may round the same deadline
+      // up. Within a second and a half of the one shown, it is the same deadline.
+      const sent = Date.now() + 1000 * t.seconds_left;
+      const deadline = Math.abs(sent - timer.deadline) < 1500 ? Math.min(sent, timer.deadline) : sent;
+      timer.deadline = deadline;
       const mineTimed = people.includes(payload.seat);
       const warnAt = Math.min(30, Math.max(10, Math.round((t.turn_seconds || 120) / 4)));
       box.append(el("span", {
         class: "countdown", "data-deadline": deadline, "data-warn": warnAt, "data-mine": mineTimed ? "1" : null,
         "aria-label": "time left to move",
       },
-      el("span", { class: "left", text: clock(t.seconds_left) }),
+      el("span", { class: "left", text: clock((deadline - Date.now()) / 1000) }),
       mineTimed ? " left to move, then a bot plays for you" : ` left for ${listOf(people.map((s) => who(payload, s)))}, then a bot plays`));
     }
     return box;
