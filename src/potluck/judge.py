@@ -71,9 +71,12 @@ JUDGE_DEFAULTS: dict[str, dict[str, str]] = {
 
 #: Worlds played between two looks at the figures (dropping moves, stopping).
 _BATCH = 8
-#: Worlds every compared move is played on before any is dropped (a standard error
-#: from fewer was seen to drop the best move).
-_RACE_AFTER = 24
+#: Worlds the last choice of the best move rests on (a race that dropped moves from
+#: the 8th world on was seen to drop the best one).
+_CHOOSE_WORLDS = 24
+#: While more moves than this are compared, the worse half is dropped every
+#: ``_BATCH`` worlds.
+_FEW = 4
 #: The most moves compared when every legal move is asked for.
 _MOST_MOVES = 64
 
@@ -171,8 +174,8 @@ class PlayoutJudge:
             "confidence",
             float,
             2.5,
-            "paired standard errors by which a move must trail the best to be dropped, and "
-            "around the loss before its verdict counts as settled",
+            "paired standard errors by which a loss must reach a threshold for its verdict, "
+            "and around the loss before the judge stops",
             low=0,
         ),
         BotParam(
@@ -277,13 +280,17 @@ class PlayoutJudge:
         legal = game.legal_actions(state, seat)
         if played not in legal:
             raise PotluckError(f"{played} is not a legal move for seat {seat} here")
-        moves = self._moves(state, seat, legal, played, random.Random(f"{seed}:moves"))
+        moves, favourite = self._moves(state, seat, legal, played, random.Random(f"{seed}:moves"))
         worlds = _Worlds(self, info, seat, seed, deadline)
-        # 1. Choose: every compared move on common worlds, the clearly worse dropped.
+        # 1. Choose: every compared move on common worlds, the worse half dropped after
+        # 4, 8, 16, 24... worlds (successive halving) until the played move and one
+        # other are left; never the played move, nor the policy's while many are left,
+        # and the last choice only after _CHOOSE_WORLDS worlds.
         chosen: list[list[float]] = [[] for _ in moves]
         alive = list(range(len(moves)))
+        keep = {0, 1} if favourite else {0}
         choose_until = start + limit / 2 if limit > 0 else math.inf
-        while len(alive) > 1 and worlds.count < self.worlds // 2:
+        while len(alive) > 2 and worlds.count < self.worlds // 2:
             if worlds.count and clock() >= choose_until:
                 break
             got = worlds.play([moves[i] for i in alive])
@@ -291,8 +298,12 @@ class PlayoutJudge:
                 break
             for i, reward in zip(alive, got, strict=True):
                 chosen[i].append(reward)
-            if worlds.count >= _RACE_AFTER and worlds.count % _BATCH == 0:
-                alive = self._race(alive, chosen)
+            count = worlds.count
+            if count in (4, 8) or count % _BATCH == 0:
+                if len(alive) > _FEW:
+                    alive = _halve(alive, chosen, keep)
+                elif count >= _CHOOSE_WORLDS:
+                    alive = _halve(alive, chosen, {0}, most=2)
         best = max(alive, key=lambda i: (_mean(chosen[i]), i == 0))
         # 2. Judge: the played move against the chosen one on fresh worlds, so that the
         # luck that made it look best does not count in the loss.
@@ -340,12 +351,13 @@ class PlayoutJudge:
         legal: list[Action],
         played: Action,
         rng: random.Random,
-    ) -> list[Action]:
-        """The moves to compare, the played one first, then the policy's."""
+    ) -> tuple[list[Action], bool]:
+        """The moves to compare, the played one first, and whether the policy's choice
+        (then second) differs from it."""
         game = self._need_game()
         moves = [played]
         if len(legal) == 1:
-            return moves
+            return moves, False
         view = game.view(state, seat) if self._bot.needs_view else None
         favourite: Action = self._bot.choose(game, view, seat, legal, rng)
         if favourite != played:
@@ -356,7 +368,7 @@ class PlayoutJudge:
         if room < len(others):
             rng.shuffle(others)
             others = sorted(others[:room], key=legal.index)
-        return moves + others
+        return moves + others, favourite != played
 
     def playout(self, world: State, seat: int, move: Action, seed: int) -> float | None:
         """The seat's win share after ``move`` in ``world`` and the policy's play to the end
@@ -392,20 +404,6 @@ class PlayoutJudge:
             acting = world.acting
         winners = game.outcome(world).winners
         return 1.0 / len(winners) if seat in winners else 0.0
-
-    def _race(self, alive: list[int], rewards: list[list[float]]) -> list[int]:
-        """``alive`` less the moves clearly worse than the best (never the played one)."""
-        best = max(alive, key=lambda i: (_mean(rewards[i]), i == 0))
-        kept = []
-        for i in alive:
-            if i in (0, best):
-                kept.append(i)
-                continue
-            diffs = [b - a for b, a in zip(rewards[best], rewards[i], strict=True)]
-            mean, err = _mean(diffs), _stderr(diffs)
-            if mean - self.confidence * err <= 0 and not (err == 0 and mean >= 0):
-                kept.append(i)
-        return kept
 
     def _settled(
         self, played: list[float], best: list[float], thresholds: tuple[float, float, float]
@@ -450,6 +448,25 @@ def make_judge(game: Game[Any, Any], spec: str | BotSpec = DEFAULT_JUDGE) -> Pla
     judge: PlayoutJudge = build_bot({PlayoutJudge.name: PlayoutJudge}, merged, "The move judge")
     judge.spec = str(spec).strip()
     return judge.bind(game)
+
+
+def _halve(
+    alive: list[int], rewards: list[list[float]], keep: set[int], most: int = 0
+) -> list[int]:
+    """The better half of ``alive`` by mean reward (the best ``most`` if given), with
+    ``keep`` kept whatever theirs (and counted in ``most``).
+
+    >>> rewards = [[0.1], [0.2], [0.9], [0.8], [0.3], [0.7]]
+    >>> _halve([0, 1, 2, 3, 4, 5], rewards, keep={0})
+    [0, 2, 3]
+    >>> _halve([0, 2, 3, 5], rewards, keep={0}, most=2)
+    [0, 2]
+    """
+    size = most if most else math.ceil(len(alive) / 2)
+    kept = [i for i in alive if i in keep]
+    ranked = sorted((i for i in alive if i not in keep), key=lambda i: -_mean(rewards[i]))
+    better = set(kept + ranked[: max(0, size - len(kept))])
+    return [i for i in alive if i in better]
 
 
 def _now() -> float:
