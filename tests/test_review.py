@@ -137,6 +137,42 @@ def test_verdicts_hold_under_another_seed_on_a_small_budget() -> None:
         assert reviews[1].preferred in ("masala-omelette", "vegetable-tacos")
 
 
+def test_the_best_other_move_is_found_among_many_and_judged() -> None:
+    """Belly Battle, a greedy seat declines an offer with eight moves open: accepting is
+    worth about 8 points more (whole games and cut ones agree, docs/bots.md). The
+    choice finds it whatever the seed, and the loss is measured on fresh worlds."""
+    game = potluck.load_game("belly-battle")
+    agents = ["random", "greedy", "greedy", "greedy"]
+    record = play_game(game, 4, agents, seed=700000, keep_record=True).record
+    assert record is not None
+    for seed in (1, 2):
+        (review,) = review_record(
+            game, record, seat=1, spec="playouts:time=0", seed=seed, numbers=[113]
+        )
+        assert (review.played, review.preferred) == ("decline", "accept")
+        assert 0.05 < review.loss < 0.11
+        assert review.verdict == "inaccuracy"
+
+
+def test_a_choice_of_two_moves_is_judged_on_both(cafe_record: Path) -> None:
+    """With two legal moves the other one is always played against the played one."""
+    game = potluck.load_game("cafe-carnage")
+    record = _load(cafe_record)
+    state = game.replay(record, upto=0)
+    found = None
+    for k, (who, text) in enumerate(record["actions"]):
+        if len(game.legal_actions(state, who)) == 2:
+            found = (k + 1, who)
+            break
+        game.step(state, who, text)
+    assert found is not None
+    number, seat = found
+    spec = "playouts:worlds=40,min_worlds=40,time=0"
+    (review,) = review_record(game, record, seat=seat, spec=spec, numbers=[number])
+    assert review.worlds == 40
+    assert review.simulations == 80  # both moves on every world
+
+
 def test_the_time_per_move_is_bounded(cafe_record: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A fake clock that moves 10 ms at each look: every move stops at its bound, having
     played at least one world."""

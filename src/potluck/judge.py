@@ -13,11 +13,12 @@ Every compared move is played on the *same* worlds with the same rollout
 generator (common random numbers), so the difference between two moves is
 measured world by world and is the moves' doing far more than the worlds'. The
 moves compared are the one played, the policy's own choice and others up to
-``candidates``; after every few worlds a move clearly worse than the best
-(by ``confidence`` paired standard errors) is dropped, and the judge stops as
-soon as the loss (best move's win chance minus the played move's) is known to
-lie in one verdict band and the played move's win chance is known to within
-``precision``, or at ``worlds`` worlds, or when its ``time`` is up. A move that
+``candidates``. They are narrowed by successive halving to the played move and
+the best other one, which are then played against each other on fresh worlds:
+the loss is the best one's win chance minus the played move's there (none if
+below 0). The judge stops as soon as the loss is known to lie in one verdict
+band (within ``confidence`` standard errors) and the played move's win chance to
+within ``precision``, or at ``worlds`` worlds, or when its ``time`` is up. A move that
 is the only legal one is still played out: it carries the position's win
 chance, with a loss of 0.
 
@@ -283,7 +284,7 @@ class PlayoutJudge:
         moves, favourite = self._moves(state, seat, legal, played, random.Random(f"{seed}:moves"))
         worlds = _Worlds(self, info, seat, seed, deadline)
         # 1. Choose: every compared move on common worlds, the worse half dropped after
-        # 4, 8, 16, 24... worlds (successive halving) until the played move and one
+        # 8, 16, 24... worlds (successive halving) until the played move and one
         # other are left; never the played move, nor the policy's while many are left,
         # and the last choice only after _CHOOSE_WORLDS worlds.
         chosen: list[list[float]] = [[] for _ in moves]
@@ -299,14 +300,15 @@ class PlayoutJudge:
             for i, reward in zip(alive, got, strict=True):
                 chosen[i].append(reward)
             count = worlds.count
-            if count in (4, 8) or count % _BATCH == 0:
+            if count % _BATCH == 0:
                 if len(alive) > _FEW:
                     alive = _halve(alive, chosen, keep)
                 elif count >= _CHOOSE_WORLDS:
                     alive = _halve(alive, chosen, {0}, most=2)
-        best = max(alive, key=lambda i: (_mean(chosen[i]), i == 0))
-        # 2. Judge: the played move against the chosen one on fresh worlds, so that the
-        # luck that made it look best does not count in the loss.
+        others = [i for i in alive if i != 0]
+        best = max(others, key=lambda i: _mean(chosen[i])) if others else 0
+        # 2. Judge: the played move against the best other one on fresh worlds, so that
+        # the luck that made it look best (or worse than the played one) does not count.
         pair = [moves[0]] if best == 0 else [moves[0], moves[best]]
         judged: tuple[list[float], list[float]] = ([], [])
         while worlds.count < self.worlds:
