@@ -45,6 +45,7 @@ from potluck.engine.state import State
 from potluck.search.information import InformationSet
 from potluck.search.paired import compare_root
 from potluck.search.rewards import margin_rewards, soft_shares, win_rewards
+from potluck.search.value import ValueModel, load_model
 
 #: Edge statistics, kept in a small list for speed: visits, total reward of the
 #: seat that chose it, availability (how often it was legal when its node was
@@ -111,8 +112,9 @@ class ISMCTSBot:
             str,
             "random",
             "how rollouts play: random moves, or the game's greedy bot for every seat "
-            "(a random move with chance epsilon)",
-            choices=("random", "greedy"),
+            "(a random move with chance epsilon), or none (the new leaf is scored at once "
+            "by the cutoff; needs a game that scores unfinished worlds)",
+            choices=("random", "greedy", "none"),
         ),
         BotParam(
             "epsilon",
@@ -159,9 +161,11 @@ class ISMCTSBot:
             str,
             "leader",
             "how a rollout cut short is scored with reward=win: soft (a share for each "
-            "seat that falls off with its gap to the leader), leader (the leaders win) "
-            "or fitted (the game's own win-chance estimate, Game.win_chances)",
-            choices=("soft", "leader", "fitted"),
+            "seat that falls off with its gap to the leader), leader (the leaders win), "
+            "fitted (the game's own win-chance estimate, Game.win_chances) or model (the "
+            "learned value model shipped for the game, each seat scored on its own "
+            "observation; potluck.search.value)",
+            choices=("soft", "leader", "fitted", "model"),
         ),
         BotParam(
             "reward",
@@ -237,8 +241,10 @@ class ISMCTSBot:
     ) -> None:
         if sims <= 0 and time <= 0:
             raise PotluckError("ismcts needs a budget: sims or time (or both) above 0")
-        if cutoff == "fitted" and reward != "win":
-            raise PotluckError("cutoff=fitted scores worlds by win chances: it needs reward=win")
+        if cutoff in ("fitted", "model") and reward != "win":
+            raise PotluckError(
+                f"cutoff={cutoff} scores worlds by win chances: it needs reward=win"
+            )
         self.sims = sims
         self.time = time
         self.uct_c = uct_c
@@ -404,9 +410,17 @@ class _Search:
         self.fitted_cutoff = bot.cutoff == "fitted"
         if self.fitted_cutoff and type(game).win_chances is Game.win_chances:
             raise PotluckError(f"cutoff=fitted: {game.title} gives no win chances to cut by")
+        #: With cutoff=model: the game's value model (loaded with the first world's size).
+        self.value_model: ValueModel | None = None
+        self.model_cutoff = bot.cutoff == "model"
         # Cut rollouts short only where the game can score an unfinished world.
-        scored = type(game).standings is not Game.standings or self.fitted_cutoff
+        scored = (
+            type(game).standings is not Game.standings or self.fitted_cutoff or self.model_cutoff
+        )
         self.depth = bot.depth if scored else 0
+        self.no_rollout = bot.rollout == "none"
+        if self.no_rollout and not scored:
+            raise PotluckError(f"rollout=none: {game.title} cannot score an unfinished world")
         #: With a horizon: the game's clock at which rollouts stop (``_mark_root``).
         self.until: int | None = None
         self.horizon = bot.horizon if self.depth and bot.horizon else 0
@@ -540,6 +554,11 @@ class _Search:
 
     def _score(self, world: State) -> list[float]:
         """Every seat's reward in a world played to its end or cut short."""
+        if world.acting and self.model_cutoff:  # cut short: the learned value model
+            model = self.value_model
+            if model is None:
+                model = self.value_model = load_model(self.game, world.num_players)
+            return model.world_chances(world)
         if world.acting and self.fitted_cutoff:  # cut short: the game's win chances
             return list(self.game.win_chances(world) or ())
         if world.acting:  # cut short: scored by the game's standings
@@ -561,6 +580,8 @@ class _Search:
             self.until = None if now is None else now + self.horizon
 
     def _rollout(self, world: State, rng: random.Random | None = None) -> None:
+        if self.no_rollout:
+            return
         rng = rng or self.rng
         game, rand = self.game, rng.random
         step, legal_actions = game.step_legal, game.legal_actions

@@ -1,0 +1,281 @@
+"""Fit a game's value model from self-play games (needs the ``lab`` extra: scikit-learn,
+LightGBM, NumPy). The model it writes is evaluated in plain Python at play time
+(``potluck.search.value``).
+
+    python -m potluck.search.training cafe-carnage --players 4 --games 6000 \\
+        --seed 10000000 --held-out 1000 --write
+
+Games are played by the game's greedy bot in every seat, each move replaced by a
+random one with chance ``--epsilon`` (so the positions a search reaches after
+moves the greedy bot would not make are covered too), each dealt from its own
+seed from ``--seed`` on (no strength run uses seeds that high). A position is
+kept with chance ``--keep``; every seat's observation of it (its own view,
+``Game.encode_observation``, plus its leads in each per-player amount) is one
+row, labelled with that seat's final win share. The last ``--held-out`` games
+score the fit. Everything is drawn from the seeds, so a run is reproducible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from array import array
+from pathlib import Path
+from typing import Any
+
+import potluck
+from potluck.engine.game import Game
+from potluck.search.value import FORMAT, derived_features, model_path, player_blocks
+
+
+class Positions:
+    """Rows of model inputs in sparse form, with labels and the position each belongs to."""
+
+    def __init__(self) -> None:
+        self.data = array("f")
+        self.indices = array("i")
+        self.indptr = array("q", [0])
+        self.labels = array("f")
+        self.position = array("i")
+        self.game_of = array("i")
+
+    def add(self, inputs: list[float], position: int, game: int) -> None:
+        for i, value in enumerate(inputs):
+            if value:
+                self.indices.append(i)
+                self.data.append(value)
+        self.indptr.append(len(self.indices))
+        self.position.append(position)
+        self.game_of.append(game)
+
+    def __len__(self) -> int:
+        return len(self.position)
+
+
+def play_positions(
+    game: Game[Any, Any], players: int, games: int, seed: int, epsilon: float, keep: float
+) -> Positions:
+    """Greedy self-play games from ``seed`` on, their kept positions as rows."""
+    encoding = game.observation_encoding(players)
+    blocks = player_blocks(game, players)
+    greedy = game.make_bot("greedy")
+    out = Positions()
+    position = 0
+    for number in range(games):
+        deal = seed + number
+        state = game.new_game(players, deal)
+        rng = random.Random(f"potluck-value:{deal}")
+        first_row = len(out)
+        while state.acting:
+            if rng.random() < keep:
+                for seat in range(players):
+                    vector = game.encode_observation(state, seat, encoding)
+                    out.add(vector + derived_features(vector, blocks), position, number)
+                position += 1
+            seat = state.acting[0]
+            legal = game.legal_actions(state, seat)
+            if len(legal) == 1:
+                action = legal[0]
+            elif rng.random() < epsilon:
+                action = legal[int(rng.random() * len(legal))]
+            else:
+                view = game.view(state, seat) if greedy.needs_view else None
+                action = greedy.choose(game, view, seat, legal, rng)
+            game.step_legal(state, seat, action)
+        shares = game.outcome(state).win_shares()
+        # a position's rows come seat by seat, so a row's seat is its offset mod players
+        for offset in range(len(out) - first_row):
+            out.labels.append(float(shares[offset % players]))
+    return out
+
+
+def _matrix(positions: Positions, size: int) -> Any:
+    import numpy as np
+    from scipy.sparse import csr_matrix
+
+    return csr_matrix(
+        (
+            np.frombuffer(positions.data, dtype=np.float32),
+            np.frombuffer(positions.indices, dtype=np.int32),
+            np.frombuffer(positions.indptr, dtype=np.int64),
+        ),
+        shape=(len(positions), size),
+    )
+
+
+def _split(matrix: Any, positions: Positions, first_held: int) -> tuple[Any, ...]:
+    import numpy as np
+
+    games = np.frombuffer(positions.game_of, dtype=np.int32)
+    labels = np.frombuffer(positions.labels, dtype=np.float32).astype(np.float64)
+    train = games < first_held
+    return matrix[train], labels[train], matrix[~train], labels[~train]
+
+
+def _binary(matrix: Any, labels: Any) -> tuple[Any, Any, Any]:
+    """Fractional labels (shared wins) as two weighted rows, won and lost."""
+    import numpy as np
+    from scipy.sparse import vstack
+
+    partial = (labels > 0) & (labels < 1)
+    whole = ~partial
+    x = vstack([matrix[whole], matrix[partial], matrix[partial]]).tocsr()
+    y = np.concatenate([labels[whole] >= 0.5, np.ones(partial.sum()), np.zeros(partial.sum())])
+    w = np.concatenate([np.ones(whole.sum()), labels[partial], 1 - labels[partial]])
+    return x, y.astype(np.int32), w
+
+
+def fit_linear(matrix: Any, labels: Any, c: float) -> dict[str, Any]:
+    """A logistic regression on standardised inputs, written back on the raw inputs."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+
+    x, y, w = _binary(matrix, labels)
+    mean = np.asarray(x.mean(axis=0)).ravel()
+    square = np.asarray(x.multiply(x).mean(axis=0)).ravel()
+    std = np.sqrt(np.maximum(square - mean**2, 0.0))
+    std[std < 1e-9] = 1.0
+    dense = (x.toarray() - mean) / std
+    fitted = LogisticRegression(C=c, max_iter=500).fit(dense, y, sample_weight=w)
+    weights = fitted.coef_[0] / std
+    bias = float(fitted.intercept_[0] - np.dot(fitted.coef_[0], mean / std))
+    return {"kind": "linear", "bias": bias, "weights": [round(float(v), 7) for v in weights]}
+
+
+def fit_trees(matrix: Any, labels: Any, trees: int, leaves: int, seed: int) -> dict[str, Any]:
+    """Gradient-boosted trees (LightGBM), written as nested lists
+    ``[feature, threshold, left, right]`` with leaf values."""
+    import lightgbm
+
+    x, y, w = _binary(matrix, labels)
+    booster = lightgbm.train(
+        {
+            "objective": "binary",
+            "num_leaves": leaves,
+            "learning_rate": 0.08,
+            "min_data_in_leaf": 200,
+            "feature_fraction": 0.8,
+            "bagging_fraction": 0.8,
+            "bagging_freq": 1,
+            "seed": seed,
+            "deterministic": True,
+            "num_threads": 1,
+            "verbose": -1,
+        },
+        lightgbm.Dataset(x.astype("float64"), label=y, weight=w),
+        num_boost_round=trees,
+    )
+    dump = booster.dump_model()
+
+    def convert(node: dict[str, Any]) -> Any:
+        if "leaf_value" in node:
+            return round(float(node["leaf_value"]), 7)
+        if node.get("decision_type", "<=") != "<=":
+            raise ValueError(f"unexpected split {node.get('decision_type')}")
+        # LightGBM sends a missing value (never in our dense inputs) left or right; ignored
+        return [
+            int(node["split_feature"]),
+            float(node["threshold"]),
+            convert(node["left_child"]),
+            convert(node["right_child"]),
+        ]
+
+    converted = [convert(tree["tree_structure"]) for tree in dump["tree_info"]]
+    return {"kind": "trees", "bias": 0.0, "trees": converted}
+
+
+def evaluate(model: dict[str, Any], matrix: Any, labels: Any, players: int) -> dict[str, float]:
+    """Held-out log loss of the seats' normalised win chances (a position's rows are
+    its seats in order), the uniform guess's, and how often the favourite won."""
+    import numpy as np
+
+    from potluck.search.value import ValueModel
+
+    dense = matrix.toarray()
+    scorer = ValueModel.__new__(ValueModel)
+    scorer.kind = model["kind"]
+    scorer.bias = model["bias"]
+    scorer.weights = model.get("weights", [])
+    scorer.trees = model.get("trees", [])
+    scores = np.array([scorer.score(row.tolist()) for row in dense]).reshape(-1, players)
+    shares = labels.reshape(-1, players)
+    chances = np.exp(scores - scores.max(axis=1, keepdims=True))
+    chances /= chances.sum(axis=1, keepdims=True)
+    loss = float(-(shares * np.log(np.clip(chances, 1e-9, 1))).sum(axis=1).mean())
+    favourite = chances.argmax(axis=1)
+    won = float(shares[np.arange(len(shares)), favourite].mean())
+    return {
+        "log_loss": round(loss, 4),
+        "uniform_log_loss": round(math.log(players), 4),
+        "favourite_wins": round(won, 4),
+        "positions": len(shares),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--games", type=int, default=6000, help="games played, held-out ones too")
+    parser.add_argument("--held-out", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=10_000_000)
+    parser.add_argument("--epsilon", type=float, default=0.1)
+    parser.add_argument("--keep", type=float, default=0.15)
+    parser.add_argument("--kind", choices=("linear", "trees", "both"), default="both")
+    parser.add_argument("--c", type=float, default=0.1, help="linear: inverse L2 strength")
+    parser.add_argument("--trees", type=int, default=150)
+    parser.add_argument("--leaves", type=int, default=15)
+    parser.add_argument("--write", action="store_true", help="write the better model's file")
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "models")
+    args = parser.parse_args(argv)
+    game = potluck.load_game(args.game)
+    started = time.process_time()
+    positions = play_positions(
+        game, args.players, args.games, args.seed, args.epsilon, args.keep
+    )
+    size = game.observation_encoding(args.players).size + 2 * len(
+        player_blocks(game, args.players)
+    )
+    print(f"{len(positions)} rows in {time.process_time() - started:.0f} s", file=sys.stderr)
+    matrix = _matrix(positions, size)
+    x_train, y_train, x_held, y_held = _split(matrix, positions, args.games - args.held_out)
+    fits: list[tuple[dict[str, Any], dict[str, float]]] = []
+    if args.kind in ("linear", "both"):
+        linear = fit_linear(x_train, y_train, args.c)
+        fits.append((linear, evaluate(linear, x_held, y_held, args.players)))
+    if args.kind in ("trees", "both"):
+        trees = fit_trees(x_train, y_train, args.trees, args.leaves, args.seed)
+        fits.append((trees, evaluate(trees, x_held, y_held, args.players)))
+    for model, score in fits:
+        print(json.dumps({"kind": model["kind"], **score}))
+    model, score = min(fits, key=lambda fit: fit[1]["log_loss"])
+    command = " ".join(["python -m potluck.search.training", *(argv or sys.argv[1:])])
+    document = {
+        "format": FORMAT,
+        "game": game.id,
+        "players": args.players,
+        "inputs": size,
+        **model,
+        "fit": {
+            "command": command,
+            "games": args.games,
+            "held_out_games": args.held_out,
+            "seeds": [args.seed, args.seed + args.games - 1],
+            "epsilon": args.epsilon,
+            "rows": len(positions),
+            "held_out": score,
+        },
+    }
+    if args.write:
+        target = args.out / model_path(game.id, args.players)
+        target.write_text(json.dumps(document, separators=(",", ":")) + "\n")
+        print(f"wrote {target} ({target.stat().st_size // 1024} KiB)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

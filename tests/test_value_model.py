@@ -1,0 +1,116 @@
+"""The learned value models (``potluck.search.value``): they load, read only a seat's own
+observation, give chances, refuse a broken file, and guide the search without peeking."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any
+
+import pytest
+
+import potluck
+import potluck.agents
+from potluck.engine.errors import DataError, PotluckError
+from potluck.search import value
+from potluck.search.information import InformationSet
+from potluck.search.value import ValueModel, has_model, load_model, win_chances
+from potluck.testing.search_checks import check_search_uses_information_only
+from potluck.testing.suite import random_playout
+
+TABLES = [
+    ("belle-of-the-ball", 4),
+    ("belly-battle", 4),
+    ("burger-joint", 2),
+    ("cafe-carnage", 4),
+    ("food-advice", 4),
+]
+SHIPPED = [table for table in TABLES if has_model(potluck.load_game(table[0]), table[1])]
+
+
+def _positions(game_id: str, players: int, every: int = 9) -> list[Any]:
+    game = potluck.load_game(game_id)
+    states: list[Any] = []
+
+    def keep(state: Any) -> None:
+        if len(state.history) % every == 0 and game.to_act(state):
+            states.append(state.clone())
+
+    random_playout(game, players, seed=11, on_step=keep)
+    return states
+
+
+def test_a_model_is_shipped_for_every_game_at_its_usual_table() -> None:
+    assert SHIPPED == TABLES
+
+
+@pytest.mark.parametrize(("game_id", "players"), SHIPPED)
+def test_the_model_reads_only_the_seats_own_observation(game_id: str, players: int) -> None:
+    """A world redealt for a seat (same view, other hidden cards and future) gives that
+    seat the same inputs and score: the model cannot see what the seat does not know."""
+    game = potluck.load_game(game_id)
+    model = load_model(game, players)
+    rng = random.Random(3)
+    for state in _positions(game_id, players)[:12]:
+        for seat in range(players):
+            lookalike = game.redeal(state, seat, random.Random(rng.getrandbits(32)))
+            assert model.inputs(state, seat) == model.inputs(lookalike, seat)
+            encoded = game.encode_view(game.view(state, seat), model.encoding)
+            assert model.inputs(state, seat)[: len(encoded)] == encoded
+
+
+@pytest.mark.parametrize(("game_id", "players"), SHIPPED)
+def test_chances_are_a_distribution_and_a_finished_game_scores_its_winners(
+    game_id: str, players: int
+) -> None:
+    game = potluck.load_game(game_id)
+    model = load_model(game, players)
+    for state in _positions(game_id, players)[:6]:
+        chances = model.world_chances(state)
+        assert len(chances) == players and all(0 <= c <= 1 for c in chances)
+        assert math.isclose(sum(chances), 1.0)
+    finished = random_playout(game, players, seed=2).final
+    assert model.world_chances(finished) == list(game.outcome(finished).win_shares())
+
+
+def test_win_chances_from_a_seat_depend_on_its_information_only() -> None:
+    game = potluck.load_game("cafe-carnage")
+    state = _positions("cafe-carnage", 4)[3]
+    lookalike = game.redeal(state, 1, random.Random(8))
+    mine = win_chances(game, InformationSet(game, state, 1), random.Random(5), worlds=6)
+    again = win_chances(game, InformationSet(game, lookalike, 1), random.Random(5), worlds=6)
+    assert mine == pytest.approx(again)
+    assert math.isclose(sum(mine), 1.0)
+
+
+@pytest.mark.parametrize(("game_id", "players"), SHIPPED)
+def test_a_search_scored_by_the_model_uses_information_only(game_id: str, players: int) -> None:
+    game = potluck.load_game(game_id)
+    rng = random.Random(4)
+    spec = "ismcts:sims=10,cutoff=model,rollout=none,reward=win,root=tree"
+    for state in _positions(game_id, players, every=15)[:4]:
+        check_search_uses_information_only(game, state, rng, spec)
+
+
+def test_a_broken_or_stale_model_file_is_refused() -> None:
+    game = potluck.load_game("cafe-carnage")
+    good = json.loads(
+        (value.resources.files("potluck.search.models") / "cafe-carnage-4p.json").read_text()
+    )
+    with pytest.raises(DataError, match="reads 3 inputs"):
+        ValueModel(game, 4, {**good, "inputs": 3})
+    with pytest.raises(DataError, match="not cafe-carnage at 4"):
+        ValueModel(game, 4, {**good, "players": 3})
+    with pytest.raises(DataError, match="kind"):
+        ValueModel(game, 4, {**good, "kind": "net"})
+    with pytest.raises(DataError, match="format"):
+        ValueModel(game, 4, {**good, "format": 99})
+    with pytest.raises(PotluckError, match="no value model"):
+        load_model(game, 3)
+
+
+def test_the_model_cutoff_needs_a_win_reward_and_rollout_none_a_scorer() -> None:
+    game = potluck.load_game("cafe-carnage")
+    with pytest.raises(PotluckError, match="needs reward=win"):
+        potluck.agents.make_agent(game, "ismcts:cutoff=model,reward=margin")
