@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from importlib import resources
 from typing import Any
 
 import pytest
@@ -13,7 +14,6 @@ import pytest
 import potluck
 import potluck.agents
 from potluck.engine.errors import DataError, PotluckError
-from potluck.search import value
 from potluck.search.information import InformationSet
 from potluck.search.value import ValueModel, has_model, load_model, win_chances
 from potluck.testing.search_checks import check_search_uses_information_only
@@ -68,7 +68,8 @@ def test_chances_are_a_distribution_and_a_finished_game_scores_its_winners(
     model = load_model(game, players)
     for state in _positions(game_id, players)[:6]:
         chances = model.world_chances(state)
-        assert len(chances) == players and all(0 <= c <= 1 for c in chances)
+        assert len(chances) == players
+        assert all(0 <= c <= 1 for c in chances)
         assert math.isclose(sum(chances), 1.0)
     finished = random_playout(game, players, seed=2).final
     assert model.world_chances(finished) == list(game.outcome(finished).win_shares())
@@ -96,7 +97,7 @@ def test_a_search_scored_by_the_model_uses_information_only(game_id: str, player
 def test_a_broken_or_stale_model_file_is_refused() -> None:
     game = potluck.load_game("cafe-carnage")
     good = json.loads(
-        (value.resources.files("potluck.search.models") / "cafe-carnage-4p.json").read_text()
+        (resources.files("potluck.search.models") / "cafe-carnage-4p.json").read_text()
     )
     with pytest.raises(DataError, match="reads 3 inputs"):
         ValueModel(game, 4, {**good, "inputs": 3})

@@ -26,6 +26,7 @@ from potluck.engine.botspec import BotSpec, build_bot
 from potluck.engine.game import Game
 from potluck.engine.state import State
 from potluck.search.information import InformationSet
+from potluck.search.presets import TUNED_NAME, tuned_greedy
 
 __all__ = [
     "GENERIC_BOTS",
@@ -51,9 +52,14 @@ def _register_generic_bots() -> None:
 
 
 def agent_factories(game: Game[Any, Any]) -> dict[str, Callable[..., Bot]]:
-    """Every bot name ``game`` can seat, with the factory that builds it."""
+    """Every bot name ``game`` can seat, with the factory that builds it (the game's
+    own, the generic ones, and ``greedy-tuned`` where the game's greedy bot was tuned)."""
     _register_generic_bots()
-    return {**GENERIC_BOTS, **game.bots()}
+    found: dict[str, Callable[..., Bot]] = {**GENERIC_BOTS, **game.bots()}
+    tuned = tuned_greedy(game)
+    if tuned is not None:
+        found[TUNED_NAME] = tuned
+    return found
 
 
 #: The search bot's tuned parameters per game (spec text), used where the game

@@ -44,6 +44,7 @@ from potluck.engine.game import Game
 from potluck.engine.state import State
 from potluck.search.information import InformationSet
 from potluck.search.paired import compare_root
+from potluck.search.presets import guide_factory
 from potluck.search.rewards import margin_rewards, soft_shares, win_rewards
 from potluck.search.value import ValueModel, load_model
 
@@ -131,6 +132,14 @@ class ISMCTSBot:
             "greedy: the game's greedy bot's move gets a head start at every node "
             "(progressive bias prior_weight/(visits+1)); none: no prior",
             choices=("none", "greedy"),
+        ),
+        BotParam(
+            "guide",
+            str,
+            "greedy",
+            "the bot that names the prior's move and plays greedy rollouts: greedy (the "
+            "game's hand-set weights) or greedy-tuned (its tuned weights)",
+            choices=("greedy", "greedy-tuned"),
         ),
         BotParam(
             "prior_weight",
@@ -228,6 +237,7 @@ class ISMCTSBot:
         rollout: str = "random",
         epsilon: float = 0.1,
         prior: str = "none",
+        guide: str = "greedy",
         prior_weight: float = 1.0,
         depth: int = 40,
         horizon: int = 0,
@@ -242,15 +252,14 @@ class ISMCTSBot:
         if sims <= 0 and time <= 0:
             raise PotluckError("ismcts needs a budget: sims or time (or both) above 0")
         if cutoff in ("fitted", "model") and reward != "win":
-            raise PotluckError(
-                f"cutoff={cutoff} scores worlds by win chances: it needs reward=win"
-            )
+            raise PotluckError(f"cutoff={cutoff} scores worlds by win chances: it needs reward=win")
         self.sims = sims
         self.time = time
         self.uct_c = uct_c
         self.rollout = rollout
         self.epsilon = epsilon
         self.prior = prior
+        self.guide = guide
         self.prior_weight = prior_weight
         self.depth = depth
         self.horizon = horizon
@@ -268,6 +277,7 @@ class ISMCTSBot:
         return (
             f"ISMCTSBot(sims={self.sims}, time={self.time}, uct_c={self.uct_c}, "
             f"rollout={self.rollout!r}, epsilon={self.epsilon}, prior={self.prior!r}, "
+            f"guide={self.guide!r}, "
             f"prior_weight={self.prior_weight}, depth={self.depth}, horizon={self.horizon}, "
             f"cutoff={self.cutoff!r}, "
             f"reward={self.reward!r}, widening={self.widening}, scale={self.scale}, "
@@ -392,9 +402,9 @@ class _Search:
         self.node_visits: dict[tuple[int, int], int] = {}
         self.greedy: Any = None
         if bot.rollout == "greedy" or bot.prior == "greedy":
-            factory = game.bots().get("greedy")
+            factory = guide_factory(game, bot.guide)
             if factory is None:
-                raise PotluckError(f"{game.title} has no greedy bot to guide the search")
+                raise PotluckError(f"{game.title} has no {bot.guide} bot to guide the search")
             self.greedy = factory()
         self.greedy_rollouts = bot.rollout == "greedy"
         #: With prior=greedy: node -> the index of the greedy bot's move there (in

@@ -234,12 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     game = potluck.load_game(args.game)
     started = time.process_time()
-    positions = play_positions(
-        game, args.players, args.games, args.seed, args.epsilon, args.keep
-    )
-    size = game.observation_encoding(args.players).size + 2 * len(
-        player_blocks(game, args.players)
-    )
+    positions = play_positions(game, args.players, args.games, args.seed, args.epsilon, args.keep)
+    size = game.observation_encoding(args.players).size + 2 * len(player_blocks(game, args.players))
     print(f"{len(positions)} rows in {time.process_time() - started:.0f} s", file=sys.stderr)
     matrix = _matrix(positions, size)
     x_train, y_train, x_held, y_held = _split(matrix, positions, args.games - args.held_out)

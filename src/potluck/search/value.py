@@ -129,8 +129,9 @@ class ValueModel:
     def score(self, inputs: Sequence[float]) -> float:
         """The logit of the seat's chance of winning, from :meth:`inputs`."""
         if self.kind == "linear":
-            return self.bias + sum(map(operator.mul, self.weights, inputs))
-        total = self.bias
+            linear: float = self.bias + sum(map(operator.mul, self.weights, inputs))
+            return linear
+        total: float = self.bias
         for tree in self.trees:
             node = tree
             while isinstance(node, list):  # [feature, threshold, left, right]

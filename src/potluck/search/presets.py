@@ -1,0 +1,70 @@
+"""Named bots built from a game's own: ``greedy-tuned``, the greedy bot with tuned weights.
+
+Each game's greedy bot has hand-set weights (its ``greedy`` spec keeps them). The
+weights here were found by Optuna (``examples/tune_greedy.py``: one tuned seat
+against three default greedy bots on deals that no strength run uses; docs/bots.md,
+"Tuned greedy bots"), and ``greedy-tuned`` starts from them; a spec's own
+parameters still override them (``greedy-tuned:split_chance=0.5``). The search bot
+can follow either (``ismcts:guide=greedy-tuned``).
+
+    >>> import potluck
+    >>> game = potluck.load_game("cafe-carnage")
+    >>> factory = tuned_greedy(game)
+    >>> factory is not None and factory().name
+    'greedy-tuned'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from potluck.engine.bots import Bot
+from potluck.engine.botspec import BotParam, bot_params
+from potluck.engine.game import Game
+
+#: The tuned weights of each game's greedy bot, as spec text.
+TUNED_GREEDY: dict[str, dict[str, str]] = {}
+
+#: The name of the tuned greedy bot.
+TUNED_NAME = "greedy-tuned"
+
+
+class TunedGreedy:
+    """A factory: the game's greedy bot, its parameters defaulting to the tuned weights."""
+
+    def __init__(self, base: Callable[..., Bot], weights: Mapping[str, str]) -> None:
+        self.base = base
+        declared = {param.name: param for param in bot_params(base)}
+        self.weights = {name: declared[name].parse(text) for name, text in weights.items()}
+        self.params: tuple[BotParam, ...] = tuple(
+            replace(param, default=self.weights[param.name])
+            if param.name in self.weights
+            else param
+            for param in declared.values()
+        )
+        listing = ", ".join(f"{k}={v}" for k, v in weights.items())
+        self.__doc__ = f"The greedy bot with weights tuned by Optuna ({listing})."
+
+    def __call__(self, **values: Any) -> Bot:
+        bot = self.base(**{**self.weights, **values})
+        bot.name = TUNED_NAME
+        return bot
+
+
+def tuned_greedy(game: Game[Any, Any]) -> TunedGreedy | None:
+    """The factory of ``game``'s tuned greedy bot, or ``None`` if it has none."""
+    base = game.bots().get("greedy")
+    weights = TUNED_GREEDY.get(game.id)
+    if base is None or weights is None:
+        return None
+    return TunedGreedy(base, weights)
+
+
+def guide_factory(game: Game[Any, Any], name: str) -> Callable[..., Bot] | None:
+    """The bot a search follows for its prior and greedy rollouts: ``greedy`` or
+    ``greedy-tuned`` (``None`` when the game has no such bot)."""
+    if name == TUNED_NAME:
+        return tuned_greedy(game)
+    return game.bots().get(name)
