@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import Any
 
@@ -48,15 +49,21 @@ def share(game_id: str, players: int, spec: str, others: str, seed: int, games: 
 
 
 def space(game_id: str) -> list[tuple[str, Any, float, float, bool]]:
-    """Each greedy parameter: name, type, low, high, and whether to search it on a log scale."""
+    """Each greedy parameter: name, type, low, high, and whether to search it on a log
+    scale. The range is the default's neighbourhood (a quarter to four times it; -100 to
+    100 around a default of 0) within the parameter's declared bounds."""
     game = potluck.load_game(game_id)
     found = []
     for param in bot_params(game.bots()["greedy"]):
         default = float(param.default)
-        low = param.low if param.low is not None else min(0.0, default) - abs(default)
-        high = param.high if param.high is not None else max(default * 3, low + 1.0)
-        log = param.high is None and low > 0
-        found.append((param.name, param.type, float(low), float(high), log))
+        low, high = (default / 4, default * 4) if default > 0 else (-100.0, 100.0)
+        if param.low is not None:
+            low = max(low, float(param.low))
+        if param.high is not None:
+            high = min(high, float(param.high))
+        if param.type is int:
+            low, high = float(math.floor(low)), float(math.ceil(high))
+        found.append((param.name, param.type, low, high, low > 0 and high / low >= 8))
     return found
 
 

@@ -115,3 +115,24 @@ def test_the_model_cutoff_needs_a_win_reward_and_rollout_none_a_scorer() -> None
     game = potluck.load_game("cafe-carnage")
     with pytest.raises(PotluckError, match="needs reward=win"):
         potluck.agents.make_agent(game, "ismcts:cutoff=model,reward=margin")
+
+
+def test_training_writes_a_model_that_loads_and_plays(tmp_path: Any) -> None:
+    """The training command on a few games (the shipped models used thousands):
+    reproducible from its seed, and its file is one the play path reads."""
+    pytest.importorskip("lightgbm")
+    pytest.importorskip("sklearn")
+    from potluck.search import training
+
+    argv = ["burger-joint", "--players", "2", "--games", "24", "--held-out", "6"]
+    argv += ["--keep", "0.3", "--trees", "5", "--out", str(tmp_path), "--write"]
+    assert training.main(argv) == 0
+    first = (tmp_path / "burger-joint-2p.json").read_text()
+    assert training.main(argv) == 0
+    assert (tmp_path / "burger-joint-2p.json").read_text() == first
+    data = json.loads(first)
+    game = potluck.load_game("burger-joint")
+    model = ValueModel(game, 2, data)
+    state = game.new_game(2, seed=1)
+    assert math.isclose(sum(model.world_chances(state)), 1.0)
+    assert data["fit"]["seeds"] == [10_000_000, 10_000_023]

@@ -99,7 +99,7 @@ def serve(
     hard_bot: Annotated[
         str,
         typer.Option(help="The bot spec a 'hard' seat plays (it thinks in a worker process)."),
-    ] = "ismcts:sims=2000,time=1.5",
+    ] = "ismcts:time=0.4",
     workers: Annotated[
         int,
         typer.Option(

@@ -8,7 +8,7 @@ minutes of the server's time, so each difficulty is a fixed spec chosen here.
 
     >>> import potluck
     >>> seat_bot_spec(potluck.load_game("cafe-carnage"), "hard")
-    'ismcts:sims=2000,time=1.5'
+    'ismcts:time=0.4'
     >>> seat_bot_spec(potluck.load_game("cafe-carnage"), "human") is None
     True
 """
@@ -39,12 +39,13 @@ __all__ = [
     "think",
 ]
 
-#: Each difficulty's bot spec. ``hard`` stops at 2,000 simulations or 1.5 s of
-#: thought, whichever comes first, so it answers within about 2 s on a small machine.
+#: Each difficulty's bot spec (rungs of the ladders in docs/bots.md). ``hard`` is the
+#: game's tuned search (``ismcts`` with the game's defaults) stopped at 0.4 s of thought
+#: if its own budget has not ended first, so a round of five hard bots takes about 2 s.
 DIFFICULTIES = {
     "easy": "random",
     "medium": "greedy",
-    "hard": "ismcts:sims=2000,time=1.5",
+    "hard": "ismcts:time=0.4",
 }
 
 

@@ -72,9 +72,9 @@ class ServerSettings:
     max_page: int = 100
     #: Origins (``https://host[:port]``) allowed besides the server's own.
     allowed_origins: tuple[str, ...] = ()
-    #: The bot spec a "hard" seat plays: by default it stops at 2,000 simulations or
-    #: 1.5 s, so it answers within about 2 s; a host with spare cores may give it more.
-    hard_bot: str = "ismcts:sims=2000,time=1.5"
+    #: The bot spec a "hard" seat plays: by default the game's tuned search, stopped at
+    #: 0.4 s, so a round of five hard bots takes about 2 s; a host may give it more.
+    hard_bot: str = "ismcts:time=0.4"
     #: The judge of a finished game's moves on the replay page (``potluck.judge``): its
     #: playouts stop each move after at most 2 s of CPU (its ``time``).
     analysis_bot: str = "playouts"
