@@ -48,6 +48,9 @@ OTHER_NOT_RUN = {
     "python -m potluck.lab.speedup": "a timing benchmark that first measures the machine (~40 s)",
     "python examples/lab_search_benchmark.py": "tens of thousands of games (minutes): a grid, "
     "a bisection and searches on one problem",
+    "python -m potluck.search.training": "fits a value model on thousands of games (minutes); "
+    "tests/test_value_model.py runs it on 24",
+    "python examples/tune_greedy.py": "an Optuna search over thousands of games (minutes to hours)",
 }
 
 #: Sample sizes and budgets scaled down: (pattern, replacement).

@@ -41,8 +41,14 @@ def _positions(game_id: str, players: int, every: int = 9) -> list[Any]:
     return states
 
 
-def test_a_model_is_shipped_for_every_game_at_its_usual_table() -> None:
-    assert SHIPPED == TABLES
+def test_models_are_shipped_for_the_search_defaults_that_use_them() -> None:
+    from potluck.agents import search_defaults
+
+    assert ("cafe-carnage", 4) in SHIPPED
+    for game_id, players in TABLES:
+        game = potluck.load_game(game_id)
+        if search_defaults(game).get("cutoff") == "model":
+            assert (game_id, players) in SHIPPED
 
 
 @pytest.mark.parametrize(("game_id", "players"), SHIPPED)

@@ -66,11 +66,19 @@ def agent_factories(game: Game[Any, Any]) -> dict[str, Callable[..., Bot]]:
 #: declares none itself (``Game.search_defaults``). Chosen by the strength runs in
 #: docs/bots.md; a spec's own parameters override them.
 SEARCH_DEFAULTS: dict[str, dict[str, str]] = {
-    "cafe-carnage": {"prior": "greedy"},
+    # Every new leaf scored at once by the learned value model (no rollout); the
+    # searching seat's prior move named by the tuned greedy bot (issue 32).
+    "cafe-carnage": {
+        "sims": "600",
+        "prior": "greedy",
+        "guide": "greedy-tuned",
+        "cutoff": "model",
+        "rollout": "none",
+    },
     "belle-of-the-ball": {"prior": "greedy", "reward": "margin"},
-    # Two seats: a world cut short is scored by a win chance that grows with the
-    # lead over a fixed 4 VP (cutoff by the spread would make any lead a sure win).
-    "burger-joint": {"sims": "150", "prior": "greedy", "cutoff": "soft", "scale": "4"},
+    # Every new leaf scored at once by the learned value model, a win chance (the
+    # hand-written standings before it needed a fixed 4-VP scale at two seats).
+    "burger-joint": {"sims": "400", "prior": "greedy", "cutoff": "model", "rollout": "none"},
     # The root's moves compared on common worlds, each followed by greedy play for
     # four turns (one round; the game's clock, so every move is scored after the same
     # dice) and scored by the standings (wealth plus a few rounds of expected fees):

@@ -137,8 +137,9 @@ class ISMCTSBot:
             "guide",
             str,
             "greedy",
-            "the bot that names the prior's move and plays greedy rollouts: greedy (the "
-            "game's hand-set weights) or greedy-tuned (its tuned weights)",
+            "the bot that names the searching seat's prior move and plays its moves in "
+            "greedy rollouts: greedy (the game's hand-set weights) or greedy-tuned (its "
+            "tuned weights); the other seats are always modelled by greedy",
             choices=("greedy", "greedy-tuned"),
         ),
         BotParam(
@@ -401,11 +402,16 @@ class _Search:
         self.nodes: dict[tuple[int, int], dict[int, list[Any]]] = {}
         self.node_visits: dict[tuple[int, int], int] = {}
         self.greedy: Any = None
+        self.others: Any = None
         if bot.rollout == "greedy" or bot.prior == "greedy":
             factory = guide_factory(game, bot.guide)
             if factory is None:
                 raise PotluckError(f"{game.title} has no {bot.guide} bot to guide the search")
             self.greedy = factory()
+            # The other seats are modelled as the game's own greedy bot plays, whichever
+            # bot guides the searching seat's own moves.
+            plain = game.bots().get("greedy")
+            self.others = plain() if bot.guide != "greedy" and plain is not None else self.greedy
         self.greedy_rollouts = bot.rollout == "greedy"
         #: With prior=greedy: node -> the index of the greedy bot's move there (in
         #: the first world that reached the node; worlds differ, the head start fades).
@@ -541,7 +547,7 @@ class _Search:
         self, world: State, seat: int, legal: list[Action], rng: random.Random | None = None
     ) -> Action:
         """The game's greedy bot's move for ``seat`` in ``world`` (it reads the world's view)."""
-        bot = self.greedy
+        bot = self.greedy if seat == self.seat else self.others
         view = self.game.view(world, seat) if bot.needs_view else None
         action: Action = bot.choose(self.game, view, seat, legal, rng or self.rng)
         return action
