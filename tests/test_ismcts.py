@@ -293,7 +293,10 @@ def test_head_to_head_with_openspiel_plays_whole_games() -> None:
     duel = head_to_head("cafe-carnage", 4, "ismcts:sims=4", simulations=4, games=1)
     assert duel["games"] == 1
     assert 0.0 <= duel["win_share"] <= 1.0
-    assert duel["spec"] == "ismcts:prior=greedy,sims=4"  # the game's defaults filled in
+    # the game's defaults filled in, the spec's own sims last
+    assert duel["spec"] == str(effective_spec(potluck.load_game("cafe-carnage"), "ismcts:sims=4"))
+    assert "sims=4" in duel["spec"]
+    assert "cutoff=model" in duel["spec"]
     speed = openspiel_speed("cafe-carnage", 4, simulations=4, seconds=0.2)
     assert speed["openspiel_simulations_per_second"] > 0
 
