@@ -11,9 +11,9 @@ BIN    := $(VENV)/bin
 WEB_STAMP  := $(VENV)/.web-stamp
 FULL_STAMP := $(VENV)/.full-stamp
 
-.PHONY: play play-terminal test lint typecheck unit bench setup setup-web clean
+.PHONY: play play-terminal test lint typecheck unit bench setup setup-web native clean
 
-setup: $(FULL_STAMP)
+setup: $(FULL_STAMP) native
 
 setup-web: $(WEB_STAMP)
 
@@ -31,6 +31,12 @@ $(FULL_STAMP): pyproject.toml $(VENV)/bin/python
 	@echo "==> Installing Potluck with every extra (.[dev,lab,web,rl]: test tools, lab, learning adapters); several minutes on first use"
 	$(BIN)/python -m pip install --progress-bar on -e '.[dev,lab,web,rl]'
 	@touch $(FULL_STAMP) $(WEB_STAMP)
+
+## The compiled rules (mypyc) in build/native/, loaded only while their sources are unchanged
+## (docs/engine.md, "Compiled build"); a no-op when fresh; without a C compiler one line says
+## the rules run as pure Python.
+native: $(FULL_STAMP)
+	POTLUCK_BUILD=pure $(BIN)/python -m potluck.native_build
 
 ## The main job: serve the games in the browser (embedded SQLite), then open the address it prints.
 ## `make play PORT=8001` chooses another port.
@@ -51,11 +57,11 @@ lint: $(FULL_STAMP)
 typecheck: $(FULL_STAMP)
 	$(BIN)/mypy
 
-unit: $(FULL_STAMP)
+unit: $(FULL_STAMP) native
 	$(BIN)/pytest -q -n auto
 
 bench: $(WEB_STAMP)
 	$(BIN)/potluck bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build/native

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import potluck
+import potluck.games.belly_battle as belly_package
 from belly_battle_helpers import (
     GAME,
     REAL,
@@ -30,7 +31,6 @@ from belly_battle_helpers import (
 from potluck.agents import decide, make_agent
 from potluck.engine.errors import DataError, OptionError
 from potluck.games.belly_battle import BellyAction, turn
-from potluck.games.belly_battle import game as game_module
 from potluck.games.belly_battle.bots import win_chance
 from potluck.games.belly_battle.choices import problem
 from potluck.games.belly_battle.ownership import gain
@@ -353,7 +353,8 @@ def test_ruling_bb7_the_dealt_restaurant_is_free_and_there_is_no_start_income() 
 
 
 def test_a_users_own_board_file_loads_through_the_same_schema(tmp_path: Path) -> None:
-    text = (Path(game_module.__file__).parent / "data" / "board.toml").read_text()
+    # The package's folder: a compiled game.py lives in build/native/ (docs/engine.md).
+    text = (Path(belly_package.__file__).parent / "data" / "board.toml").read_text()
     mine = tmp_path / "board.toml"
     mine.write_text(text.replace("start_money = 1000", "start_money = 1500"))
     game = potluck.load_game("belly-battle", data=mine)

@@ -9,6 +9,7 @@ the RNG use shows up here. After a deliberate change, bump the game's
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -19,6 +20,24 @@ import potluck
 from potluck.sim import play_game
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
+#: SHA-256 of the actions of fixed games of every game, by "game/lineup": random play
+#: pins the rules and their use of chance, greedy play also the greedy bots' decisions.
+#: Speed work (a compiled build, a cheaper input for bots) must leave them all equal;
+#: after a deliberate change to the rules or a bot's decisions, regenerate them with
+#: ``python tests/test_golden.py`` and say so in the commit.
+PLAY_HASHES = GOLDEN / "play-hashes.json"
+#: (game, players, seeds, lineup) of each pinned hash.
+PLAYS: dict[str, tuple[str, int, range, tuple[str, ...]]] = {
+    f"{game}/{lineup[0]}": (game, players, seeds, lineup)
+    for game, players in (
+        ("belle-of-the-ball", 4),
+        ("belly-battle", 4),
+        ("burger-joint", 2),
+        ("cafe-carnage", 4),
+        ("food-advice", 4),
+    )
+    for lineup, seeds in ((("random",), range(20)), (("greedy",), range(4)))
+}
 CASES: dict[str, tuple[str, int, int, dict[str, object], tuple[str, ...]]] = {
     "cafe-carnage-4p-seed11.json": ("cafe-carnage", 4, 11, {}, ("greedy", "random")),
     "cafe-carnage-6p-variant-seed12.json": (
@@ -58,7 +77,33 @@ def test_golden_playthrough(name: str) -> None:
     assert game.record(game.replay(record)) == record
 
 
+def play_hash(game_id: str, players: int, seeds: range, lineup: tuple[str, ...]) -> str:
+    """SHA-256 of every action of the games dealt from ``seeds`` with ``lineup`` seated
+    round the table (``potluck.sim.play_game``: each bot draws from its seat's generator)."""
+    game = potluck.load_game(game_id)
+    digest = hashlib.sha256()
+    for seed in seeds:
+        seated = [lineup[seat % len(lineup)] for seat in range(players)]
+        record = play_game(game, players, seated, seed, keep_record=True).record
+        assert record is not None
+        digest.update(json.dumps(record["actions"]).encode())
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("name", sorted(PLAYS))
+def test_play_hashes(name: str) -> None:
+    expected = json.loads(PLAY_HASHES.read_text("utf-8"))
+    assert play_hash(*PLAYS[name]) == expected[name], (
+        f"{name} plays other moves for the same seeds than when its hash was pinned: a "
+        "change of the rules or of a bot's decisions (regenerate with "
+        "`python tests/test_golden.py` only if that change was meant)"
+    )
+
+
 if __name__ == "__main__":
+    hashes = {name: play_hash(*case) for name, case in sorted(PLAYS.items())}
+    PLAY_HASHES.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n")
+    print("wrote", PLAY_HASHES, file=sys.stderr)
     for name, case in CASES.items():
         (GOLDEN / name).write_text(
             json.dumps(playthrough(*case), indent=None, sort_keys=True) + "\n"

@@ -363,6 +363,7 @@ def test_bench_plays_whole_games_for_about_the_time_given(toy: ToyGame) -> None:
         "clones_per_second",
         "clock",
         "view_share_of_thinking",
+        "rules",
     }
 
 

@@ -9,6 +9,9 @@ True
 True
 """
 
+# First of all: importing potluck.native loads the compiled build of the rules when a
+# fresh one is there (docs/engine.md, "Compiled build"); every module below may be one.
+from potluck import native
 from potluck.engine.action import Action
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.errors import (
@@ -45,6 +48,7 @@ __all__ = [
     "UnknownGameError",
     "list_games",
     "load_game",
+    "native",
     "register",
     "unregister",
 ]

@@ -18,7 +18,9 @@ times ``state.clone()`` of a mid-game state, what search bots do most::
     True
 
 ``python -m potluck.bench --all --json`` measures every game, next to OpenSpiel's
-C++ hearts driven from Python in the same process when pyspiel is installed.
+C++ hearts driven from Python in the same process when pyspiel is installed. Every
+row says which build of the rules ran (``"rules"``: ``"compiled"`` or ``"pure"``,
+``potluck.native``); the text report says it on its first line.
 
 Every figure is timed by one clock: ``"wall"`` (``time.perf_counter``, what a user
 waits) or ``"cpu"`` (``time.process_time``, the CPU seconds this process got). On a
@@ -39,6 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from potluck import native
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 
@@ -119,6 +122,8 @@ class BenchResult:
             "clones_per_second": self.clones_per_second,
             "clock": self.clock,
             "view_share_of_thinking": self.viewing / self.thinking if self.thinking else 0.0,
+            # Which build of the rules ran: "compiled" (mypyc) or "pure" (potluck.native).
+            "rules": native.status().build,
         }
 
 
@@ -382,6 +387,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     ids = list_games() if args.all or not args.games else args.games
+    if not args.json:
+        print(native.status().line(), flush=True)
     results: dict[str, dict[str, Any]] = {}
     for game_id in ids:
         game = load_game(game_id)

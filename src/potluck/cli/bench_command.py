@@ -18,6 +18,7 @@ from rich import box
 from rich.markup import escape
 from rich.table import Table
 
+from potluck import native
 from potluck.bench import bench_best, with_hearts
 from potluck.cli.common import CliError, JsonOpt, console, reports_errors
 from potluck.engine.registry import list_games, load_game
@@ -102,10 +103,12 @@ def _bench_bot(
             row["head_to_head"] = head_to_head(
                 one, n, spec, searcher.sims, games, seed, seats=our_seats
             )
+        row["rules"] = native.status().build
         results[one] = row
     if as_json:
         typer.echo(json.dumps(results))
         return
+    console().print(native.status().line())
     table = Table(box=box.SIMPLE_HEAD)
     for column in ("Game", "Players", "Bot", "Decisions/s", "Simulations/s", "OpenSpiel sims/s"):
         table.add_column(column, justify="left" if column in ("Game", "Bot") else "right")
@@ -228,6 +231,7 @@ def bench(
     if as_json:
         typer.echo(json.dumps(results))
         return
+    out.print(native.status().line())
     table = Table(box=box.SIMPLE_HEAD)
     columns = ["Game", "Seats", "Bot", "Games", "Games/s", "Steps/s", "Decide/s", "Clone/s"]
     if hearts:

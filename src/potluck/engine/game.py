@@ -7,6 +7,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from potluck.engine.action import Action
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.botspec import build_bot
@@ -26,6 +28,7 @@ S = TypeVar("S", bound=State)
 A = TypeVar("A", bound=Action)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[S, A]):
     """The rules of one game: every verb of the engine contract (``docs/engine.md``).
 
@@ -61,9 +64,12 @@ class Game(ABC, Generic[S, A]):
     # ------------------------------------------------------------------ creation
 
     def new_game(
-        self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None
+        self, num_players: object, seed: object = 0, options: Mapping[str, Any] | None = None
     ) -> S:
-        """A new game at the table, every chance event drawn from ``seed``."""
+        """A new game at the table, every chance event drawn from ``seed``.
+
+        ``num_players`` and ``seed`` are whole numbers (typed ``object`` because they are
+        checked here: compiled code would take ``True`` for an ``int`` parameter as 1)."""
         if isinstance(num_players, bool) or not isinstance(num_players, int):
             raise PotluckError(f"num_players must be a whole number, not {num_players!r}")
         if not self.min_players <= num_players <= self.max_players:

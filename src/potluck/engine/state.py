@@ -6,6 +6,8 @@ import random
 from collections.abc import Mapping
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from potluck.engine.action import Action
 
 
@@ -34,6 +36,7 @@ def rng_from_json(data: list[Any]) -> random.Random:
     return rng
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
     """Base class of every game's state.
 
@@ -101,7 +104,7 @@ class State:
 
     def _blank_copy(self) -> Self:
         """A new object with the engine's fields copied; the caller copies the game's own."""
-        twin = object.__new__(type(self))
+        twin = type(self).__new__(type(self))
         twin.num_players = self.num_players
         twin.seed = self.seed
         twin.options = self.options

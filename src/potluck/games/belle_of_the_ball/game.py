@@ -24,11 +24,12 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.data import DataSource, load_data
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter
 from potluck.engine.errors import InvalidActionError
-from potluck.engine.game import Game
 from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
 from potluck.games.belle_of_the_ball import rounds, scoring, setup
@@ -52,7 +53,8 @@ from potluck.games.belle_of_the_ball.tables import GAME_ID, BelleTables
 from potluck.games.belle_of_the_ball.view import belle_json, build_view, card_json, redeal_unseen
 
 
-class BelleOfTheBall(BelleTables, Game[BelleState, BelleAction]):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class BelleOfTheBall(BelleTables):
     """Belle of the Ball, Prototype N (Daniel Solis, 2012), for 2 to 5 players."""
 
     id: ClassVar[str] = GAME_ID
@@ -188,7 +190,7 @@ class BelleOfTheBall(BelleTables, Game[BelleState, BelleAction]):
     ) -> int:
         return len(self.all_actions)
 
-    def action_from_index(self, state: BelleState | None, seat: int, index: int) -> BelleAction:
+    def action_from_index(self, state: BelleState | None, seat: int, index: object) -> BelleAction:
         size = len(self.all_actions)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < size:
             raise InvalidActionError(

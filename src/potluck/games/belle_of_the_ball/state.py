@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from potluck.engine.errors import RecordError
 from potluck.engine.state import State
 
@@ -26,6 +28,7 @@ MAX_SEATS = 5
 FREE_SKIPS, FOUR_IS_FULL, SINGLES_SCORE, FIFTH_GROUP = 1, 2, 4, 8
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BelleState(State):
     """The ballroom during a game of Belle of the Ball.
 

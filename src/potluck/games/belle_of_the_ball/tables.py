@@ -7,11 +7,8 @@ The rules chapter modules (``setup``, ``belles``, ``invite``, ``groups``, ``scor
 (``game.py``) is one, so they never import the class that imports them (docs/engine.md,
 "The shape of a game").
 
-    >>> from potluck.engine.data import load_data
-    >>> from potluck.games.belle_of_the_ball.schema import CardData
-    >>> import potluck.games.belle_of_the_ball as package
-    >>> data = load_data(CardData, None, package=package.__name__, default="data/cards.toml")
-    >>> tables = BelleTables(data)
+    >>> import potluck
+    >>> tables = potluck.load_game("belle-of-the-ball")  # the game is its own tables
     >>> tables.starting_chips, len(tables.guest_names), tables.kinds, len(tables.all_actions)
     (5, 72, 12, 149)
     >>> tables.action_table.from_text("take 3 into 2").text
@@ -22,16 +19,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from mypy_extensions import mypyc_attr
+
+from potluck.engine.game import Game
 from potluck.engine.text import slugify
 from potluck.games.belle_of_the_ball.actions import BelleAction
 from potluck.games.belle_of_the_ball.notation import ActionTable
 from potluck.games.belle_of_the_ball.schema import CardData
+from potluck.games.belle_of_the_ball.state import BelleState
 
 #: The game's id in the registry (``BelleOfTheBall.id``).
 GAME_ID = "belle-of-the-ball"
 
 
-class BelleTables:
+@mypyc_attr(allow_interpreted_subclasses=True)
+class BelleTables(Game[BelleState, BelleAction]):
     """What a game of Belle of the Ball fixes when it is built: the table constants, the
     interests, guests and Belles by index in the data, and the actions, interned once."""
 

@@ -27,6 +27,8 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.data import DataSource, load_data
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter
@@ -36,7 +38,6 @@ from potluck.engine.errors import (
     NotYourTurnError,
     RecordError,
 )
-from potluck.engine.game import Game
 from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
 from potluck.games.belly_battle import (
@@ -69,7 +70,8 @@ from potluck.games.belly_battle.view import build_view
 from potluck.games.belly_battle.view import redeal as redeal_unseen
 
 
-class BellyBattle(BellyTables, Game[BellyState, BellyAction]):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class BellyBattle(BellyTables):
     """Belly Battle (Funskool 2021), for 2 to 6 players."""
 
     id: ClassVar[str] = GAME_ID
@@ -153,8 +155,8 @@ class BellyBattle(BellyTables, Game[BellyState, BellyAction]):
 
     # ------------------------------------------------------------------ legality and change
 
-    # The rules' own function, called as a method (one call less at every step).
-    legal_actions = choices.legal_actions
+    def legal_actions(self, state: BellyState, seat: int) -> list[BellyAction]:
+        return choices.legal_actions(self, state, seat)
 
     def _is_legal(self, state: BellyState, seat: int, action: Any) -> bool:
         return choices.problem(self, state, seat, action) is None
@@ -245,7 +247,7 @@ class BellyBattle(BellyTables, Game[BellyState, BellyAction]):
     ) -> int:
         return len(self.actions)
 
-    def action_from_index(self, state: BellyState | None, seat: int, index: int) -> BellyAction:
+    def action_from_index(self, state: BellyState | None, seat: int, index: object) -> BellyAction:
         if (
             isinstance(index, bool)
             or not isinstance(index, int)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from potluck.engine.state import State
 
 # Phases: who must decide what.
@@ -66,6 +68,7 @@ STAT_NAMES = (
 ) = range(len(STAT_NAMES))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BellyState(State):
     """The table during a game of Belly Battle.
 

@@ -9,10 +9,8 @@ imports them (docs/engine.md, "The shape of a game")::
 
     def munch_fee(game: BellyTables, state: BellyState, card: int, payer: int) -> int: ...
 
-    >>> from potluck.engine.data import load_data
-    >>> from potluck.games.belly_battle.schema import BoardData
-    >>> tables = BellyTables(load_data(BoardData, None, package=__package__,
-    ...                                default="data/board.toml"))
+    >>> import potluck
+    >>> tables = potluck.load_game("belly-battle")  # the game is its own tables
     >>> tables.num_restaurants, tables.num_cards, tables.board_size, len(tables.actions)
     (24, 26, 44, 1383)
     >>> tables.act(CHEF, tables.card_index["momo-mia"]).text
@@ -23,7 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from potluck.engine.errors import InvalidActionError
+from potluck.engine.game import Game
 from potluck.engine.text import numbers_as_written, slugify
 from potluck.games.belly_battle.actions import (
     ACCEPT,
@@ -44,7 +45,7 @@ from potluck.games.belly_battle.actions import (
     BellyAction,
 )
 from potluck.games.belly_battle.schema import SPECIAL_SPACES, BoardData
-from potluck.games.belly_battle.state import CELEBRITY, CHEESY, HAUNTED, MONSTERCHEF
+from potluck.games.belly_battle.state import CELEBRITY, CHEESY, HAUNTED, MONSTERCHEF, BellyState
 
 #: The game's id in the registry.
 GAME_ID = "belly-battle"
@@ -113,7 +114,8 @@ NOTATION = (
 )
 
 
-class BellyTables:
+@mypyc_attr(allow_interpreted_subclasses=True)
+class BellyTables(Game[BellyState, BellyAction]):
     """The per-game tables built from the board data. Card numbers run over the
     restaurants first, then the corner cafes; spaces are numbered from Start."""
 

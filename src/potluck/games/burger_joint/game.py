@@ -24,6 +24,8 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.data import DataSource, load_data
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter
@@ -33,7 +35,6 @@ from potluck.engine.errors import (
     NotYourTurnError,
     RecordError,
 )
-from potluck.engine.game import Game
 from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
 from potluck.games.burger_joint import encoding, end_of_game, preparation, turn
@@ -47,7 +48,8 @@ from potluck.games.burger_joint.tables import GAME_ID, BurgerTables
 from potluck.games.burger_joint.view import build_view
 
 
-class BurgerJoint(BurgerTables, Game[BurgerState, BurgerAction]):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class BurgerJoint(BurgerTables):
     """Burger Joint (Rio Grande Games 2009, Joseph Huber), for 2 players."""
 
     id: ClassVar[str] = GAME_ID
@@ -97,8 +99,8 @@ class BurgerJoint(BurgerTables, Game[BurgerState, BurgerAction]):
 
     # ------------------------------------------------------------------ legality
 
-    # The rules' own function, not a method calling it: one call less on the hot path.
-    legal_actions = turn.legal_actions
+    def legal_actions(self, state: BurgerState, seat: int) -> list[BurgerAction]:
+        return turn.legal_actions(self, state, seat)
 
     def _is_legal(self, state: BurgerState, seat: int, action: Any) -> bool:
         if not isinstance(action, BurgerAction) or not 0 <= action.index < len(self.actions):
@@ -191,7 +193,9 @@ class BurgerJoint(BurgerTables, Game[BurgerState, BurgerAction]):
     ) -> int:
         return len(self.actions)
 
-    def action_from_index(self, state: BurgerState | None, seat: int, index: int) -> BurgerAction:
+    def action_from_index(
+        self, state: BurgerState | None, seat: int, index: object
+    ) -> BurgerAction:
         if isinstance(index, bool) or not isinstance(index, int):
             raise InvalidActionError(f"an action index is a whole number, not {index!r}")
         if not 0 <= index < len(self.actions):

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from potluck.engine.state import State
 
 # Phases of a turn.
@@ -43,6 +45,7 @@ AB_REDRAW, AB_SWAP_TWO, AB_EXTRA, AB_SWAP_ONE, AB_PICK, AB_NONE = range(6)
 NO_WINNER = -1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BurgerState(State):
     """The table during a game of Burger Joint.
 

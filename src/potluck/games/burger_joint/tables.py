@@ -6,11 +6,8 @@ modules that show the game (``view``, ``encoding``, ``describe``, ``bots``) take
 ``BurgerTables``; the ``BurgerJoint`` class (``game.py``) is one, so they never
 import the class that imports them (docs/engine.md, "The shape of a game").
 
-    >>> from potluck.engine.data import load_data
-    >>> from potluck.games.burger_joint.schema import BoardData
-    >>> import potluck.games.burger_joint as package
-    >>> data = load_data(BoardData, None, package=package.__name__, default="data/boards.toml")
-    >>> tables = BurgerTables(data)
+    >>> import potluck
+    >>> tables = potluck.load_game("burger-joint")  # the game is its own tables
     >>> tables.colours[:2], len(tables.actions), tables.cost_text(tables.sides[0].publicity_cost)
     (('white', 'black'), 282, '1 white, 1 red')
 """
@@ -20,6 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
+from potluck.engine.game import Game
 from potluck.games.burger_joint.actions import BurgerAction
 from potluck.games.burger_joint.schema import ABILITIES, BoardData
 from potluck.games.burger_joint.state import (
@@ -40,6 +40,7 @@ from potluck.games.burger_joint.state import (
     SWAP_TWO,
     TAKE,
     TRADE3,
+    BurgerState,
 )
 
 #: The game's id in the registry (``BurgerJoint.id``).
@@ -95,7 +96,8 @@ class Side:
         return [self.publicity_cost, self.basic_cost, *self.diner_cost, *self.bistro_cost]
 
 
-class BurgerTables:
+@mypyc_attr(allow_interpreted_subclasses=True)
+class BurgerTables(Game[BurgerState, BurgerAction]):
     """What a game of Burger Joint fixes when it is built: boards, constants, actions.
 
     Action codes follow the notation table of ``docs/games/burger-joint.md``:

@@ -25,6 +25,8 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.data import DataSource, load_data
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter
@@ -34,7 +36,6 @@ from potluck.engine.errors import (
     NotYourTurnError,
     RecordError,
 )
-from potluck.engine.game import Game
 from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
 from potluck.engine.text import seats_text, slugify
@@ -57,7 +58,8 @@ from potluck.games.cafe_carnage.tables import GAME_ID, CafeTables
 from potluck.games.cafe_carnage.view import build_view, redeal
 
 
-class CafeCarnage(CafeTables, Game[CafeState, CafeAction]):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class CafeCarnage(CafeTables):
     """Café Carnage (2023 remaster), for 4 to 6 players."""
 
     id: ClassVar[str] = GAME_ID
@@ -187,7 +189,7 @@ class CafeCarnage(CafeTables, Game[CafeState, CafeAction]):
     ) -> int:
         return len(self.dish_actions) + len(self.card_actions)
 
-    def action_from_index(self, state: CafeState | None, seat: int, index: int) -> CafeAction:
+    def action_from_index(self, state: CafeState | None, seat: int, index: object) -> CafeAction:
         dishes = len(self.dish_actions)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < dishes + 3:
             raise InvalidActionError(

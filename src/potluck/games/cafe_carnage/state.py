@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple, Self
 
+from mypy_extensions import mypyc_attr
+
 from potluck.engine.state import State
 
 STARTER, MAIN, DESSERT, BALLOT, OVER = range(5)
@@ -42,6 +44,7 @@ class RoundRecord(NamedTuple):
     loans: tuple[int, ...]  # IOU loans each seat took this round (each $5 for 5 points)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CafeState(State):
     """The table during a game of Café Carnage.
 

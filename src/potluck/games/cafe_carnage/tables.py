@@ -5,13 +5,13 @@ The rules chapter modules (``setup``, ``round``, ``orders``, ``ballot``, ``dinne
 ``check_please``, ``settle_up``, ``clear_table``, ``end``) and the modules that show
 the game (``view``, ``encoding``, ``invariants``) take a ``CafeTables``; the
 ``CafeCarnage`` class (``game.py``) is one, so they never import the class that
-imports them (docs/engine.md, "The shape of a game").
+imports them (docs/engine.md, "The shape of a game"). ``CafeTables`` is the abstract
+``Game`` of Café Carnage holding its tables, and ``CafeCarnage`` its one subclass with
+the verbs: one line of inheritance, which the compiled build needs (docs/engine.md,
+"Compiled build").
 
-    >>> from potluck.engine.data import load_data
-    >>> from potluck.games.cafe_carnage.schema import DishData
-    >>> import potluck.games.cafe_carnage as package
-    >>> data = load_data(DishData, None, package=package.__name__, default="data/dishes.toml")
-    >>> tables = CafeTables(data)
+    >>> import potluck
+    >>> tables = potluck.load_game("cafe-carnage")  # the game is its own tables
     >>> tables.budget, tables.rounds, tables.menu_size, tables.loan
     (30, 5, 3, 5)
     >>> tables.dish_slugs[0], tables.value_of[0], tables.dish_views[0]["course"]
@@ -25,11 +25,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
+from potluck.engine.game import Game
 from potluck.engine.text import slugify
 from potluck.games.cafe_carnage.actions import CafeAction
 from potluck.games.cafe_carnage.readonly import ReadOnlyDict
 from potluck.games.cafe_carnage.schema import COURSES, MAX_PLAYERS, DishData
-from potluck.games.cafe_carnage.state import CARD_WORDS, RUN, SEPARATELY, SPLIT, RoundRecord
+from potluck.games.cafe_carnage.state import (
+    CARD_WORDS,
+    RUN,
+    SEPARATELY,
+    SPLIT,
+    CafeState,
+    RoundRecord,
+)
 
 #: The game's id in the registry (``CafeCarnage.id``).
 GAME_ID = "cafe-carnage"
@@ -51,6 +61,7 @@ _CARD_SYNONYMS = {
 }
 
 
+@mypyc_attr(native_class=False)
 class Memo(dict[tuple[int, ...], Choices]):
     """A dict that computes a missing entry with ``function`` (a pure function of the key).
 
@@ -69,7 +80,8 @@ class Memo(dict[tuple[int, ...], Choices]):
         return value
 
 
-class CafeTables:
+@mypyc_attr(allow_interpreted_subclasses=True)
+class CafeTables(Game[CafeState, CafeAction]):
     """What a game of Café Carnage fixes when it is built: the table constants, the
     dishes by index (starters, then mains, then desserts, as in the data), the full
     decks, the actions interned once, and memos of pure functions of a menu or a hand."""

@@ -27,10 +27,11 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter
 from potluck.engine.errors import InvalidActionError, PotluckError, RecordError
-from potluck.engine.game import Game
 from potluck.engine.options import Option, resolve_options
 from potluck.engine.outcome import Outcome
 from potluck.engine.text import numbers_as_written, slugify, written_text_problem
@@ -95,7 +96,8 @@ from potluck.games.food_advice.view import build_view, redeal
 _NAME_TEXT = re.compile(r'^name\s+"([^"\n]{1,60})"\s*/\s*"([^"\n]{0,80})"$', re.IGNORECASE)
 
 
-class FoodAdvice(FoodTables, Game[FoodState, FoodAction]):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class FoodAdvice(FoodTables):
     """FoodAdvice (foodsovet), for 4 to 6 players, or 2 to 3 with ``small_table``.
 
     Its tables (card data as tuples, interned actions) come from ``FoodTables``.
@@ -125,11 +127,14 @@ class FoodAdvice(FoodTables, Game[FoodState, FoodAction]):
     # ------------------------------------------------------------------ setup
 
     def new_game(
-        self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None
+        self, num_players: object, seed: object = 0, options: Mapping[str, Any] | None = None
     ) -> FoodState:
         """As ``Game.new_game``; 2 or 3 players need the option ``small_table`` (ruling FA-1)."""
-        small = isinstance(num_players, int) and not isinstance(num_players, bool)
-        if small and 2 <= num_players < self.min_players:
+        if (
+            isinstance(num_players, int)
+            and not isinstance(num_players, bool)
+            and 2 <= num_players < self.min_players
+        ):
             resolved = resolve_options(self.id, self.options, options)
             if not resolved["small_table"]:
                 raise PotluckError(
@@ -292,7 +297,7 @@ class FoodAdvice(FoodTables, Game[FoodState, FoodAction]):
     ) -> int:
         return self.size
 
-    def action_from_index(self, state: FoodState | None, seat: int, index: int) -> FoodAction:
+    def action_from_index(self, state: FoodState | None, seat: int, index: object) -> FoodAction:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.size:
             raise InvalidActionError(
                 f"action index {index!r} is out of range: FoodAdvice has {self.size} actions"

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from potluck.engine.state import State
 
 # Phases of a round, in order (``PHASE_NAMES`` for views).
@@ -73,6 +75,7 @@ SHARED_LISTS = (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FoodState(State):
     """The table during a game of FoodAdvice.
 

@@ -6,7 +6,8 @@ a ``FoodTables``; the rules chapters, views, encoding and bots take a
 ``FoodTables`` so that they never import the class that imports them (no import
 circle, docs/engine.md "The shape of a game").
 
-    >>> tables = FoodTables()
+    >>> import potluck
+    >>> tables = potluck.load_game("food-advice")  # the game is its own tables
     >>> tables.ing_slugs[0] in tables.ing_index, tables.act(PASS).text
     (True, 'pass')
 """
@@ -16,8 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from potluck.engine.data import DataSource, load_data
 from potluck.engine.errors import InvalidActionError
+from potluck.engine.game import Game
 from potluck.engine.text import slugify
 from potluck.games.food_advice.actions import (
     DECLINE,
@@ -47,7 +51,8 @@ MAX_SHOPS, MAX_CHANNELS = 3, 2
 MAX_OFFERS, MAX_OFFER_CARDS = 2, 3
 
 
-class FoodTables:
+@mypyc_attr(allow_interpreted_subclasses=True)
+class FoodTables(Game[FoodState, FoodAction]):
     """The per-game tables: card names, prices, hashtags and shapes as tuples of small
     ints, the customers as ``Buyer``s, and every action interned (``act``)."""
 
