@@ -324,7 +324,7 @@ def test_new_game_checks_its_arguments() -> None:
     with pytest.raises(PotluckError, match="num_players must be a whole number, not True"):
         game.new_game(True)
     with pytest.raises(PotluckError, match="seed must be a whole number, not '7'"):
-        game.new_game(2, seed="7")  # type: ignore[arg-type]
+        game.new_game(2, seed="7")
     with pytest.raises(OptionError, match="no option 'x'; its options are: none"):
         game.new_game(2, options={"x": 1})
 

@@ -185,3 +185,32 @@ def test_the_load_tool_needs_only_the_settings() -> None:
             if m.startswith("potluck.server.")
         }
         assert imported <= {"potluck.server.settings", "potluck.server.loadclient"}, tool
+
+
+def test_the_whole_package_has_no_import_circles() -> None:
+    """No two modules anywhere in potluck need each other (issue 36): every circle that
+    the bot, lab and host issues named is gone, and a new one fails here."""
+    assert circles("potluck") == []
+
+
+#: Parts of the package and what each may import from the rest of it: the rules core
+#: points down only (docs/engine.md), and the compiled build's loader needs nothing.
+_DOWNWARD_ONLY: dict[str, tuple[str, ...]] = {
+    "potluck.native": (),
+    "potluck.engine": ("potluck.engine",),
+    "potluck.games": ("potluck.engine", "potluck.games"),
+}
+
+
+@pytest.mark.parametrize("part", sorted(_DOWNWARD_ONLY))
+def test_no_upward_arrow_from_the_rules_core(part: str) -> None:
+    allowed = _DOWNWARD_ONLY[part]
+    modules = {part} | set(GRAPH.find_descendants(part)) if GRAPH.find_children(part) else {part}
+    upward = sorted(
+        f"{importer} -> {imported}"
+        for importer in modules
+        for imported in GRAPH.find_modules_directly_imported_by(importer)
+        if imported.startswith("potluck")
+        and not any(imported == a or imported.startswith(a + ".") for a in allowed)
+    )
+    assert upward == [], f"{part} imports from above it: {upward}"

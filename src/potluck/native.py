@@ -70,12 +70,12 @@ _GAME_MODULES: dict[str, tuple[str, ...]] = {
     ),
     "belly_battle": (
         "state", "tables", "setup", "turn", "spaces", "munch_fees", "ownership", "trades",
-        "selling", "bankruptcy", "chefs_and_star", "choices", "decisions", "scoring",
+        "bank_sales", "bankruptcy", "chefs_and_star", "choices", "decisions", "scoring",
         "view", "game",
     ),
     "burger_joint": (
         "state", "tables", "preparation", "turn", "production", "trading", "building",
-        "discard", "scoring", "end_of_game", "view", "game",
+        "discard", "scoring", "end", "view", "game",
     ),
     "cafe_carnage": (
         "state", "tables", "setup", "round", "orders", "ballot", "dinner", "check_please",

@@ -36,7 +36,9 @@ def ordinal(n: int) -> str:
 
 
 def skip_cost(state: BelleState, pos: int) -> int:
-    """Chips to invite the guest at ``pos`` (0-based): one on each guest skipped."""
+    """Chips to invite the guest at ``pos`` (0-based): one on each guest skipped (none
+    with Wallflower Winifred). The one place the rule is written: the legal list, the
+    legality check, the reason and the move itself all ask it."""
     return 0 if state.effects & FREE_SKIPS else pos
 
 
@@ -52,11 +54,12 @@ def invitations(game: BelleTables, state: BelleState, seat: int) -> list[BelleAc
         state.parties, seat * SLOTS, bool(state.effects & FIFTH_GROUP) and seat == state.turn
     )
     line = state.line
+    # The positions ``seat`` can pay for form a prefix of the line (the cost never falls
+    # further along it): the first ``reach``.
+    chips = state.chips[seat]
     reach = len(line)
-    if not state.effects & FREE_SKIPS:
-        affordable = state.chips[seat] + 1
-        if affordable < reach:
-            reach = affordable
+    while reach and skip_cost(state, reach - 1) > chips:
+        reach -= 1
     row = game.invite_rows[places]
     width = len(places)
     if not state.options["belles_in_guest_deck"]:
@@ -79,7 +82,7 @@ def invite_is_legal(state: BelleState, seat: int, action: BelleAction) -> bool:
         return False
     if (line[pos] >= BELLE_BASE) != (action.kind == TAKE_BELLE):
         return False
-    if pos > state.chips[seat] and not state.effects & FREE_SKIPS:
+    if skip_cost(state, pos) > state.chips[seat]:
         return False
     if action.kind == TAKE_BELLE:
         return True
@@ -125,7 +128,7 @@ def invite(game: BelleTables, state: BelleState, seat: int, action: BelleAction)
     pos = action.pos
     line_chips = state.line_chips
     chips = state.chips
-    cost = 0 if state.effects & FREE_SKIPS else pos
+    cost = skip_cost(state, pos)
     if cost:
         line_chips[:pos] = map(_ONE_MORE, line_chips[:pos])  # a chip on each card skipped
         chips[seat] -= cost

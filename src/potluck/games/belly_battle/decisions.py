@@ -30,9 +30,9 @@ from potluck.games.belly_battle.actions import (
     TUNNEL,
     BellyAction,
 )
+from potluck.games.belly_battle.bank_sales import sell_card, sell_chef, sell_star
 from potluck.games.belly_battle.chefs_and_star import add_star, hire_chef
 from potluck.games.belly_battle.choices import SALES
-from potluck.games.belly_battle.selling import sell_card, sell_chef, sell_star
 from potluck.games.belly_battle.spaces import (
     buy,
     go_through_tunnel,

@@ -24,7 +24,7 @@ from potluck.games.belly_battle.actions import (
     YUCK,
     BellyAction,
 )
-from potluck.games.belly_battle.selling import sale_value
+from potluck.games.belly_battle.bank_sales import sale_value
 from potluck.games.belly_battle.state import (
     BUY_OR_PASS,
     INSURE_CHOICE,

@@ -7,7 +7,7 @@ Your Turn and the upgrade window), ``spaces`` (Spaces on the Board: buying,
 Takeover Battle, Swap Swap, Sneaky Eyes, Golden Belly Award, Munchtime,
 BellyGuard Insurance, Yuck!, the one-round cards, Bollywood Shooting, Tunnel),
 ``munch_fees`` (Paying Munch Fees, Double your Munch Fees), ``chefs_and_star``,
-``selling`` (to Mr. Munchwalla), ``trades`` (to players), ``bankruptcy`` (debts and
+``bank_sales`` (to Mr. Munchwalla), ``trades`` (to players), ``bankruptcy`` (debts and
 Bankruptcy) and ``scoring`` (End of Game); ``choices`` says what may be done now
 and ``decisions`` carries it out.
 
@@ -41,12 +41,12 @@ from potluck.engine.errors import (
 from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
 from potluck.games.belly_battle import (
+    bank_sales,
     choices,
     decisions,
     munch_fees,
     ownership,
     scoring,
-    selling,
     setup,
     spaces,
     win_model,
@@ -122,11 +122,11 @@ class BellyBattle(BellyTables):
 
     def sale_value(self, state: BellyState, card: int) -> int:
         """What Mr. Munchwalla pays for ``card``: half its price, plus its tokens at 50."""
-        return selling.sale_value(self, state, card)
+        return bank_sales.sale_value(self, state, card)
 
     def bank_value(self, state: BellyState, seat: int) -> int:
         """What Mr. Munchwalla would pay for everything ``seat`` owns."""
-        return selling.bank_value(self, state, seat)
+        return bank_sales.bank_value(self, state, seat)
 
     def wealth(self, state: BellyState, seat: int) -> int:
         """Cards at their price, chefs 50, stars 150, and cash (rulebook, End of Game)."""

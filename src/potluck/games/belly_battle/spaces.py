@@ -16,9 +16,9 @@ state's payment queue, which the turn settles (``turn.settle``).
 
 from __future__ import annotations
 
+from potluck.games.belly_battle.bank_sales import bank_value
 from potluck.games.belly_battle.munch_fees import fee_recipient, munch_fee
 from potluck.games.belly_battle.ownership import gain, guard_supply, last_bought
-from potluck.games.belly_battle.selling import bank_value
 from potluck.games.belly_battle.state import (
     BANK,
     BUY_OR_PASS,

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter, seats_from
-from potluck.games.burger_joint.end_of_game import outcome
+from potluck.games.burger_joint.end import outcome
 from potluck.games.burger_joint.production import reserved_for
 from potluck.games.burger_joint.schema import ABILITIES, MAX_TURN_LIMIT
 from potluck.games.burger_joint.scoring import capacity, points, tokens_on_board

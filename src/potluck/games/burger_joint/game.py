@@ -4,7 +4,7 @@ The rules live in the chapter modules, named after the rulebook's own chapters:
 ``preparation``, ``production`` (1), ``trading`` (2, Trading & Special
 Abilities), ``building`` (3), ``scoring`` (4, Calculate Current Score),
 ``discard`` (5, Discard Excess Cubes), ``turn`` (Play Of A Turn: which chapter an
-action belongs to) and ``end_of_game``. This class assembles them with the
+action belongs to) and ``end``. This class assembles them with the
 board tables (``tables``), the views (``view``, ``encoding``, ``describe``),
 the invariants and the bots. Seat 0 plays Burger and starts.
 
@@ -37,7 +37,7 @@ from potluck.engine.errors import (
 )
 from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
-from potluck.games.burger_joint import encoding, end_of_game, preparation, turn
+from potluck.games.burger_joint import encoding, end, preparation, turn
 from potluck.games.burger_joint.actions import BurgerAction
 from potluck.games.burger_joint.bots import GreedyBot
 from potluck.games.burger_joint.describe import describe
@@ -142,7 +142,7 @@ class BurgerJoint(BurgerTables):
         return (float(state.score[0]), float(state.score[1]))
 
     def outcome(self, state: BurgerState) -> Outcome:
-        return end_of_game.outcome(self, state)
+        return end.outcome(self, state)
 
     def side_names(self, num_players: int) -> tuple[str, ...]:
         """Seat 0 plays the data's first board (Burger), seat 1 the second (Pizza).
@@ -155,11 +155,11 @@ class BurgerJoint(BurgerTables):
 
     def metrics(self, state: BurgerState) -> dict[str, float | int | str]:
         """Turns played, and what the winner (or seat 0 on a shared win) built."""
-        return end_of_game.metrics(self, state)
+        return end.metrics(self, state)
 
     def seat_metrics(self, state: BurgerState, seat: int) -> dict[str, float | int]:
-        """What ``seat``'s side built (``end_of_game.seat_metrics``)."""
-        return end_of_game.seat_metrics(self, state, seat)
+        """What ``seat``'s side built (``end.seat_metrics``)."""
+        return end.seat_metrics(self, state, seat)
 
     # ------------------------------------------------------------------ text and numbers
 

@@ -2,7 +2,8 @@
 
 A board's victory points are its publicity space + its basic restaurant spaces +
 its specialty diners + its upscale bistros; only the active player's scoring
-marker moves, at the end of their building (ruling BJ-9), and 12 VP wins at once.
+marker moves, at the end of their building (ruling BJ-9); reaching 12 VP ends the game
+at once (``end.win_at_once``).
 
     >>> import potluck
     >>> game = potluck.load_game("burger-joint")
@@ -13,7 +14,7 @@ marker moves, at the end of their building (ruling BJ-9), and 12 VP wins at once
 
 from __future__ import annotations
 
-from potluck.games.burger_joint.state import OVER, BurgerState
+from potluck.games.burger_joint.state import BurgerState
 from potluck.games.burger_joint.tables import BurgerTables
 
 
@@ -45,14 +46,8 @@ def points(tables: BurgerTables, state: BurgerState, seat: int) -> int:
     return total
 
 
-def score(tables: BurgerTables, state: BurgerState, seat: int) -> bool:
-    """Move the active ``seat``'s scoring marker to its board's VP; True if that wins
-    (the game is then over)."""
+def score(tables: BurgerTables, state: BurgerState, seat: int) -> int:
+    """Move the active ``seat``'s scoring marker to its board's VP, and return them."""
     reached = points(tables, state, seat)
     state.score[seat] = reached
-    if reached < tables.win:
-        return False
-    state.winner = seat
-    state.phase = OVER
-    state.acting = ()
-    return True
+    return reached

@@ -56,6 +56,17 @@ def owns_ability(tables: BurgerTables, state: BurgerState, seat: int, ability: i
     return slot >= 0 and bool(state.bistros[seat * tables.num_bistros + slot])
 
 
+def used_this_turn(state: BurgerState, ability: int) -> bool:
+    """Whether the active player has used ``ability`` this turn: each is once per turn.
+    The one place the rule is written; ``why_not_trade`` and ``add_legal_trades`` ask it."""
+    return bool(state.used >> ability & 1)
+
+
+def ability_ready(tables: BurgerTables, state: BurgerState, seat: int, ability: int) -> bool:
+    """Whether ``seat`` may use ``ability`` now, as far as owning it and once a turn go."""
+    return owns_ability(tables, state, seat, ability) and not used_this_turn(state, ability)
+
+
 def why_not_trade(
     tables: BurgerTables, state: BurgerState, seat: int, action: BurgerAction
 ) -> str | None:
@@ -90,7 +101,7 @@ def _why_not_ability(
     name = ABILITY_WORDS[ABILITIES[ability]]
     if not owns_ability(tables, state, seat, ability):
         return f"You have no upscale bistro with this ability ({name})."
-    if state.used >> ability & 1:
+    if used_this_turn(state, ability):
         return f"You have used this ability ({name}) this turn: each is once per turn."
     if kind == SWAP_TWO:
         a, b, c = action.a, action.b, action.c
@@ -129,14 +140,9 @@ def add_legal_trades(
             row = tables.trade_rows[a]
             legal.extend([row[b] for b in colours if bag[b] or b == a])
     nb = tables.num_bistros
-    bistros = state.bistros[seat * nb : seat * nb + nb]
-    if not any(bistros):
+    if not any(state.bistros[seat * nb : seat * nb + nb]):
         return  # no upscale bistro, no ability
-    slots = tables.sides[seat].ability_slot
-    ready = [
-        slot >= 0 and bistros[slot] and not state.used >> ability & 1
-        for ability, slot in enumerate(slots)
-    ]
+    ready = [ability_ready(tables, state, seat, ability) for ability in range(len(ABILITIES))]
     if ready[AB_REDRAW]:
         legal.append(tables.redraw_action)
     if ready[AB_SWAP_TWO]:

@@ -4,7 +4,7 @@ Players alternate as the active player. A turn is 1) Production
 (``production``), 2) Trading & Special Abilities (``trading``), 3) Building
 (``building``), 4) Calculate Current Score (``scoring``) and 5) Discard Excess
 Cubes (``discard``); then the other player's turn starts, unless the option
-``turn_limit`` ends the game (``end_of_game``). This module routes each action
+``turn_limit`` ends the game (``end``). This module routes each action
 to its chapter: what is legal now, why an action is not, and what it does.
 
     >>> import potluck
@@ -24,7 +24,7 @@ from potluck.games.burger_joint.discard import (
     next_discarder,
     why_not_discard,
 )
-from potluck.games.burger_joint.end_of_game import turn_limit_reached
+from potluck.games.burger_joint.end import turn_limit_reached, win_at_once
 from potluck.games.burger_joint.production import legal_takes, start_turn, take, why_not_take
 from potluck.games.burger_joint.scoring import score
 from potluck.games.burger_joint.state import (
@@ -111,7 +111,8 @@ def apply(tables: BurgerTables, state: BurgerState, seat: int, action: BurgerAct
     elif kind == DRAW:
         redraw(tables, state, seat)
     elif kind == END:
-        if not score(tables, state, seat):
+        score(tables, state, seat)
+        if not win_at_once(tables, state, seat):
             end_turn(tables, state)
     elif kind == TRADE3 or kind in ABILITY_OF:
         trade(tables, state, seat, action)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any
 
-from potluck.games.burger_joint.end_of_game import outcome
+from potluck.games.burger_joint.end import outcome
 from potluck.games.burger_joint.production import reserved_for
 from potluck.games.burger_joint.schema import ABILITIES
 from potluck.games.burger_joint.scoring import points

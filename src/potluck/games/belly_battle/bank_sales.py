@@ -1,5 +1,6 @@
-"""Selling restaurants, chefs and stars back to Mr. Munchwalla (rulebook, Selling
-Restaurants/Chefs/Star; rulings BB-1 and BB-13).
+"""Bank sales: selling restaurants, chefs and stars back to Mr. Munchwalla (rulebook,
+Selling Restaurants/Chefs/Star; rulings BB-1 and BB-13). Named apart from FoodAdvice's
+``selling.py`` (customers buying products), which is another thing.
 
 The bank pays half a card's printed price, plus the sell-back price (50) of each
 token on it; a chef or star alone sells for 50. Selling to the bank is allowed at

@@ -1,13 +1,15 @@
 """End Of The Game: the first to score 12 VP wins at once; the turn limit of simulations.
 
 The rulebook's game ends only when a player's scoring marker reaches 12 VP
-(``scoring.score``). For simulations the option ``turn_limit`` stops a game nobody
-has won: the higher score wins and equal scores share the win (ruling BJ-10).
+(``win_at_once``, right after ``scoring.score`` moves it). For simulations the option
+``turn_limit`` stops a game nobody has won: the higher score wins and equal scores share
+the win (ruling BJ-10). ``outcome`` and the lab's tallies read the finished game.
 
     >>> import potluck
     >>> game = potluck.load_game("burger-joint")
-    >>> turn_limit_reached(game.new_game(2, options={"turn_limit": 2}))
-    False
+    >>> state = game.new_game(2, options={"turn_limit": 2})
+    >>> turn_limit_reached(state), win_at_once(game, state, 0)
+    (False, False)
 """
 
 from __future__ import annotations
@@ -16,6 +18,17 @@ from potluck.engine.errors import PotluckError
 from potluck.engine.outcome import Outcome
 from potluck.games.burger_joint.state import NO_WINNER, OVER, BurgerState
 from potluck.games.burger_joint.tables import BurgerTables
+
+
+def win_at_once(tables: BurgerTables, state: BurgerState, seat: int) -> bool:
+    """End the game if ``seat``'s scoring marker has reached the winning VP (12): then
+    ``seat`` wins at once and nobody acts again. True if it did."""
+    if state.score[seat] < tables.win:
+        return False
+    state.winner = seat
+    state.phase = OVER
+    state.acting = ()
+    return True
 
 
 def turn_limit_reached(state: BurgerState) -> bool:

@@ -1,0 +1,115 @@
+"""Rules written once (issue 36): where a fast path or a bot's estimate restates a rule,
+a property test holds it equal to the rule over random cases.
+
+- FoodAdvice: the greedy bot's forecast (``forecast.Baseline.new_product_sales``, bit
+  sets over the customer deck) against the customers' own choice (``market.choose``)
+  made again with the new product on the table.
+- Burger Joint: the legal trades and abilities (``trading.add_legal_trades``, the hot
+  path) against the rule with its reasons (``trading.why_not_trade``) over every trade
+  and ability action, in states of random games; both ask ``trading.ability_ready``
+  for the once-a-turn rule.
+- Belle of the Ball: the invitations listed (``invite.invitations``) against the rule
+  with its reasons (``invite.invite_problem``, which asks ``invite.skip_cost``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from potluck.games.belle_of_the_ball.actions import INVITE, TAKE_BELLE
+from potluck.games.belle_of_the_ball.game import BelleOfTheBall
+from potluck.games.belle_of_the_ball.invite import invitations, invite_problem
+from potluck.games.burger_joint.actions import BurgerAction
+from potluck.games.burger_joint.game import BurgerJoint
+from potluck.games.burger_joint.state import TRADE, TRADE3, BurgerState
+from potluck.games.burger_joint.trading import ABILITY_OF, add_legal_trades, why_not_trade
+from potluck.games.food_advice.forecast import Baseline
+from potluck.games.food_advice.game import FoodAdvice
+from potluck.games.food_advice.market import Offer, choose
+
+FOOD = FoodAdvice()
+BURGER = BurgerJoint()
+BELLE = BelleOfTheBall()
+
+
+def _offer(draw: st.DrawFn, product: int) -> Offer:
+    return Offer(
+        product=product,
+        seller=draw(st.integers(0, 3)),
+        shape=draw(st.integers(0, len(FOOD.shapes) - 1)),
+        price=draw(st.integers(1, 40)),
+        tags=draw(st.integers(0, (1 << len(FOOD.hashtags)) - 1)),
+    )
+
+
+@st.composite
+def _tables(draw: st.DrawFn) -> tuple[list[Offer], Offer]:
+    count = draw(st.integers(0, 8))
+    offers = [_offer(draw, product) for product in range(count)]
+    return offers, _offer(draw, count)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_tables())
+def test_food_advice_forecast_sells_what_the_customers_choose(
+    case: tuple[list[Offer], Offer],
+) -> None:
+    offers, new = case
+    forecast = Baseline(FOOD, offers).new_product_sales(new.price, new.tags, new.shape, new.seller)
+    chosen = 0
+    for c in FOOD.regular_customers:
+        choice = choose(FOOD.buyers[c], [*offers, new])
+        if choice.offer is not None and choice.offer.seller == new.seller:
+            chosen += choice.paid
+    assert forecast == chosen
+
+
+def _states(game: BurgerJoint, players: int, seeds: range) -> list[BurgerState]:
+    found = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_game(players, seed)
+        while game.to_act(state):
+            found.append(state.clone())
+            seat = game.to_act(state)[0]
+            legal = game.legal_actions(state, seat)
+            game.step(state, seat, legal[rng.randrange(len(legal))])
+    return found
+
+
+def test_burger_joint_legal_trades_are_those_the_rule_allows() -> None:
+    kinds = {TRADE3, *ABILITY_OF}
+    actions = [a for a in BURGER.actions if a.kind in kinds]
+    checked = 0
+    for state in _states(BURGER, 2, range(6)):
+        if state.phase != TRADE:
+            continue
+        seat = state.active
+        fast: list[BurgerAction] = []
+        add_legal_trades(BURGER, state, seat, fast)
+        ruled = [a for a in actions if why_not_trade(BURGER, state, seat, a) is None]
+        assert sorted(a.index for a in fast) == sorted(a.index for a in ruled)
+        checked += 1
+    assert checked > 50
+
+
+def test_belle_invitations_are_those_the_rule_allows() -> None:
+    actions = [a for a in BELLE.all_actions if a.kind in (INVITE, TAKE_BELLE)]
+    checked = 0
+    for options in ({}, {"belles_in_guest_deck": True}):
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = BELLE.new_game(4, seed, options)
+            while BELLE.to_act(state):
+                seat = BELLE.to_act(state)[0]
+                listed = invitations(BELLE, state, seat)
+                if listed:
+                    ruled = [a for a in actions if invite_problem(BELLE, state, seat, a) is None]
+                    assert sorted(a.index for a in listed) == sorted(a.index for a in ruled)
+                    checked += 1
+                legal = BELLE.legal_actions(state, seat)
+                BELLE.step(state, seat, legal[rng.randrange(len(legal))])
+    assert checked > 50
