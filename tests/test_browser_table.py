@@ -1,9 +1,9 @@
 """The player's table, second pass (issue 34), in Chromium at 1280x800 and 390x844: the
 turn timer ticks every second and warns before a bot takes over; Play now seats you in one
-click; Your tables lists private and unseated tables; a move that is not possible says why
-on a tap and on Enter; focus stays on the acting area after a move; Belly Battle's labels
-are unique and its legend complete; one h1 a page; the page's names match the terminal's
-(``tests/data/naming.json``).
+click; Your tables lists private and unseated tables and closes one; a move that is not
+possible says why on a tap and on Enter; focus stays on the acting area after a move;
+Belly Battle's labels are unique and its legend complete; one h1 a page; the page's names
+match the terminal's (``tests/data/naming.json``).
 
 One server for the module (each test makes its own tables); screenshots in
 ``test-output/browser/table/``.
@@ -139,6 +139,14 @@ def test_your_tables_lists_private_and_unseated_tables(
     page.wait_for_selector("#tables-mine li:has-text('Belle of the Ball')")
     assert page.locator("#tables-mine li").count() >= 2
     page.screenshot(path=HERE / f"your-tables-{size['width']}.png", full_page=True)
+    # its creator closes one: it ends for everyone, and its replay stays
+    page.on("dialog", lambda dialog: dialog.accept())
+    belle = page.locator("#tables-mine li").filter(has_text="Belle of the Ball").first
+    table_id = belle.get_attribute("data-table")
+    belle.locator("button:has-text('Close')").click()
+    page.wait_for_selector(f"#tables-mine li[data-table='{table_id}']:has-text('closed')")
+    assert page.locator(f"#tables-mine li[data-table='{table_id}'] a:has-text('replay')").count()
+    assert httpx.get(f"{live.url}/api/tables/{table_id}").json()["table"]["status"] == "closed"
     assert page.errors == []
 
 

@@ -211,7 +211,7 @@ def test_a_finished_table_lets_go_of_its_bots(client: TestClient) -> None:
         (
             {"game": GAME, "num_players": 4, "seats": ["human"] * 4, "turn_seconds": 1},
             422,
-            "turn_seconds: Input should be greater than or equal to 5",
+            "A turn timer is 5 to 86400 seconds (0: none).",
         ),
         ({"game": GAME, "num_players": 4, "seats": []}, 422, "seats: List should have at least 1"),
     ],

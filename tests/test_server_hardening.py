@@ -326,11 +326,13 @@ def test_names_with_control_characters_or_too_long_are_refused(
 @pytest.mark.parametrize(
     ("field", "value"),
     [("seed", 2**63), ("seed", -1), ("turn_seconds", 2**63), ("turn_seconds", 4),
-     ("turn_seconds", 10**6), ("num_players", 2**70)],
+     ("turn_seconds", -1), ("turn_seconds", 10**6), ("num_players", 2**70)],
 )  # fmt: skip
 def test_every_integer_is_bounded(client: TestClient, field: str, value: int) -> None:
     body = {"game": GAME, "num_players": 4, "seats": ["human", *BOTS3], field: value}
-    assert is_error(client.post("/api/tables", json=body), 422, "malformed_request")
+    # 1 to 4 s pass the schema (0 means no timer) and are refused by the server
+    code = "bad_timer" if (field, value) == ("turn_seconds", 4) else "malformed_request"
+    assert is_error(client.post("/api/tables", json=body), 422, code)
     assert client.get("/api/tables").json()["total"] == 0
 
 
@@ -381,14 +383,19 @@ def test_an_idle_table_expires_and_keeps_its_record(db_url: str) -> None:
         assert table_of(again, table_id).status == "expired"
 
 
-def test_public_tables_get_the_default_turn_timer(db_url: str) -> None:
+def test_public_tables_of_people_get_the_default_turn_timer(db_url: str) -> None:
     with TestClient(app_with(db_url, public_turn_seconds=90)) as client:
-        public = create(client, ["human", *BOTS3])
-        private = create(client, ["human", *BOTS3], private=True)
+        public = create(client, ["human", "human", *BOTS3[:2]])
+        alone = create(client, ["human", *BOTS3])  # the other seats are all bots
+        private = create(client, ["human", "human", *BOTS3[:2]], private=True)
         chosen = create(client, ["human", *BOTS3], turn_seconds=20)
+        none = create(client, ["human", "human", *BOTS3[:2]], turn_seconds=0)
         assert table_of(client, public["id"]).turn_seconds == 90
+        assert table_of(client, alone["id"]).turn_seconds is None
         assert table_of(client, private["id"]).turn_seconds is None
         assert table_of(client, chosen["id"]).turn_seconds == 20
+        assert table_of(client, none["id"]).turn_seconds is None  # 0: no timer, asked for
+        assert client.get("/api/server").json()["public_turn_seconds"] == 90
 
 
 # ---------------------------------------------------------------------- one error shape

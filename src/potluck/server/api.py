@@ -54,10 +54,13 @@ class CreateTable(BaseModel):
     )
     turn_seconds: int | None = Field(
         default=None,
-        ge=MIN_TURN_SECONDS,
+        ge=0,
         le=MAX_TURN_SECONDS,
-        description="Turn timer: a human who takes longer is replaced by a bot. "
-        "Public tables get the server's default when none is given.",
+        description=f"Turn timer, {MIN_TURN_SECONDS} s to {MAX_TURN_SECONDS} s: a human who "
+        "takes longer is replaced by a bot (until they take their seat back); 0: no timer. "
+        "When none is given, a public table with two or more human seats gets the server's "
+        "default (`GET /api/server`); a private table, or one whose other seats are all "
+        "bots, gets none.",
     )
     seed: int | None = Field(
         default=None,
@@ -166,3 +169,14 @@ class TablePage(BaseModel):
 class Invite(BaseModel):
     seat: int
     join: str = Field(description="The seat's new invite link; the old one no longer works.")
+
+
+class ServerFacts(BaseModel):
+    """What a client may want to know of this server's settings."""
+
+    public_turn_seconds: int | None = Field(
+        description="The turn timer a public table of people gets when its creator sets "
+        "none (none: no timer)."
+    )
+    max_tables_per_client: int = Field(description="Open tables one client may have.")
+    idle_minutes: float = Field(description="A table with nothing happening expires after.")

@@ -43,6 +43,7 @@ from potluck.server.api import (
     Join,
     Joined,
     JoinLink,
+    ServerFacts,
     TableCreated,
     TablePage,
 )
@@ -267,14 +268,15 @@ def create_app(
         status: Annotated[
             str | None,
             Query(
-                pattern="^(open|running|over|expired)$", description="open, running, over, expired"
+                pattern="^(open|running|over|expired|closed)$",
+                description="open, running, over, expired, closed (by its creator)",
             ),
         ] = None,
         offset: Annotated[int, Query(ge=0, le=MAX_INDEX)] = 0,
         limit: Annotated[int | None, Query(ge=1, le=1000, description="page size")] = None,
     ) -> TablePage:
         """The lobby: public tables, newest first, one page at a time (private ones are
-        never listed; without ``status``, expired ones are left out)."""
+        never listed; without ``status``, expired and closed ones are left out)."""
         size = min(limit or 50, settings.max_page)
         page, total = tables.list_tables(status, offset, size)
         return TablePage(tables=page, total=total, offset=offset, limit=size)
@@ -414,6 +416,35 @@ def create_app(
         require_host(request, table, x_host_token)
         await tables.kick(table_id, seat)
         return table.summary()
+
+    @app.post("/api/tables/{table_id}/close", tags=["host"])
+    async def close(
+        table_id: TableId,
+        request: Request,
+        authorization: Auth = None,
+        x_host_token: HostToken = None,
+    ) -> dict[str, Any]:
+        """The creator closes the table: the game ends for everyone at it (status
+        ``closed``; no more moves), its record is kept (``GET .../record``, the replay),
+        and it no longer counts against the creator's open tables. Returns the table as
+        the caller sees it."""
+        rates.hit("move", client_of(request))
+        table = await tables.fresh(table_id)
+        require_host(request, table, x_host_token)
+        await tables.close_table(table_id)
+        body = tables.payload(table, seat_of(request, table, authorization))
+        body["host"] = True
+        return body
+
+    @app.get("/api/server", tags=["games"])
+    async def server_facts() -> ServerFacts:
+        """The settings a client may show: the public tables' default turn timer, how
+        many open tables one client may have, when an idle table expires."""
+        return ServerFacts(
+            public_turn_seconds=settings.public_turn_seconds or None,
+            max_tables_per_client=settings.max_tables_per_client,
+            idle_minutes=settings.idle_seconds / 60,
+        )
 
     @app.get("/api/tables/{table_id}", tags=["play"], operation_id="get_table")
     async def get_table(

@@ -132,11 +132,11 @@ class Creating(TableStore):
                     f"Seat {number} is {str(kind)[:40]!r}: a seat is one of "
                     f"{', '.join(kinds)} (a difficulty or one of {game.title}'s bots).",
                 )
-        if turn_seconds is not None and not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
+        if turn_seconds and not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
             raise TableError(
                 422,
                 "bad_timer",
-                f"A turn timer is {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS} seconds.",
+                f"A turn timer is {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS} seconds (0: none).",
             )
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise TableError(422, "bad_seed", f"A seed is 0 to {MAX_SEED} (2**63 - 1).")
@@ -172,8 +172,11 @@ class Creating(TableStore):
         self._check_caps(creator)
         if seed is None:
             seed = secrets.randbelow(2**62)
-        if turn_seconds is None and not private:
+        if turn_seconds is None and not private and len(humans) > 1:
+            # the server's timer for a public table of people; a table of friends (private)
+            # or of one person and bots has none unless asked
             turn_seconds = self.settings.public_turn_seconds or None
+        turn_seconds = turn_seconds or None  # 0: no timer
         try:
             state = game.new_game(num_players, seed, options)
         except PotluckError as error:
@@ -335,7 +338,7 @@ class Creating(TableStore):
             raise TableError(
                 429,
                 "too_many_tables",
-                f"You have {count} open tables, the most one player may have: finish "
-                "one or let it expire first.",
+                f"You have {count} open tables, the most one player may have: close one "
+                "(the lobby's Your tables) or finish one first.",
                 {"Retry-After": "60"},
             )

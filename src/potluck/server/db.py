@@ -77,7 +77,8 @@ class TableRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: ``open`` (free seats), ``running``, ``over``, ``expired`` (idle too long; its log is
-    #: kept) or ``broken`` (its log no longer replays).
+    #: kept), ``closed`` (by its creator; its log is kept) or ``broken`` (its log no longer
+    #: replays).
     status: Mapped[str] = mapped_column(String(16), index=True)
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

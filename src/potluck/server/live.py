@@ -81,7 +81,8 @@ class Seat:
         return {
             "seat": self.seat,
             "kind": self.kind,
-            "name": self.name if self.kind == "human" else f"Bot {self.seat} ({self.bot})",
+            # a bot by its seat counted from 1, as the pages number seats: "Bot 2 (medium)"
+            "name": self.name if self.kind == "human" else f"Bot {self.seat + 1} ({self.bot})",
             "bot": self.bot if self.kind == "bot" else None,
             "free": self.free,
             "taken_over": self.taken_over,

@@ -8,12 +8,13 @@ database (``TableStore._change``) and written before it is made in memory.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 
 from sqlalchemy import update
 from sqlalchemy.engine import Connection
 
-from potluck.server.db import SeatRow, TableRow, token_hash
+from potluck.server.db import SeatRow, TableRow, now, token_hash
 from potluck.server.live import ACTIVE, LiveTable, TableError
 from potluck.server.settings import (
     name_problem,
@@ -202,6 +203,32 @@ class Seating(TableStore):
         await self._change(table, attempt)
         await self.broadcast(table)
         await self.wake_bots(table)
+
+    async def close_table(self, table_id: str) -> None:
+        """The creator ends the game for everyone: the table stops (``closed``), nobody
+        moves at it any more, and its record stays (``GET .../record``), as an expired
+        table's does. It no longer counts against the creator's open tables."""
+        table = self.get(table_id)
+
+        async def attempt() -> None:
+            if table.status not in ACTIVE:
+                raise TableError(409, "table_closed", f"This table is {table.status} already.")
+
+            def change(connection: Connection) -> None:
+                connection.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id)
+                    .values(status="closed", finished_at=now())
+                )
+
+            await self._store(table, change)
+            table.status, table.deadline = "closed", None
+            table.last_active = self.clock()
+            if table.bot_task is not None and table.bot_task is not asyncio.current_task():
+                table.bot_task.cancel()
+
+        await self._change(table, attempt)
+        await self.broadcast(table)
 
     # ------------------------------------------------------------------ leaving, coming back
 

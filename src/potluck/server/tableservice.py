@@ -223,6 +223,8 @@ class TableService(Seating, Creating, CatchingUp):
             raise TableError(409, "broken", f"This table cannot go on: {table.problem}")
         if table.status == "expired":
             raise TableError(409, "expired", "This table expired: nothing happened for too long.")
+        if table.status == "closed":
+            raise TableError(409, "table_closed", "Its creator closed this table.")
         if table.over:
             raise TableError(409, "game_over", "The game is over.")
 

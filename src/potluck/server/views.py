@@ -113,6 +113,8 @@ def waiting(table: LiveTable) -> str:
         return f"This table cannot go on: {table.problem}"
     if table.status == "expired":
         return "This table expired: nothing happened at it for too long."
+    if table.status == "closed":
+        return "Its creator closed this table."
     if table.over:
         return "The game is over."
     names = [seat_name(table, s) for s in table.game.to_act(table.state)]
@@ -120,10 +122,10 @@ def waiting(table: LiveTable) -> str:
 
 
 def seat_name(table: LiveTable, seat: int) -> str:
-    place = table.seats[seat]
-    if place.kind == "human":
-        return place.name or f"seat {seat}"
-    return f"the {place.bot} bot"
+    """The seat's name as everyone reads it (``Seat.public``): a player's, or "Bot 2
+    (medium)" (seats counted from 1)."""
+    name: str = table.seats[seat].public()["name"] or f"seat {seat + 1}"
+    return name
 
 
 def reasons(table: LiveTable, seat: int, legal: Sequence[Action]) -> dict[str, str]:
@@ -147,7 +149,7 @@ def reasons(table: LiveTable, seat: int, legal: Sequence[Action]) -> dict[str, s
 
 def record(table: LiveTable) -> dict[str, Any]:
     """The finished (or expired) game's record: seed + options + actions, and the outcome."""
-    if not table.over and table.status != "expired":
+    if not table.over and table.status not in ("expired", "closed"):
         raise TableError(409, "not_over", "The record is published once the game is over.")
     result = table.game.record(table.state)
     if table.redeal:  # dealt again part-way: the record says how (``Game.redeal_of``)
@@ -164,7 +166,7 @@ def replay_view(table: LiveTable, step: int, seat: int | None, *, everyone: bool
 
     ``everyone`` gives every seat's view at once (all-seeing).
     """
-    if not table.over:
+    if not table.over and table.status not in ("expired", "closed"):
         raise TableError(409, "not_over", "A game can be replayed once it is over.")
     total = len(table.state.history)
     if not 0 <= step <= total:
@@ -179,17 +181,20 @@ def replay_view(table: LiveTable, step: int, seat: int | None, *, everyone: bool
     state = game.replay(record(table), upto=0)
     sealed = SealedChoices()
     secret = False
-    for actor, action in table.state.history[:step]:
+    label = ""
+    for number, (actor, action) in enumerate(table.state.history[:step], 1):
         secret = sealed.is_sealed(game.to_act(state), actor)
+        if number == step:  # the last move in words, as the table said it
+            label = game.describe_action(state, actor, action)
         game.step(state, actor, action)
         state = game.redealt(state, table.redeal)
     last: dict[str, Any] | None = None
     if step:
         actor, action = table.state.history[step - 1]
         if secret and not everyone and seat != actor:
-            last = {"seat": actor, "action": None, "sealed": True}
+            last = {"seat": actor, "action": None, "label": None, "sealed": True}
         else:
-            last = {"seat": actor, "action": str(action), "sealed": secret}
+            last = {"seat": actor, "action": str(action), "label": label, "sealed": secret}
     body: dict[str, Any] = {
         "table": table.summary(),
         "step": step,

@@ -41,35 +41,28 @@
     const created = document.getElementById("created");
     const notice = document.getElementById("notice");
     let games = [];
-    // What this server does that older ones did not ("no timer" on a public table, closing).
-    const server = { public_turn_seconds: null, no_timer: false, close: false };
+    // The server's settings a player may want to know (GET /api/server).
+    let server = { public_turn_seconds: null };
 
     function gameOf(select) { return games.find((g) => g.id === select.value); }
 
-    // What the timer field means for the table being made, in words. The server says its
-    // default (GET /api/server); an older server that does not is taken to time public
-    // tables and to take no "no timer" for them.
+    // What the timer field means for the table being made, in words.
     function timerHint() {
       const hint = document.getElementById("timer-hint");
       const choice = form.elements.turn_timer.value;
-      const none = form.querySelector("option[value='0']");
-      none.disabled = !server.no_timer && !form.elements.private.checked;
-      if (none.disabled && choice === "0") form.elements.turn_timer.value = "default";
       const seats = Array.from(form.querySelectorAll("select[data-seat]"), (select) => select.value);
       const friends = seats.filter((kind) => kind === "human").length > 1;
-      if (form.elements.turn_timer.value !== "default") {
-        hint.textContent = form.elements.turn_timer.value === "0" ? "No timer: everyone takes as long as they like."
-          : `Each player has ${duration(Number(form.elements.turn_timer.value))} for each move; then a bot plays their seat until they take it back.`;
-        return;
-      }
-      if (form.elements.private.checked) {
+      if (choice !== "default") {
+        hint.textContent = choice === "0" ? "No timer: everyone takes as long as they like."
+          : `Each player has ${duration(Number(choice))} for each move; then a bot plays their seat until they take it back.`;
+      } else if (form.elements.private.checked) {
         hint.textContent = "The default for a private table of friends: no timer.";
-      } else if (!friends && server.no_timer) {
+      } else if (!friends) {
         hint.textContent = "The default when the other seats are all bots: no timer.";
       } else if (server.public_turn_seconds) {
         hint.textContent = `The default at a public table: ${duration(server.public_turn_seconds)} for each move; then a bot plays the late player's seat until they take it back.`;
       } else {
-        hint.textContent = "The default: the server's timer for public tables (then a bot plays a late player's seat until they take it back); none for private ones.";
+        hint.textContent = "The default on this server: no timer.";
       }
     }
 
@@ -150,8 +143,8 @@
             live && seated ? el("a", { class: "button", href: `/tables/${t.id}`, text: away ? "Take my seat back" : "Resume" }) : null,
             live && !seated ? el("a", { class: "button secondary", href: `/tables/${t.id}`, text: "Open" }) : null,
             live && seated && t.status === "running" && !away ? el("button", { class: "secondary", onclick: () => mineCall("DELETE", `/api/tables/${t.id}/seats/${t.seat}`), text: "Leave (a bot plays)" }) : null,
-            live && t.host && p.closable !== false && server.close ? el("button", { class: "secondary danger", onclick: () => closeTable(t), text: "Close" }) : null,
-            ["over", "closed"].includes(t.status) ? el("a", { href: `/tables/${t.id}/replay`, text: "replay" }) : null));
+            live && t.host ? el("button", { class: "secondary danger", onclick: () => closeTable(t), text: "Close" }) : null,
+            ["over", "closed", "expired"].includes(t.status) ? el("a", { href: `/tables/${t.id}/replay`, text: "replay" }) : null));
       }) : [el("li", { class: "muted", text: "None yet: Play now, or create a table below." })]));
     }
 
@@ -228,6 +221,7 @@
     });
 
     playForm.elements.player_name.value = savedName();
+    api("GET", "/api/server").then((facts) => { server = facts; timerHint(); }, () => {});
     api("GET", "/api/games").then((list) => {
       games = list;
       for (const select of [form.elements.game, playForm.elements.play_game]) {

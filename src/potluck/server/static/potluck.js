@@ -238,8 +238,11 @@ const Potluck = (() => {
     if (payload.outcome || t.status !== "running") {
       box.append(el("span", { text: t.status === "open" ? "Waiting for players to take the free seats."
         : t.status === "expired" ? "This table expired: nothing happened at it for too long."
-          : t.status === "closed" ? "Its creator closed this table."
+          : t.status === "closed" ? "Its creator closed this table: the game ended here."
             : t.status === "broken" ? "This table cannot go on." : "The game is over." }));
+      if (["expired", "closed"].includes(t.status)) {
+        box.append(" ", el("a", { href: `/tables/${t.id}/replay`, text: "Watch the replay" }));
+      }
       return box;
     }
     const acting = payload.to_act || [];
@@ -612,8 +615,14 @@ const Potluck = (() => {
         s.taken_over !== "kicked" ? el("button", { class: "secondary kick", onclick: () => hostCall("kick", s.seat), text: "Give the seat to a bot" }) : null,
         t.private && (s.free || s.taken_over === "kicked") ? el("button", { class: "secondary reinvite", onclick: () => hostCall("invite", s.seat), text: "New invite link" }) : null));
       return el("div", { id: "host" }, el("h2", { text: "Your table" }),
-        el("p", { class: "muted", text: "You created this table: you may give an absent player's seat to a bot" + (t.private ? " and send a seat a new invite link." : ".") }),
-        el("ul", {}, rows), el("div", { id: "new-invite" }));
+        el("p", { class: "muted", text: "You created this table: you may give an absent player's seat to a bot" + (t.private ? ", send a seat a new invite link" : "") + " or close the table." }),
+        el("ul", {}, rows), el("div", { id: "new-invite" }),
+        el("button", { class: "secondary danger", id: "close-table", onclick: closeTable, text: "Close the table (the game ends for everyone)" }));
+    }
+
+    async function closeTable() {
+      if (!window.confirm("Close this table? The game ends for everyone at it; its record and replay are kept.")) return;
+      try { draw(await api("POST", `/api/tables/${id}/close`)); } catch (error) { say(error.message, "error"); }
     }
 
     async function hostCall(what, seat) {
