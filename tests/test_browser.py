@@ -342,7 +342,9 @@ RAW_WORDS = r"""() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!parent || parent.closest('#rules-panel, .link-box, script, style, #alert')) continue;
+    if (!parent || parent.closest('#rules-panel, .link-box, script, style, #alert, #host')) {
+      continue;
+    }
     texts.push(node.textContent);
   }
   for (const e of document.querySelectorAll('[title], [aria-label]')) {
@@ -353,7 +355,7 @@ RAW_WORDS = r"""() => {
     [/\b(null|undefined|NaN)\b|\[object /, 'raw value'],
     [/\b[a-z]+(?:_[a-z]+)+\b/, 'a key'],
     [/(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])/, 'an id'],
-    [/\bseats? \d|\bSeats? 0\b/, 'a seat by its number'],
+    [/\b[Ss]eats? \d/, 'a seat by its number, not its name'],
   ];
   for (const text of texts) {
     for (const [pattern, what] of rules) {
