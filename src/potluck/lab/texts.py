@@ -179,7 +179,8 @@ def answer_text(answer: Mapping[str, Any]) -> str:
         )
     lines.append(f"Bots (cycled to fill the table): {played}")
     lines.append(
-        f"Search: {search['trials']} trials ({search['complete']} complete, {search['pruned']} "
+        f"Search: {search['trials']} trials of {search.get('points', search['trials'])} distinct "
+        f"points ({search['complete']} complete, {search['pruned']} "
         f"stopped early by successive halving, {search['failed']} failed), rungs "
         f"{search['rungs']} games per cell, {search['games_played']} games played; the best "
         f"trial's own figure {search['best_trial']['value']:.3g} is not the answer (chosen as "

@@ -320,9 +320,27 @@ def base_point(study: Study) -> dict[str, Any]:
 
 
 def _counted(ostudy: Any) -> int:
+    """Distinct points tried to the end or pruned. A point the sampler proposes again
+    costs no games (they are kept) and does not count, so ``trials`` distinct points
+    are measured (a small whole-number space is not spent on repeats)."""
     from optuna.trial import TrialState
 
-    return len(ostudy.get_trials(deepcopy=False, states=(TrialState.COMPLETE, TrialState.PRUNED)))
+    finished = ostudy.get_trials(deepcopy=False, states=(TrialState.COMPLETE, TrialState.PRUNED))
+    return len({json.dumps(t.params, sort_keys=True) for t in finished})
+
+
+def _space(study: Study) -> float:
+    """How many distinct points the search space holds (infinite with a real range)."""
+    assert study.search is not None
+    size = 1.0
+    for _, domain in study.search.parameters:
+        if isinstance(domain, Choices):
+            size *= len(domain.values)
+        elif domain.integer and not domain.log:
+            size *= (int(domain.high) - int(domain.low)) // int(domain.step or 1) + 1
+        else:
+            return math.inf
+    return size
 
 
 def _recover(ostudy: Any) -> None:
@@ -386,10 +404,12 @@ def tune(
 
     with Pool(workers, backend, address) as pool:
         report("search")
-        while _counted(ostudy) < total_trials:
+        target = min(total_trials, _space(study))
+        # repeats do not count, so bound the asking: a sampler may keep proposing known points
+        while _counted(ostudy) < target and len(ostudy.trials) < 4 * total_trials + search.batch:
             if stop_after_batches is not None and batches >= stop_after_batches:
                 return {}
-            size = min(search.batch, total_trials - _counted(ostudy))
+            size = min(search.batch, max(1, int(target) - _counted(ostudy)))
             asked = [ostudy.ask(distributions) for _ in range(size)]
             points = {t.number: _arm_parts(study, t.params) for t in asked}
             alive = list(asked)
@@ -539,6 +559,7 @@ def _confirm(
     from optuna.trial import TrialState
 
     states = [t.state for t in ostudy.get_trials(deepcopy=False)]
+    points = len({json.dumps(t.params, sort_keys=True) for t in ostudy.trials if t.params})
     return {
         "best": {str(p): v for p, v in _values(study, best.params).items()},
         "confirmation": {
@@ -562,6 +583,7 @@ def _confirm(
         },
         "search": {
             "trials": len(states),
+            "points": points,
             "complete": states.count(TrialState.COMPLETE),
             "pruned": states.count(TrialState.PRUNED),
             "failed": states.count(TrialState.FAIL),
