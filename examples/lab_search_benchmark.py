@@ -3,23 +3,26 @@ problem whose answer is known?
 
 The problem: Café Carnage at 4 players between greedy bots, the starting budget
 (a whole number of dollars from 20 to 45) at which half the table (2 of 4
-players) ends with an IOU. The known answer comes from a reference run of many
-games at the budgets around the crossing; every method is judged by the true
-distance from 2.0 (the reference's figure) of the budget it picks.
+players) ends with an IOU.
 
-- grid: every budget from 20 to 45, ``--games`` games each on the same deals, the
-  budget whose mean is closest to 2.0;
-- bisection: the metric falls as the budget rises, so halve [20, 45] with
-  ``--games`` games an evaluation until the bracket is one dollar wide;
-- search: ``potluck.lab.tune`` with ``--games`` at its last rung and ``--trials``
-  trials (successive halving stops most trials early), once per seed.
+- **grid**: the sweep ``studies/cafe-budget-sweep.toml`` (every budget, 300 games
+  each on the same deals): the budget whose mean is closest to 2.0. Its answer is
+  the known one (the means around it are several intervals apart).
+- **bisection**: the metric falls as the budget rises, so halve [20, 45] with 300
+  games an evaluation until the bracket is one dollar wide; read from the sweep's
+  games (the same deals), counting the games each evaluation would play.
+- **search**: ``studies/cafe-budget-tune.toml`` (300 games at the last rung, 16
+  distinct points, successive halving), once per seed: the study's own seed (the
+  grid's deals) and others.
 
-    python examples/lab_search_benchmark.py --games 300 --trials 16 --seeds 1,2,3,4,5 --workers 2
+Each method is judged by the sweep's distance from 2.0 of the budget it picks.
 
-Prints one table (games each method played, the budget it picked and that budget's
-true distance from the target) and writes it as JSON with ``--json``. The search's
-confirmation run is not counted (a grid's or bisection's pick would need one as
-much); it is reported apart.
+    potluck lab run studies/cafe-budget-sweep.toml --out results/cafe-budget-sweep --workers 2
+    python examples/lab_search_benchmark.py results/cafe-budget-sweep --seeds 0,1,2 --workers 2
+
+``--seeds``: offsets added to the study's seed (0 is the grid's own deals). The
+search's confirmation run is not counted as search games (a grid's or a
+bisection's pick would need one as much); it is reported apart.
 """
 
 from __future__ import annotations
@@ -29,145 +32,101 @@ import json
 import statistics
 import sys
 import tempfile
-import time
+import tomllib
 from pathlib import Path
 from typing import Any
 
-from potluck.lab import load_results, parse_study, run_study
+from potluck.lab import load_results, parse_study
 from potluck.lab.metrics import measure
 from potluck.lab.tune import tune
 
+ROOT = Path(__file__).resolve().parent.parent
 TARGET = 2.0
-LOW, HIGH = 20, 45
 
 
-def _study(seed: int, games: int, budgets: list[int]) -> dict[str, Any]:
-    return {
-        "game": "cafe-carnage",
-        "players": 4,
-        "games": games,
-        "seed": seed,
-        "agents": ["greedy"],
-        "arms": {f"b{b}": {"data_patch": {"table.budget": b}} for b in budgets},
-    }
+def grid_means(folder: Path) -> tuple[dict[int, float], int]:
+    """Each swept budget's mean IOU players, and the games per budget."""
+    study, rows = load_results(folder)
+    assert study.sweep is not None, f"{folder} is not the results of a sweep"
+    means: dict[int, float] = {}
+    games = 0
+    for value, arm in zip(study.sweep.values, study.sweep.arms, strict=True):
+        mine = [r for r in rows if r["arm"] == arm]
+        means[int(value)] = measure(mine, "iou_players").value
+        games = len(mine)
+    return means, games
 
 
-def evaluate(budgets: list[int], games: int, seed: int, workers: int) -> dict[int, float]:
-    """The mean IOU players at each budget over ``games`` games dealt from ``seed``."""
-    with tempfile.TemporaryDirectory() as folder:
-        study = parse_study(_study(seed, games, budgets))
-        run_study(study, folder, workers=workers)
-        _, rows = load_results(folder)
-    return {
-        b: measure([r for r in rows if r["arm"] == f"b{b}"], "iou_players").value for b in budgets
-    }
-
-
-def bisection(games: int, seed: int, workers: int) -> tuple[int, int]:
-    """The budget picked by halving the bracket, and the games played."""
-    low, high = LOW, HIGH
-    known = evaluate([low, high], games, seed, workers)
-    played = 2 * games
+def bisection(means: dict[int, float]) -> tuple[int, int]:
+    """The budget bisection picks and how many budgets it evaluates."""
+    low, high = min(means), max(means)
+    evaluated = {low, high}
     while high - low > 1:
         middle = (low + high) // 2
-        known.update(evaluate([middle], games, seed, workers))
-        played += games
-        if known[middle] > TARGET:
+        evaluated.add(middle)
+        if means[middle] > TARGET:
             low = middle
         else:
             high = middle
-    pick = min((low, high), key=lambda b: abs(known[b] - TARGET))
-    return pick, played
+    return min((low, high), key=lambda b: abs(means[b] - TARGET)), len(evaluated)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--trials", type=int, default=16)
-    parser.add_argument("--seeds", default="1,2,3,4,5")
-    parser.add_argument("--grid-seeds", type=int, default=2, help="grids run (the first seeds)")
-    parser.add_argument("--reference-games", type=int, default=1500)
+    parser.add_argument("sweep", type=Path, help="results of studies/cafe-budget-sweep.toml")
+    parser.add_argument("--seeds", default="0,1,2", help="offsets to the study's seed")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
-    seeds = [int(s) for s in args.seeds.split(",")]
-    started = time.monotonic()
-    # the reference: many fresh games at the budgets around the crossing (every method's
-    # pick lies there; one outside would show as an infinite distance), on deals no
-    # method plays
-    reference = evaluate(list(range(30, 43)), args.reference_games, 90_000_000, args.workers)
-    truth = {b: abs(m - TARGET) for b, m in reference.items()}
-    for budget in range(LOW, HIGH + 1):
-        truth.setdefault(budget, float("inf"))
-    answer = min(truth, key=lambda b: truth[b])
-    grid_games = (HIGH - LOW + 1) * args.games
+    means, per_budget = grid_means(args.sweep)
+    distance = {b: abs(m - TARGET) for b, m in means.items()}
+    answer = min(distance, key=lambda b: distance[b])
+    pick, evaluations = bisection(means)
     found: dict[str, Any] = {
-        "reference": {
-            "games_per_budget": args.reference_games,
-            "means": reference,
-            "answer": answer,
-        },
-        "grid": [],
-        "bisection": [],
+        "known_answer": answer,
+        "means": means,
+        "grid": {"games": per_budget * len(means), "pick": answer, "distance": distance[answer]},
+        "bisection": {"games": per_budget * evaluations, "pick": pick, "distance": distance[pick]},
         "search": [],
     }
-    for seed in seeds:
-        if len(found["grid"]) < args.grid_seeds:
-            means = evaluate(list(range(LOW, HIGH + 1)), args.games, seed, args.workers)
-            pick = min(means, key=lambda b: abs(means[b] - TARGET))
-            found["grid"].append(
-                {"seed": seed, "games": grid_games, "pick": pick, "distance": truth[pick]}
-            )
-        pick, played = bisection(args.games, seed, args.workers)
-        found["bisection"].append(
-            {"seed": seed, "games": played, "pick": pick, "distance": truth[pick]}
-        )
+    raw = tomllib.loads((ROOT / "studies" / "cafe-budget-tune.toml").read_text("utf-8"))
+    for offset in (int(s) for s in args.seeds.split(",")):
         with tempfile.TemporaryDirectory() as folder:
-            study = parse_study(
-                {
-                    **_study(seed, args.games, []),
-                    "search": {
-                        "parameters": {"data:table.budget": [LOW, HIGH]},
-                        "metric": "iou_players",
-                        "target": TARGET,
-                        "trials": args.trials,
-                        "confirm_games": args.games,
-                    },
-                }
+            result = tune(
+                parse_study({**raw, "seed": raw["seed"] + offset}), folder, workers=args.workers
             )
-            result = tune(study, folder, workers=args.workers)
-        pick = result["best"]["data:table.budget"]
+        chosen = result["best"]["data:table.budget"]
         found["search"].append(
             {
-                "seed": seed,
+                "seed_offset": offset,
                 "games": result["search"]["games_played"],
-                "confirmation_games": result["confirmation"]["games"] * 2,
-                "pick": pick,
-                "distance": truth[pick],
+                "points": result["search"]["points"],
+                "confirmation_games": 2 * result["confirmation"]["games"],
+                "pick": chosen,
+                "distance": distance[chosen],
                 "confirmed": result["confirmation"],
             }
         )
-        print(
-            f"seed {seed}: bisection {found['bisection'][-1]}, search {found['search'][-1]}",
-            file=sys.stderr,
-        )
-    found["seconds"] = time.monotonic() - started
+        print(f"seed +{offset}: {found['search'][-1]}", file=sys.stderr)
+    grid = found["grid"]
     print(
-        f"Known answer: budget {answer} (reference: {args.reference_games} games a budget; "
-        f"mean IOU players {reference[answer]:.3f}, distance {truth[answer]:.3f})"
+        f"Known answer: budget {answer} (the sweep: {per_budget} games a budget; mean IOU "
+        f"players {means[answer]:.2f}; next best {sorted(distance.values())[1]:.2f} from 2)"
     )
-    print("method     | games a run (mean) | budget picked (runs)        | worst true distance")
-    for method in ("grid", "bisection", "search"):
-        runs = found[method]
-        picks = ", ".join(str(r["pick"]) for r in runs)
+    print("method    | games             | budget picked | distance from 2 (the sweep's)")
+    print(f"grid      | {grid['games']:>17} | {answer:>13} | {grid['distance']:.2f}")
+    b = found["bisection"]
+    print(f"bisection | {b['games']:>17} | {pick:>13} | {b['distance']:.2f}")
+    for run in found["search"]:
         print(
-            f"{method:<10} | {statistics.fmean(r['games'] for r in runs):>18.0f} | {picks:<27} | "
-            f"{max(r['distance'] for r in runs):.3f}"
+            f"search +{run['seed_offset']} | {run['games']:>17} | {run['pick']:>13} | "
+            f"{run['distance']:.2f}"
         )
-    ratio = statistics.fmean(r["games"] for r in found["search"]) / grid_games
+    mean = statistics.fmean(r["games"] for r in found["search"])
     print(
-        f"search / grid games: {ratio:.3f}; the search's confirmation runs "
-        f"{found['search'][0]['confirmation_games']} more games each"
+        f"search games / grid games: {mean / grid['games']:.3f} (mean of {len(found['search'])} "
+        f"runs); each search's confirmation plays {found['search'][0]['confirmation_games']} "
+        "more games"
     )
     if args.json:
         args.json.write_text(json.dumps(found, indent=1) + "\n", "utf-8")
