@@ -285,3 +285,17 @@ def test_rungs_that_are_not_whole_chunks_are_read_back_as_played(tmp_path: Path)
     answer = tune(parse_study(raw), tmp_path, workers=1, chunk_size=2)  # rungs [3, 9]
     assert answer["search"]["rungs"] == [3, 9]
     assert answer["confirmation"]["games"] == 2
+
+
+def test_a_search_on_ray_finds_what_local_workers_find(tmp_path: Path) -> None:
+    ray = pytest.importorskip("ray")
+    raw = {**TINY, "search": {**TINY["search"], "trials": 3, "batch": 3, "confirm_games": 2}}
+    local = tune(parse_study(raw), tmp_path / "local", workers=2)
+    # address="local": always a fresh instance, never another session's cluster.
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        remote = tune(parse_study(raw), tmp_path / "ray", backend="ray")
+    finally:
+        ray.shutdown()
+    assert remote["best"] == local["best"]
+    assert remote["confirmation"] == local["confirmation"]
