@@ -29,7 +29,7 @@ def test_a_spectator_replaying_never_reads_a_sealed_choice(client: TestClient) -
         assert own["action"] is not None
         assert everyone["last"]["action"] is not None
         if secret:
-            assert spectator == {"seat": actor, "action": None, "sealed": True}
+            assert spectator == {"seat": actor, "action": None, "label": None, "sealed": True}
             checked += 1
         else:
             assert spectator["action"] is not None

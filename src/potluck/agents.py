@@ -11,7 +11,7 @@ through :func:`make_agent`, so a spec means the same thing everywhere.
     >>> make_agent(game, "greedy").name
     'greedy'
     >>> sorted(agent_factories(game))
-    ['greedy', 'ismcts', 'random']
+    ['greedy', 'greedy-tuned', 'ismcts', 'random']
 """
 
 from __future__ import annotations
@@ -121,8 +121,8 @@ def search_defaults(game: Game[Any, Any]) -> dict[str, str]:
     ``search_defaults()``, else this module's tuned table, else none.
 
         >>> import potluck
-        >>> search_defaults(potluck.load_game("cafe-carnage"))
-        {'prior': 'greedy'}
+        >>> search_defaults(potluck.load_game("belle-of-the-ball"))
+        {'prior': 'greedy', 'reward': 'margin'}
     """
     declared = dict(game.search_defaults())
     return declared or dict(SEARCH_DEFAULTS.get(game.id, {}))

@@ -41,6 +41,11 @@ class InformationSet:
         self._state = state
         self.seat = seat
 
+    @property
+    def num_players(self) -> int:
+        """How many seats the game has (public to every seat)."""
+        return self._state.num_players
+
     def view(self) -> dict[str, Any]:
         """The seat's view (what ``Game.view`` shows it)."""
         return self._game.view(self._state, self.seat)

@@ -46,7 +46,7 @@ from potluck.search.information import InformationSet
 from potluck.search.paired import compare_root
 from potluck.search.presets import guide_factory
 from potluck.search.rewards import margin_rewards, soft_shares, win_rewards
-from potluck.search.value import ValueModel, load_model
+from potluck.search.value import ValueModel, has_model, load_model
 
 #: Edge statistics, kept in a small list for speed: visits, total reward of the
 #: seat that chose it, availability (how often it was legal when its node was
@@ -174,7 +174,8 @@ class ISMCTSBot:
             "seat that falls off with its gap to the leader), leader (the leaders win), "
             "fitted (the game's own win-chance estimate, Game.win_chances) or model (the "
             "learned value model shipped for the game, each seat scored on its own "
-            "observation; potluck.search.value)",
+            "observation; potluck.search.value; at a table size with no model, leader "
+            "with random rollouts where rollout=none)",
             choices=("soft", "leader", "fitted", "model"),
         ),
         BotParam(
@@ -273,6 +274,7 @@ class ISMCTSBot:
         self.confidence = confidence
         #: Simulations run over the bot's life (benchmarks read it).
         self.simulations_run = 0
+        self._fallback: ISMCTSBot | None = None
 
     def __repr__(self) -> str:
         return (
@@ -314,6 +316,8 @@ class ISMCTSBot:
         if len(legal) == 1:
             only = ActionEstimate(legal[0], 0, 0.0)
             return SearchResult(legal[0], (only,), 0, time.perf_counter() - start)
+        if self.cutoff == "model" and not has_model(game, info.num_players):
+            return self.without_model().analyse(game, info, legal, rng)
         search = _Search(self, game, info.seat, rng)
         deadline = start + self.time if self.time > 0 else math.inf
         if self.root == "compare":
@@ -339,6 +343,40 @@ class ISMCTSBot:
                 )
         best = max(estimates, key=lambda e: (e.visits, e.value)).action
         return SearchResult(best, tuple(estimates), done, clock() - start)
+
+    def without_model(self) -> ISMCTSBot:
+        """The search that stands in where ``cutoff=model`` finds no model for the table's
+        size: the same parameters with the leader cutoff, and random rollouts where
+        ``rollout=none`` (a leaf needs a score the standings alone give poorly).
+
+            >>> bot = ISMCTSBot(cutoff="model", rollout="none", sims=50)
+            >>> fallback = bot.without_model()
+            >>> (fallback.cutoff, fallback.rollout, fallback.sims)
+            ('leader', 'random', 50)
+        """
+        if self._fallback is None:
+            fallback = ISMCTSBot(
+                sims=self.sims,
+                time=self.time,
+                uct_c=self.uct_c,
+                rollout="random" if self.rollout == "none" else self.rollout,
+                epsilon=self.epsilon,
+                prior=self.prior,
+                guide=self.guide,
+                prior_weight=self.prior_weight,
+                depth=self.depth,
+                horizon=self.horizon,
+                cutoff="leader",
+                reward=self.reward,
+                widening=self.widening,
+                scale=self.scale,
+                root=self.root,
+                candidates=self.candidates,
+                confidence=self.confidence,
+            )
+            fallback.spec = self.spec
+            self._fallback = fallback
+        return self._fallback
 
     def _paired(
         self,

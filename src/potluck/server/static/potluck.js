@@ -512,6 +512,18 @@ const Potluck = (() => {
     }
 
     let busy = false;  // a move is on its way: the seat's controls wait for the answer
+    // A move's answer can come back between the two clicks of a double click, and the
+    // second click would then land on the next decision's fresh controls: the rest of a
+    // multi-click is dropped for a moment after our own move is drawn (single clicks and
+    // keys are never dropped).
+    const CALM_MS = 500;
+    let calmUntil = 0;
+    root.addEventListener("click", (event) => {
+      if (event.detail > 1 && performance.now() < calmUntil) {
+        event.stopImmediatePropagation();
+        event.preventDefault();
+      }
+    }, true);
     let host = false;  // this browser created the table (it may re-issue invites and kick)
 
     // From a click until the server's answer every control of the seat is disabled, so a
@@ -536,6 +548,7 @@ const Potluck = (() => {
           const answer = await api("POST", `/api/tables/${id}/actions`, { action, decision: payload.decision });
           for (const name of Object.keys(drafts)) delete drafts[name];
           busy = false;
+          calmUntil = performance.now() + CALM_MS;
           draw(answer);
         } catch (error) {
           busy = false;
