@@ -75,7 +75,7 @@ def test_review_refuses_what_it_cannot_do(cafe_record: Path) -> None:
     with pytest.raises(PotluckError, match="plain bot"):
         review_record(game, record, seat=0, spec="playouts:policy=ismcts")
     with pytest.raises(PotluckError, match="no fitted win chances"):
-        review_record(game, record, seat=0, spec="playouts:depth=10")
+        review_record(game, record, seat=0, spec="playouts:cutoff=fitted,depth=10")
     with pytest.raises(PotluckError, match="seconds_per_move"):
         review_record(game, record, seat=0, seconds_per_move=-1)
 
@@ -199,7 +199,34 @@ def test_judge_specs_take_the_games_defaults() -> None:
     belly = make_judge(potluck.load_game("belly-battle"), "playouts:worlds=50")
     assert (belly.horizon, belly.worlds, belly.spec) == (16, 50, "playouts:worlds=50")
     assert make_judge(potluck.load_game("belly-battle"), "playouts:horizon=0").horizon == 0
-    assert make_judge(potluck.load_game("cafe-carnage")).horizon == 0
+    cafe = make_judge(potluck.load_game("cafe-carnage"))
+    assert (cafe.horizon, cafe.depth, cafe.cutoff) == (0, 24, "model")
+
+
+def test_a_table_size_without_a_value_model_is_played_to_the_end() -> None:
+    """Café Carnage's judge cuts its playouts with the four-player value model; at five
+    players there is none, so its playouts run to the end of the game."""
+    game = potluck.load_game("cafe-carnage")
+    judge = make_judge(game, "playouts:worlds=4,min_worlds=4,time=0")
+    ends = []
+    original = game.outcome
+
+    def outcome(state: Any) -> Any:
+        ends.append(state.num_players)
+        return original(state)
+
+    for players in (4, 5):
+        state = game.new_game(players, seed=2)
+        played = game.legal_actions(state, 0)[0]
+        game.outcome = outcome  # type: ignore[method-assign]
+        try:
+            judge.judge(state, 0, played, (0.05, 0.10, 0.20), seed="cut")
+        finally:
+            del game.outcome
+    assert 4 not in ends  # cut after 24 moves, scored by the model
+    assert ends.count(5) >= 4  # whole games
+    with pytest.raises(PotluckError, match="no fitted win chances"):
+        make_judge(game, "playouts:cutoff=fitted,depth=8")
 
 
 def test_analyse_command_prints_and_saves_json(cafe_record: Path, tmp_path: Path) -> None:

@@ -47,6 +47,7 @@ from potluck.engine.botspec import BotParam, BotSpec, BotSpecError, build_bot
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.engine.state import State
+from potluck.search.value import has_model, load_model
 
 __all__ = [
     "DEFAULT_JUDGE",
@@ -65,9 +66,13 @@ DEFAULT_JUDGE = "playouts"
 #: text; a spec's own parameters override them). Belly Battle's playouts stop after
 #: sixteen turns (four rounds at four seats) and are scored by its fitted win chances:
 #: as true as whole games on the moves checked, at a third of the noise and of the
-#: cost; after four turns the fit's errors showed in the losses (docs/bots.md).
+#: cost; after four turns the fit's errors showed in the losses. Café Carnage's stop
+#: after 24 moves and are scored by the learned value model (at four players; other
+#: table sizes have none and play to the end): a ninth of whole games' noise for the
+#: cost, within about 2 points of them (docs/bots.md, "Move analysis").
 JUDGE_DEFAULTS: dict[str, dict[str, str]] = {
     "belly-battle": {"horizon": "16"},
+    "cafe-carnage": {"cutoff": "model", "depth": "24"},
 }
 
 #: Worlds played between two looks at the figures (dropping moves, stopping).
@@ -183,8 +188,8 @@ class PlayoutJudge:
             "depth",
             int,
             0,
-            "playout moves after the judged one before the world is scored by the game's "
-            "fitted win chances (Game.win_chances) instead of played to the end (0: to the end)",
+            "playout moves after the judged one before the world is scored by win chances "
+            "(the cutoff's) instead of played to the end (0: to the end)",
             low=0,
         ),
         BotParam(
@@ -192,8 +197,17 @@ class PlayoutJudge:
             int,
             0,
             "cut the playout once the game's clock (Game.progress) has run this far, and "
-            "score it by the game's fitted win chances (0: by depth alone)",
+            "score it by win chances (the cutoff's; 0: by depth alone)",
             low=0,
+        ),
+        BotParam(
+            "cutoff",
+            str,
+            "fitted",
+            "what scores a cut playout: fitted (the game's own Game.win_chances) or model "
+            "(the learned value model, potluck.search.value; a table size without one "
+            "is played to the end)",
+            choices=("fitted", "model"),
         ),
         BotParam(
             "precision",
@@ -214,6 +228,7 @@ class PlayoutJudge:
         confidence: float = 2.5,
         depth: int = 0,
         horizon: int = 0,
+        cutoff: str = "fitted",
         precision: float = 0.04,
     ) -> None:
         self.worlds = worlds
@@ -224,17 +239,21 @@ class PlayoutJudge:
         self.confidence = confidence
         self.depth = depth
         self.horizon = horizon
+        self.cutoff = cutoff
         self.precision = precision
         self._game: Game[Any, Any] | None = None
         self._bot: Any = None
-        #: Every seat's chance of winning a world cut short (the game's fitted one).
+        #: Every seat's chance of winning a world cut short, and whether playouts are
+        #: cut (set for each decision: a model is per table size).
         self._chances: Callable[[State], Sequence[float] | None] = lambda world: None
+        self._cut = False
 
     def __repr__(self) -> str:
         return (
             f"PlayoutJudge(worlds={self.worlds}, min_worlds={self.min_worlds}, "
             f"time={self.time}, policy={self.policy!r}, candidates={self.candidates}, "
             f"confidence={self.confidence}, depth={self.depth}, horizon={self.horizon}, "
+            f"cutoff={self.cutoff!r}, "
             f"precision={self.precision})"
         )
 
@@ -247,16 +266,29 @@ class PlayoutJudge:
                 f"not the search bot {self.policy!r}"
             )
         cut = self.depth > 0 or self.horizon > 0
-        if cut and type(game).win_chances is Game.win_chances:
+        fitted = self.cutoff == "fitted"
+        if cut and fitted and type(game).win_chances is Game.win_chances:
             raise PotluckError(
                 f"{game.title} gives no fitted win chances to score a cut playout by: "
-                "use depth=0 and horizon=0 (play to the end)"
+                "use cutoff=model, or depth=0 and horizon=0 (play to the end)"
             )
         if self.horizon > 0 and type(game).progress is Game.progress:
             raise PotluckError(f"{game.title} has no clock (Game.progress) for a horizon")
         self._game, self._bot = game, bot
-        self._chances = game.win_chances
         return self
+
+    def _ready(self, players: int) -> None:
+        """Choose what scores a cut playout at this table size (before a decision)."""
+        game = self._need_game()
+        self._cut = self.depth > 0 or self.horizon > 0
+        if not self._cut:
+            return
+        if self.cutoff == "fitted":
+            self._chances = game.win_chances
+        elif has_model(game, players):
+            self._chances = load_model(game, players).world_chances
+        else:  # no model at this table size: whole games
+            self._cut = False
 
     # ------------------------------------------------------------------ one decision
 
@@ -278,6 +310,7 @@ class PlayoutJudge:
         deadline = start + limit if limit > 0 else math.inf
         clock = _now
         info = InformationSet(game, state, seat)
+        self._ready(state.num_players)
         legal = game.legal_actions(state, seat)
         if played not in legal:
             raise PotluckError(f"{played} is not a legal move for seat {seat} here")
@@ -384,10 +417,10 @@ class PlayoutJudge:
         step, legal_actions, view = game.step_legal, game.legal_actions, game.view
         choose, needs_view = bot.choose, bot.needs_view
         until = None
-        if self.horizon > 0:
+        if self._cut and self.horizon > 0:
             now = game.progress(world)
             until = None if now is None else now + self.horizon
-        left = self.depth if self.depth > 0 else -1
+        left = self.depth if self._cut and self.depth > 0 else -1
         step(world, seat, mine)
         acting = world.acting
         while acting:
