@@ -73,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     game = potluck.load_game(args.game)
     players = PLAYERS[args.game]
     judges = {spec: make_judge(game, spec) for spec in [WHOLE, *args.specs]}
+    for judge in judges.values():
+        judge.ready(players)
     greedy = make_agent(game, "greedy")
     rows: list[dict[str, Any]] = []
     for index in range(args.games):

@@ -277,8 +277,9 @@ class PlayoutJudge:
         self._game, self._bot = game, bot
         return self
 
-    def _ready(self, players: int) -> None:
-        """Choose what scores a cut playout at this table size (before a decision)."""
+    def ready(self, players: int) -> None:
+        """Choose what scores a cut playout at this table size (``judge`` does it before
+        each decision; call it before calling ``playout`` yourself)."""
         game = self._need_game()
         self._cut = self.depth > 0 or self.horizon > 0
         if not self._cut:
@@ -310,7 +311,7 @@ class PlayoutJudge:
         deadline = start + limit if limit > 0 else math.inf
         clock = _now
         info = InformationSet(game, state, seat)
-        self._ready(state.num_players)
+        self.ready(state.num_players)
         legal = game.legal_actions(state, seat)
         if played not in legal:
             raise PotluckError(f"{played} is not a legal move for seat {seat} here")
