@@ -51,6 +51,11 @@ OTHER_NOT_RUN = {
     "python -m potluck.search.training": "fits a value model on thousands of games (minutes); "
     "tests/test_value_model.py runs it on 24",
     "python examples/tune_greedy.py": "an Optuna search over thousands of games (minutes to hours)",
+    "python examples/judge_agreement.py": "judges move pairs with hundreds of whole-game playouts",
+    "python examples/analysis_benchmark.py": "move analysis of 20 games, twice (hours); "
+    "tests/test_review.py runs its summary on a small game",
+    "python examples/analysis_calibration.py": "move analysis of 20 held-out games (hours); "
+    "tests/test_review.py runs its summary on a small game",
 }
 
 #: Sample sizes and budgets scaled down: (pattern, replacement).
