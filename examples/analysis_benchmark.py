@@ -3,13 +3,17 @@
 For each game, it plays ``--games`` games with one random seat and greedy bots in
 the others (the random seat turned round the table from game to game), and
 analyses the random seat and the greedy seat after it, twice: with ``--seed`` and
-with ``--seed + 1`` (other worlds, other rollouts). It reports per game:
+with ``--seed + 1`` (other worlds, other rollouts). ``--every K`` analyses every
+K-th decision of each seat (starting from a different one in each game), so that
+20 games fit a shared machine's hour. It reports per game:
 
-- each seat's mean loss of win chance per move and their ratio (random / greedy);
+- each seat's mean loss of win chance per move and their ratio (random / greedy),
+  with a 95% interval from resampling whole games;
 - the verdicts (inaccuracies, mistakes, blunders) of each seat;
 - how many verdicts the second seed kept: of all moves, and of the moves flagged
   in either run;
-- forced moves (one legal action): their least win chance shown;
+- forced moves (one legal action): how many, how many were played out (never
+  none: a forced move carries the position's win chance), their least win chance;
 - the seconds per move (median, 95th percentile, most) and worlds per move;
 - the Brier score of the win chance after each move against how the game ended
   for that seat (greedy seats; the random seat goes on playing randomly, so its
@@ -20,13 +24,15 @@ reads those back instead of analysing them again, so a long run can be stopped
 and resumed.
 
     nice -n 10 python examples/analysis_benchmark.py --game cafe-carnage --games 20 \\
-        --seed 0 --deal-seed 700000 --out results/analysis
+        --every 4 --seed 0 --deal-seed 830000 --out results/analysis
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import random
 import statistics
 import sys
 import time
@@ -47,7 +53,13 @@ PLAYERS = {
 
 
 def analyse_game(
-    game_id: str, index: int, deal_seed: int, seed: int, spec: str, seconds: float | None
+    game_id: str,
+    index: int,
+    deal_seed: int,
+    seed: int,
+    spec: str,
+    seconds: float | None,
+    every: int = 1,
 ) -> dict[str, Any]:
     game = potluck.load_game(game_id)
     players = PLAYERS[game_id]
@@ -66,11 +78,19 @@ def analyse_game(
         "seats": {},
     }
     for label, seat in (("random", randomer), ("greedy", greedy)):
+        decisions = [k + 1 for k, (who, _) in enumerate(result.record["actions"]) if who == seat]
+        numbers = set(decisions[index % every :: every])
         runs = []
         for run_seed in (seed, seed + 1):
             start = time.process_time()
             reviews = review_record(
-                game, result.record, seat, spec, seed=run_seed, seconds_per_move=seconds
+                game,
+                result.record,
+                seat,
+                spec,
+                seed=run_seed,
+                seconds_per_move=seconds,
+                numbers=numbers,
             )
             runs.append(
                 {
@@ -83,11 +103,40 @@ def analyse_game(
     return out
 
 
+def ratio_interval(
+    results: list[dict[str, Any]], resamples: int = 2000, seed: int = 0
+) -> list[float | None] | None:
+    """A 95% interval for the ratio of the random seat's mean loss to the greedy seat's,
+    resampling whole games (a game's moves are not independent of each other)."""
+    sums = []
+    for result in results:
+        row = []
+        for label in ("random", "greedy"):
+            moves = result["seats"][label]["runs"][0]["moves"]
+            row += [sum(m["loss"] for m in moves), len(moves)]
+        sums.append(row)
+    if not sums:
+        return None
+    rng = random.Random(seed)
+    ratios = []
+    for _ in range(resamples):
+        pick = [sums[rng.randrange(len(sums))] for _ in sums]
+        loss_r, n_r, loss_g, n_g = (sum(row[i] for row in pick) for i in range(4))
+        if n_r and n_g and loss_g > 0:
+            ratios.append((loss_r / n_r) / (loss_g / n_g))
+        else:
+            ratios.append(math.inf)
+    ratios.sort()
+    bounds = [ratios[int(0.025 * resamples)], ratios[int(0.975 * resamples) - 1]]
+    return [bound if math.isfinite(bound) else None for bound in bounds]  # None: no bound
+
+
 def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     losses: dict[str, list[float]] = {"random": [], "greedy": []}
     verdicts: dict[str, dict[str, int]] = {}
     same_all = total_all = same_flagged = total_flagged = 0
     forced_values: list[float] = []
+    forced_unplayed = 0
     seconds: list[float] = []
     worlds: list[int] = []
     brier: dict[str, list[float]] = {"random": [], "greedy": []}
@@ -110,19 +159,23 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
                     worlds.append(move["worlds"])
                     if move["forced"]:
                         forced_values.append(move["after"])
+                        forced_unplayed += move["worlds"] == 0
                 brier[label].append((a["after"] - outcome) ** 2)
     mean_loss = {label: statistics.fmean(v) if v else 0.0 for label, v in losses.items()}
+    ratio_95 = ratio_interval(results)
     seconds.sort()
     return {
         "games": len(results),
         "moves": {label: len(v) for label, v in losses.items()},
         "mean_loss": mean_loss,
         "ratio": mean_loss["random"] / mean_loss["greedy"] if mean_loss["greedy"] else None,
+        "ratio_95": ratio_95,
         "verdicts": verdicts,
         "verdicts_kept": same_all / total_all if total_all else None,
         "flagged_kept": same_flagged / total_flagged if total_flagged else None,
         "flagged": total_flagged,
         "forced_moves": len(forced_values),
+        "forced_unplayed": forced_unplayed,
         "forced_lowest": min(forced_values) if forced_values else None,
         "seconds_median": statistics.median(seconds) if seconds else None,
         "seconds_p95": seconds[int(0.95 * (len(seconds) - 1))] if seconds else None,
@@ -140,24 +193,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the first run's analysis seed")
     parser.add_argument("--judge", default="playouts", help="the judge spec")
     parser.add_argument("--seconds", type=float, default=None, help="seconds per move")
+    parser.add_argument("--every", type=int, default=1, help="analyse every K-th decision")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     folder = args.out / args.game
     folder.mkdir(parents=True, exist_ok=True)
     results = []
     for index in range(args.games):
-        path = folder / f"{args.deal_seed + index}-{args.seed}.json"
+        every = f"-every{args.every}" if args.every > 1 else ""
+        path = folder / f"{args.deal_seed + index}-{args.seed}{every}.json"
         if path.exists():
             results.append(json.loads(path.read_text("utf-8")))
             continue
         start = time.perf_counter()
-        result = analyse_game(args.game, index, args.deal_seed, args.seed, args.judge, args.seconds)
+        result = analyse_game(
+            args.game, index, args.deal_seed, args.seed, args.judge, args.seconds, args.every
+        )
         result["judge"] = args.judge
         result["thresholds"] = DEFAULT_THRESHOLDS
         path.write_text(json.dumps(result) + "\n", "utf-8")
         results.append(result)
         took = time.perf_counter() - start
-        print(f"game {index + 1}/{args.games} in {took:.0f} s", file=sys.stderr)
+        print(f"{args.game} game {index + 1}/{args.games} in {took:.0f} s", file=sys.stderr)
     print(json.dumps({"game": args.game, "judge": args.judge, **summarise(results)}, indent=1))
     return 0
 

@@ -9,13 +9,15 @@ playouts too, so in these games its chances should come true as often as they
 say. It reports the Brier score (with a 95% interval from resampling whole games,
 since the moves of one game end alike), the Brier score of always saying the fair
 share (1 / players), and the reliability table; ``--plot`` draws the reliability
-diagram of every game named.
+diagram of every game named. ``--every K`` analyses every K-th decision of the
+seat (starting from a different one in each game).
 
 Every analysed game is saved as JSON in ``--out`` as it finishes, and a rerun
 reads those back, so a long run can be stopped and resumed.
 
     nice -n 10 python examples/analysis_calibration.py --game cafe-carnage --games 20 \\
-        --deal-seed 810000 --out results/calibration --plot docs/analysis-reliability.png
+        --every 4 --deal-seed 810000 --out results/calibration \\
+        --plot docs/analysis-reliability.png
 """
 
 from __future__ import annotations
@@ -41,13 +43,17 @@ PLAYERS = {
 }
 
 
-def analyse_game(game_id: str, deal: int, seat: int, judge: str) -> dict[str, Any]:
+def analyse_game(
+    game_id: str, deal: int, seat: int, judge: str, every: int = 1, offset: int = 0
+) -> dict[str, Any]:
     game = potluck.load_game(game_id)
     players = PLAYERS[game_id]
     result = play_game(game, players, ["greedy"] * players, seed=deal, keep_record=True)
     assert result.record is not None
+    decisions = [k + 1 for k, (who, _) in enumerate(result.record["actions"]) if who == seat]
+    numbers = set(decisions[offset % every :: every])
     start = time.process_time()
-    reviews = review_record(game, result.record, seat, judge, seed=deal)
+    reviews = review_record(game, result.record, seat, judge, seed=deal, numbers=numbers)
     return {
         "game": game_id,
         "deal_seed": deal,
@@ -59,18 +65,20 @@ def analyse_game(game_id: str, deal: int, seat: int, judge: str) -> dict[str, An
     }
 
 
-def load_or_run(game_id: str, games: int, deal_seed: int, judge: str, out: Path) -> list[Any]:
+def load_or_run(
+    game_id: str, games: int, deal_seed: int, judge: str, out: Path, every: int = 1
+) -> list[Any]:
     folder = out / game_id
     folder.mkdir(parents=True, exist_ok=True)
     results = []
     for index in range(games):
-        path = folder / f"{deal_seed + index}.json"
+        path = folder / (f"{deal_seed + index}" + (f"-every{every}" if every > 1 else "") + ".json")
         if path.exists():
             results.append(json.loads(path.read_text("utf-8")))
             continue
         started = time.perf_counter()
         seat = index % PLAYERS[game_id]
-        result = analyse_game(game_id, deal_seed + index, seat, judge)
+        result = analyse_game(game_id, deal_seed + index, seat, judge, every, index)
         path.write_text(json.dumps(result) + "\n", "utf-8")
         results.append(result)
         took = time.perf_counter() - started
@@ -146,12 +154,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--deal-seed", type=int, default=810000)
     parser.add_argument("--judge", default="playouts", help="the judge spec")
+    parser.add_argument("--every", type=int, default=1, help="analyse every K-th decision")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--plot", type=Path, default=None, help="write a reliability PNG")
     args = parser.parse_args(argv)
     summaries = []
     for game_id in args.game:
-        results = load_or_run(game_id, args.games, args.deal_seed, args.judge, args.out)
+        results = load_or_run(game_id, args.games, args.deal_seed, args.judge, args.out, args.every)
         summaries.append(summarise(game_id, results))
     print(json.dumps(summaries, indent=1))
     if args.plot is not None:

@@ -54,8 +54,14 @@ def test_the_replay_page_analyses_a_seats_moves(browser: Any, server: LiveServer
     assert page.locator("#analyse").is_disabled()  # a spectator has no moves to judge
     page.select_option("#as", "1")
     page.click("#analyse")
-    page.wait_for_selector("table.analysis")
+    page.wait_for_selector("table.analysis", timeout=90_000)  # a worker process starts
     assert page.locator("table.analysis tr").count() == 21  # a heading and 20 moves
+    summary = page.locator("#analysis p").first.inner_text()
+    assert "share of playouts this seat won" in summary
+    assert "of CPU in all" in summary
+    # a seat's last ballot card is its only move: shown as forced, with its time
+    assert page.locator("table.analysis td", has_text="(forced: the only move)").count() >= 1
+    assert page.locator("table.analysis th", has_text="Time").count() == 1
     fourth = page.locator("table.analysis button").nth(3)
     number = int(fourth.inner_text())
     fourth.click()  # shows the game just before that move

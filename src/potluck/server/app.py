@@ -535,9 +535,13 @@ def create_app(
         seat: Annotated[int, Query(ge=0, le=63, description="The seat whose moves to judge.")],
         request: Request,
     ) -> dict[str, Any]:
-        """A finished game's moves of one seat, judged by a search bot from what the seat
-        knew at each: win chance after the move played and with the move it preferred,
-        and the verdict (inaccuracy, mistake, blunder). Computed once, then kept."""
+        """A finished game's moves of one seat, judged by playouts (``potluck.judge``) from
+        what the seat knew at each: the win chance (a probability: the share of playouts
+        won) after the move played and with the best move found, the loss and its
+        standard error, the verdict (inaccuracy, mistake, blunder), whether the move was
+        forced (the only legal one: it carries the position's win chance) and its CPU
+        seconds (at most the judge's ``time`` a move, 2 s by default). Computed once,
+        then kept."""
         table = await tables.fresh(table_id)
         if (table.id, seat) not in tables.analyses:  # only a new analysis costs the server
             rates.hit("analysis", client_of(request))

@@ -65,6 +65,7 @@
     const analyse = document.getElementById("analyse");
     const analysis = document.getElementById("analysis");
     const pct = (x) => `${Math.round(100 * x)}%`;
+    const seconds = (x) => `${x.toFixed(1)} s`;
     function chosenSeat() {
       const seat = Number(as.value);
       return as.value !== "spectator" && as.value !== "all" && Number.isInteger(seat) ? seat : null;
@@ -77,23 +78,28 @@
     analyse.onclick = async () => {
       const seat = chosenSeat();
       analyse.disabled = true;
-      analysis.replaceChildren(el("p", { text: "Analysing… (a search for each move; this can take a minute)" }));
+      analysis.replaceChildren(el("p", { text: "Analysing… (playouts for each move, at most about 2 s of CPU a move; this can take a few minutes)" }));
       try {
         const data = await api("GET", `/api/tables/${id}/analysis?seat=${seat}`);
         const counts = [["inaccuracy", "inaccuracies"], ["mistake", "mistakes"], ["blunder", "blunders"]]
           .map(([one, many]) => plural(data.moves.filter((m) => m.verdict === one).length, one, many));
         analysis.replaceChildren(
-          el("p", { text: `${seatNames(table)[seat]}, judged by the ${data.bot} bot: ${listOf(counts)}. Estimates are Monte Carlo: small losses are noise.` }),
+          el("p", { text: `${seatNames(table)[seat]}, judged by ${data.bot}: ${listOf(counts)}. ` +
+            `A win chance is the share of playouts this seat won, from positions it could not tell apart, ` +
+            `every seat then playing as the greedy bot does; a verdict needs the loss to stand out of its noise. ` +
+            `${seconds(data.moves.reduce((sum, m) => sum + (m.seconds || 0), 0))} of CPU in all, ` +
+            `the slowest move ${seconds(Math.max(0, ...data.moves.map((m) => m.seconds || 0)))}.` }),
           el("div", { class: "scroll" }, el("table", { class: "analysis data" },
-            el("thead", {}, el("tr", {}, ...["Move", "Played", "Win chance after", "Preferred", "With it", "Loss", "Verdict"].map((h) => el("th", { text: h })))),
+            el("thead", {}, el("tr", {}, ...["Move", "Played", "Win chance after", "Preferred", "With it", "Loss", "Verdict", "Time"].map((h) => el("th", { text: h })))),
             el("tbody", {}, ...data.moves.map((m) => el("tr", { class: m.verdict || "" },
               el("td", {}, el("button", { text: String(m.number), title: "show the game before this move", onclick: () => show(m.number - 1) })),
               el("td", { text: m.played }),
               el("td", { text: pct(m.after) }),
-              el("td", { text: m.preferred === m.played ? "(the same)" : m.preferred }),
+              el("td", { text: m.forced ? "(forced: the only move)" : m.preferred === m.played ? "(the same)" : m.preferred }),
               el("td", { text: pct(m.before) }),
-              el("td", { text: pct(m.loss) }),
-              el("td", { text: m.verdict || "" })))))));
+              el("td", { text: m.loss > 0 ? `${pct(m.loss)} ±${pct(m.stderr || 0)}` : pct(m.loss) }),
+              el("td", { text: m.verdict || "" }),
+              el("td", { text: seconds(m.seconds || 0) })))))));
       } catch (error) { analysis.replaceChildren(el("p", { class: "error", text: error.message })); }
       analysable();
     };

@@ -1,0 +1,104 @@
+"""The move analysis's checks (issue 32), as the example scripts compute them:
+``examples/analysis_benchmark.py`` (random against greedy, verdicts under another
+seed, forced moves, time) and ``examples/analysis_calibration.py`` (Brier score and
+reliability). The long runs are in docs/bots.md; these tests run a tiny judge."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from exampletest import load_example
+
+TINY = "playouts:worlds=8,min_worlds=8,time=0"
+
+
+def _move(loss: float, verdict: str = "", forced: bool = False) -> dict[str, Any]:
+    return {
+        "loss": loss,
+        "after": 0.5 - loss,
+        "verdict": verdict,
+        "forced": forced,
+        "seconds": 0.1,
+        "worlds": 8,
+    }
+
+
+def _game(random_losses: list[float], greedy_losses: list[float]) -> dict[str, Any]:
+    def runs(losses: list[float]) -> list[dict[str, Any]]:
+        first = [_move(x, "blunder" if x >= 0.2 else "") for x in losses]
+        second = [_move(x, "blunder" if x >= 0.25 else "") for x in losses]
+        return [{"seed": 0, "moves": first}, {"seed": 1, "moves": second}]
+
+    return {
+        "win_shares": [0.0, 1.0],
+        "seats": {
+            "random": {"seat": 0, "runs": runs(random_losses)},
+            "greedy": {"seat": 1, "runs": runs(greedy_losses)},
+        },
+    }
+
+
+def test_the_benchmark_summary_compares_seats_and_seeds() -> None:
+    bench = load_example("analysis_benchmark")
+    results = [_game([0.3, 0.1], [0.02, 0.0]), _game([0.2, 0.0], [0.02, 0.0])]
+    summary = bench.summarise(results)
+    assert summary["moves"] == {"random": 4, "greedy": 4}
+    assert summary["mean_loss"]["random"] == pytest.approx(0.15)
+    assert summary["mean_loss"]["greedy"] == pytest.approx(0.01)
+    assert summary["ratio"] == pytest.approx(15.0)
+    low, high = summary["ratio_95"]
+    assert low <= summary["ratio"] <= high
+    # the 0.2 loss is a blunder in the first run only: one of 8 verdicts changed,
+    # one of the two moves flagged in either run kept its verdict
+    assert summary["verdicts_kept"] == pytest.approx(7 / 8)
+    assert (summary["flagged"], summary["flagged_kept"]) == (2, 0.5)
+    assert summary["verdicts"]["random"]["blunder"] == 2
+    assert summary["forced_moves"] == 0
+    json.dumps(summary, allow_nan=False)  # strict JSON
+
+
+def test_a_ratio_without_greedy_losses_has_no_upper_bound() -> None:
+    bench = load_example("analysis_benchmark")
+    summary = bench.summarise([_game([0.3], [0.0])])
+    assert summary["ratio"] is None
+    assert summary["ratio_95"] == [None, None]
+    json.dumps(summary, allow_nan=False)
+
+
+def test_the_benchmark_analyses_every_kth_decision_of_both_seats_twice() -> None:
+    bench = load_example("analysis_benchmark")
+    result = bench.analyse_game("burger-joint", 1, 830000, 0, TINY, None, every=40)
+    assert result["agents"] == ["greedy", "random"]
+    for label, seat in (("random", 1), ("greedy", 0)):
+        data = result["seats"][label]
+        assert data["seat"] == seat
+        first, second = (run["moves"] for run in data["runs"])
+        assert [m["number"] for m in first] == [m["number"] for m in second]
+        assert 1 <= len(first) <= 3  # every 40th of about 70 decisions
+        for move in first:
+            assert move["seat"] == seat
+            assert move["worlds"] >= 8  # a forced move too is played out
+    assert bench.summarise([result])["forced_unplayed"] == 0
+
+
+def test_calibration_scores_win_chances_against_outcomes(tmp_path: Path) -> None:
+    calibration = load_example("analysis_calibration")
+    results = calibration.load_or_run("burger-joint", 2, 840000, TINY, tmp_path, every=40)
+    assert [r["seat"] for r in results] == [0, 1]
+    assert sorted(p.name for p in (tmp_path / "burger-joint").iterdir()) == [
+        "840000-every40.json",
+        "840001-every40.json",
+    ]
+    summary = calibration.summarise("burger-joint", results)
+    moves = sum(len(r["moves"]) for r in results)
+    assert summary["moves"] == moves
+    expected = sum((m["after"] - r["outcome"]) ** 2 for r in results for m in r["moves"]) / moves
+    assert summary["brier"] == pytest.approx(expected)
+    assert summary["brier_fair_share"] == pytest.approx(0.25)
+    assert sum(b["moves"] for b in summary["reliability"]) == moves
+    calibration.plot([summary], tmp_path / "reliability.png")
+    assert (tmp_path / "reliability.png").stat().st_size > 1000
