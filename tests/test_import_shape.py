@@ -138,7 +138,19 @@ SERVER_LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ),
     (
         "the table service",
-        frozenset({"tableservice", "creating", "seating", "catchup", "views", "botpool", "lane"}),
+        frozenset(
+            {
+                "tableservice",
+                "creating",
+                "seating",
+                "catchup",
+                "views",
+                "botpool",
+                "lane",
+                "thinking",
+                "analyses",
+            }
+        ),
     ),
     (
         "storage and the cluster",
@@ -147,7 +159,7 @@ SERVER_LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("the foundation", frozenset({"db", "live", "settings"})),
 )
 #: Outside the layers: the load and attack tools (clients of the server, over HTTP only).
-SERVER_TOOLS = frozenset({"abuse", "loadclient", "loadtest"})
+SERVER_TOOLS = frozenset({"abuse", "hogs", "loadclient", "loadtest"})
 
 
 def test_the_server_has_no_import_circles() -> None:
@@ -177,14 +189,15 @@ def test_the_server_layers_import_downwards_only() -> None:
     assert routes == []
 
 
-def test_the_load_tool_needs_only_the_settings() -> None:
+def test_the_load_and_attack_tools_need_only_the_settings() -> None:
     for tool in SERVER_TOOLS:
         imported = {
             m
             for m in GRAPH.find_modules_directly_imported_by(f"potluck.server.{tool}")
             if m.startswith("potluck.server.")
         }
-        assert imported <= {"potluck.server.settings", "potluck.server.loadclient"}, tool
+        tools = {f"potluck.server.{name}" for name in SERVER_TOOLS}
+        assert imported <= {"potluck.server.settings", *tools}, tool
 
 
 def test_the_whole_package_has_no_import_circles() -> None:

@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -115,12 +116,26 @@ def _serve_while_thinking(client: TestClient) -> None:
     assert slowest < 1.0, f"a request waited {slowest:.2f} s behind a thinking bot"
 
 
+def analysed(client: TestClient, url: str) -> dict[str, Any]:
+    """Ask for an analysis until it is done (202 with its progress meanwhile)."""
+    deadline = time.monotonic() + 120
+    while True:
+        answer = client.get(url)
+        assert answer.status_code in (200, 202), answer.text
+        if answer.status_code == 200:
+            return dict(answer.json())
+        progress = answer.json()
+        assert progress["status"] in ("queued", "running")
+        assert 0 <= progress["done"] <= progress["total"]
+        assert time.monotonic() < deadline, "the analysis did not finish"
+        time.sleep(0.2)
+
+
 def test_a_finished_games_moves_are_analysed_once_per_seat(client: TestClient) -> None:
     body = {"game": GAME, "num_players": 4, "seats": ["greedy", "random", "greedy", "random"]}
     table_id = client.post("/api/tables", json=body).json()["id"]
-    analysis = client.get(f"/api/tables/{table_id}/analysis?seat=1")
-    assert analysis.status_code == 200, analysis.text
-    data = analysis.json()
+    data = analysed(client, f"/api/tables/{table_id}/analysis?seat=1")
+    assert (data["status"], data["done"], data["total"]) == ("done", 20, 20)
     assert (data["seat"], data["bot"]) == (1, OPEN.analysis_bot)
     assert len(data["moves"]) == 20
     first = data["moves"][0]

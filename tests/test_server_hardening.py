@@ -617,8 +617,8 @@ def test_why_not_reasons_are_worked_out_once_per_state(
 def test_new_move_analyses_are_rate_limited_but_a_kept_one_is_free(db_url: str) -> None:
     with TestClient(app_with(db_url, analysis_rate="1/minute")) as client:
         table_id = create(client, ["greedy"] * 4)["id"]
-        assert client.get(f"/api/tables/{table_id}/analysis?seat=0").status_code == 200
-        assert client.get(f"/api/tables/{table_id}/analysis?seat=0").status_code == 200
+        assert client.get(f"/api/tables/{table_id}/analysis?seat=0").status_code in (200, 202)
+        assert client.get(f"/api/tables/{table_id}/analysis?seat=0").status_code in (200, 202)
         refused = client.get(f"/api/tables/{table_id}/analysis?seat=1")
         assert is_error(refused, 429, "too_many_requests")
         assert "Retry-After" in refused.headers

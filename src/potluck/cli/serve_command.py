@@ -100,6 +100,24 @@ def serve(
         str,
         typer.Option(help="The bot spec a 'hard' seat plays (it thinks in a worker process)."),
     ] = "ismcts:time=0.4",
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(min=1, help="Processes where search bots think (default: the cores, >= 2)."),
+    ] = None,
+    bot_thinking_per_client: Annotated[
+        int,
+        typer.Option(min=1, help="Search bots of one client's tables thinking at once."),
+    ] = 1,
+    analysis_budget: Annotated[
+        float,
+        typer.Option(min=0, help="Seconds of analysis workers' CPU one client may use an hour."),
+    ] = 900.0,
+    analysis_pause_at: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Analyses stand still while this many bot searches run (1: play first)."
+        ),
+    ] = 1,
     workers: Annotated[
         int,
         typer.Option(
@@ -161,6 +179,10 @@ def serve(
         public_turn_seconds=public_turn_seconds,
         allowed_origins=tuple(allowed_origin or ()),
         hard_bot=hard_bot,
+        bot_workers=bot_workers,
+        bot_thinking_per_client=bot_thinking_per_client,
+        analysis_seconds_per_hour=analysis_budget,
+        analysis_pause_at=analysis_pause_at,
         start_bot_workers=True,
     )
     from potluck.agents import make_agent

@@ -150,9 +150,11 @@ def create_app(
             if settings.start_bot_workers:
                 try:
                     await asyncio.to_thread(tables.bot_pool.start)
+                    await asyncio.to_thread(tables.analyses.start_workers)
                 except Exception:  # the tables play on; a search bot's move starts it again
                     log.exception("the bot worker process did not start")
                     tables.bot_pool.shutdown()
+                    tables.analyses.pool.shutdown()
             await tables.resume_bots()
             task = asyncio.create_task(sweeper())
             yield
@@ -529,23 +531,33 @@ def create_app(
         await tables.fresh(table_id)
         return tables.replay_view(table_id, step, seat, everyone=everyone)
 
-    @app.get("/api/tables/{table_id}/analysis", tags=["replay"])
+    @app.get(
+        "/api/tables/{table_id}/analysis",
+        tags=["replay"],
+        responses={202: {"description": "Under way: `status`, `done` of `total` moves so far"}},
+    )
     async def analysis(
         table_id: TableId,
         seat: Annotated[int, Query(ge=0, le=63, description="The seat whose moves to judge.")],
         request: Request,
+        response: Response,
     ) -> dict[str, Any]:
         """A finished game's moves of one seat, judged by playouts (``potluck.judge``) from
         what the seat knew at each: the win chance (a probability: the share of playouts
         won) after the move played and with the best move found, the loss and its
         standard error, the verdict (inaccuracy, mistake, blunder), whether the move was
         forced (the only legal one: it carries the position's win chance) and its CPU
-        seconds (at most the judge's ``time`` a move, 2 s by default). Computed once,
-        then kept."""
+        seconds (at most the judge's ``time`` a move, 2 s by default). Asking starts it
+        (rate-limited, and charged to the client's hourly budget of the server's time);
+        until it is done the answer is 202 with `done` of `total` moves: ask again. Kept
+        once done."""
         table = await tables.fresh(table_id)
-        if (table.id, seat) not in tables.analyses:  # only a new analysis costs the server
-            rates.hit("analysis", client_of(request))
-        return await tables.analysis(table_id, seat)
+        client = client_of(request)
+        status, body = await tables.analyses.ask(
+            table, seat, client, on_new=lambda: rates.hit("analysis", client)
+        )
+        response.status_code = status
+        return body
 
     add_websocket(app, tables, rates, settings, penalties)
 

@@ -20,6 +20,8 @@ import contextlib
 import multiprocessing
 import os
 import random
+import signal
+import sys
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -90,14 +92,24 @@ def think(thought: Thought) -> str:
 
 
 def review(
-    game_id: str, data: str | None, record: dict[str, Any], seat: int, spec: str
+    game_id: str,
+    data: str | None,
+    record: dict[str, Any],
+    seat: int,
+    spec: str,
+    numbers: list[int] | None = None,
+    seconds_per_move: float | None = None,
 ) -> list[dict[str, Any]]:
-    """Move analysis of one seat of a finished game, in a worker process."""
+    """Move analysis of one seat of a finished game (only its moves ``numbers``, if
+    given, each within ``seconds_per_move``), in a worker process."""
     from potluck.engine.registry import load_game
     from potluck.review import review_record
 
     game = load_game(game_id, data=data)
-    return [r.to_json() for r in review_record(game, record, seat, spec)]
+    found = review_record(
+        game, record, seat, spec, numbers=numbers, seconds_per_move=seconds_per_move
+    )
+    return [r.to_json() for r in found]
 
 
 #: How much lower the workers' OS priority is than the server's (``os.nice``; 19 is
@@ -141,25 +153,44 @@ def exit_with_parent() -> None:
     threading.Thread(target=watch, name="potluck-parent-watch", daemon=True).start()
 
 
+def die_with_parent() -> None:
+    """Linux: the kernel kills this worker when the process that started it ends (the
+    forkserver, which ends with the server). The parent watch cannot do that for a
+    worker held stopped (``BotPool.pause``: an analysis worker while bots think)."""
+    import signal
+
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
 def start_worker() -> None:
     """The initializer of the pool's workers: a lower priority, and the parent watch."""
     lower_priority()
     exit_with_parent()
+    if sys.platform.startswith("linux"):
+        die_with_parent()
 
 
 class BotPool:
     """Worker processes for search bots, started on first use.
 
-    ``workers`` defaults to the machine's cores less one (at least one), so the
-    event loop's own core stays free for the tables; the workers run at a lower
-    OS priority (``WORKER_NICENESS``), so that the loop wins a contended core. The
+    ``workers`` defaults to the machine's cores, at least 2: one client's searches
+    may use only some of them (``potluck.server.thinking``), so another client's
+    bot finds one free. The workers run at the lowest OS priority
+    (``WORKER_NICENESS`` and ``SCHED_IDLE``), so the event loop wins a contended
+    core at once. The
     workers end with ``shutdown`` (the app's shutdown calls it) or, if the server is
     killed, by themselves (``exit_with_parent``).
     """
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        self.workers = workers or max(2, os.cpu_count() or 2)
         self._pool: ProcessPoolExecutor | None = None
+        #: Whether the workers are to be held stopped (``pause``), and those that are.
+        self.paused = False
+        self._stopped: set[int] = set()
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -183,17 +214,46 @@ class BotPool:
         return await loop.run_in_executor(self._executor(), think, thought)
 
     async def review(
-        self, game_id: str, data: str | None, record: dict[str, Any], seat: int, spec: str
+        self,
+        game_id: str,
+        data: str | None,
+        record: dict[str, Any],
+        seat: int,
+        spec: str,
+        numbers: list[int] | None = None,
+        seconds_per_move: float | None = None,
     ) -> list[dict[str, Any]]:
         """A seat's move analysis (``potluck.review``), computed in a worker."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor(), review, game_id, data, record, seat, spec
+        answer = loop.run_in_executor(
+            self._executor(), review, game_id, data, record, seat, spec, numbers, seconds_per_move
         )
+        self._hold()  # a worker this started while the pool is paused is stopped at once
+        return await answer
+
+    def pause(self, paused: bool) -> None:
+        """Hold the workers stopped (``SIGSTOP``) or let them go on (``SIGCONT``), a task
+        in progress included: play's strict priority over analyses (Unix only). Workers
+        started while paused are stopped as they start (``review``)."""
+        self.paused = paused
+        self._hold()
+
+    def _hold(self) -> None:
+        if not hasattr(signal, "SIGSTOP") or self._pool is None:
+            return
+        for worker in list((self._pool._processes or {}).values()):
+            pid = worker.pid
+            if pid is None or (pid in self._stopped) == self.paused:
+                continue
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGSTOP if self.paused else signal.SIGCONT)
+            (self._stopped.add if self.paused else self._stopped.discard)(pid)
 
     def shutdown(self) -> None:
         """Stop the workers, a search in progress included: a worker left thinking when
         the server stopped was seen to outlive it."""
+        self.pause(False)  # a stopped worker would not end on SIGTERM
+        self._stopped.clear()
         if self._pool is not None:
             workers = list((self._pool._processes or {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)

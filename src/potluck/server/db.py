@@ -141,6 +141,23 @@ class ActionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class AnalysisRow(Base):
+    """A finished game's move analysis of one seat by one judge, kept once computed
+    (``potluck.server.analyses``): the record never changes, so neither does it."""
+
+    __tablename__ = "analyses"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: The judge's spec (``ServerSettings.analysis_bot``) and its time per move.
+    judge: Mapped[str] = mapped_column(String(200), primary_key=True)
+    #: Each analysed move (``potluck.review.MoveReview.to_json``), in order.
+    moves: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class RateCountRow(Base):
     """One process's hits of one client in one slot of one rate window, for the other
     processes' rate limits (``potluck.server.ratelimit``; PostgreSQL clusters only).

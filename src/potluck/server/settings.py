@@ -40,8 +40,23 @@ class ServerSettings:
     #: Moves one client may send (HTTP and WebSocket together), and any other
     #: state-changing request (leave, come back, invite, kick).
     move_rate: str = "10/second;300/minute"
-    #: New move analyses (a search over a whole game, in the bot pool) one client may ask.
+    #: New move analyses one client may ask for (each judges every move of a seat).
     analysis_rate: str = "6/minute"
+    #: Seconds of analysis workers' CPU one client may spend an hour: a new analysis
+    #: is charged its bound (moves x ``analysis_move_seconds``) and refunded what it
+    #: did not use; past the budget, 429 with ``Retry-After`` (``potluck.server.analyses``).
+    analysis_seconds_per_hour: float = 900.0
+    #: The most CPU time one analysed move may take (the judge stops between playouts;
+    #: a worker held stopped while bots think spends none).
+    analysis_move_seconds: float = 2.0
+    #: Worker processes for analyses, apart from the bots' (play never waits for them).
+    analysis_workers: int = 1
+    #: Analyses waiting or running in all; past it, 503 ``analysis_busy``.
+    max_analyses: int = 32
+    #: Play comes first: analyses stand still (their workers stopped) while this many
+    #: bot searches or more run. 1: strict priority, right for a machine with few
+    #: cores; a host with cores to spare lets analyses share them (say, cores - 1).
+    analysis_pause_at: int = 1
     #: Open or running tables one client may have created.
     max_tables_per_client: int = 10
     #: Open or running tables in all.
@@ -75,6 +90,13 @@ class ServerSettings:
     #: The bot spec a "hard" seat plays: by default the game's tuned search, stopped at
     #: 0.4 s, so a round of five hard bots takes about 2 s; a host may give it more.
     hard_bot: str = "ismcts:time=0.4"
+    #: Worker processes where search bots think (``None``: the machine's cores, at
+    #: least 2, so that one client's bots never hold them all; they run at the lowest
+    #: OS priority, so the event loop always comes first).
+    bot_workers: int | None = None
+    #: Search bots of one client's tables (by the address that created them) thinking
+    #: at once (``potluck.server.thinking``): the rest of that client's wait their turn.
+    bot_thinking_per_client: int = 1
     #: The judge of a finished game's moves on the replay page (``potluck.judge``): its
     #: playouts stop each move after at most 2 s of CPU (its ``time``).
     analysis_bot: str = "playouts"

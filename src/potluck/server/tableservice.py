@@ -46,6 +46,7 @@ from potluck.engine.bots import Bot
 from potluck.engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from potluck.engine.registry import load_game
 from potluck.server import views
+from potluck.server.analyses import Analyses
 from potluck.server.botpool import BotPool, Thought, seat_bot_spec
 from potluck.server.catchup import CatchingUp
 from potluck.server.cluster import CHANNEL, Cluster, Move, StaleTableError, known, store_move
@@ -58,6 +59,7 @@ from potluck.server.onetrip import OneTrip
 from potluck.server.seating import Seating
 from potluck.server.settings import ServerSettings
 from potluck.server.store import MOVE_ATTEMPTS
+from potluck.server.thinking import FairThinking
 
 log = logging.getLogger("potluck.server")
 
@@ -112,7 +114,17 @@ class TableService(Seating, Creating, CatchingUp):
         self.clock = clock
         self.settings = settings or ServerSettings()
         self.tables: dict[str, LiveTable] = {}
-        self.bot_pool = BotPool()
+        self.bot_pool = BotPool(self.settings.bot_workers)
+        #: Who thinks next: each client's tables in turn, a few searches each at most.
+        self.thinking = FairThinking(
+            self.bot_pool.think,
+            workers=self.bot_pool.workers,
+            per_client=self.settings.bot_thinking_per_client,
+            # play first: move analyses stand still while bots think
+            on_busy=lambda searching: self.analyses.pool.pause(
+                searching >= self.settings.analysis_pause_at
+            ),
+        )
         #: A database server's moves are stored from threads of their own (a table's in
         #: order), so the event loop serves other tables during the round trip. SQLite's commit
         #: (WAL, no fsync per move) takes less than handing the work to a thread costs.
@@ -139,7 +151,8 @@ class TableService(Seating, Creating, CatchingUp):
         self.move_writer = (
             MoveWriter(self.one_trip, CHANNEL) if self.one_trip is not None and cluster else None
         )
-        self.analyses: dict[tuple[str, int], asyncio.Future[list[dict[str, Any]]]] = {}
+        #: Move analyses of finished games: their own workers, a budget per client.
+        self.analyses = Analyses(engine, self.settings, clock)
         make_agent(load_game("cafe-carnage"), self.settings.hard_bot)  # a bad spec fails now
         self.cluster = Cluster(engine.url, self) if cluster else None
         self.clustered = cluster
@@ -391,7 +404,7 @@ class TableService(Seating, Creating, CatchingUp):
                     return
             if isinstance(moved, Thought):
                 try:
-                    text = await self.bot_pool.think(moved)
+                    text = await self.thinking.think(moved, table.creator or table.id)
                 except Exception:  # a broken worker must not stop the table for good
                     log.exception("table %s: the search bot failed; moving at random", table.id)
                     text = None
@@ -557,25 +570,6 @@ class TableService(Seating, Creating, CatchingUp):
         """The finished or expired game's record (seed + options + actions, and the outcome)."""
         return views.record(self.get(table_id))
 
-    async def analysis(self, table_id: str, seat: int) -> dict[str, Any]:
-        """Move analysis of ``seat`` in a finished game, computed once in a worker process
-        and kept (a second request for it, even while it is computed, waits for the same)."""
-        table = self.get(table_id)
-        record = views.record(table)
-        n = table.state.num_players
-        if not 0 <= seat < n:
-            raise TableError(404, "no_seat", f"This table has seats 0 to {n - 1}, not {seat}.")
-        key = (table_id, seat)
-        task = self.analyses.get(key)
-        if task is None or (task.done() and task.exception() is not None):
-            spec = self.settings.analysis_bot
-            task = asyncio.ensure_future(
-                self.bot_pool.review(table.game.id, table.game.data_source, record, seat, spec)
-            )
-            self.analyses[key] = task
-        moves = await asyncio.shield(task)
-        return {"table": table_id, "seat": seat, "bot": self.settings.analysis_bot, "moves": moves}
-
     def replay_view(
         self, table_id: str, step: int, seat: int | None, *, everyone: bool
     ) -> dict[str, Any]:
@@ -601,6 +595,7 @@ class TableService(Seating, Creating, CatchingUp):
                 with contextlib.suppress(asyncio.CancelledError):
                     await table.bot_task
         self.bot_pool.shutdown()
+        await self.analyses.close()
         if self.move_writer is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.move_writer.close)
         if self.one_trip is not None and self.database_thread is not None:

@@ -80,7 +80,17 @@
       analyse.disabled = true;
       analysis.replaceChildren(el("p", { text: "Analysing… (playouts for each move, at most about 2 s of CPU a move; this can take a few minutes)" }));
       try {
-        const data = await api("GET", `/api/tables/${id}/analysis?seat=${seat}`);
+        // The server answers at once: 202 with its progress while it judges the moves
+        // (one at a time, other players' analyses taking turns, play first), 200 when done.
+        let data = await api("GET", `/api/tables/${id}/analysis?seat=${seat}`);
+        while (data.status !== "done") {
+          if (data.status === "failed") throw new Error("The analysis failed; try again later.");
+          analysis.replaceChildren(
+            el("p", { text: `Analysing ${seatNames(table)[seat]}'s moves: ${data.done} of ${data.total} judged (games being played come first).` }),
+            el("progress", { max: String(Math.max(data.total, 1)), value: String(data.done), "aria-label": "analysis progress" }));
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          data = await api("GET", `/api/tables/${id}/analysis?seat=${seat}`);
+        }
         const counts = [["inaccuracy", "inaccuracies"], ["mistake", "mistakes"], ["blunder", "blunders"]]
           .map(([one, many]) => plural(data.moves.filter((m) => m.verdict === one).length, one, many));
         analysis.replaceChildren(
