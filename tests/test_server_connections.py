@@ -77,19 +77,6 @@ def status(data: bytes) -> int:
     return int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/1.1 ") else 0
 
 
-def one_response(conn: socket.socket) -> bytes:
-    """One whole answer on a kept connection: its head, then its body's bytes."""
-    conn.settimeout(10)
-    data = b""
-    while b"\r\n\r\n" not in data:
-        data += conn.recv(4096)
-    head, _, body = data.partition(b"\r\n\r\n")
-    length = int(head.lower().split(b"content-length: ", 1)[1].split(b"\r\n", 1)[0])
-    while len(body) < length:
-        body += conn.recv(4096)
-    return head + b"\r\n\r\n" + body
-
-
 def fair_get(url: str) -> float:
     """One GET from the fair address; its time (it must succeed)."""
     started = time.perf_counter()
