@@ -282,6 +282,8 @@ def test_belly_battles_labels_are_unique_with_a_legend_and_details_on_tap(
         "() => [...new Set([...document.querySelectorAll('#board .space .icon')]"
         ".map((i) => i.textContent).filter(Boolean))]"
     )
+    if page.locator("#legend[open]").count() == 0:  # folded on a phone: one tap opens it
+        page.click("#legend summary")
     legend = page.locator("#legend").inner_text()
     assert all(icon in legend for icon in icons), (icons, legend)
     for mark in ("♙", "★", "☂", "◆", "☕"):

@@ -184,8 +184,13 @@
   }
 
   // What every symbol and mark on the board means (a phone has no hover).
+  // Open on a wide screen, folded on a phone (where it would push the moves far down);
+  // the player's own choice is kept across redraws.
+  let legendOpen = null;
   function legend() {
-    return el("details", { class: "panel belly-legend", id: "legend", open: true },
+    if (legendOpen === null) legendOpen = window.matchMedia("(min-width: 760px)").matches;
+    return el("details", { class: "panel belly-legend", id: "legend", open: legendOpen,
+      ontoggle: (event) => { legendOpen = event.target.open; } },
       el("summary", { text: "What the symbols mean" }),
       el("ul", { class: "legend-list" },
         Object.entries(SPECIALS).map(([kind, [icon, name, what]]) => el("li", { "data-kind": kind },
