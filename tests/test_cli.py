@@ -310,9 +310,9 @@ def test_replay_steps_through_to_the_result(saved_game: Path) -> None:
     result = run("replay", str(saved_game), input="\n" * (actions + 1))
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert f"after action 0 of {actions}, seen by spectator" in out
+    assert f"after action 0 of {actions}, seen by a spectator" in out
     assert f"after action {actions} of {actions}" in out
-    assert "Seat 0 made a sealed choice." in out  # the spectator never saw the bids
+    assert "Player 1 made a sealed choice." in out  # the spectator never saw the bids
     assert "Secret" not in out
     assert "Result" in out
 
@@ -322,8 +322,9 @@ def test_replay_as_a_seat_shows_its_secrets_and_own_bids(saved_game: Path) -> No
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Secret" in out
-    assert "Seat 0: high" in out  # its own bid (answer 2)
-    assert "Seat 1 made a sealed choice." in out
+    assert "seen by Player 1 (seat 1)" in out  # seats on the screen count from 1
+    assert "You: high" in out  # its own bid (answer 2)
+    assert "Player 2 made a sealed choice." in out
 
 
 def test_replay_goes_back_and_jumps(saved_game: Path) -> None:

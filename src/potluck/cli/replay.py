@@ -11,9 +11,11 @@ from rich.markup import escape
 
 from potluck.cli.common import CliError
 from potluck.cli.play import SealedChoices
-from potluck.cli.render import outcome_table, render_view
+from potluck.cli.render import outcome_table, view_sections
 from potluck.engine.errors import RecordError
 from potluck.engine.game import Game
+from potluck.renderers.names import Namer
+from potluck.renderers.screen import whole
 
 
 def replay_states(game: Game[Any, Any], record: Mapping[str, Any]) -> tuple[list[Any], list[bool]]:
@@ -46,21 +48,34 @@ def run_replay(
         raise CliError(f"--as takes a seat from 0 to {num_players - 1}, not {seat}")
     actions = record["actions"]
     last = len(actions)
-    viewer = "spectator" if seat is None else f"seat {seat}"
+    # players by name (a server's record has them), seats counted from 1 on the screen
+    players = record.get("players")
+    names = (
+        [str(name or f"Player {s + 1}") for s, name in enumerate(players)]
+        if isinstance(players, list) and len(players) == num_players
+        else [f"Player {s + 1}" for s in range(num_players)]
+    )
+    namer = Namer(names, seat)
+    viewer = "a spectator" if seat is None else f"{names[seat]} (seat {seat + 1})"
     k = 0
     while True:
         state = states[k]
-        console.rule(f"{escape(game.title)}: after action {k} of {last}, seen by {viewer}")
+        console.rule(f"{escape(game.title)}: after action {k} of {last}, seen by {escape(viewer)}")
         if k:
-            actor, text = actions[k - 1]
-            hidden = sealed[k - 1] and seat != int(actor)
-            console.print(
-                f"Seat {actor} made a sealed choice." if hidden else f"Seat {actor}: {escape(text)}"
-            )
-        console.print(render_view(game, game.view(state, seat), seat))
+            actor, text = int(actions[k - 1][0]), str(actions[k - 1][1])
+            who = namer.name(actor, start=True)
+            if sealed[k - 1] and seat != actor:
+                console.print(f"{escape(who)} made a sealed choice.")
+            else:
+                words = game.describe_action(
+                    states[k - 1], actor, game.parse_action(states[k - 1], actor, text)
+                )
+                console.print(f"{escape(who)}: {escape(namer.text(words))}")
+        console.print(whole(view_sections(game, game.view(state, seat), namer)))
         if k == last and game.is_over(state):
-            labels = [f"Seat {s}" for s in range(num_players)]
-            console.print(outcome_table(game.outcome(state), labels))
+            labels = [namer.name(s, start=True) for s in range(num_players)]
+            outcome = game.outcome(state)
+            console.print(outcome_table(outcome, labels, reason=namer.text(outcome.reason)))
         try:
             answer = typer.prompt(
                 "Enter: next, b: back, a number: jump, q: quit", default="", show_default=False
