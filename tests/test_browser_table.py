@@ -99,6 +99,10 @@ def test_play_now_seats_you_in_one_click(
     page.click("#play-easy")  # the one click
     page.wait_for_url(re.compile(r".*/tables/[^/]+$"))
     page.wait_for_selector("#board-0")
+    # focus starts at the turn line (not the page's top): Tab goes on to the moves
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.id === 'turn-status'"
+    )
     state = page.evaluate(
         "async () => (await (await fetch(location.pathname.replace('/tables/', '/api/tables/')))"
         ".json())"
@@ -294,6 +298,36 @@ def test_belly_battles_labels_are_unique_with_a_legend_and_details_on_tap(
     assert "other tunnel" in page.locator("#card").inner_text()
     page.screenshot(path=HERE / f"belly-battle-{size['width']}.png", full_page=True)
     assert page.errors == []
+
+
+def test_a_board_scrolled_sideways_on_a_phone_stays_there_when_a_bot_moves(
+    browser: Any, live: LiveServer
+) -> None:
+    created = table(live, "belly-battle", ["human", "greedy", "greedy", "greedy"])
+    page = new_page(browser, PHONE)
+    sit(page, live, created)
+    box = page.locator(".board-scroll")
+    box.wait_for()
+    assert page.locator("#board-hint").is_visible()  # it says that it scrolls
+    assert "sideways" in page.locator("#board-hint").inner_text()
+    page.evaluate(
+        "() => { const b = document.querySelector('.board-scroll'); b.scrollLeft = 200;"
+        " document.querySelector('#board').dataset.old = 'yes'; }"
+    )
+    # a bot's move (or the player's own) draws the screen anew
+    deadline = time.monotonic() + 20
+    while page.locator("#board[data-old]").count():
+        assert time.monotonic() < deadline, "the screen was never drawn again"
+        live_move = page.locator(f"#moves button[data-action]{LIVE}")
+        if live_move.count():
+            live_move.first.click()
+        page.wait_for_timeout(300)
+    assert page.evaluate("() => document.querySelector('.board-scroll').scrollLeft") == 200
+    wide = new_page(browser, WIDE)
+    sit(wide, live, table(live, "belly-battle", ["human", "greedy"]))
+    assert not wide.locator("#board-hint").is_visible()  # the whole board fits
+    assert page.errors == []
+    assert wide.errors == []
 
 
 def test_each_page_has_one_h1(browser: Any, live: LiveServer) -> None:

@@ -91,7 +91,7 @@
     const free = view.this_turn.rules_bent.includes("free_skips");
     const cost = (pos) => (free ? 0 : pos - 1);
     const canInvite = (pos) => payload.legal.some((a) => a.action.startsWith(`invite ${pos} `) || a.action === `invite ${pos}`);
-    return el("div", { class: "line", id: "line" }, view.line.length ? view.line.map((g) => {
+    return el("div", { class: "line", id: "line", "data-keep-scroll": "line" }, view.line.length ? view.line.map((g) => {
       const can = !ctx.readOnly && canInvite(g.position);
       const direct = payload.legal.find((a) => a.action === `invite ${g.position}`);
       const card = guestCard(g, {

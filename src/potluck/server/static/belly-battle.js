@@ -167,7 +167,7 @@
     const holders = Object.entries(view.round_cards).filter(([, h]) => h !== null)
       .map(([name, h]) => `${name}: ${who(payload, h)}`);
     const golden = view.golden_belly ? view.board.find((s) => s.card === view.golden_belly) : null;
-    return el("div", { class: "centre", id: "centre" },
+    return el("div", { class: "centre", id: "centre", "data-keep-scroll": "centre" },
       el("h2", { text: "Belly Battle" }),
       el("p", { class: "round", text: `Round ${view.round} of at most ${view.max_rounds}` }),
       view.phase !== "over" ? el("p", { class: "turn" }, pawn(payload, view.turn),
@@ -301,15 +301,17 @@
     }
     const redraw = () => Potluck.render(root, payload, ctx);
     const labels = spaceLabels(view.board);
-    const board = el("div", { class: "board-scroll" }, el("div", { class: "belly-board", id: "board" },
+    const board = el("div", { class: "board-scroll", "data-keep-scroll": "board" }, el("div", { class: "belly-board", id: "board" },
       view.board.map((s, i) => space(payload, s, cards, labels[i], redraw)), centre(payload)));
+    // On a phone the board is wider than the screen: say that it scrolls (see belly-battle.css).
+    const hint = el("p", { class: "scroll-hint", id: "board-hint", "aria-hidden": "true", text: "Swipe the board sideways to see every space →" });
     const screen = el("div", { class: "belly" });
     if (view.final_scores) {
       screen.append(el("div", { class: "notice good", id: "final" }, el("strong", { text: "Final wealth: " }),
         view.final_scores.map((s, i) => `${who(payload, i, i === 0)} ${s}`).join(" · "), "."));
     }
     screen.append(el("div", { class: "grid two" },
-      el("div", {}, board, legend()),
+      el("div", {}, hint, board, legend()),
       el("div", {}, ctx.readOnly ? null : movePanel(payload, ctx), spacePanel(payload, ctx), players(payload))));
     screen.append(seatsPanel(payload));
     root.append(screen);

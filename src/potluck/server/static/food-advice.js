@@ -199,7 +199,7 @@
       face ? el("div", { class: "cust-prefs" },
         el("span", { class: "muted", text: `${face.gender === "female" ? "♀" : "♂"} ${face.category}` }),
         face.hashtags.map((t) => el("span", { class: `tag${liked.has(t) ? " hit" : ""}`, text: `#${t}` })),
-        el("span", { class: "muted", title: "favourite shape(s)", text: `♥ ${face.shapes.join(", ")}` })) : null,
+        el("span", { class: "muted", title: face.shapes.length === 1 ? "favourite shape" : "favourite shapes", text: `♥ ${face.shapes.join(", ")}` })) : null,
       el("div", { class: "cust-result" },
         sale.kind && sale.kind !== "regular" ? el("span", { class: "badge", text: KINDS[sale.kind] || Potluck.words(sale.kind) }) : null,
         bought

@@ -470,7 +470,26 @@ const Potluck = (() => {
       text: `Practice table: its creator chose the deal (seed ${table.seed}), so anyone who knows the seed can see every hidden card.` });
   }
 
+  // The screen is drawn anew on every change: a box that scrolls on its own (a board or a
+  // line wider than a phone, marked data-keep-scroll="NAME") keeps where the player had
+  // scrolled it, instead of jumping back to its start at every bot's move.
+  function scrolled(root) {
+    const kept = {};
+    for (const box of root.querySelectorAll("[data-keep-scroll]")) {
+      kept[box.dataset.keepScroll] = [box.scrollLeft, box.scrollTop];
+    }
+    return kept;
+  }
+
+  function rescroll(root, kept) {
+    for (const box of root.querySelectorAll("[data-keep-scroll]")) {
+      const at = kept[box.dataset.keepScroll];
+      if (at) [box.scrollLeft, box.scrollTop] = at;
+    }
+  }
+
   function render(root, payload, ctx) {
+    const kept = scrolled(root);
     root.replaceChildren();
     if (payload.table.practice) root.append(practiceNote(payload.table));
     if (!ctx.readOnly) {
@@ -479,6 +498,7 @@ const Potluck = (() => {
     }
     const draw = renderers[payload.table.game] || genericScreen;
     draw(root, payload, ctx);
+    rescroll(root, kept);
   }
 
   // ------------------------------------------------------------ the table page
@@ -673,6 +693,12 @@ const Potluck = (() => {
       host = Boolean(first.host);
       if (first.seat !== null || host) remember(id);
       draw(first);
+      // A player who just sat down (Play now, a join page, a seat link) starts at the turn
+      // line: a screen reader says whose move it is, and Tab goes on to the moves.
+      const status = document.getElementById("turn-status");
+      if (first.seat !== null && status && (!document.activeElement || document.activeElement === document.body)) {
+        status.focus({ preventScroll: true });
+      }
     }, (error) => say(error.message, "error"));
     connect();
     setInterval(tick, 250);
