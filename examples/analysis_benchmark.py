@@ -8,7 +8,12 @@ K-th decision of each seat (starting from a different one in each game), so that
 20 games fit a shared machine's hour. It reports per game:
 
 - each seat's mean loss of win chance per move and their ratio (random / greedy),
-  with a 95% interval from resampling whole games;
+  with a 95% interval from resampling whole games; the same for the loss not cut
+  at 0 (``difference``: a mean of cut losses counts each move's noise as loss, so
+  it is an unbiased estimate only uncut); and the cut loss over *open*
+  positions only (the win chance with the best move between 5% and 95%: in a game
+  already lost or won no move loses much, so a seat that fell far behind early
+  shows small losses after);
 - the verdicts (inaccuracies, mistakes, blunders) of each seat;
 - how many verdicts the second seed kept: of all moves, and of the moves flagged
   in either run;
@@ -42,6 +47,9 @@ from typing import Any
 import potluck
 from potluck.review import DEFAULT_THRESHOLDS, review_record
 from potluck.sim import play_game
+
+#: Positions counted as open: the win chance with the best move found within these.
+OPEN = (0.05, 0.95)
 
 PLAYERS = {
     "cafe-carnage": 4,
@@ -104,7 +112,7 @@ def analyse_game(
 
 
 def ratio_interval(
-    results: list[dict[str, Any]], resamples: int = 2000, seed: int = 0
+    results: list[dict[str, Any]], resamples: int = 2000, seed: int = 0, key: str = "loss"
 ) -> list[float | None] | None:
     """A 95% interval for the ratio of the random seat's mean loss to the greedy seat's,
     resampling whole games (a game's moves are not independent of each other)."""
@@ -113,7 +121,7 @@ def ratio_interval(
         row = []
         for label in ("random", "greedy"):
             moves = result["seats"][label]["runs"][0]["moves"]
-            row += [sum(m["loss"] for m in moves), len(moves)]
+            row += [sum(m.get(key, 0.0) for m in moves), len(moves)]
         sums.append(row)
     if not sums:
         return None
@@ -133,6 +141,8 @@ def ratio_interval(
 
 def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     losses: dict[str, list[float]] = {"random": [], "greedy": []}
+    differences: dict[str, list[float]] = {"random": [], "greedy": []}
+    open_losses: dict[str, list[float]] = {"random": [], "greedy": []}
     verdicts: dict[str, dict[str, int]] = {}
     same_all = total_all = same_flagged = total_flagged = 0
     forced_values: list[float] = []
@@ -147,6 +157,9 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
             counts = verdicts.setdefault(label, {"inaccuracy": 0, "mistake": 0, "blunder": 0})
             for a, b in zip(first, second, strict=True):
                 losses[label].append(a["loss"])
+                differences[label].append(a.get("difference", 0.0))
+                if OPEN[0] <= a["before"] <= OPEN[1]:
+                    open_losses[label].append(a["loss"])
                 if a["verdict"]:
                     counts[a["verdict"]] += 1
                 total_all += 1
@@ -163,6 +176,9 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
                 brier[label].append((a["after"] - outcome) ** 2)
     mean_loss = {label: statistics.fmean(v) if v else 0.0 for label, v in losses.items()}
     ratio_95 = ratio_interval(results)
+    mean_difference = {label: statistics.fmean(v) if v else 0.0 for label, v in differences.items()}
+    greedy_difference = mean_difference["greedy"]
+    open_loss = {label: statistics.fmean(v) if v else 0.0 for label, v in open_losses.items()}
     seconds.sort()
     return {
         "games": len(results),
@@ -170,6 +186,14 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
         "mean_loss": mean_loss,
         "ratio": mean_loss["random"] / mean_loss["greedy"] if mean_loss["greedy"] else None,
         "ratio_95": ratio_95,
+        "mean_difference": mean_difference,
+        "difference_ratio": (
+            mean_difference["random"] / greedy_difference if greedy_difference > 0 else None
+        ),
+        "difference_ratio_95": ratio_interval(results, key="difference"),
+        "open_moves": {label: len(v) for label, v in open_losses.items()},
+        "open_mean_loss": open_loss,
+        "open_ratio": open_loss["random"] / open_loss["greedy"] if open_loss["greedy"] else None,
         "verdicts": verdicts,
         "verdicts_kept": same_all / total_all if total_all else None,
         "flagged_kept": same_flagged / total_flagged if total_flagged else None,

@@ -20,10 +20,12 @@ def _move(loss: float, verdict: str = "", forced: bool = False) -> dict[str, Any
     return {
         "loss": loss,
         "after": 0.5 - loss,
+        "before": 0.5,
         "verdict": verdict,
         "forced": forced,
         "seconds": 0.1,
         "worlds": 8,
+        "difference": loss,
     }
 
 
@@ -50,6 +52,8 @@ def test_the_benchmark_summary_compares_seats_and_seeds() -> None:
     assert summary["mean_loss"]["random"] == pytest.approx(0.15)
     assert summary["mean_loss"]["greedy"] == pytest.approx(0.01)
     assert summary["ratio"] == pytest.approx(15.0)
+    assert summary["mean_difference"]["random"] == pytest.approx(0.15)
+    assert summary["difference_ratio"] == pytest.approx(15.0)
     low, high = summary["ratio_95"]
     assert low <= summary["ratio"] <= high
     # the 0.2 loss is a blunder in the first run only: one of 8 verdicts changed,
@@ -66,6 +70,7 @@ def test_a_ratio_without_greedy_losses_has_no_upper_bound() -> None:
     summary = bench.summarise([_game([0.3], [0.0])])
     assert summary["ratio"] is None
     assert summary["ratio_95"] == [None, None]
+    assert summary["difference_ratio"] is None
     json.dumps(summary, allow_nan=False)
 
 
@@ -82,6 +87,11 @@ def test_the_benchmark_analyses_every_kth_decision_of_both_seats_twice() -> None
         for move in first:
             assert move["seat"] == seat
             assert move["worlds"] >= 8  # a forced move too is played out
+            # the loss shown is the paired difference cut at 0
+            if move["before"] < 1.0:
+                assert move["loss"] == pytest.approx(max(0.0, move["difference"]))
+            if move["forced"]:
+                assert move["difference"] == 0.0
     assert bench.summarise([result])["forced_unplayed"] == 0
 
 

@@ -121,6 +121,12 @@ class Judgement:
     before: float  # win chance with ``best``
     after: float  # win chance with the move played
     loss_stderr: float  # standard error of ``before - after`` (paired, world by world)
+    #: The best other move's mean win chance minus the played move's on the judging
+    #: worlds, not cut at 0 (0 when no other move was judged): ``loss`` is it cut at 0,
+    #: which a verdict and a table want, but a mean of cut losses counts noise as loss
+    #: (a move as good as the best gets half its noise's spread); the mean of these is
+    #: an unbiased estimate of a seat's mean loss against the moves judged.
+    difference: float
     value_stderr: float  # standard error of ``after``
     worlds: int  # worlds the played move was played on
     playouts: int  # playouts run, dropped ones included
@@ -369,6 +375,7 @@ class PlayoutJudge:
             before=min(1.0, after + loss),
             after=after,
             loss_stderr=_stderr(diffs),
+            difference=_mean(diffs),
             value_stderr=_stderr(values),
             worlds=len(values),
             playouts=worlds.playouts,

@@ -61,6 +61,10 @@ class MoveReview:
     stderr: float = 0.0  # standard error of the loss (paired, world by world)
     forced: bool = False  # the only legal move
     seconds: float = 0.0  # time this decision took
+    #: The best other move's win chance minus the played move's, not cut at 0 (its
+    #: mean over many moves estimates a seat's mean loss without the noise that cut
+    #: losses count; ``potluck.judge.Judgement.difference``).
+    difference: float = 0.0
 
     @property
     def loss(self) -> float:
@@ -140,6 +144,7 @@ def review_record(
                     stderr=found.loss_stderr,
                     forced=found.forced,
                     seconds=found.seconds,
+                    difference=found.difference,
                 )
             )
             if progress is not None:
