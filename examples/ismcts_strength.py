@@ -20,6 +20,17 @@ latter. ``--baseline greedy`` also plays every deal with that bot in the tested
 seat (the paired baseline, reported as ``baseline_win_share``). ``--stop-below X``
 is a futility stop written down before a run: after every 50 games, the run stops
 once the 99% Wilson interval's upper end is below ``X`` (the target cannot be met).
+
+``--results FILE.jsonl`` makes a long run resumable: every game is appended to the
+file as it ends (its deal, the tested seat, its share, the baseline's share, each
+decision's CPU seconds), and a run started again with the same file and settings
+plays only the games the file does not hold yet (game ``i`` is always dealt from
+``seed + i`` with the tested bot in seat ``i % players``, so a resumed run keeps
+the registered seats), then reports on all of them. A game's record may come in
+parts (its share in one line, its baseline in another); the parts are merged.
+
+    python examples/ismcts_strength.py burger-joint --players 2 --games 200 \
+        --seed 60000 --baseline greedy --results runs/burger.jsonl --json
 """
 
 from __future__ import annotations
@@ -29,6 +40,7 @@ import json
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import potluck
@@ -63,6 +75,76 @@ def one_game(
     return game.outcome(state).win_shares()[hero], thinking, slowest
 
 
+def read_results(path: Path, header: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The games already in a results file, merged by index (``{}`` if there is none).
+
+    The file's first line is its run's settings (all but the number of games, so a run
+    may be extended); a file written by other settings is refused, so runs never mix."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"run": header}) + "\n")
+        return {}
+    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    if not lines or lines[0].get("run") != header:
+        found = lines[0].get("run") if lines else None
+        raise SystemExit(f"{path} holds another run: {found} (this one: {header})")
+    games: dict[int, dict[str, Any]] = {}
+    for line in lines[1:]:
+        games.setdefault(int(line["index"]), {}).update(line)
+    return games
+
+
+def summary(
+    game: Any,
+    header: dict[str, Any],
+    records: list[dict[str, Any]],
+    stopped: bool,
+    seconds: float,
+    simulations: float,
+    planned: int,
+) -> dict[str, Any]:
+    """The run's figures over ``records`` (one merged record a game)."""
+    shares = [float(r["share"]) for r in records]
+    played = len(shares)
+    low, high = wilson_interval(sum(shares), played) if played else (0.0, 1.0)
+    cpu = [c for r in records for c in r.get("cpu") or []]
+    timed = [r for r in records if r.get("cpu") is not None]
+    decisions = len(cpu)
+    thinking = sum(float(r.get("wall", 0.0)) for r in timed)
+    result: dict[str, Any] = {
+        "game": header["game"],
+        "players": header["players"],
+        "games": played,
+        "games_planned": planned,
+        "stopped_for_futility": stopped,
+        "bot": header["bot"],
+        "effective_spec": str(effective_spec(game, header["bot"])),
+        "games_timed": len(timed),
+        "decisions": decisions,
+        "seconds_per_decision": thinking / max(1, decisions),
+        "slowest_decision_seconds": max((float(r.get("slowest", 0.0)) for r in timed), default=0.0),
+        "cpu_mean_decision_seconds": sum(cpu) / max(1, decisions),
+        "cpu_median_decision_seconds": statistics.median(cpu) if cpu else 0.0,
+        "cpu_slowest_decision_seconds": max(cpu, default=0.0),
+        "simulations_per_decision": simulations,
+        "others": header["others"],
+        "seed": header["seed"],
+        "wins": sum(shares),
+        "win_share": sum(shares) / max(1, played),
+        "ci95": [low, high],
+        "fair_share": 1.0 / header["players"],
+        "seconds": seconds,
+    }
+    based = [float(r["baseline_share"]) for r in records if "baseline_share" in r]
+    if header.get("baseline") and based:
+        result["baseline"] = header["baseline"]
+        result["baseline_games"] = len(based)
+        result["baseline_wins"] = sum(based)
+        result["baseline_win_share"] = sum(based) / len(based)
+        result["baseline_ci95"] = list(wilson_interval(sum(based), len(based)))
+    return result
+
+
 def play(
     game_id: str,
     players: int,
@@ -72,72 +154,62 @@ def play(
     seed: int,
     baseline: str | None = None,
     stop_below: float | None = None,
+    results: Path | None = None,
 ) -> dict[str, Any]:
     game = potluck.load_game(game_id)
     tested, rival = make_agent(game, bot), make_agent(game, others)
     paired = make_agent(game, baseline) if baseline else None
-    shares: list[float] = []
-    base_shares: list[float] = []
-    cpu: list[float] = []
-    thinking, slowest = 0.0, 0.0
+    header = {
+        "game": game_id,
+        "players": players,
+        "bot": bot,
+        "others": others,
+        "seed": seed,
+        "baseline": baseline,
+    }
+    done = read_results(results, header) if results is not None else {}
     stopped = False
     start = time.perf_counter()
+    decisions_now = 0
     for i in range(games):
+        record = done.setdefault(i, {"index": i})
         hero = i % players
-        share, took, worst = one_game(game, players, seed + i, hero, tested, rival, cpu)
-        shares.append(share)
-        thinking += took
-        slowest = max(slowest, worst)
-        if paired is not None:
-            base_shares.append(one_game(game, players, seed + i, hero, paired, rival, [])[0])
-        # Progress after every game, so a run cut short still says something.
-        print(
-            f"{i + 1} games: win share {sum(shares) / len(shares):.3f} "
-            f"(game {seed + i}: {shares[-1]:.2f})"
-            + (f" baseline {sum(base_shares) / len(base_shares):.3f}" if base_shares else ""),
-            file=sys.stderr,
-            flush=True,
-        )
+        new: dict[str, Any] = {}
+        if "share" not in record:
+            cpu: list[float] = []
+            share, took, worst = one_game(game, players, seed + i, hero, tested, rival, cpu)
+            decisions_now += len(cpu)
+            new.update(share=share, wall=took, slowest=worst, cpu=cpu)
+        if paired is not None and "baseline_share" not in record:
+            new["baseline_share"] = one_game(game, players, seed + i, hero, paired, rival, [])[0]
+        if new:
+            new.update(index=i, deal=seed + i, hero=hero)
+            record.update(new)
+            if results is not None:
+                with results.open("a") as out:
+                    out.write(json.dumps(new) + "\n")
+            so_far = [done[j] for j in range(i + 1)]
+            base = [r["baseline_share"] for r in so_far if "baseline_share" in r]
+            # Progress after every game, so a run cut short still says something.
+            print(
+                f"{i + 1} games: win share {sum(r['share'] for r in so_far) / (i + 1):.3f} "
+                f"(game {seed + i}: {record['share']:.2f})"
+                + (f" baseline {sum(base) / len(base):.3f}" if base else ""),
+                file=sys.stderr,
+                flush=True,
+            )
+        played = [done[j]["share"] for j in range(i + 1)]
         if (
             stop_below is not None
-            and len(shares) % 50 == 0
+            and (i + 1) % 50 == 0
             and i + 1 < games
-            and wilson_interval(sum(shares), len(shares), Z99)[1] < stop_below
+            and wilson_interval(sum(played), i + 1, Z99)[1] < stop_below
         ):
             stopped = True
             break
-    played = len(shares)
-    low, high = wilson_interval(sum(shares), played)
-    decisions = len(cpu)
-    result: dict[str, Any] = {
-        "game": game_id,
-        "players": players,
-        "games": played,
-        "games_planned": games,
-        "stopped_for_futility": stopped,
-        "bot": bot,
-        "effective_spec": str(effective_spec(game, bot)),
-        "decisions": decisions,
-        "seconds_per_decision": thinking / max(1, decisions),
-        "slowest_decision_seconds": slowest,
-        "cpu_mean_decision_seconds": sum(cpu) / max(1, decisions),
-        "cpu_median_decision_seconds": statistics.median(cpu) if cpu else 0.0,
-        "cpu_slowest_decision_seconds": max(cpu, default=0.0),
-        "simulations_per_decision": getattr(tested, "simulations_run", 0) / max(1, decisions),
-        "others": others,
-        "seed": seed,
-        "wins": sum(shares),
-        "win_share": sum(shares) / played,
-        "ci95": [low, high],
-        "fair_share": 1.0 / players,
-        "seconds": time.perf_counter() - start,
-    }
-    if base_shares:
-        result["baseline"] = baseline
-        result["baseline_wins"] = sum(base_shares)
-        result["baseline_win_share"] = sum(base_shares) / played
-        result["baseline_ci95"] = list(wilson_interval(sum(base_shares), played))
-    return result
+    records = [done[j] for j in sorted(done) if "share" in done[j]]
+    simulations = getattr(tested, "simulations_run", 0) / max(1, decisions_now)
+    return summary(game, header, records, stopped, time.perf_counter() - start, simulations, games)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -150,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--baseline", help="also play each deal with this bot in the seat")
     parser.add_argument("--stop-below", type=float, help="futility stop (see above)")
+    parser.add_argument("--results", type=Path, help="append each game here; resume from it")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     result = play(
@@ -161,6 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         args.seed,
         args.baseline,
         args.stop_below,
+        args.results,
     )
     if args.json:
         print(json.dumps(result))
