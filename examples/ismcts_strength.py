@@ -21,6 +21,11 @@ seat (the paired baseline, reported as ``baseline_win_share``). ``--stop-below X
 is a futility stop written down before a run: after every 50 games, the run stops
 once the 99% Wilson interval's upper end is below ``X`` (the target cannot be met).
 
+``--decide-at Z`` is a sequential test for tuning (never for a pre-registered run):
+with a baseline, after every 20 games the run stops once the tested bot's mean
+per-deal lead over the baseline (``paired_difference``) is ``Z`` standard errors
+from 0 either way.
+
 ``--results FILE.jsonl`` makes a long run resumable: every game is appended to the
 file as it ends (its deal, the tested seat, its share, the baseline's share, each
 decision's CPU seconds), and a run started again with the same file and settings
@@ -94,6 +99,15 @@ def read_results(path: Path, header: dict[str, Any]) -> dict[int, dict[str, Any]
     return games
 
 
+def paired_difference(records: list[dict[str, Any]]) -> tuple[float, float]:
+    """The tested bot's mean lead over the baseline on the same deals and seats, and its
+    standard error (``(0, 0)`` with fewer than two paired games)."""
+    diffs = [r["share"] - r["baseline_share"] for r in records if "baseline_share" in r]
+    if len(diffs) < 2:
+        return 0.0, 0.0
+    return statistics.fmean(diffs), statistics.stdev(diffs) / len(diffs) ** 0.5
+
+
 def summary(
     game: Any,
     header: dict[str, Any],
@@ -142,6 +156,9 @@ def summary(
         result["baseline_wins"] = sum(based)
         result["baseline_win_share"] = sum(based) / len(based)
         result["baseline_ci95"] = list(wilson_interval(sum(based), len(based)))
+        mean, error = paired_difference(records)
+        result["paired_difference"] = mean
+        result["paired_difference_stderr"] = error
     return result
 
 
@@ -155,6 +172,7 @@ def play(
     baseline: str | None = None,
     stop_below: float | None = None,
     results: Path | None = None,
+    decide_at: float | None = None,
 ) -> dict[str, Any]:
     game = potluck.load_game(game_id)
     tested, rival = make_agent(game, bot), make_agent(game, others)
@@ -207,6 +225,10 @@ def play(
         ):
             stopped = True
             break
+        if decide_at is not None and (i + 1) % 20 == 0 and i + 1 < games:
+            mean, error = paired_difference([done[j] for j in range(i + 1)])
+            if error > 0 and abs(mean) >= decide_at * error:
+                break
     records = [done[j] for j in sorted(done) if "share" in done[j]]
     simulations = getattr(tested, "simulations_run", 0) / max(1, decisions_now)
     return summary(game, header, records, stopped, time.perf_counter() - start, simulations, games)
@@ -222,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--baseline", help="also play each deal with this bot in the seat")
     parser.add_argument("--stop-below", type=float, help="futility stop (see above)")
+    parser.add_argument("--decide-at", type=float, help="sequential stop for tuning (above)")
     parser.add_argument("--results", type=Path, help="append each game here; resume from it")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -235,6 +258,7 @@ def main(argv: list[str] | None = None) -> int:
         args.baseline,
         args.stop_below,
         args.results,
+        args.decide_at,
     )
     if args.json:
         print(json.dumps(result))

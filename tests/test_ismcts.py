@@ -318,6 +318,22 @@ def test_head_to_head_pairs_deals_and_seats_our_bot_in_several_seats() -> None:
     assert low <= duel["win_share"] <= high
 
 
+def test_head_to_head_at_equal_cpu_time_gives_openspiel_our_mean_seconds() -> None:
+    pytest.importorskip("pyspiel")
+    from potluck.search.openspiel import CpuLedger, duel, head_to_head
+
+    ledger = CpuLedger()
+    row = duel("cafe-carnage", 4, "ismcts:sims=3", 0, 0, seats=2, ledger=ledger)
+    assert row["cpu_openspiel"] and row["cpu_ours"]
+    assert row["openspiel_simulations"] >= 2 * len(row["cpu_openspiel"])  # at least two each
+    # OpenSpiel's budget is our running mean; it stops at the first world past it, so
+    # its decisions take about as long as ours (a simulation is its slack).
+    assert ledger.budget() == sum(ledger.ours) / len(ledger.ours)
+    match = head_to_head("burger-joint", 2, "ismcts:sims=3", 0, games=2, equal_time=True)
+    assert match["equal_time"] and match["openspiel_simulations"] is None
+    assert match["openspiel_simulations_per_decision"] >= 1
+
+
 def test_speed_is_compared_on_the_same_positions() -> None:
     pytest.importorskip("pyspiel")
     from potluck.search.openspiel import compare_speed

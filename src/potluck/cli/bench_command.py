@@ -70,6 +70,7 @@ def _bench_bot(
     games: int,
     as_json: bool,
     our_seats: int = 1,
+    equal_time: bool = False,
 ) -> None:
     """``potluck bench --bot SPEC [--vs-openspiel]``: how fast a bot decides."""
     from potluck.agents import make_agent
@@ -101,7 +102,7 @@ def _bench_bot(
             # machine's load cannot skew.
             row.update(compare_speed(one, n, spec, searcher.sims, seed=seed))
             row["head_to_head"] = head_to_head(
-                one, n, spec, searcher.sims, games, seed, seats=our_seats
+                one, n, spec, searcher.sims, games, seed, seats=our_seats, equal_time=equal_time
             )
         row["rules"] = native.status().build
         results[one] = row
@@ -128,9 +129,15 @@ def _bench_bot(
         duel = row.get("head_to_head")
         if duel is not None:
             low, high = duel["ci95"]
+            budget = (
+                f"{duel['openspiel_seconds_per_decision']:.3f} CPU s a decision, ours "
+                f"{duel['seconds_per_decision']:.3f}"
+                if duel["equal_time"]
+                else f"{duel['openspiel_simulations']} simulations"
+            )
             console().print(
                 f"{one}: {escape(duel['spec'])} in {duel['seats']} seat(s) against OpenSpiel's "
-                f"ISMCTS ({duel['openspiel_simulations']} simulations) in the others: win share "
+                f"ISMCTS ({budget}) in the others: win share "
                 f"{duel['win_share']:.3f} [{low:.3f}, {high:.3f}] over {duel['games']} games "
                 f"(fair share {duel['fair_share']:.3f})"
             )
@@ -185,6 +192,14 @@ def bench(
             min=1,
         ),
     ] = 1,
+    equal_time: Annotated[
+        bool,
+        typer.Option(
+            "--equal-time",
+            help="With --vs-openspiel: OpenSpiel's ISMCTS gets, each decision, the CPU seconds "
+            "our bot has used a decision so far in the match, instead of equal simulations.",
+        ),
+    ] = False,
     clock: Annotated[
         str,
         typer.Option(
@@ -209,7 +224,16 @@ def bench(
     spec = bot or "random"
     if vs_openspiel or _is_search_bot(ids[0], spec):
         _bench_bot(
-            ids, players, bot or "ismcts", seconds, seed, vs_openspiel, games, as_json, our_seats
+            ids,
+            players,
+            bot or "ismcts",
+            seconds,
+            seed,
+            vs_openspiel,
+            games,
+            as_json,
+            our_seats,
+            equal_time,
         )
         return
     if adapters:

@@ -7,6 +7,12 @@ OpenSpiel games with UCT (``uct_c`` 2), worlds from ``resample_from_infostate``
 the engine state directly, about twice as fast as OpenSpiel's own
 ``RandomRolloutEvaluator`` through the adapter, so the speed compared is the
 faster of the two ways OpenSpiel's search can run here. Needs the ``rl`` extra.
+
+At equal CPU time (``head_to_head(..., equal_time=True)``) OpenSpiel's bot
+searches each decision until it has used, by this process's CPU clock, as many
+seconds as our bot has used a decision so far in the match (a running mean;
+before our first decision, what our bot takes on that very position):
+:class:`TimedISMCTS`.
 """
 
 from __future__ import annotations
@@ -48,13 +54,55 @@ class _EngineRollouts(mcts.Evaluator):  # type: ignore[misc]
         return [(action, 1.0 / len(legal)) for action in legal]
 
 
-def openspiel_searcher(spiel_game: Any, simulations: int, seed: int) -> Any:
-    """OpenSpiel's ISMCTS bot, every draw seeded from ``seed``."""
-    searcher = ismcts.ISMCTSBot(
+class _BudgetSpentError(Exception):
+    """Raised inside OpenSpiel's search loop when its CPU budget is spent."""
+
+
+class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's ISMCTS bot with a budget of CPU seconds a decision (``seconds``,
+    set before each ``step``) instead of a number of simulations.
+
+    OpenSpiel's loop runs a fixed number of simulations; this bot stops it, once the
+    budget is spent, where the next world would be drawn (never inside a
+    simulation), and then chooses by OpenSpiel's own final policy over the tree it
+    has. At least two simulations always run (OpenSpiel's first only
+    expands the root)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seconds = 0.0
+        self.simulations = 0
+        self._deadline = 0.0
+        self._ran = 0
+
+    def sample_root_state(self, state: Any) -> Any:
+        if self._ran >= 2 and time.process_time() >= self._deadline:
+            raise _BudgetSpentError
+        self._ran += 1
+        return super().sample_root_state(state)
+
+    def run_search(self, state: Any) -> Any:
+        self._deadline = time.process_time() + self.seconds
+        self._ran = 0
+        try:
+            return super().run_search(state)
+        except _BudgetSpentError:
+            node = self._root_node
+            if self._allow_inconsistent_action_sets:
+                node = self.filter_illegals(node, state.legal_actions())
+            return self.get_final_policy(state, node)
+        finally:
+            self.simulations += self._ran
+
+
+def openspiel_searcher(spiel_game: Any, simulations: int, seed: int, timed: bool = False) -> Any:
+    """OpenSpiel's ISMCTS bot, every draw seeded from ``seed``; with ``timed`` a
+    :class:`TimedISMCTS` (set its ``seconds`` before each step)."""
+    searcher = (TimedISMCTS if timed else ismcts.ISMCTSBot)(
         spiel_game,
         _EngineRollouts(random.Random(seed)),
         2.0,
-        simulations,
+        1 << 30 if timed else simulations,
         random_state=np.random.RandomState(seed % 2**32),
     )
     sampler = pyspiel.UniformProbabilitySampler(seed % 2**31, 0.0, 1.0)
@@ -172,6 +220,84 @@ def placements(players: int, seats: int) -> list[tuple[int, ...]]:
     return found
 
 
+class CpuLedger:
+    """Our bot's CPU seconds a decision over a match, which sets OpenSpiel's budget at
+    equal time (a running mean, so both sides get the same seconds on average)."""
+
+    def __init__(self, ours: list[float] | None = None, theirs: list[float] | None = None):
+        self.ours: list[float] = list(ours or [])
+        self.theirs: list[float] = list(theirs or [])
+
+    def budget(self) -> float | None:
+        return sum(self.ours) / len(self.ours) if self.ours else None
+
+
+def duel(
+    game_id: str,
+    players: int,
+    spec: str,
+    simulations: int,
+    number: int,
+    seed: int = 0,
+    seats: int = 1,
+    ledger: CpuLedger | None = None,
+) -> dict[str, Any]:
+    """Game ``number`` of a head-to-head (see :func:`head_to_head`): its deal, our seats,
+    their share, and both sides' CPU seconds for each decision. With a ``ledger`` it
+    is played at equal CPU time (OpenSpiel's bot timed by the ledger, which the game's
+    decisions are added to); else at ``simulations`` a decision for OpenSpiel's."""
+    game = load_game(game_id)
+    ours = make_agent(game, spec)
+    spiel_game = pyspiel.load_game(game_name(game_id), {"players": players, "seed": seed})
+    turns = placements(players, seats)
+    deal = seed + number // len(turns)
+    mine = turns[number % len(turns)]
+    searcher = openspiel_searcher(spiel_game, simulations, seed + number, timed=ledger is not None)
+    state = PotluckState(spiel_game, spiel_game.table.new_state(deal))
+    rngs = {seat: bot_rng(seed + number, seat) for seat in mine}
+    cpu: dict[str, list[float]] = {"ours": [], "openspiel": []}
+    sims = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            continue
+        side = "ours" if seat in rngs else "openspiel"
+        if side == "openspiel" and ledger is not None:
+            budget = ledger.budget()
+            if budget is None:  # what ours would take here: its first time, then its mean
+                began = time.process_time()
+                decide(ours, game, state.engine_state, seat, random.Random(seed + number))
+                ledger.ours.append(time.process_time() - began)
+                budget = ledger.budget()
+            searcher.seconds = budget
+        start = time.process_time()
+        if side == "ours":
+            action = decide(ours, game, state.engine_state, seat, rngs[seat]).index
+        else:
+            action = searcher.step(state)
+        took = time.process_time() - start
+        cpu[side].append(took)
+        if ledger is not None:
+            (ledger.ours if side == "ours" else ledger.theirs).append(took)
+        state.apply_action(action)
+    if isinstance(searcher, TimedISMCTS):
+        sims = searcher.simulations
+    returns = state.returns()
+    return {
+        "game": number,
+        "deal": deal,
+        "seats": list(mine),
+        "share": sum(returns[s] for s in mine),
+        "cpu_ours": cpu["ours"],
+        "cpu_openspiel": cpu["openspiel"],
+        "openspiel_simulations": sims
+        if ledger is not None
+        else simulations * len(cpu["openspiel"]),
+    }
+
+
 def head_to_head(
     game_id: str,
     players: int,
@@ -180,57 +306,58 @@ def head_to_head(
     games: int,
     seed: int = 0,
     seats: int = 1,
+    equal_time: bool = False,
 ) -> dict[str, Any]:
-    """Our bot ``spec`` in ``seats`` seats, OpenSpiel's ISMCTS with ``simulations`` in the
-    others: our seats' summed win share per game, its mean and 95% Wilson interval.
+    """Our bot ``spec`` in ``seats`` seats, OpenSpiel's ISMCTS in the others: our seats'
+    summed win share per game, its mean and 95% Wilson interval.
 
-    Deals are paired: game ``i`` is dealt from seed ``seed + i // k`` and seats our bot
-    in ``placements(players, seats)[i % k]`` (``k`` placements), so each deal is played
+    OpenSpiel's bot runs ``simulations`` a decision, or with ``equal_time`` as many
+    CPU seconds a decision as ours has used on average so far in the match
+    (:class:`TimedISMCTS`, :class:`CpuLedger`). Deals are paired: game ``i`` is
+    dealt from seed ``seed + i // k`` and seats our bot in
+    ``placements(players, seats)[i % k]`` (``k`` placements), so each deal is played
     once with every placement and a deal's seat luck falls on both sides equally when
     ``games`` is a multiple of ``k``. The fair share is ``seats / players``. Decisions
     with one legal move are played without a search, on both sides.
     """
     game = load_game(game_id)
-    ours = make_agent(game, spec)
-    spiel_game = pyspiel.load_game(game_name(game_id), {"players": players, "seed": seed})
-    turns = placements(players, seats)
-    results: list[dict[str, Any]] = []
-    thinking = {"ours": 0.0, "openspiel": 0.0}
-    decisions = {"ours": 0, "openspiel": 0}
-    for number in range(games):
-        deal = seed + number // len(turns)
-        mine = turns[number % len(turns)]
-        searcher = openspiel_searcher(spiel_game, simulations, seed + number)
-        state = PotluckState(spiel_game, spiel_game.table.new_state(deal))
-        rngs = {seat: bot_rng(seed + number, seat) for seat in mine}
-        while not state.is_terminal():
-            seat = state.current_player()
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                state.apply_action(legal[0])
-                continue
-            side = "ours" if seat in rngs else "openspiel"
-            start = time.perf_counter()
-            if side == "ours":
-                action = decide(ours, game, state.engine_state, seat, rngs[seat]).index
-            else:
-                action = searcher.step(state)
-            thinking[side] += time.perf_counter() - start
-            decisions[side] += 1
-            state.apply_action(action)
-        returns = state.returns()
-        results.append({"deal": deal, "seats": list(mine), "share": sum(returns[s] for s in mine)})
+    ledger = CpuLedger() if equal_time else None
+    results = [
+        duel(game_id, players, spec, simulations, number, seed, seats, ledger)
+        for number in range(games)
+    ]
+    return summarise_duels(game_id, players, spec, seats, results, simulations, equal_time, game)
+
+
+def summarise_duels(
+    game_id: str,
+    players: int,
+    spec: str,
+    seats: int,
+    results: list[dict[str, Any]],
+    simulations: int,
+    equal_time: bool,
+    game: Any = None,
+) -> dict[str, Any]:
+    """The figures of a head-to-head from its games (:func:`duel`'s rows)."""
+    game = game or load_game(game_id)
+    games = len(results)
     won = sum(row["share"] for row in results)
-    low, high = wilson_interval(won, games)
+    low, high = wilson_interval(won, games) if games else (0.0, 1.0)
+    ours = [c for row in results for c in row["cpu_ours"]]
+    theirs = [c for row in results for c in row["cpu_openspiel"]]
+    their_sims = sum(row["openspiel_simulations"] for row in results)
     return {
         "games": games,
         "spec": str(effective_spec(game, spec)),
         "seats": seats,
+        "equal_time": equal_time,
         "win_share": won / games if games else 0.0,
         "ci95": [low, high],
         "fair_share": seats / players,
-        "openspiel_simulations": simulations,
-        "seconds_per_decision": thinking["ours"] / max(1, decisions["ours"]),
-        "openspiel_seconds_per_decision": thinking["openspiel"] / max(1, decisions["openspiel"]),
-        "results": results,
+        "openspiel_simulations": simulations if not equal_time else None,
+        "openspiel_simulations_per_decision": their_sims / max(1, len(theirs)),
+        "seconds_per_decision": sum(ours) / max(1, len(ours)),
+        "openspiel_seconds_per_decision": sum(theirs) / max(1, len(theirs)),
+        "results": [{k: row[k] for k in ("deal", "seats", "share")} for row in results],
     }
