@@ -33,6 +33,9 @@ plays only the games the file does not hold yet (game ``i`` is always dealt from
 ``seed + i`` with the tested bot in seat ``i % players``, so a resumed run keeps
 the registered seats), then reports on all of them. A game's record may come in
 parts (its share in one line, its baseline in another); the parts are merged.
+A long run may be played as blocks side by side, each from its own first game
+(``--from-game``) in its own file, and reported as one with ``--merge FILE...``
+(the futility and sequential stops then see only their own block).
 
     python examples/ismcts_strength.py burger-joint --players 2 --games 200 \
         --seed 60000 --baseline greedy --results runs/burger.jsonl --json
@@ -173,6 +176,7 @@ def play(
     stop_below: float | None = None,
     results: Path | None = None,
     decide_at: float | None = None,
+    first: int = 0,
 ) -> dict[str, Any]:
     game = potluck.load_game(game_id)
     tested, rival = make_agent(game, bot), make_agent(game, others)
@@ -189,7 +193,7 @@ def play(
     stopped = False
     start = time.perf_counter()
     decisions_now = 0
-    for i in range(games):
+    for i in range(first, games):
         record = done.setdefault(i, {"index": i})
         hero = i % players
         new: dict[str, Any] = {}
@@ -206,27 +210,29 @@ def play(
             if results is not None:
                 with results.open("a") as out:
                     out.write(json.dumps(new) + "\n")
-            so_far = [done[j] for j in range(i + 1)]
+        so_far = [done[j] for j in sorted(done) if j <= i and "share" in done[j]]
+        if new:
             base = [r["baseline_share"] for r in so_far if "baseline_share" in r]
             # Progress after every game, so a run cut short still says something.
+            mean = sum(r["share"] for r in so_far) / len(so_far)
             print(
-                f"{i + 1} games: win share {sum(r['share'] for r in so_far) / (i + 1):.3f} "
+                f"{len(so_far)} games: win share {mean:.3f} "
                 f"(game {seed + i}: {record['share']:.2f})"
                 + (f" baseline {sum(base) / len(base):.3f}" if base else ""),
                 file=sys.stderr,
                 flush=True,
             )
-        played = [done[j]["share"] for j in range(i + 1)]
+        played = [r["share"] for r in so_far]
         if (
             stop_below is not None
-            and (i + 1) % 50 == 0
+            and len(played) % 50 == 0
             and i + 1 < games
-            and wilson_interval(sum(played), i + 1, Z99)[1] < stop_below
+            and wilson_interval(sum(played), len(played), Z99)[1] < stop_below
         ):
             stopped = True
             break
-        if decide_at is not None and (i + 1) % 20 == 0 and i + 1 < games:
-            mean, error = paired_difference([done[j] for j in range(i + 1)])
+        if decide_at is not None and len(so_far) % 20 == 0 and i + 1 < games:
+            mean, error = paired_difference(so_far)
             if error > 0 and abs(mean) >= decide_at * error:
                 break
     records = [done[j] for j in sorted(done) if "share" in done[j]]
@@ -234,11 +240,29 @@ def play(
     return summary(game, header, records, stopped, time.perf_counter() - start, simulations, games)
 
 
+def merge(paths: list[Path]) -> dict[str, Any]:
+    """The figures of one run played as blocks (``--from-game``) in several results files,
+    which must hold the same settings; a game in two files counts once."""
+    heads = [json.loads(path.read_text().splitlines()[0])["run"] for path in paths]
+    if any(head != heads[0] for head in heads):
+        raise SystemExit(f"the files hold different runs: {heads}")
+    done: dict[int, dict[str, Any]] = {}
+    for path in paths:
+        for index, record in read_results(path, heads[0]).items():
+            done.setdefault(index, {}).update(record)
+    records = [done[j] for j in sorted(done) if "share" in done[j]]
+    game = potluck.load_game(heads[0]["game"])
+    planned = max(done, default=-1) + 1
+    return summary(game, heads[0], records, False, 0.0, 0.0, planned)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("game", nargs="?")
+    parser.add_argument("--players", type=int)
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--from-game", type=int, default=0, help="play games from this index on")
+    parser.add_argument("--merge", type=Path, nargs="+", help="only report on these results files")
     parser.add_argument("--bot", default="ismcts")
     parser.add_argument("--others", default="greedy")
     parser.add_argument("--seed", type=int, default=0)
@@ -248,6 +272,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--results", type=Path, help="append each game here; resume from it")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.merge:
+        print(json.dumps(merge(args.merge)))
+        return 0
+    if args.game is None or args.players is None:
+        parser.error("GAME and --players are needed to play")
     result = play(
         args.game,
         args.players,
@@ -259,6 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         args.stop_below,
         args.results,
         args.decide_at,
+        args.from_game,
     )
     if args.json:
         print(json.dumps(result))
