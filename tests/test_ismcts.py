@@ -518,3 +518,19 @@ def test_a_horizon_scores_every_root_move_at_the_same_turn() -> None:
         make_agent(carnage, "ismcts:sims=4,horizon=2"), carnage, table, 0, random.Random(0)
     )
     assert action in carnage.legal_actions(table, 0)
+
+
+def test_openspiels_ismcts_takes_a_seat_and_reads_only_its_information_set() -> None:
+    pytest.importorskip("pyspiel")
+    game = potluck.load_game("cafe-carnage")
+    bot = make_agent(game, "openspiel-ismcts:sims=6,time=0")
+    state = game.new_game(4, seed=11)
+    seat = state.acting[0]
+    redealt = game.redeal(state, seat, random.Random(5))
+    chosen = decide(bot, game, state, seat, random.Random(3))
+    assert chosen in game.legal_actions(state, seat)
+    # the same choice where everything the seat cannot see is different
+    assert decide(bot, game, redealt, seat, random.Random(3)) == chosen
+    assert bot.simulations_run >= 12
+    with pytest.raises(PotluckError, match="needs a budget"):
+        make_agent(game, "openspiel-ismcts:time=0")

@@ -23,6 +23,7 @@ from typing import Any, Protocol, TypeGuard, runtime_checkable
 from potluck.engine.action import Action
 from potluck.engine.bots import Bot
 from potluck.engine.botspec import BotSpec, build_bot
+from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.engine.state import State
 from potluck.search.information import InformationSet
@@ -49,6 +50,20 @@ def _register_generic_bots() -> None:
     from potluck.search.ismcts import ISMCTSBot
 
     GENERIC_BOTS.setdefault("ismcts", ISMCTSBot)
+
+
+#: OpenSpiel's ISMCTS: seated only when a spec names it (it needs the rl extra).
+OPENSPIEL_NAME = "openspiel-ismcts"
+
+
+def _openspiel_factory() -> Callable[..., Bot]:
+    try:
+        from potluck.search.openspiel_bot import OpenSpielISMCTSBot
+    except ImportError as missing:
+        raise PotluckError(
+            f"{OPENSPIEL_NAME} needs OpenSpiel (pip install 'potluck[rl]'): {missing}"
+        ) from None
+    return OpenSpielISMCTSBot
 
 
 def agent_factories(game: Game[Any, Any]) -> dict[str, Callable[..., Bot]]:
@@ -147,11 +162,17 @@ def make_agent(game: Game[Any, Any], spec: str | BotSpec) -> Bot:
     """The bot ``spec`` (``name`` or ``name:key=value,...``) names for ``game``.
 
     ``ismcts`` takes the game's tuned defaults (:func:`search_defaults`) for the
-    parameters the spec does not give. ``BotSpecError`` names the bots or the
-    bot's parameters when the spec fits none.
+    parameters the spec does not give. ``openspiel-ismcts`` (OpenSpiel's ISMCTS, for
+    ladders; ``potluck.search.openspiel_bot``) is built only when named, and needs the
+    ``rl`` extra. ``BotSpecError`` names the bots or the bot's parameters when the
+    spec fits none.
     """
     written = spec if isinstance(spec, str) else str(spec)
-    built = build_bot(agent_factories(game), effective_spec(game, spec), game.title)
+    parsed = effective_spec(game, spec)
+    factories = agent_factories(game)
+    if parsed.name == OPENSPIEL_NAME:
+        factories[OPENSPIEL_NAME] = _openspiel_factory()
+    built = build_bot(factories, parsed, game.title)
     built.spec = written.strip()  # as the user wrote it; the defaults are the game's
     bot: Bot = built
     return bot

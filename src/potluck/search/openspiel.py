@@ -23,76 +23,15 @@ from typing import Any
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import ismcts
 
 from potluck.agents import decide, effective_spec, make_agent
 from potluck.bench import clock_named
 from potluck.engine.registry import load_game
 from potluck.interop.openspiel import PotluckState, game_name
 from potluck.intervals import wilson_interval
+from potluck.search.openspiel_bot import TimedISMCTS, _EngineRollouts
 from potluck.sim import bot_rng
-
-
-class _EngineRollouts(mcts.Evaluator):  # type: ignore[misc]
-    """Values a state by uniformly random play to the end, on the engine state (with
-    the same unchecked ``step_legal`` our rollouts use, so the speed comparison is even)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def evaluate(self, state: PotluckState) -> Any:
-        table, world = state.table, state.engine_state.clone()
-        game, rand = table.game, self.rng.random
-        while world.acting:
-            seat = world.acting[0]
-            legal = game.legal_actions(world, seat)
-            game.step_legal(world, seat, legal[int(rand() * len(legal))])
-        return np.array(table.rewards(world))
-
-    def prior(self, state: PotluckState) -> list[tuple[int, float]]:
-        legal = state.legal_actions()
-        return [(action, 1.0 / len(legal)) for action in legal]
-
-
-class _BudgetSpentError(Exception):
-    """Raised inside OpenSpiel's search loop when its CPU budget is spent."""
-
-
-class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
-    """OpenSpiel's ISMCTS bot with a budget of CPU seconds a decision (``seconds``,
-    set before each ``step``) instead of a number of simulations.
-
-    OpenSpiel's loop runs a fixed number of simulations; this bot stops it, once the
-    budget is spent, where the next world would be drawn (never inside a
-    simulation), and then chooses by OpenSpiel's own final policy over the tree it
-    has. At least two simulations always run (OpenSpiel's first only
-    expands the root)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.seconds = 0.0
-        self.simulations = 0
-        self._deadline = 0.0
-        self._ran = 0
-
-    def sample_root_state(self, state: Any) -> Any:
-        if self._ran >= 2 and time.process_time() >= self._deadline:
-            raise _BudgetSpentError
-        self._ran += 1
-        return super().sample_root_state(state)
-
-    def run_search(self, state: Any) -> Any:
-        self._deadline = time.process_time() + self.seconds
-        self._ran = 0
-        try:
-            return super().run_search(state)
-        except _BudgetSpentError:
-            node = self._root_node
-            if self._allow_inconsistent_action_sets:
-                node = self.filter_illegals(node, state.legal_actions())
-            return self.get_final_policy(state, node)
-        finally:
-            self.simulations += self._ran
 
 
 def openspiel_searcher(spiel_game: Any, simulations: int, seed: int, timed: bool = False) -> Any:
