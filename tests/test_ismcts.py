@@ -324,13 +324,15 @@ def test_head_to_head_at_equal_cpu_time_gives_openspiel_our_mean_seconds() -> No
 
     ledger = CpuLedger()
     row = duel("cafe-carnage", 4, "ismcts:sims=3", 0, 0, seats=2, ledger=ledger)
-    assert row["cpu_openspiel"] and row["cpu_ours"]
+    assert row["cpu_openspiel"]
+    assert row["cpu_ours"]
     assert row["openspiel_simulations"] >= 2 * len(row["cpu_openspiel"])  # at least two each
     # OpenSpiel's budget is our running mean; it stops at the first world past it, so
     # its decisions take about as long as ours (a simulation is its slack).
     assert ledger.budget() == sum(ledger.ours) / len(ledger.ours)
     match = head_to_head("burger-joint", 2, "ismcts:sims=3", 0, games=2, equal_time=True)
-    assert match["equal_time"] and match["openspiel_simulations"] is None
+    assert match["equal_time"]
+    assert match["openspiel_simulations"] is None
     assert match["openspiel_simulations_per_decision"] >= 1
 
 
@@ -531,6 +533,9 @@ def test_openspiels_ismcts_takes_a_seat_and_reads_only_its_information_set() -> 
     assert chosen in game.legal_actions(state, seat)
     # the same choice where everything the seat cannot see is different
     assert decide(bot, game, redealt, seat, random.Random(3)) == chosen
+    from potluck.search.openspiel_bot import OpenSpielISMCTSBot
+
+    assert isinstance(bot, OpenSpielISMCTSBot)
     assert bot.simulations_run >= 12
     with pytest.raises(PotluckError, match="needs a budget"):
         make_agent(game, "openspiel-ismcts:time=0")

@@ -28,6 +28,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from potluck.agents import decide, make_agent
 from potluck.engine.game import Game
 from potluck.engine.registry import list_games
 from potluck.engine.state import State
@@ -120,10 +121,11 @@ class PotluckEnv(gymnasium.Env[ObsType, np.int64]):
             if not acting or self.seat in acting:
                 return
             seat = acting[0]
-            action = self.table.bot_action(
-                self.opponents[seat], state, seat, self._rngs[seat], self._bots
-            )
-            game.step(state, seat, action)
+            spec = self.opponents[seat]
+            bot = self._bots.get(spec)
+            if bot is None:  # each spec is made once and kept for the episode's seats
+                bot = self._bots[spec] = make_agent(game, spec)
+            game.step(state, seat, decide(bot, game, state, seat, self._rngs[seat]))
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -7,7 +7,6 @@ action masks over the game's integer action space, and end-of-game rewards.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -114,20 +113,6 @@ class NumericTable:
         if not self.game.is_over(state):
             return [0.0] * self.num_players
         return list(self.game.outcome(state).win_shares())
-
-    def bot_action(
-        self, bot_name: str, state: State, seat: int, rng: random.Random, bots: dict[str, Any]
-    ) -> Action:
-        """The action the Potluck bot spec ``bot_name`` (made once, kept in ``bots``) takes:
-        any spec ``potluck.agents.make_agent`` accepts, e.g. ``greedy`` or
-        ``ismcts:sims=100``."""
-        from potluck.agents import decide, make_agent
-
-        bot = bots.get(bot_name)
-        if bot is None:
-            bot = bots[bot_name] = make_agent(self.game, bot_name)
-        action: Action = decide(bot, self.game, state, seat, rng)
-        return action
 
     def ansi(self, state: State, seat: int | None) -> str:
         """The view of ``seat`` (``None``: a spectator) drawn as ANSI text by the CLI's renderer."""
