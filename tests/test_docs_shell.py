@@ -30,6 +30,8 @@ NOT_RUN = {
     "studies/NAME.toml": "a template for the reader's own study",
     "results/NAME": "a template for the reader's own study",
     "lab report results/": "reports a study run just above it (tests/test_lab.py makes reports)",
+    "openspiel-ismcts:time=": "OpenSpiel's ISMCTS at a CPU budget over whole games (minutes); "
+    "tests/test_ismcts.py seats it",
 }
 
 #: Shell lines that are not ``potluck`` commands, by how they start, and why no test runs them.
@@ -45,6 +47,8 @@ OTHER_NOT_RUN = {
     "python examples/belly_win_model.py": "fits on 12,000 games (minutes); "
     "tests/test_belly_win_model.py runs it on 10",
     ".venv/bin/python examples/openspiel_ismcts.py": "OpenSpiel's ISMCTS over whole games",
+    "python examples/openspiel_equal_time.py": "both searches over whole games at equal CPU "
+    "time (hours); tests/test_ismcts.py plays a duel",
     "python -m potluck.lab.speedup": "a timing benchmark that first measures the machine (~40 s)",
     "python examples/lab_search_benchmark.py": "tens of thousands of games (minutes): a grid, "
     "a bisection and searches on one problem",
