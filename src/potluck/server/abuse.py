@@ -342,7 +342,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--file-limit", type=int)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("server_args", nargs="*", help="after --: more `potluck serve` options")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)  # "ws-flood --seconds 5 -- --move-rate X"
     if args.attack == "probe":
         print(json.dumps(probe(args.url, args.seconds, args.every, delay=args.delay)))
         return

@@ -265,7 +265,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--table", help="watch: go on watching this table")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("server_args", nargs="*", help="after --: more `potluck serve` options")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)  # "bots --tables 3 -- --hard-bot X"
     if args.hog == "watch":
         print(json.dumps(decisions(args.url, args.seconds, table=args.table)))
         return
