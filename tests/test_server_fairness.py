@@ -22,6 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from potluck.server import TableService, create_app, hogs
+from potluck.server.analyses import Job
 from potluck.server.db import make_engine, migrate
 from potluck.server.settings import ServerSettings
 from potluck.server.thinking import FairThinking
@@ -235,3 +236,38 @@ def test_two_analyses_delay_a_hard_bot_at_most_a_second_and_sigterm_ends_it_fast
     assert report["hogged"]["answers"].get("202", 0) > 0, report  # analyses were under way
     assert report["mean_delay_s"] <= 1.0, report
     assert report["sigterm_exit_seconds"] < 10, report
+
+
+def test_an_analysis_held_too_long_beside_bots_goes_on_for_a_slice() -> None:
+    engine = make_engine("sqlite://")
+    migrate(engine)
+    clock = [0.0]
+    settings = ServerSettings(analysis_most_held_seconds=30.0, analysis_move_seconds=2.0)
+    service = TableService(engine, settings=settings, clock=lambda: clock[0])
+    analyses = service.analyses
+    held: list[bool] = []
+    analyses.pool.pause = held.append  # type: ignore[method-assign, assignment]
+    analyses.jobs = {("t", 0, "j"): Job("t", 0, "j", [1, 2, 3])}  # one under way
+    try:
+        bots = service.thinking.on_busy
+        assert bots is not None
+
+        async def scenario() -> list[bool]:
+            watch = asyncio.create_task(analyses._watch())
+            bots(1)  # a bot thinks, and goes on thinking
+            states = []
+            for moment in (1.0, 29.0, 30.0, 31.0, 32.5, 40.0, 62.0, 62.5):
+                clock[0] = moment
+                await asyncio.sleep(0.3)  # one tick of the watch
+                states.append(held[-1])
+            bots(0)
+            states.append(held[-1])
+            analyses.jobs.clear()
+            await asyncio.wait_for(watch, 2)
+            return states
+
+        states = run(scenario())
+        # held from 0 s; its slice at 30 s (2 s); held again from 32.5 s; a slice at 62.5 s
+        assert states == [True, True, False, False, True, True, True, False, False]
+    finally:
+        engine.dispose()

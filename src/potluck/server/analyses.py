@@ -13,7 +13,10 @@ while two ran another table's hard bot did not move for over 170 s. Now:
   and a stopping server waits for one move at most;
 - its worker **stands still** (``SIGSTOP``) while bots search
   (``analysis_pause_at``): play comes first, and the judge's bound is CPU time,
-  so a paused move loses nothing but time;
+  so a paused move loses nothing but time; but never for ever: held for
+  ``analysis_most_held_seconds`` (30 s), it goes on beside the bots for
+  ``analysis_move_seconds`` (2 s), then waits again, so an analysis finishes
+  on a server where some bot is always thinking (it stood still there for good);
 - each client has a **budget** of workers' CPU (``analysis_seconds_per_hour``):
   a new analysis is charged its bound (moves x seconds a move) at once and
   refunded what it did not use; past the budget, 429 with ``Retry-After``; and
@@ -139,6 +142,40 @@ class Analyses:
         )
         self.jobs: dict[tuple[str, int, str], Job] = {}
         self.budgets: dict[str, Budget] = {}
+        #: Bot searches running now (``bots_busy``), since when the workers are held
+        #: stopped, and until when a held analysis goes on anyway (its slice).
+        self.bots_searching = 0
+        self.held_since: float | None = None
+        self.slice_until = 0.0
+        self.watch: asyncio.Task[None] | None = None
+
+    def bots_busy(self, searching: int) -> None:
+        """Told each time the number of bot searches running changes: play comes first."""
+        self.bots_searching = searching
+        self._hold()
+
+    def _hold(self) -> None:
+        moment = self.clock()
+        held = self.bots_searching >= self.settings.analysis_pause_at
+        held = held and moment >= self.slice_until
+        if held and self.held_since is None:
+            self.held_since = moment
+        elif not held:
+            self.held_since = None
+        self.pool.pause(held)
+
+    def _active(self) -> bool:
+        return any(job.state in ("queued", "running") for job in self.jobs.values())
+
+    async def _watch(self) -> None:
+        """While analyses are under way: one held too long gets its slice."""
+        most = self.settings.analysis_most_held_seconds
+        while self._active():
+            moment = self.clock()
+            if self.held_since is not None and moment - self.held_since >= most:
+                self.slice_until = moment + self.settings.analysis_move_seconds
+            self._hold()
+            await asyncio.sleep(0.25)
 
     @property
     def judge(self) -> str:
@@ -204,6 +241,8 @@ class Analyses:
         job.task = asyncio.create_task(
             self._run(job, client, (game.id, game.data_source, record), budget, charged)
         )
+        if self.watch is None or self.watch.done():
+            self.watch = asyncio.create_task(self._watch())
         return job
 
     async def _run(
@@ -273,6 +312,8 @@ class Analyses:
     async def close(self) -> None:
         """Stop every analysis (their workers too, a move in progress included)."""
         tasks = [job.task for job in self.jobs.values() if job.task and not job.task.done()]
+        if self.watch is not None and not self.watch.done():
+            tasks.append(self.watch)
         for task in tasks:
             task.cancel()
         for task in tasks:

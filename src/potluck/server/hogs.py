@@ -166,6 +166,8 @@ async def _analysis_hog(
                 answers[str(answer.status_code)] = answers.get(str(answer.status_code), 0) + 1
                 if answer.status_code == 200:
                     seen["moves_judged"] += len(answer.json()["moves"])
+                elif answer.status_code == 202:  # how far the one under way got
+                    seen["most_done"] = max(seen.get("most_done", 0), answer.json()["done"])
                 if answer.status_code != 202:
                     break
                 await asyncio.sleep(0.5)

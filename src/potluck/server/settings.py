@@ -57,6 +57,10 @@ class ServerSettings:
     #: bot searches or more run. 1: strict priority, right for a machine with few
     #: cores; a host with cores to spare lets analyses share them (say, cores - 1).
     analysis_pause_at: int = 1
+    #: ... but never for ever: an analysis held stopped this long goes on for
+    #: ``analysis_move_seconds`` beside the bots, then waits again (on a server where
+    #: some bot always thinks, analyses advance about a fifteenth of the time).
+    analysis_most_held_seconds: float = 30.0
     #: Open or running tables one client may have created.
     max_tables_per_client: int = 10
     #: Open or running tables in all.

@@ -121,9 +121,7 @@ class TableService(Seating, Creating, CatchingUp):
             workers=self.bot_pool.workers,
             per_client=self.settings.bot_thinking_per_client,
             # play first: move analyses stand still while bots think
-            on_busy=lambda searching: self.analyses.pool.pause(
-                searching >= self.settings.analysis_pause_at
-            ),
+            on_busy=lambda searching: self.analyses.bots_busy(searching),
         )
         #: A database server's moves are stored from threads of their own (a table's in
         #: order), so the event loop serves other tables during the round trip. SQLite's commit
