@@ -333,12 +333,32 @@ class Creating(TableStore):
         if creator is None:
             return
         mine = token_hash(creator)
-        count = sum(1 for t in active if t.creator == mine)
-        if count >= self.settings.max_tables_per_client:
+        theirs = [t for t in active if t.creator == mine]
+        if len(theirs) >= self.settings.max_tables_per_client:
+            # Tables made from this address in another browser (or by a script) count too but
+            # are not in this browser's Your tables: say when the first closes by itself.
+            idle = self.settings.idle_seconds
+            soonest = min(idle - (self.clock() - t.last_active) for t in theirs)
             raise TableError(
                 429,
                 "too_many_tables",
-                f"You have {count} open tables, the most one player may have: close one "
-                "(the lobby's Your tables) or finish one first.",
+                f"You have {len(theirs)} open tables, the most one player may have: close "
+                "one (the lobby's Your tables) or finish one first. Tables made from your "
+                "address in another browser count too; a table where nothing happens for "
+                f"{in_words(idle)} closes by itself (the next in about {in_words(soonest)}).",
                 {"Retry-After": "60"},
             )
+
+
+def in_words(seconds: float) -> str:
+    """A span of time as a player reads it, to the minute (at least one).
+
+    >>> in_words(7200), in_words(5999), in_words(30)
+    ('2 hours', '1 hour 40 minutes', '1 minute')
+    """
+    minutes = max(1, round(seconds / 60))
+    hours, minutes = divmod(minutes, 60)
+    parts = [f"{hours} hour{'s' * (hours != 1)}"] if hours else []
+    if minutes or not hours:
+        parts.append(f"{minutes} minute{'s' * (minutes != 1)}")
+    return " ".join(parts)
