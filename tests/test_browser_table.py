@@ -204,6 +204,49 @@ def test_a_move_that_is_not_possible_says_why_on_a_tap_and_on_enter(
     context.close()
 
 
+#: The engine's reasons in notation, as a page says them.
+REASONS = {
+    "You landed on a restaurant for sale: 'buy' it or 'pass' (and pay its basic fee).": (
+        "You landed on a restaurant for sale: buy it or pass (and pay its basic fee)."
+    ),
+    "It is the production phase: take a cube ('take <colour>').": (
+        "It is the production phase: take a cube."
+    ),
+    "Yuck! Choose the player you pay 50 to: 'yuck <seat>'.": (
+        "Yuck! Choose the player you pay 50 to."
+    ),
+    "Discard excess cubes: you hold more than 8; 'discard <colour>'.": (
+        "Discard excess cubes: you hold more than 8."
+    ),
+    "BellyGuard Insurance: 'insure <restaurant>' or 'pass'.": (
+        "BellyGuard Insurance: insure or pass."
+    ),
+    "Your offer is to Ann: finish it ('done') or 'pass'.": (
+        "Your offer is to Ann: finish it or pass."
+    ),
+}
+
+
+def test_a_reason_names_moves_in_words_not_notation(browser: Any, live: LiveServer) -> None:
+    page = new_page(browser, PHONE)
+    page.goto(live.url + "/")
+    page.wait_for_selector("#rules-links li")
+    said = page.evaluate("(texts) => texts.map((t) => Potluck.plainReason(t))", list(REASONS))
+    assert said == list(REASONS.values())
+    # at a table: Burger Joint's production phase, a disabled move tapped
+    created = table(live, "burger-joint", ["human", "greedy"])
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    phone = context.new_page()
+    sit(phone, live, created)
+    phone.locator("#screen [aria-disabled=true]").first.tap(force=True)
+    note = phone.locator("#why-note.shown")
+    note.wait_for()
+    assert note.inner_text()
+    assert not re.search(r"'[a-z]+'|<[a-z]+>", note.inner_text()), note.inner_text()
+    context.close()
+    assert page.errors == []
+
+
 def test_belle_explains_a_belle_that_needs_a_target(browser: Any, live: LiveServer) -> None:
     """Every Belle's button names an action the table takes, a Belle with a target one of
     her plays (never "belle NAME" alone, which is no action): the server explains each."""

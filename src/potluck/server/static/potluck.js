@@ -362,17 +362,32 @@ const Potluck = (() => {
     if (!(event.target instanceof Element) || !event.target.closest("[aria-disabled=true]")) hideWhy();
   });
 
+  // The rules engine's reasons name moves in the notation the API and the terminal's help
+  // use ("'buy' it or 'pass'", "take a cube ('take <colour>')"); a page has buttons in words
+  // instead, so a reason drops the notation: a bracketed hint goes, a trailing ": 'yuck
+  // <seat>'" goes, "'insure <restaurant>' or" keeps its verb, and quotes around a move go.
+  function plainReason(text) {
+    return String(text)
+      .replace(/ \('[^']*'\)/g, "")
+      .replace(/[:;] '[a-z]+ <[a-z ]+>'(?=[.;]|$)/g, "")
+      .replace(/'([a-z]+) <[a-z ]+>'/g, "$1")
+      .replace(/'([a-z][a-z0-9 -]*)'/g, "$1");
+  }
+
+  // A reason from the engine as a page says it: players by name, moves in words.
+  function reasonWords(payload, text) { return plainReason(says(payload, text)); }
+
   // Why the seat cannot take `action` now: the payload's reason, the game's answer from the
   // server (games with many actions), or whose turn it is.
   async function reasonFor(payload, action) {
     const known = (payload.illegal || {})[action];
-    if (known) return says(payload, known);
+    if (known) return reasonWords(payload, known);
     const acting = payload.to_act || [];
     if (payload.table.status !== "running" || payload.outcome) return "The game is not being played now.";
     if (!acting.includes(payload.seat)) return `Not your turn: waiting for ${listOf(acting.map((s) => who(payload, s)))}.`;
     try {
       const answer = await api("GET", `/api/tables/${payload.table.id}/explain?action=${encodeURIComponent(action)}`);
-      return answer.reason ? says(payload, answer.reason) : "Not possible now.";
+      return answer.reason ? reasonWords(payload, answer.reason) : "Not possible now.";
     } catch (error) {
       return error.message;
     }
@@ -392,7 +407,7 @@ const Potluck = (() => {
     const known = (payload.illegal || {})[action];
     const button = el("button", {
       ...attrs, type: "button", "data-action": action, "aria-disabled": "true",
-      title: known ? says(payload, known) : "Not possible now: press for why",
+      title: known ? reasonWords(payload, known) : "Not possible now: press for why",
     }, content);
     button.addEventListener("click", async (event) => {
       event.preventDefault();
@@ -735,6 +750,6 @@ const Potluck = (() => {
   return {
     el, api, words, plural, listOf, duration, clock, value, objectTable, showRules, tableIdFromPath,
     seatNames, namer, who, whose, says, does, secondPerson, seatNumber, isHuman, seatsPanel,
-    actionsPanel, actionButton, otherActions, saying, outcomeBanner, practiceNote, render, renderers, pages, remember,
+    actionsPanel, actionButton, plainReason, otherActions, saying, outcomeBanner, practiceNote, render, renderers, pages, remember,
   };
 })();
