@@ -356,6 +356,8 @@ RAW_WORDS = r"""() => {
     [/\b[a-z]+(?:_[a-z]+)+\b/, 'a key'],
     [/(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])/, 'an id'],
     [/\b[Ss]eats? \d/, 'a seat by its number, not its name'],
+    [/[!?]\.(?!\.)/, 'a stop after "!" or "?"'],
+    [/<[a-z]+>|'[a-z]+ <|\('[a-z]+'\)/, 'notation'],
   ];
   for (const text of texts) {
     for (const [pattern, what] of rules) {

@@ -11,6 +11,9 @@
     ballot: "Secret ballot: play an action card",
     over: "The week is over",
   };
+  // A sentence's stop, unless it ends with a card's own "!" ("You played RUN!").
+  const sentence = (text) => (/[!?]$/.test(text) ? text : `${text}.`);
+
   const CARDS = {
     split: ["Split the Bill Evenly", "split"],
     separately: ["Each Pay Separately", "separately"],
@@ -71,7 +74,7 @@
     return el("div", { class: "bill", "data-round": round.round },
       el("h3", { text: `The bill, night ${round.round}` }),
       el("p", { class: "verdict", text: verdict.join(" ") }),
-      round.your_card ? el("p", { class: "muted", text: `You played ${CARDS[round.your_card][0]}.` }) : null,
+      round.your_card ? el("p", { class: "muted", text: sentence(`You played ${CARDS[round.your_card][0]}`) }) : null,
       el("div", { class: "scroll" }, el("table", { class: "data" },
         // the meal in one column, a dish a line: the whole bill fits half a wide screen
         el("thead", {}, el("tr", {}, ["Diner", "Meal"].map((h) => el("th", { text: h })),
@@ -108,7 +111,7 @@
           el("span", { text: title }),
           el("span", { class: "count", text: `${you.hand[card] || 0} in hand` }),
         ]))));
-    if (you.card) box.append(el("p", { class: "muted", text: `Played face down: ${CARDS[you.card][0]}.` }));
+    if (you.card) box.append(el("p", { class: "muted", text: sentence(`Played face down: ${CARDS[you.card][0]}`) }));
     // any legal action the cards above do not show (none today) still gets a button
     const shown = new Set([...(ordering ? you.menu.map((d) => d.dish) : []), ...Object.keys(CARDS)]);
     const others = otherActions(payload, ctx, shown);
