@@ -239,7 +239,7 @@ def test_play_hands_over_between_humans_and_keeps_bids_secret(tmp_path: Path) ->
 def test_play_refuses_bad_seats_and_options() -> None:
     assert_clean_error(
         run("play", TOY_ID, "--seats", "you,genius"),
-        "seat 1, 'genius': give you, human, human:NAME or a bot spec; "
+        "seat 2, 'genius': give you, human, human:NAME or a bot spec; "
         "Toy Table has no bot 'genius'; its bots are: first, ismcts, random",
     )
     assert_clean_error(run("play", TOY_ID, "--seats", "random,first"), "no human seat")

@@ -85,7 +85,7 @@ def parse_seats(game: Game[Any, Any], specs: Sequence[str], seed: int) -> list[P
             bot = make_agent(game, spec)
         except PotluckError as error:
             raise CliError(
-                f"seat {seat}, {spec!r}: give you, human, human:NAME or a bot spec; {error}"
+                f"seat {seat + 1}, {spec!r}: give you, human, human:NAME or a bot spec; {error}"
             ) from None
         players.append(Player(seat, spec, bot, bot_rng(seed, seat)))
     return players
