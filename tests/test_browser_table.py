@@ -221,6 +221,9 @@ REASONS = {
     "BellyGuard Insurance: 'insure <restaurant>' or 'pass'.": (
         "BellyGuard Insurance: insure or pass."
     ),
+    "Step 2, Group: start a new group as group 1, the first free one.": (
+        "Start a new group as group 1, the first free one."
+    ),
     "Your offer is to Ann: finish it ('done') or 'pass'.": (
         "Your offer is to Ann: finish it or pass."
     ),

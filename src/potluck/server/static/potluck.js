@@ -365,13 +365,15 @@ const Potluck = (() => {
   // The rules engine's reasons name moves in the notation the API and the terminal's help
   // use ("'buy' it or 'pass'", "take a cube ('take <colour>')"); a page has buttons in words
   // instead, so a reason drops the notation: a bracketed hint goes, a trailing ": 'yuck
-  // <seat>'" goes, "'insure <restaurant>' or" keeps its verb, and quotes around a move go.
+  // <seat>'" goes, "'insure <restaurant>' or" keeps its verb, and quotes around a move go;
+  // a rulebook step's name before a reason ("Step 2, Group: ...") goes too.
   function plainReason(text) {
     return String(text)
       .replace(/ \('[^']*'\)/g, "")
       .replace(/[:;] '[a-z]+ <[a-z ]+>'(?=[.;]|$)/g, "")
       .replace(/'([a-z]+) <[a-z ]+>'/g, "$1")
-      .replace(/'([a-z][a-z0-9 -]*)'/g, "$1");
+      .replace(/'([a-z][a-z0-9 -]*)'/g, "$1")
+      .replace(/^Step \d+, [A-Z][a-z]+: (.)/, (_, first) => first.toUpperCase());
   }
 
   // A reason from the engine as a page says it: players by name, moves in words.
