@@ -424,3 +424,29 @@ def test_a_players_own_seat_and_the_others_read_by_name_from_one(
     while time.monotonic() < deadline and not page.locator("#recent-moves").count():
         page.wait_for_timeout(100)
     assert page.errors == []
+
+
+def test_the_replay_says_a_move_ending_in_its_own_bang_without_a_stop(
+    browser: Any, live: LiveServer
+) -> None:
+    created = table(live, "cafe-carnage", ["random", "random", "random", "random"])
+    api = f"{live.url}/api/tables/{created['id']}"
+    deadline = time.monotonic() + 60
+    while httpx.get(api).json()["table"]["status"] != "over":
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.3)
+    actions = httpx.get(f"{api}/record").json()["actions"]
+    step, runner = next((i + 1, seat) for i, (seat, text) in enumerate(actions) if text == "run")
+    page = new_page(browser, WIDE)
+    page.goto(f"{live.url}/tables/{created['id']}/replay")
+    page.wait_for_selector("#counter:has-text('step 0')")
+    page.select_option("#as", str(runner))  # the runner sees their own sealed card
+    page.evaluate(
+        "(n) => { const s = document.getElementById('step'); s.value = n;"
+        " s.dispatchEvent(new Event('input')); s.dispatchEvent(new Event('change')); }",
+        step,
+    )
+    page.wait_for_selector(f"#counter:has-text('step {step} ')")
+    said = page.locator("#last").inner_text()
+    assert said.endswith("played RUN!"), said
+    assert page.errors == []

@@ -47,7 +47,8 @@
         const shown = { table: data.table, seat: viewer };
         said.textContent = !data.last ? "The start of the game."
           : data.last.action === null ? `Last: ${who(shown, data.last.seat, true)} made a sealed choice (shown once it is revealed).`
-            : `Last: ${who(shown, data.last.seat, true)} played ${data.last.label ? says(shown, data.last.label) : data.last.action}.`;
+            : `Last: ${who(shown, data.last.seat, true)} played ${data.last.label ? says(shown, data.last.label) : data.last.action}`
+              .replace(/([^!?.])$/, "$1.");  // a stop, but none after a card's own "!"
         root.replaceChildren();
         const ctx = { readOnly: true, act() {}, explain() { return null; } };
         const views = data.views ? data.views.map((v, s) => [v, s]) : [[data.view, viewer]];
