@@ -133,7 +133,19 @@ SERVER_LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     (
         "HTTP and WebSockets",
         frozenset(
-            {"app", "sockets", "access", "api", "gate", "guard", "openapi", "ratelimit", "rules"}
+            {
+                "app",
+                "sockets",
+                "access",
+                "api",
+                "gate",
+                "guard",
+                "openapi",
+                "ratelimit",
+                "rules",
+                "accountroutes",
+                "rematchroutes",
+            }
         ),
     ),
     (
@@ -149,6 +161,11 @@ SERVER_LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
                 "lane",
                 "thinking",
                 "analyses",
+                "membership",
+                "accounts",
+                "ratings",
+                "standings",
+                "botratings",
             }
         ),
     ),

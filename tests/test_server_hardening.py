@@ -580,7 +580,14 @@ def test_a_rate_of_none_limits_nothing() -> None:
     from potluck.server.ratelimit import RateLimits
 
     rates = RateLimits(
-        ServerSettings(create_rate="none", join_rate="none", move_rate="none", analysis_rate="none")
+        ServerSettings(
+            create_rate="none",
+            join_rate="none",
+            move_rate="none",
+            analysis_rate="none",
+            login_rate="none",
+            login_name_rate="none",
+        )
     )
     assert rates.limiter is None  # and no timer thread of the limiter's storage
     for _ in range(1000):

@@ -64,6 +64,12 @@ def serve(
     analysis_rate: Annotated[
         str, typer.Option(help="New move analyses one client may ask for.")
     ] = "6/minute",
+    login_rate: Annotated[
+        str, typer.Option(help="Logins and sign-ups one client (address) may try.")
+    ] = "10/minute;60/hour",
+    login_name_rate: Annotated[
+        str, typer.Option(help="Failed logins of one account name, from any address.")
+    ] = "5/minute;30/hour",
     tables_per_client: Annotated[
         int, typer.Option(help="Open tables one client may have created.")
     ] = 10,
@@ -95,6 +101,10 @@ def serve(
     ] = 120.0,
     public_turn_seconds: Annotated[
         int, typer.Option(help="The turn timer of public tables created without one (0: none).")
+    ] = 120,
+    rated_turn_seconds: Annotated[
+        int,
+        typer.Option(min=5, max=86400, help="The turn timer of rated tables created without one."),
     ] = 120,
     hard_bot: Annotated[
         str,
@@ -155,7 +165,7 @@ def serve(
     from potluck.server.ratelimit import parse_rates
     from potluck.server.settings import ServerSettings
 
-    for rate in (create_rate, join_rate, move_rate, analysis_rate):
+    for rate in (create_rate, join_rate, move_rate, analysis_rate, login_rate, login_name_rate):
         try:
             parse_rates(rate)
         except ValueError:
@@ -167,6 +177,8 @@ def serve(
         join_rate=join_rate,
         move_rate=move_rate,
         analysis_rate=analysis_rate,
+        login_rate=login_rate,
+        login_name_rate=login_name_rate,
         max_tables_per_client=tables_per_client,
         max_open_tables=max_tables,
         max_sockets_per_client=sockets_per_client,
@@ -177,6 +189,7 @@ def serve(
         max_body_bytes=max_body,
         idle_seconds=idle_minutes * 60,
         public_turn_seconds=public_turn_seconds,
+        rated_turn_seconds=rated_turn_seconds,
         allowed_origins=tuple(allowed_origin or ()),
         hard_bot=hard_bot,
         bot_workers=bot_workers,

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from potluck.engine.registry import list_games, load_game
+from potluck.server.accounts import MAX_PASSWORD
 from potluck.server.botpool import DIFFICULTIES
 from potluck.server.settings import MAX_NAME, MAX_SEED, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 
@@ -95,6 +96,12 @@ class CreateTable(BaseModel):
         le=MAX_INDEX,
         description="With `from_table`: start after this many of its actions (default: 0).",
     )
+    rated: bool = Field(
+        default=False,
+        description="Rated: its end updates the players' ratings. Every seat is then an "
+        "account or a bot of a rated difficulty (`rated_levels` in `GET /api/games`), the "
+        "deal is secret and the table has a turn timer.",
+    )
 
 
 class JoinLink(BaseModel):
@@ -119,7 +126,14 @@ class TableCreated(BaseModel):
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=MAX_NAME, examples=["Ann"])
+    name: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=MAX_NAME,
+        examples=["Ann"],
+        description="A guest's name; a logged-in player sits down under their account's "
+        "name (and this is ignored).",
+    )
     invite: str | None = Field(
         default=None,
         max_length=64,
@@ -168,7 +182,88 @@ class TablePage(BaseModel):
 
 class Invite(BaseModel):
     seat: int
-    join: str = Field(description="The seat's new invite link; the old one no longer works.")
+    join: str | None = Field(
+        description="The seat's new invite link; the old one no longer works (null: the "
+        "seat is kept for an account instead)."
+    )
+    invited: str | None = Field(description="The account the seat is kept for, if any.")
+
+
+class InviteAccount(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    account: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=MAX_NAME,
+        description="Keep the seat for this account (an invitation by name) instead of "
+        "making a new invite link.",
+    )
+
+
+class Credentials(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=MAX_NAME, examples=["Ann"])
+    password: str = Field(min_length=1, max_length=MAX_PASSWORD, examples=["a long secret"])
+
+
+class PasswordChange(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    current: str = Field(min_length=1, max_length=MAX_PASSWORD)
+    new: str = Field(min_length=1, max_length=MAX_PASSWORD)
+
+
+class PasswordOnly(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    password: str = Field(min_length=1, max_length=MAX_PASSWORD)
+
+
+class AccountOut(BaseModel):
+    name: str
+    created_at: str
+
+
+class SessionOut(BaseModel):
+    account: AccountOut | None = Field(description="The logged-in account (null: a guest).")
+    csrf: str | None = Field(
+        description="Send it as `X-CSRF-Token` with every change made as this account."
+    )
+
+
+class Page(BaseModel):
+    total: int = Field(description="How many there are in all.")
+    offset: int
+    limit: int
+
+
+class GamesPage(Page):
+    games: list[dict[str, Any]]
+
+
+class OpponentsPage(Page):
+    opponents: list[dict[str, Any]] = Field(
+        description="Each account played with: games together, wins (finished ahead), "
+        "losses and ties."
+    )
+
+
+class LeaderboardPage(Page):
+    pool: dict[str, Any]
+    players: list[dict[str, Any]]
+
+
+class RematchOut(BaseModel):
+    table: str
+    url: str
+    seat: int = Field(description="Your seat at the rematch (the one after your old one).")
+    token: str | None = Field(
+        description="The new seat's secret (a guest's; null for an account, whose session "
+        "is enough, or if taken already)."
+    )
+    host_token: str | None = Field(description="The new table's creator secret (its proposer).")
 
 
 class ServerFacts(BaseModel):

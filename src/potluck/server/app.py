@@ -23,7 +23,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, Header, Query, Request, Response, WebSocket
+from fastapi import Body, FastAPI, Header, Query, Request, Response
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse
@@ -31,8 +31,16 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from potluck.engine.registry import list_games as registered_games
-from potluck.server import access
-from potluck.server.access import client_of, cookie_name, host_cookie, invite_cookie, set_cookie
+from potluck.server.access import (
+    Identity,
+    client_of,
+    cookie_name,
+    host_cookie,
+    invite_cookie,
+    set_cookie,
+)
+from potluck.server.accountroutes import add_account_routes
+from potluck.server.accounts import AccountService
 from potluck.server.api import (
     MAX_INDEX,
     ActionIn,
@@ -40,6 +48,7 @@ from potluck.server.api import (
     ErrorBody,
     Explained,
     Invite,
+    InviteAccount,
     Join,
     Joined,
     JoinLink,
@@ -53,6 +62,7 @@ from potluck.server.guard import BodyLimit, OriginCheck, SecurityHeaders
 from potluck.server.live import LiveTable, TableError
 from potluck.server.openapi import allowed_methods, exact_schema
 from potluck.server.ratelimit import RateLimits
+from potluck.server.rematchroutes import add_rematch_routes
 from potluck.server.rules import rules_of, rules_page_html
 from potluck.server.settings import ServerSettings
 from potluck.server.sockets import add_websocket, to_json_bytes
@@ -129,6 +139,8 @@ def create_app(
         service.load_all()
     tables = service
     rates = RateLimits(settings)
+    accounts = AccountService(tables.engine)
+    identity = Identity(tables, accounts)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -164,6 +176,7 @@ def create_app(
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await tables.close()  # the bots' tasks, the bot workers, the own connections
+            accounts.close()
             if own_engine is not None:
                 # the pool's connections too: a host that starts and stops apps in one
                 # process (the tests do, hundreds of times) would otherwise keep each
@@ -227,11 +240,15 @@ def create_app(
         log.exception("a request failed", exc_info=error)
         return error_response(500, "internal_error", "The server failed; nothing was changed.")
 
-    def seat_of(request: Request | WebSocket, table: LiveTable, bearer: str | None) -> int | None:
-        return access.seat_of(tables, request, table, bearer)
+    async def seat_of(
+        request: Request, table: LiveTable, bearer: str | None, *, change: bool = False
+    ) -> int | None:
+        return await identity.seat(request, table, bearer, change=change)
 
-    def require_seat(request: Request, table: LiveTable, bearer: str | None, seat: int) -> None:
-        mine = seat_of(request, table, bearer)
+    async def require_seat(
+        request: Request, table: LiveTable, bearer: str | None, seat: int
+    ) -> None:
+        mine = await seat_of(request, table, bearer, change=True)
         if mine is None:
             raise TableError(
                 401, "no_seat", "Only a seated player may do this: send your seat's token."
@@ -239,11 +256,18 @@ def create_app(
         if mine != seat:
             raise TableError(403, "not_your_seat", f"Your token is not seat {seat}'s.")
 
-    def is_host(request: Request, table: LiveTable, header: str | None) -> bool:
-        return tables.is_host(table, header or request.cookies.get(host_cookie(table.id)))
+    async def is_host(
+        request: Request, table: LiveTable, header: str | None, *, change: bool = False
+    ) -> bool:
+        if tables.is_host(table, header or request.cookies.get(host_cookie(table.id))):
+            return True
+        if table.account is None:
+            return False
+        account = await identity.account(request, change=change)
+        return account is not None and account.id == table.account
 
-    def require_host(request: Request, table: LiveTable, header: str | None) -> None:
-        if not is_host(request, table, header):
+    async def require_host(request: Request, table: LiveTable, header: str | None) -> None:
+        if not await is_host(request, table, header, change=True):
             raise TableError(
                 403, "not_the_creator", "Only the table's creator may do this (X-Host-Token)."
             )
@@ -308,6 +332,7 @@ def create_app(
         """Create a table; returns its id, the creator's secret and one join link per human
         seat (on a private table each link carries that seat's invite code)."""
         rates.hit("create", client_of(request))
+        account = await identity.account(request, change=True)
         created = tables.create_table(
             spec.game,
             len(spec.seats) if spec.num_players is None else spec.num_players,
@@ -319,6 +344,8 @@ def create_app(
             practice=spec.practice,
             creator=client_of(request),
             start=None if spec.from_table is None else (spec.from_table, spec.from_step or 0),
+            rated=spec.rated,
+            account=account.id if account is not None else None,
         )
         table = created.table
         set_cookie(request, response, host_cookie(table.id), created.host_token, COOKIE_DAYS)
@@ -367,8 +394,19 @@ def create_app(
         A private table's seat needs its invite code."""
         rates.hit("join", client_of(request))
         invite = body.invite or request.cookies.get(invite_cookie(table_id, seat))
-        token = await tables.join(table_id, seat, body.name, invite, practice=body.practice)
-        set_cookie(request, response, cookie_name(table_id), token, COOKIE_DAYS)
+        account = await identity.account(request, change=True)
+        if account is None and body.name and await accounts.find(body.name) is not None:
+            raise TableError(
+                409,
+                "name_taken",
+                f"{body.name.strip()!r} is a player's account: log in to sit down under it, "
+                "or choose another name.",
+            )
+        token = await tables.join(
+            table_id, seat, body.name, invite, practice=body.practice, account=account
+        )
+        if account is None:  # an account's seat follows its session, on any device
+            set_cookie(request, response, cookie_name(table_id), token, COOKIE_DAYS)
         response.delete_cookie(invite_cookie(table_id, seat))
         return Joined(
             table=table_id, seat=seat, token=token, seat_link=f"/tables/{table_id}/seat/{token}"
@@ -381,7 +419,7 @@ def create_app(
         """Leave the table: a bot plays your seat until you take it back."""
         rates.hit("move", client_of(request))
         table = await tables.fresh(table_id)
-        require_seat(request, table, authorization, seat)
+        await require_seat(request, table, authorization, seat)
         await tables.leave(table_id, seat)
         return tables.payload(table, seat)
 
@@ -392,20 +430,31 @@ def create_app(
         """Take your seat back from the bot that played it while you were away."""
         rates.hit("move", client_of(request))
         table = await tables.fresh(table_id)
-        require_seat(request, table, authorization, seat)
+        await require_seat(request, table, authorization, seat)
         await tables.come_back(table_id, seat)
         return tables.payload(table, seat)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/invite", tags=["host"])
     async def reissue_invite(
-        table_id: TableId, seat: SeatNo, request: Request, x_host_token: HostToken = None
+        table_id: TableId,
+        seat: SeatNo,
+        request: Request,
+        body: Annotated[InviteAccount | None, Body()] = None,
+        x_host_token: HostToken = None,
     ) -> Invite:
-        """The creator of a private table: a new invite link for an open seat (the old
-        link stops working)."""
+        """The creator: a new invite link for a private table's open seat (the old link
+        stops working); or, with ``account``, keep the seat (on any table) for that
+        account: only they may take it, and it is in their "Your tables"."""
         rates.hit("move", client_of(request))
         table = await tables.fresh(table_id)
-        require_host(request, table, x_host_token)
-        return Invite(seat=seat, join=await tables.reissue_invite(table_id, seat))
+        await require_host(request, table, x_host_token)
+        if body is not None and body.account is not None:
+            invited = await accounts.find(body.account)
+            if invited is None:
+                raise TableError(404, "no_player", f"There is no player {body.account!r}.")
+            await tables.invite_account(table_id, seat, invited)
+            return Invite(seat=seat, join=None, invited=invited.name)
+        return Invite(seat=seat, join=await tables.reissue_invite(table_id, seat), invited=None)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/kick", tags=["host"])
     async def kick(
@@ -415,7 +464,7 @@ def create_app(
         that player's token stops working. Returns the table as the lobby lists it."""
         rates.hit("move", client_of(request))
         table = await tables.fresh(table_id)
-        require_host(request, table, x_host_token)
+        await require_host(request, table, x_host_token)
         await tables.kick(table_id, seat)
         return table.summary()
 
@@ -462,8 +511,8 @@ def create_app(
         the reason they are not allowed now.
         """
         table = await tables.fresh(table_id)
-        body = tables.payload(table, seat_of(request, table, authorization))
-        body["host"] = is_host(request, table, x_host_token)
+        body = tables.payload(table, await seat_of(request, table, authorization))
+        body["host"] = await is_host(request, table, x_host_token)
         return body
 
     @app.post(
@@ -482,7 +531,7 @@ def create_app(
         view, or a 4xx carrying the reason (409 `already_answered` for a move sent twice)."""
         rates.hit("move", client_of(request))
         table = await tables.fresh(table_id)
-        seat = seat_of(request, table, authorization)
+        seat = await seat_of(request, table, authorization, change=True)
         if seat is None:
             raise TableError(
                 401, "no_seat", "Only a seated player may do this: send your seat's token."
@@ -501,7 +550,7 @@ def create_app(
     ) -> Explained:
         """Whether the seat may take `action` now, and if not, why."""
         table = await tables.fresh(table_id)
-        seat = seat_of(request, table, authorization)
+        seat = await seat_of(request, table, authorization)
         if seat is None:
             raise TableError(
                 401, "no_seat", "Only a seated player may do this: send your seat's token."
@@ -559,7 +608,9 @@ def create_app(
         response.status_code = status
         return body
 
-    add_websocket(app, tables, rates, settings, penalties)
+    add_websocket(app, tables, rates, settings, penalties, identity)
+    add_account_routes(app, tables, accounts, identity, rates, settings)
+    add_rematch_routes(app, tables, identity, rates)
 
     # ------------------------------------------------------------------ pages
 

@@ -263,7 +263,16 @@ class CatchingUp(TableStore):
             if row is None:
                 raise TableError(404, "no_table", f"There is no table {table_id!r}.")
             seats = [
-                Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.taken_over, s.invite_hash)
+                Seat(
+                    s.seat,
+                    s.kind,
+                    s.bot,
+                    s.name,
+                    s.token_hash,
+                    s.taken_over,
+                    s.invite_hash,
+                    s.account_id,
+                )
                 for s in session.scalars(
                     select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
                 )

@@ -104,6 +104,10 @@ class Creating(TableStore):
         creator: str | None = None,
         start: tuple[str, int] | None = None,
         practice: bool = False,
+        rated: bool = False,
+        account: int | None = None,
+        rematch_of: str | None = None,
+        reserve: Mapping[int, tuple[int, str]] | None = None,
     ) -> Created:
         """A new table. ``seats`` says, in seat order, ``"human"`` or a bot name.
 
@@ -112,6 +116,9 @@ class Creating(TableStore):
         game's first ``step`` actions with its options, then deals again what the new
         table's first human seat could not see: "play from here" on a replay.
         ``seed`` and ``practice``: see the module's docstring.
+        ``rated``: a rated table (``check_rated``). ``account``: the creating account.
+        ``rematch_of``: the finished table this is the rematch of; ``reserve`` keeps human
+        seats for accounts (seat -> account's id and name).
         """
         try:
             game = load_game(game_id)
@@ -140,6 +147,10 @@ class Creating(TableStore):
             )
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise TableError(422, "bad_seed", f"A seed is 0 to {MAX_SEED} (2**63 - 1).")
+        if rated:
+            check_rated(game, num_players, seats, self.settings.hard_bot, seed, start)
+            if turn_seconds is None:
+                turn_seconds = self.settings.rated_turn_seconds
         humans = [number for number, kind in enumerate(seats) if kind == "human"]
         if seed is not None and humans and not practice and start is None:
             raise TableError(
@@ -193,7 +204,10 @@ class Creating(TableStore):
                 name=None,
                 token_hash=None,
             )
-            if private and seat.kind == "human":
+            kept = (reserve or {}).get(number)
+            if kept is not None and seat.kind == "human":
+                seat.account, seat.name = kept
+            elif private and seat.kind == "human" and rematch_of is None:
                 invites[number] = new_secret()
                 seat.invite_hash = token_hash(invites[number])
             seat_list.append(seat)
@@ -213,6 +227,9 @@ class Creating(TableStore):
             redeal=redeal,
             bot_rng=random.Random(redeal[-1]["seed"] if redeal else seed),
             last_active=self.clock(),
+            rated=rated,
+            account=account,
+            rematch_of=rematch_of,
         )
         try:
             table.play_log(prefix)
@@ -239,6 +256,9 @@ class Creating(TableStore):
                     creator=creator_hash,
                     practice=practice,
                     redeal=redeal or None,
+                    rated=rated,
+                    account_id=account,
+                    rematch_of=rematch_of,
                 )
             )
             if prefix:
@@ -265,16 +285,20 @@ class Creating(TableStore):
                         "kind": s.kind,
                         "bot": s.bot,
                         "invite_hash": s.invite_hash,
+                        "name": s.name,
+                        "account_id": s.account,
                     }
                     for s in seat_list
                 ],
             )
         self.tables[table_id] = table
+        if rematch_of is not None and rematch_of in self.tables:
+            self.tables[rematch_of].rematch = table_id
         self._reset_deadline(table)
         links = [
             {"seat": s.seat, "join": self._join_link(table, s.seat, invites.get(s.seat))}
             for s in seat_list
-            if s.free
+            if s.free and not s.reserved and rematch_of is None
         ]
         return Created(table, links, host_token)
 
@@ -362,3 +386,36 @@ def in_words(seconds: float) -> str:
     if minutes or not hours:
         parts.append(f"{minutes} minute{'s' * (minutes != 1)}")
     return " ".join(parts)
+
+
+def check_rated(
+    game: Any,
+    num_players: int,
+    seats: Sequence[str],
+    hard: str,
+    seed: int | None,
+    start: tuple[str, int] | None,
+) -> None:
+    """Refuse a rated table that could not be rated fairly: every seat must be a person
+    or a bot of a difficulty with a reference rating for this pool (``rateable_levels``),
+    and the deal must be a secret one from the start."""
+    from potluck.server.ratings import pool_of, rateable_levels
+
+    levels = rateable_levels(game, pool_of(game.id, num_players), hard)
+    for number, kind in enumerate(seats):
+        if kind != "human" and kind not in levels:
+            offered = ", ".join(levels) or "none on this server"
+            raise TableError(
+                422,
+                "bad_seats",
+                f"Seat {number} is {str(kind)[:40]!r}: a rated table seats people and bots "
+                f"of a rated difficulty ({offered}).",
+            )
+    if seed is not None:
+        raise TableError(
+            422, "bad_seed", "A rated game is dealt from a secret seed: leave the seed out."
+        )
+    if start is not None:
+        raise TableError(
+            422, "bad_start", "A game played on from a replay cannot be rated: untick 'Rated'."
+        )

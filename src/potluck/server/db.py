@@ -28,7 +28,9 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -102,6 +104,19 @@ class TableRow(Base):
     #: "seed"}, ...]`` (the record's ``redeal``, ``Game.redeal_of``); its ``seed`` is the
     #: source game's, public, and the last entry's is the secret. ``None``: dealt once.
     redeal: Mapped[list[dict[str, int]] | None] = mapped_column(JSON, nullable=True)
+    #: A rated table: every seat an account or a bot of a difficulty with a reference
+    #: rating; its end updates the players' ratings (``potluck.server.ratings``).
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: When the ratings of this (rated, finished) table were applied: exactly once, by the
+    #: process whose conditional update set it.
+    rated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: The account that created the table (its host powers follow the account to any
+    #: device). No foreign key: an account's deletion clears it itself (``accounts``).
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    #: The finished table this one is the rematch of ("Play again"): at most one each.
+    rematch_of: Mapped[str | None] = mapped_column(
+        String(32), nullable=True, index=True, unique=True
+    )
 
 
 class SeatRow(Base):
@@ -124,6 +139,10 @@ class SeatRow(Base):
     taken_over: Mapped[str | None] = mapped_column(String(16), nullable=True)
     #: The hash of the seat's invite code (a private table's seat nobody has taken yet).
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: The account that sits here (with ``token_hash``), or that the seat is kept for
+    #: while nobody has taken it (an invitation by name, a rematch). No foreign key: an
+    #: account's deletion clears it itself and renames the seat "deleted player".
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class ActionRow(Base):
@@ -176,6 +195,77 @@ class RateCountRow(Base):
     #: The slot's start, in seconds since the epoch on the database's clock.
     slot: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     hits: Mapped[int] = mapped_column(Integer)
+
+
+class AccountRow(Base):
+    """A player's account: a unique display name and an argon2 hash of the password."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: The name as the player wrote it (what every page shows).
+    name: Mapped[str] = mapped_column(String(64))
+    #: The name folded (``potluck.server.accounts.name_key``): unique, so "Ann" and
+    #: "ANN" are one name.
+    name_key: Mapped[str] = mapped_column(String(64), unique=True)
+    #: The password's argon2id hash in PHC form (its salt and parameters inside).
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """One logged-in browser (or client): the SHA-256 of its session cookie."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """An account's openskill rating in one pool (a game, or a game at some player
+    counts: ``potluck.server.ratings.pool_of``)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_pool_ordinal", "pool", "ordinal"),)
+
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    pool: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    #: ``mu - 3 sigma``: what the leaderboard is ordered by.
+    ordinal: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingChangeRow(Base):
+    """What one rated game did to one account's rating (the profile's history)."""
+
+    __tablename__ = "rating_changes"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    pool: Mapped[str] = mapped_column(String(32))
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    #: The place the rating counted (a leaver's is last, below every other seat).
+    place: Mapped[int] = mapped_column(Integer)
+    #: A bot played the seat at the end (a time-out, a leave, a kick): counted as a loss.
+    abandoned: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 def make_engine(url: str) -> Engine:

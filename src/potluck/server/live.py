@@ -58,6 +58,14 @@ class Seat:
     taken_over: str | None = None
     #: The hash of the seat's invite code (private tables), while the seat is free.
     invite_hash: str | None = None
+    #: The account sitting here (with a token), or the one the free seat is kept for
+    #: (an invitation by name, a rematch: ``name`` is then that account's name).
+    account: int | None = None
+
+    @property
+    def reserved(self) -> bool:
+        """A free seat kept for one account (a kicked player's seat is not kept)."""
+        return self.account is not None and self.token_hash is None and self.taken_over is None
 
     @property
     def free(self) -> bool:
@@ -78,15 +86,23 @@ class Seat:
 
     def public(self) -> dict[str, Any]:
         """What everyone may know of the seat (never its token nor its invite)."""
+        if self.kind != "human":
+            # a bot by its seat counted from 1, as the pages number seats: "Bot 2 (medium)"
+            name: str | None = f"Bot {self.seat + 1} ({self.bot})"
+        else:
+            name = None if self.reserved else self.name
         return {
             "seat": self.seat,
             "kind": self.kind,
-            # a bot by its seat counted from 1, as the pages number seats: "Bot 2 (medium)"
-            "name": self.name if self.kind == "human" else f"Bot {self.seat + 1} ({self.bot})",
+            "name": name,
             "bot": self.bot if self.kind == "bot" else None,
             "free": self.free,
             "taken_over": self.taken_over,
             "played_by_bot": self.played_by_bot,
+            # an account's seat: its name is the account's (its profile: /players/NAME)
+            "account": self.account is not None and not self.reserved,
+            # a free seat kept for an account (an invitation by name, a rematch)
+            "kept_for": self.name if self.reserved else None,
         }
 
 
@@ -139,6 +155,14 @@ class LiveTable:
     notified: int = 0
     #: How many actions each seat has taken: the number of the decision it faces next.
     decisions: list[int] = field(default_factory=list)
+    #: A rated table (``potluck.server.ratings``), and whether its ratings are applied.
+    rated: bool = False
+    rated_done: bool = False
+    #: The account that created the table (its host powers follow it to any device).
+    account: int | None = None
+    #: The finished table this one is the rematch of, and this table's rematch.
+    rematch_of: str | None = None
+    rematch: str | None = None
     #: The latest moves made at this table (a restored table rebuilds them from its
     #: history): ``(seat, the move in words, whether it was part of a sealed choice)``.
     moves: list[tuple[int, str, bool]] = field(default_factory=list)
@@ -210,4 +234,14 @@ class LiveTable:
             # a practice table says so on every screen, with the seed its creator chose
             "practice": self.practice,
             **({"seed": self.state.seed} if self.practice else {}),
+            "rated": self.rated,
+            "rematch_of": self.rematch_of,
+            "rematch": self.rematch,
         }
+
+    def seat_of_account(self, account: int) -> int | None:
+        """The seat ``account`` sits at here (a bot may play it while they are away)."""
+        for seat in self.seats:
+            if seat.account == account and seat.token_hash is not None:
+                return seat.seat
+        return None

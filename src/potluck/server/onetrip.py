@@ -69,7 +69,7 @@ PLAIN_MOVE = (
 #: A table's status, its seats and its actions from number ``since`` on.
 READ_SINCE = (
     "SELECT status, problem, changes FROM tables WHERE id = %(table)s;"
-    " SELECT seat, kind, bot, name, token_hash, taken_over, invite_hash FROM seats"
+    " SELECT seat, kind, bot, name, token_hash, taken_over, invite_hash, account_id FROM seats"
     " WHERE table_id = %(table)s ORDER BY seat;"
     " SELECT seat, text FROM actions WHERE table_id = %(table)s AND number >= %(since)s"
     " ORDER BY number"

@@ -38,6 +38,8 @@ WHAT = {
     "join": "seats taken",
     "move": "moves",
     "analysis": "move analyses",
+    "login": "logins",
+    "login_name": "failed logins of this name",
 }
 
 
@@ -119,6 +121,8 @@ class RateLimits:
             "join": parse_rates(settings.join_rate),
             "move": parse_rates(settings.move_rate),
             "analysis": parse_rates(settings.analysis_rate),
+            "login": parse_rates(settings.login_rate),
+            "login_name": parse_rates(settings.login_name_rate),
         }
         # the in-memory storage runs a timer thread: none at all when nothing is limited
         self.limiter = (
@@ -141,6 +145,12 @@ class RateLimits:
 
     def hit(self, kind: str, client: str) -> None:
         """Count one ``kind`` request of ``client``, or refuse it with 429."""
+        self.check(kind, client)
+        self.count(kind, client)
+
+    def check(self, kind: str, client: str) -> None:
+        """Refuse with 429 if one more ``kind`` request of ``client`` is over the limit,
+        without counting it (``count`` does: for limits on failures only)."""
         rules = self.rules[kind]
         if self.limiter is None or not rules:
             return
@@ -162,6 +172,12 @@ class RateLimits:
                     f"try again in {wait} s.",
                     {"Retry-After": str(wait)},
                 )
+
+    def count(self, kind: str, client: str) -> None:
+        """Count one ``kind`` request of ``client`` (checked first with ``check``)."""
+        rules = self.rules[kind]
+        if self.limiter is None or not rules:
+            return
         for item in rules:
             self.limiter.hit(item, kind, client)
         if self.unshared is not None:

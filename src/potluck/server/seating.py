@@ -14,6 +14,7 @@ import secrets
 from sqlalchemy import update
 from sqlalchemy.engine import Connection
 
+from potluck.server.accounts import DELETED_NAME, Account, name_key
 from potluck.server.db import SeatRow, TableRow, now, token_hash
 from potluck.server.live import ACTIVE, LiveTable, TableError
 from potluck.server.settings import (
@@ -31,15 +32,23 @@ class Seating(TableStore):
         self,
         table_id: str,
         seat: int,
-        name: str,
+        name: str | None,
         invite: str | None = None,
         *,
         practice: bool = False,
+        account: Account | None = None,
+        admitted: bool = False,
     ) -> str:
         """Take a free human seat (or a kicked player's) under ``name``; returns the
         seat's secret token. A private table's seat needs its invite code; a practice
         table's (its creator chose the deal) needs ``practice``: the player's word that
-        they know whoever knows the seed may see their cards."""
+        they know whoever knows the seed may see their cards.
+
+        ``account``: a logged-in player sits down under the account's name (a rated
+        table seats only accounts; a seat kept for an account takes only that one).
+        ``admitted``: the caller proved its right to this seat otherwise (a rematch's
+        player, by their seat of the game before).
+        """
         table = self.get(table_id)
         if table.practice and not practice:
             raise TableError(
@@ -49,10 +58,12 @@ class Seating(TableStore):
                 " so anyone who knows the seed can see every hidden card, yours included. "
                 "Agree to that to sit down (practice: true).",
             )
-        name = " ".join(name.split())
+        name = account.name if account is not None else " ".join((name or "").split())
         problem = name_problem(name)
         if problem:
             raise TableError(422, "bad_name", problem)
+        if account is None and name_key(name) == DELETED_NAME:
+            raise TableError(422, "bad_name", "That name is kept for deleted accounts.")
 
         async def attempt() -> str:
             place = self._seat(table, seat)
@@ -64,10 +75,30 @@ class Seating(TableStore):
                 )
             if not place.joinable:
                 raise TableError(409, "seat_taken", f"Seat {seat} is taken by {place.name}.")
-            if table.private and not (
-                invite
-                and place.invite_hash
-                and secrets.compare_digest(place.invite_hash, token_hash(invite))
+            if account is None and table.rated:
+                raise TableError(
+                    403,
+                    "account_needed",
+                    "This table is rated: log in (or sign up) to sit down.",
+                )
+            if account is not None and table.seat_of_account(account.id) is not None:
+                raise TableError(
+                    409,
+                    "already_seated",
+                    f"You already sit at this table (seat {table.seat_of_account(account.id)}).",
+                )
+            if place.reserved and (account is None or place.account != account.id):
+                raise TableError(403, "seat_kept", f"This seat is kept for {place.name}.")
+            kept_for_me = account is not None and place.account == account.id
+            if (
+                table.private
+                and not admitted
+                and not kept_for_me
+                and not (
+                    invite
+                    and place.invite_hash
+                    and secrets.compare_digest(place.invite_hash, token_hash(invite))
+                )
             ):
                 raise TableError(
                     403,
@@ -85,7 +116,12 @@ class Seating(TableStore):
                     update(SeatRow)
                     .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                     .values(
-                        name=name, token_hash=digest, invite_hash=None, taken_over=None, bot=None
+                        name=name,
+                        token_hash=digest,
+                        invite_hash=None,
+                        taken_over=None,
+                        bot=None,
+                        account_id=account.id if account is not None else None,
                     )
                 )
                 if starts:
@@ -96,6 +132,7 @@ class Seating(TableStore):
             await self._store(table, change)
             place.name, place.token_hash, place.invite_hash = name, digest, None
             place.taken_over, place.bot = None, None
+            place.account = account.id if account is not None else None
             table.last_active = self.clock()
             if starts:
                 table.status = "running"
@@ -130,20 +167,60 @@ class Seating(TableStore):
                 )
             invite = new_secret()
 
+            kept = place.reserved  # a seat kept for an account is offered by link instead
+
             def change(connection: Connection) -> None:
+                values: dict[str, object] = {"invite_hash": token_hash(invite)}
+                if kept:
+                    values.update(account_id=None, name=None)
                 connection.execute(
                     update(SeatRow)
                     .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                    .values(invite_hash=token_hash(invite))
+                    .values(**values)
                 )
 
             await self._store(table, change)
             place.invite_hash = token_hash(invite)
+            if kept:
+                place.account, place.name = None, None
             table.last_active = self.clock()
             return invite
 
         invite = await self._change(table, attempt)
         return self._join_link(table, seat, invite)
+
+    async def invite_account(self, table_id: str, seat: int, account: Account) -> None:
+        """Keep a free seat for ``account`` (an invitation by name): only they may take it,
+        from any device once logged in (their "Your tables" lists it); the seat's invite
+        link, if any, stops working."""
+        table = self.get(table_id)
+
+        async def attempt() -> None:
+            place = self._seat(table, seat)
+            if table.status not in ACTIVE:
+                raise TableError(409, "table_closed", f"This table is {table.status}.")
+            if not place.free:
+                raise TableError(
+                    409,
+                    "seat_taken",
+                    f"Seat {seat} is {'a bot' if place.kind == 'bot' else 'taken'}.",
+                )
+            if table.seat_of_account(account.id) is not None:
+                raise TableError(409, "already_seated", f"{account.name} sits here already.")
+
+            def change(connection: Connection) -> None:
+                connection.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                    .values(account_id=account.id, name=account.name, invite_hash=None)
+                )
+
+            await self._store(table, change)
+            place.account, place.name, place.invite_hash = account.id, account.name, None
+            table.last_active = self.clock()
+
+        await self._change(table, attempt)
+        await self.broadcast(table)
 
     async def kick(self, table_id: str, seat: int) -> None:
         """Give an absent player's seat (or a seat nobody took) to a bot.

@@ -61,6 +61,11 @@ class ServerSettings:
     #: ``analysis_move_seconds`` beside the bots, then waits again (on a server where
     #: some bot always thinks, analyses advance about a fifteenth of the time).
     analysis_most_held_seconds: float = 30.0
+    #: Logins and sign-ups one client (one address) may try, and password checks
+    #: (changing it, deleting the account).
+    login_rate: str = "10/minute;60/hour"
+    #: Failed logins (and refused sign-ups) of one account name, from any address.
+    login_name_rate: str = "5/minute;30/hour"
     #: Open or running tables one client may have created.
     max_tables_per_client: int = 10
     #: Open or running tables in all.
@@ -87,6 +92,9 @@ class ServerSettings:
     idle_seconds: float = 2 * 3600
     #: The turn timer of a public table created without one (private tables: none).
     public_turn_seconds: int = 120
+    #: The turn timer of a rated table created without one: a rated game always has one,
+    #: so a player who walks away is replaced by a bot and the game ends.
+    rated_turn_seconds: int = 120
     #: The most tables one page of ``GET /api/tables`` holds.
     max_page: int = 100
     #: Origins (``https://host[:port]``) allowed besides the server's own.

@@ -72,8 +72,10 @@ def add_websocket(
     rates: RateLimits,
     settings: ServerSettings,
     penalties: Penalties,
+    identity: access.Identity | None = None,
 ) -> None:
-    """Add ``/ws/tables/{table_id}`` to ``app``."""
+    """Add ``/ws/tables/{table_id}`` to ``app``; ``identity`` also finds a logged-in
+    account's seat (from its session cookie)."""
     open_sockets: Counter[str] = Counter()  # per client address
 
     @app.websocket("/ws/tables/{table_id}")
@@ -95,7 +97,12 @@ def add_websocket(
             await refuse(websocket, 4404, "There is no such table.")
             return
         try:
-            seat = access.seat_of(tables, websocket, table, f"Bearer {token}" if token else None)
+            bearer = f"Bearer {token}" if token else None
+            seat = (
+                await identity.seat(websocket, table, bearer)
+                if identity is not None
+                else access.seat_of(tables, websocket, table, bearer)
+            )
         except TableError as error:
             await refuse(websocket, 4401, error.reason)
             return

@@ -95,6 +95,14 @@ class TableStore:
         """Bring ``table`` up to the stored log and seats (under its lock)."""
         raise NotImplementedError
 
+    async def fresh(self, table_id: str) -> LiveTable:
+        """The table, caught up first if another process changed it since."""
+        raise NotImplementedError
+
+    async def created(self, table_id: str) -> None:
+        """A table was made here: own it and tell the other processes."""
+        raise NotImplementedError
+
     def let_go_if_ended(self, table: LiveTable) -> None:
         """A finished table needs no bots and no owner: its bots (with their caches,
         about half of what a finished table kept in memory; docs/web.md, "Limits, on
@@ -277,7 +285,16 @@ class TableStore:
 
     def _restore(self, row: TableRow, seats: list[SeatRow], actions: list[tuple[int, str]]) -> None:
         seat_list = [
-            Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.taken_over, s.invite_hash)
+            Seat(
+                s.seat,
+                s.kind,
+                s.bot,
+                s.name,
+                s.token_hash,
+                s.taken_over,
+                s.invite_hash,
+                s.account_id,
+            )
             for s in seats
         ]
         try:
@@ -303,6 +320,10 @@ class TableStore:
                 changes=row.changes,
                 practice=row.practice,
                 redeal=list(row.redeal or ()),
+                rated=row.rated,
+                rated_done=row.rated_at is not None,
+                account=row.account_id,
+                rematch_of=row.rematch_of,
                 # from the secret seed: a redealt table's own seed is its source's, public
                 bot_rng=random.Random(secret_seed(row) + len(actions)),
                 # a restart gives idle tables a fresh allowance rather than expiring them
@@ -321,4 +342,6 @@ class TableStore:
                     )
             return
         self.tables[row.id] = table
+        if table.rematch_of is not None and table.rematch_of in self.tables:
+            self.tables[table.rematch_of].rematch = table.id
         self._reset_deadline(table)

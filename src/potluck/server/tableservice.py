@@ -50,13 +50,12 @@ from potluck.server.analyses import Analyses
 from potluck.server.botpool import BotPool, Thought, seat_bot_spec
 from potluck.server.catchup import CatchingUp
 from potluck.server.cluster import CHANNEL, Cluster, Move, StaleTableError, known, store_move
-from potluck.server.creating import Creating
 from potluck.server.db import ActionRow, TableRow, now
 from potluck.server.lane import SlowLane
 from potluck.server.live import ACTIVE, LiveTable, TableError, Watcher
+from potluck.server.membership import Membership
 from potluck.server.movewriter import MoveWriter
 from potluck.server.onetrip import OneTrip
-from potluck.server.seating import Seating
 from potluck.server.settings import ServerSettings
 from potluck.server.store import MOVE_ATTEMPTS
 from potluck.server.thinking import FairThinking
@@ -77,6 +76,9 @@ DATABASE_THREADS = 8
 #: ``--workers 2`` it waited 0.12 to 0.32 s (p50) for a thread, and a move's round trip
 #: had p99 3.96 s; with these, 0.01 s and 1.30 s (docs/web-figures.md).
 PLAYER_DATABASE_THREADS = 4
+#: Every this many sweeps (seconds), rated tables that ended without their ratings (a
+#: process died in between) get them.
+RATING_SWEEPS = 30
 
 __all__ = ["LiveTable", "TableError", "TableService", "Watcher"]
 
@@ -87,7 +89,7 @@ def _report_failure(task: asyncio.Task[None]) -> None:
         log.error("a table's bots stopped", exc_info=task.exception())
 
 
-class TableService(Seating, Creating, CatchingUp):
+class TableService(Membership, CatchingUp):
     """Creates, joins, runs and restores tables; the server's only writer.
 
     ``bot_delay`` is the pause before each bot move (0 in tests: bots then move
@@ -155,6 +157,10 @@ class TableService(Seating, Creating, CatchingUp):
         self.cluster = Cluster(engine.url, self) if cluster else None
         self.clustered = cluster
         self._syncs: dict[str, asyncio.Task[None]] = {}
+        #: Ratings being applied (``Membership.rate``), on a thread of their own.
+        self._rating_tasks: set[asyncio.Task[Any]] = set()
+        self.rating_thread = ThreadPoolExecutor(1, thread_name_prefix="potluck-ratings")
+        self._sweeps = 0
         self._pending: dict[str, list[Move | None]] = {}
         self._behind: dict[str, int] = {}
 
@@ -292,6 +298,7 @@ class TableService(Seating, Creating, CatchingUp):
         if game.is_over(after):
             table.status = "over"
             table.deadline = None
+            self.rate_soon(table)
         elif set(game.to_act(after)) - still_choosing:
             # a new decision, the mover's next one included: the timer starts again (a
             # sealed choice keeps its timer while its other seats are still choosing)
@@ -458,6 +465,9 @@ class TableService(Seating, Creating, CatchingUp):
         notice lost or a catch-up failed: nothing else would wake them). Called every
         second."""
         moment = self.clock()
+        self._sweeps += 1
+        if self._sweeps % RATING_SWEEPS == 0:
+            await self.rate_due()
         for table in list(self.tables.values()):
             if self.cluster is not None and not self.cluster.owns(table.id):
                 continue  # its owner runs its timers
@@ -526,8 +536,12 @@ class TableService(Seating, Creating, CatchingUp):
     # ------------------------------------------------------------------ what a seat is sent
 
     def payload(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) is sent (see ``potluck.server.views``)."""
-        return views.payload(table, seat, self.clock())
+        """What ``seat`` (``None``: a spectator) is sent (see ``potluck.server.views``),
+        with a finished table's rematch offer (``Membership.rematch_info``)."""
+        body = views.payload(table, seat, self.clock())
+        if table.rematch is not None:
+            body["rematch"] = self.rematch_info(table, seat)
+        return body
 
     def explain(self, table_id: str, seat: int, text: str) -> str | None:
         """Why ``seat`` may not take ``text`` now, or ``None`` if it may."""
@@ -594,6 +608,10 @@ class TableService(Seating, Creating, CatchingUp):
                     await table.bot_task
         self.bot_pool.shutdown()
         await self.analyses.close()
+        for task in list(self._rating_tasks):
+            with contextlib.suppress(Exception):
+                await task
+        self.rating_thread.shutdown(wait=False)
         if self.move_writer is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.move_writer.close)
         if self.one_trip is not None and self.database_thread is not None:
