@@ -15,15 +15,26 @@ from fastapi.testclient import TestClient
 PASSWORD = "correct horse battery"
 
 
+def serve(app: Any) -> Any:
+    """Enter ``app``'s lifespan (its one event loop) for ``Browser``s: ``with serve(app):``."""
+    client = TestClient(app)
+    app.state.test_client = client
+    return client
+
+
 class Browser:
     """One browser: its own cookies, and the CSRF header on every change."""
 
     def __init__(self, app: Any, base_url: str = "http://testserver") -> None:
         self.client = TestClient(app, base_url=base_url)
+        # the requests run on the app's one event loop (its entered client's), as in a
+        # server: a task a request starts (a game's ratings) goes on after it returns
+        self.client.portal = app.state.test_client.portal
 
     @property
     def csrf(self) -> str | None:
-        return self.client.cookies.get("potluck_csrf")
+        token = self.client.cookies.get("potluck_csrf")
+        return None if token is None else str(token)
 
     def headers(self, extra: dict[str, str] | None = None) -> dict[str, str]:
         headers = dict(extra or {})
@@ -113,3 +124,15 @@ def fake_references() -> dict[str, Any]:
             }
         pools[pool.id] = {"levels": levels}
     return {"pools": pools}
+
+
+def wait_rated(browser: Browser, table_id: str, seconds: float = 20.0) -> dict[str, Any]:
+    """The table's rating changes once applied (in the background, after its end)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while True:
+        body = dict(browser.get(f"/api/tables/{table_id}/ratings").json())
+        if body["applied"] or time.monotonic() > deadline:
+            return body
+        time.sleep(0.05)

@@ -1,0 +1,270 @@
+"""Ratings, profiles, head-to-head, leaderboards and rematches.
+
+Rated games here play against medium bots whose reference rating the tests fix
+(``fake_references``): the measured file changes whenever the bots do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import update
+from sqlalchemy.orm import Session
+
+from accounts_helpers import Browser, fake_references, play_to_the_end, serve, wait_rated
+from potluck.server import TableService, create_app, ratings, standings
+from potluck.server.db import RatingChangeRow, TableRow, make_engine
+from potluck.server.ratings import START, Standing, pool_of, pools_of, rate
+from webtest import OPEN, fresh_database_url
+
+BOTS = ["medium", "medium", "medium"]
+
+
+@pytest.fixture(autouse=True)
+def _references(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ratings, "references", fake_references)
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return fresh_database_url(tmp_path)
+
+
+@pytest.fixture
+def app(db_url: str) -> Iterator[Any]:
+    application = create_app(db_url, bot_delay=0, sweep_every=3600, settings=OPEN)
+    with serve(application):
+        yield application
+
+
+def service_of(app: Any) -> TableService:
+    service = app.state.service
+    assert isinstance(service, TableService)
+    return service
+
+
+def rated_game(browser: Browser, *, leave: bool = False) -> str:
+    table = browser.create(["human", *BOTS], rated=True)
+    assert browser.sit(table, 0).status_code == 200
+    play_to_the_end(table, *([] if leave else [browser]), leave=browser if leave else None)
+    wait_rated(browser, table)
+    return table
+
+
+# ---------------------------------------------------------------------- the model
+
+
+def test_the_pools_split_duels_from_larger_tables() -> None:
+    from potluck.engine.registry import load_game
+
+    assert [p.id for p in pools_of(load_game("belly-battle"))] == [
+        "belly-battle.2",
+        "belly-battle.3-6",
+    ]
+    assert [p.id for p in pools_of(load_game("burger-joint"))] == ["burger-joint"]
+    assert pool_of("food-advice", 6) == pool_of("food-advice", 4) == "food-advice"
+    assert pool_of("belle-of-the-ball", 3) == "belle-of-the-ball.3-5"
+
+
+def test_a_win_raises_a_loss_lowers_and_a_leaver_loses_whatever_the_bot_did() -> None:
+    bot = Standing(27.0, 1.0)
+    won = rate([START, bot], [1, 2], leavers=set())
+    lost = rate([START, bot], [2, 1], leavers=set())
+    assert won[0].mu > START.mu > lost[0].mu
+    assert won[0].sigma < START.sigma
+    # the bot that played for the leaver won, yet the leaver is ranked last
+    left = rate([START, bot, bot], [1, 2, 3], leavers={0})
+    assert left[0].mu < START.mu
+    assert left[0].mu == pytest.approx(rate([START, bot, bot], [4, 2, 3], set())[0].mu)
+
+
+# ---------------------------------------------------------------------- rated games
+
+
+def test_a_rated_game_moves_the_rating_once_and_shows_it_everywhere(app: Any, db_url: str) -> None:
+    ann = Browser(app)
+    ann.sign_up("Ann")
+    table = rated_game(ann)
+    changes = ann.get(f"/api/tables/{table}/ratings").json()
+    assert changes["rated"]
+    assert changes["applied"]
+    (change,) = changes["changes"]
+    assert (change["seat"], change["name"], change["before"]) == (0, "Ann", 25.0)
+    assert change["after"] != 25.0
+    profile = ann.get("/api/players/Ann").json()
+    (rating,) = profile["ratings"]
+    assert (rating["pool"], rating["games"], rating["title"]) == ("cafe-carnage", 1, "Café Carnage")
+    assert rating["mu"] == change["after"]
+    assert [point["table"] for point in rating["history"]] == [table]
+    games = ann.get("/api/players/Ann/games").json()
+    assert games["total"] == 1
+    game = games["games"][0]
+    assert game["rated"]
+    assert game["rating"]["after"] == change["after"]
+    assert game["replay"] == f"/tables/{table}/replay"
+    assert game["analysis"] == f"/api/tables/{table}/analysis?seat=0"
+    board = ann.get("/api/leaderboards/cafe-carnage").json()
+    assert [(p["rank"], p["name"], p["games"]) for p in board["players"]] == [(1, "Ann", 1)]
+    assert board["total"] == 1
+    # once only, whoever tries again (another process, the sweep)
+    engine = make_engine(db_url)
+    assert standings.apply_ratings(engine, table, OPEN.hard_bot) is None
+    assert ann.get("/api/players/Ann").json()["ratings"][0]["games"] == 1
+
+
+def test_an_abandoned_rated_game_counts_as_a_loss(app: Any) -> None:
+    ann = Browser(app)
+    ann.sign_up("Ann")
+    table = rated_game(ann, leave=True)
+    (change,) = ann.get(f"/api/tables/{table}/ratings").json()["changes"]
+    assert change["abandoned"] is True
+    assert change["after"] < change["before"]
+    point = ann.get("/api/players/Ann").json()["ratings"][0]["history"][0]
+    assert (point["place"], point["abandoned"]) == (5, True)
+
+
+def test_an_unrated_game_leaves_the_ratings_alone(app: Any) -> None:
+    ann = Browser(app)
+    ann.sign_up("Ann")
+    table = ann.create(["human", *BOTS])
+    ann.sit(table, 0)
+    play_to_the_end(table, ann)
+    assert ann.get("/api/players/Ann").json()["ratings"] == []
+    assert ann.get(f"/api/tables/{table}/ratings").json()["rated"] is False
+    assert ann.get("/api/players/Ann/games").json()["games"][0]["rating"] is None
+
+
+def test_the_sweep_applies_ratings_that_a_dead_process_never_did(app: Any, db_url: str) -> None:
+    ann = Browser(app)
+    ann.sign_up("Ann")
+    table = rated_game(ann)
+    engine = make_engine(db_url)
+    with Session(engine) as session, session.begin():  # as if the process died in between
+        session.execute(update(TableRow).where(TableRow.id == table).values(rated_at=None))
+        session.query(RatingChangeRow).delete()
+    service = service_of(app)
+    service.tables[table].rated_done = False
+    app.state.test_client.portal.call(service.rate_due)
+    assert ann.get("/api/players/Ann").json()["ratings"][0]["games"] == 2
+
+
+def test_the_leaderboards_list_every_pool_with_its_rated_bots(app: Any) -> None:
+    pools = Browser(app).get("/api/leaderboards").json()
+    assert {p["id"] for p in pools} >= {"cafe-carnage", "belly-battle.2", "belly-battle.3-6"}
+    cafe = next(p for p in pools if p["id"] == "cafe-carnage")
+    assert set(cafe["rated_levels"]) == {"easy", "medium"}
+    assert Browser(app).get("/api/leaderboards/nothing").status_code == 404
+    page = Browser(app).get("/api/leaderboards/cafe-carnage?offset=5&limit=2").json()
+    assert (page["players"], page["offset"], page["limit"]) == ([], 5, 2)
+
+
+# ---------------------------------------------------------------------- rematch
+
+
+def two_accounts_game(app: Any) -> tuple[Browser, Browser, str]:
+    ann, bob = Browser(app), Browser(app)
+    ann.sign_up("Ann")
+    bob.sign_up("Bob")
+    table = ann.create(["human", "human", "medium", "medium"], rated=True)
+    ann.sit(table, 0)
+    bob.sit(table, 1)
+    play_to_the_end(table, ann, bob)
+    wait_rated(ann, table)
+    return ann, bob, table
+
+
+def test_play_again_rotates_the_seats_and_each_player_accepts(app: Any) -> None:
+    ann, bob, first = two_accounts_game(app)
+    proposed = ann.post(f"/api/tables/{first}/rematch")
+    assert proposed.status_code == 200, proposed.text
+    offer = proposed.json()
+    again = offer["table"]
+    assert offer["seat"] == 1
+    assert offer["token"] is None
+    assert offer["host_token"]
+    new = ann.table(again)
+    assert new["seat"] == 1
+    assert new["table"]["rated"] is True
+    assert new["table"]["rematch_of"] == first
+    assert new["table"]["private"] is True
+    assert new["table"]["status"] == "open"
+    seats = new["table"]["seats"]
+    assert [s["kind"] for s in seats] == ["bot", "human", "human", "bot"]
+    assert seats[2]["kept_for"] == "Bob"
+    shown = bob.table(first)["rematch"]
+    assert shown["table"] == again
+    assert shown["mine"] == "waiting"
+    assert {a["name"]: a["answer"] for a in shown["answers"]} == {
+        "Ann": "accepted",
+        "Bob": "waiting",
+    }
+    assert Browser(app).sit(again, 2, "Guest").status_code == 403  # kept for Bob
+    accepted = bob.post(f"/api/tables/{first}/rematch")
+    assert accepted.json()["table"] == again
+    assert accepted.json()["seat"] == 2
+    assert bob.table(again)["table"]["status"] == "running"
+    assert ann.post(f"/api/tables/{first}/rematch").json()["table"] == again  # one rematch
+    play_to_the_end(again, ann, bob)
+    wait_rated(ann, again)
+    h2h = ann.get("/api/players/Ann/opponents").json()
+    assert h2h["total"] == 1
+    (bob_row,) = h2h["opponents"]
+    assert bob_row["name"] == "Bob"
+    assert bob_row["games"] == 2
+    assert bob_row["wins"] + bob_row["losses"] + bob_row["ties"] == 2
+    assert ann.get("/api/players/Ann").json()["ratings"][0]["games"] == 2
+
+
+def test_a_declined_rematch_seat_goes_to_a_medium_bot(app: Any) -> None:
+    ann, bob, first = two_accounts_game(app)
+    again = ann.post(f"/api/tables/{first}/rematch").json()["table"]
+    declined = bob.post(f"/api/tables/{first}/rematch/decline")
+    assert declined.status_code == 200, declined.text
+    assert {a["name"]: a["answer"] for a in declined.json()["rematch"]["answers"]} == {
+        "Ann": "accepted",
+        "Bob": "declined",
+    }
+    new = ann.table(again)["table"]
+    assert new["seats"][2]["bot"] == "medium"
+    assert new["status"] == "running"
+    assert bob.post(f"/api/tables/{first}/rematch").json()["error"] == "declined"
+    assert Browser(app).post(f"/api/tables/{first}/rematch").status_code == 401
+
+
+def test_guests_play_again_by_their_seat_tokens(app: Any) -> None:
+    host = Browser(app)
+    table = host.create(["human", "human", "easy", "easy"])
+    tokens = [host.sit(table, seat, name).json()["token"] for seat, name in ((0, "Ann"), (1, "Bo"))]
+    host.client.cookies.clear()
+    ann = {"Authorization": f"Bearer {tokens[0]}"}
+    bo = {"Authorization": f"Bearer {tokens[1]}"}
+    early = host.post(f"/api/tables/{table}/rematch", headers=ann)
+    assert early.json()["error"] == "not_over"
+    for _ in range(500):
+        moved = False
+        for headers in (ann, bo):
+            body = host.get(f"/api/tables/{table}", headers=headers).json()
+            if body["legal"]:
+                host.post(
+                    f"/api/tables/{table}/actions",
+                    json={"action": body["legal"][0]["action"], "decision": body["decision"]},
+                    headers=headers,
+                )
+                moved = True
+        if not moved:
+            break
+    first = host.post(f"/api/tables/{table}/rematch", headers=ann).json()
+    assert first["seat"] == 1
+    assert first["token"]
+    second = host.post(f"/api/tables/{table}/rematch", headers=bo).json()
+    assert second["seat"] == 2
+    assert second["table"] == first["table"]
+    new = host.get(
+        f"/api/tables/{first['table']}", headers={"Authorization": f"Bearer {second['token']}"}
+    ).json()
+    assert new["seat"] == 2
+    assert [s["name"] for s in new["table"]["seats"]][1:3] == ["Ann", "Bo"]
+    assert new["table"]["status"] == "running"
