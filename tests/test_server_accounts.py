@@ -174,6 +174,7 @@ def test_every_change_made_as_an_account_needs_the_csrf_token(app: Any) -> None:
     private = ann.create(["human", "human", "medium", "medium"], private=True)
     ann.client.cookies.delete(f"potluck_host_{private}")  # the creator by account only
     no_token = {"X-CSRF-Token": ""}
+    forged = "forged" + (ann.csrf or "")[6:]
     refused = [
         ann.client.post("/api/tables", json={"game": "cafe-carnage", "seats": ["human"] * 4}),
         ann.client.post(f"/api/tables/{table}/seats/0", json={}),
@@ -184,9 +185,7 @@ def test_every_change_made_as_an_account_needs_the_csrf_token(app: Any) -> None:
         ann.client.delete("/api/account/sessions"),
         ann.client.delete("/api/session"),
         ann.client.post(f"/api/tables/{private}/seats/1/invite", headers=no_token),
-        ann.client.post(
-            "/api/tables/x/seats/0", json={}, headers={"X-CSRF-Token": "forged" + (ann.csrf or "")[6:]}
-        ),
+        ann.client.post("/api/tables/x/seats/0", json={}, headers={"X-CSRF-Token": forged}),
     ]
     for response in refused:
         assert response.status_code == 403, response.text

@@ -366,12 +366,10 @@ def head_to_head(
                 entry["losses"] += 1
             else:
                 entry["ties"] += 1
-        names: dict[int, str] = {
-            account: name
-            for account, name in session.execute(
-                select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(tally))
-            )
-        }
+        found = session.execute(
+            select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(tally))
+        )
+        names: dict[int, str] = {int(row[0]): str(row[1]) for row in found}
         ordered = sorted(
             tally.items(), key=lambda item: (-item[1]["games"], names.get(item[0], ""))
         )
