@@ -111,7 +111,7 @@ def test_a_rated_game_moves_the_rating_once_and_shows_it_everywhere(app: Any, db
     assert board["total"] == 1
     # once only, whoever tries again (another process, the sweep)
     engine = make_engine(db_url)
-    assert standings.apply_ratings(engine, table, OPEN.hard_bot) is None
+    assert standings.apply_ratings(engine, table) is None
     assert ann.get("/api/players/Ann").json()["ratings"][0]["games"] == 1
 
 

@@ -224,7 +224,7 @@ def add_account_routes(
         difficulties a rated table of it may seat and their reference ratings."""
         result = []
         for pool in all_pools():
-            levels = rateable_levels(load_game(pool.game), pool.id, settings.hard_bot)
+            levels = rateable_levels(load_game(pool.game), pool.id)
             result.append(
                 {
                     **pool.to_json(),

@@ -1,109 +1,157 @@
 """Measure the bots' reference ratings with the arena and write ``bot_ratings.json``.
 
-    python -m potluck.server.botratings                  # every pool (hours: hard bots think)
-    python -m potluck.server.botratings --pool burger-joint --games 48
+    python -m potluck.server.botratings                        # easy and medium, every pool
+    python -m potluck.server.botratings --hard --pool cafe-carnage --games 24
 
-For each rating pool (``potluck.server.ratings.pools_of``) one arena
-(``potluck.arena.run_arena``, what ``potluck arena`` runs) plays the three
-difficulties against each other at the pool's measured player count, seats
-rotated on shared deals, and rates them with openskill's Plackett-Luce model from
-the same start as a new account (mu 25, sigma 25/3). The file keeps, per pool and
-level, the spec the server plays, the spec resolved with the game's defaults (a
-level whose bot changed since is unrated until measured again), the spec the
-arena played and the equivalent ``potluck arena`` command.
+A rated table's bots play fixed specs, so that a rating means the same on every
+server: easy ``random``, medium ``greedy``, and hard the game's tuned search with
+a fixed number of simulations (``HARD_SIMS``) and no time budget (a time budget
+makes a bot's strength depend on the machine and its load, which a reference
+must not).
 
-The hard level is measured without its time budget (``ismcts:sims=2000`` for
-``ismcts:sims=2000,time=1.5``): a time budget makes a bot's strength depend on
-the machine and its load, which a reference must not. A server whose hard bots
-hit their time budget plays them weaker than their reference.
+Each pool (``potluck.server.ratings.pools_of``) is measured at its measured
+player count with ``potluck.arena.run_arena`` (what ``potluck arena`` runs:
+seats rotated on shared deals, openskill Plackett-Luce from the same start as a
+new account, mu 25 and sigma 25/3), in two steps, because a hard bot's game
+costs minutes of CPU and the others' milliseconds:
+
+1. easy and medium against each other (cheap: many games);
+2. ``--hard``: hard against medium. Hard's rating is medium's from step 1 plus
+   the difference the second arena measured between them (Plackett-Luce's
+   chances depend only on differences of mu), its sigma that arena's (medium's
+   own uncertainty added in quadrature).
+
+The file keeps, per pool and level, the spec a rated seat plays, that spec
+resolved with the game's tuned defaults (a level whose bot changed since is
+unrated until measured again), the rating, and how it was measured (the
+equivalent ``potluck arena`` command, games, date, CPU seconds).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from datetime import UTC, datetime
 from typing import Any
 
 from potluck.agents import effective_spec
-from potluck.arena import run_arena
-from potluck.engine.botspec import BotSpec
+from potluck.arena import Ladder, run_arena
 from potluck.engine.registry import load_game
-from potluck.server.botpool import DIFFICULTIES, seat_bot_spec
 from potluck.server.ratings import REFERENCE_FILE, Pool, all_pools, references
 
+#: The hard level's simulations in rated games: about what the served hard bot
+#: (``ismcts:sims=2000,time=1.5``) completes in its 1.5 s on this project's machine
+#: (docs/bots.md, the simulations a second of each game's hard bot, times 1.5 s, at
+#: most 2,000): FoodAdvice's playouts are whole games of greedy bots.
+HARD_SIMS = {
+    "belle-of-the-ball": 2000,
+    "belly-battle": 1200,
+    "burger-joint": 2000,
+    "cafe-carnage": 2000,
+    "food-advice": 50,
+}
+BASE = {"easy": "random", "medium": "greedy"}
 
-def without_time(spec: str) -> str:
-    """``spec`` less a time budget (see the module's docstring).
 
-    >>> without_time("ismcts:sims=2000,time=1.5")
-    'ismcts:sims=2000'
-    """
-    parsed = BotSpec.parse(spec)
-    kept = tuple((key, value) for key, value in parsed.params if key != "time")
-    return str(BotSpec(parsed.name, kept))
+def hard_spec(game_id: str) -> str:
+    return f"ismcts:sims={HARD_SIMS[game_id]}"
 
 
-def measure(pool: Pool, games: int, seed: int) -> dict[str, Any]:
-    """One pool's arena: the three levels' ratings, and how they were measured."""
-    game = load_game(pool.game)
-    served = {level: seat_bot_spec(game, level) or "random" for level in DIFFICULTIES}
-    played = {level: without_time(spec) for level, spec in served.items()}
-    specs = list(played.values())
+def command(pool: Pool, specs: list[str], games: int, seed: int) -> str:
+    return (
+        f"potluck arena {pool.game} --players {pool.measured_players} "
+        f"--agents {','.join(specs)} --games {games} --seed {seed} --json"
+    )
+
+
+def arena(pool: Pool, specs: list[str], games: int, seed: int) -> tuple[Ladder, dict[str, Any]]:
     started = time.process_time()
-    ladder = run_arena(game, pool.measured_players, specs, games, seed=seed)
-    by_spec = {entry.spec: entry for entry in ladder.entries}
-    levels = {}
-    for level, spec in served.items():
-        entry = by_spec[played[level]]
-        levels[level] = {
-            "spec": spec,
-            "resolved": str(effective_spec(game, spec)),
-            "measured_as": played[level],
-            "mu": round(entry.mu, 3),
-            "sigma": round(entry.sigma, 3),
-            "seat_games": entry.seat_games,
-            "win_share": round(entry.win_share, 3),
-        }
-    return {
-        "players": pool.measured_players,
+    ladder = run_arena(load_game(pool.game), pool.measured_players, specs, games, seed=seed)
+    how = {
+        "command": command(pool, specs, games, seed),
         "games": ladder.games,
-        "seed": seed,
-        "errors": ladder.errors,
-        "command": (
-            f"potluck arena {pool.game} --players {pool.measured_players} "
-            f"--agents {','.join(specs)} --games {games} --seed {seed} --json"
-        ),
-        "measured": datetime.now(UTC).strftime("%Y-%m-%d"),
-        "cpu_seconds": round(time.process_time() - started),
-        "levels": levels,
+        "errors": len(ladder.errors),
+        "date": datetime.now(UTC).strftime("%Y-%m-%d"),
+        "cpu_seconds": round(time.process_time() - started, 1),
     }
+    return ladder, how
+
+
+def entry(
+    game: Any, spec: str, mu: float, sigma: float, win_share: float, how: dict[str, Any]
+) -> dict[str, Any]:
+    return {
+        "spec": spec,
+        "resolved": str(effective_spec(game, spec)),
+        "mu": round(mu, 3),
+        "sigma": round(sigma, 3),
+        # its share of the wins in the arena that measured it (against medium, for hard)
+        "win_share": round(win_share, 3),
+        "measured": how,
+    }
+
+
+def measure_base(pool: Pool, games: int, seed: int) -> dict[str, dict[str, Any]]:
+    """Step 1: easy and medium of one pool."""
+    game = load_game(pool.game)
+    ladder, how = arena(pool, list(BASE.values()), games, seed)
+    found = {e.spec: e for e in ladder.entries}
+    return {
+        level: entry(game, spec, found[spec].mu, found[spec].sigma, found[spec].win_share, how)
+        for level, spec in BASE.items()
+    }
+
+
+def measure_hard(pool: Pool, games: int, seed: int, medium: dict[str, Any]) -> dict[str, Any]:
+    """Step 2: hard against medium, chained to medium's rating from step 1."""
+    game = load_game(pool.game)
+    spec = hard_spec(pool.game)
+    ladder, how = arena(pool, [BASE["medium"], spec], games, seed)
+    found = {e.spec: e for e in ladder.entries}
+    mu = medium["mu"] + found[spec].mu - found[BASE["medium"]].mu
+    sigma = math.hypot(found[spec].sigma, medium["sigma"])
+    return entry(game, spec, mu, sigma, found[spec].win_share, {**how, "anchor": "medium"})
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pool", action="append", help="only this pool (repeatable)")
-    parser.add_argument("--games", type=int, default=48, help="games per pool's arena")
+    parser.add_argument("--hard", action="store_true", help="step 2: the hard level")
+    parser.add_argument("--games", type=int, help="games per arena (400; --hard: 24)")
     parser.add_argument("--seed", type=int, default=35)
     args = parser.parse_args(argv)
     pools = [p for p in all_pools() if not args.pool or p.id in args.pool]
     if not pools:
         parser.error(f"no such pool; the pools: {', '.join(p.id for p in all_pools())}")
-    data = json.loads(json.dumps(references())) or {"pools": {}}
+    games = args.games or (24 if args.hard else 400)
+    data = json.loads(json.dumps(references())) or {}
     data["about"] = (
-        "The bots' reference ratings (openskill Plackett-Luce, mu and sigma), measured "
-        "with potluck arena by python -m potluck.server.botratings; see docs/web.md, "
-        "'Ratings'. Measure again when a difficulty's bot changes."
+        "The bots' reference ratings (openskill Plackett-Luce mu and sigma) and the spec "
+        "each plays at a rated table, measured with potluck arena by "
+        "python -m potluck.server.botratings (see its docstring and docs/web.md, "
+        "'Ratings'). Measure again when a difficulty's bot or a game's tuned defaults change."
     )
+    known = data.setdefault("pools", {})
     for pool in pools:
-        print(f"{pool.id}: {args.games} games at {pool.measured_players} players", flush=True)
-        data.setdefault("pools", {})[pool.id] = measure(pool, args.games, args.seed)
-        data["pools"] = dict(sorted(data["pools"].items()))
+        print(f"{pool.id}: {games} games at {pool.measured_players} players", flush=True)
+        levels = known.setdefault(pool.id, {"players": pool.measured_players, "levels": {}})
+        levels["players"] = pool.measured_players
+        if args.hard:
+            medium = levels["levels"].get("medium")
+            if medium is None:
+                parser.error(f"{pool.id}: measure easy and medium first (without --hard)")
+            levels["levels"]["hard"] = measure_hard(pool, games, args.seed, medium)
+        else:
+            levels["levels"].update(measure_base(pool, games, args.seed))
+            levels["levels"].pop("hard", None)  # its anchor moved: measure it again
+        data["pools"] = dict(sorted(known.items()))
         REFERENCE_FILE.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        for level, entry in data["pools"][pool.id]["levels"].items():
-            print(f"  {level}: mu {entry['mu']} sigma {entry['sigma']}", flush=True)
+        references.cache_clear()
+        for level, found in levels["levels"].items():
+            print(f"  {level}: mu {found['mu']} sigma {found['sigma']}", flush=True)
     return 0
 
 

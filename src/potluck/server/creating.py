@@ -148,7 +148,7 @@ class Creating(TableStore):
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise TableError(422, "bad_seed", f"A seed is 0 to {MAX_SEED} (2**63 - 1).")
         if rated:
-            check_rated(game, num_players, seats, self.settings.hard_bot, seed, start)
+            check_rated(game, num_players, seats, seed, start)
             if turn_seconds is None:
                 turn_seconds = self.settings.rated_turn_seconds
         humans = [number for number, kind in enumerate(seats) if kind == "human"]
@@ -392,7 +392,6 @@ def check_rated(
     game: Any,
     num_players: int,
     seats: Sequence[str],
-    hard: str,
     seed: int | None,
     start: tuple[str, int] | None,
 ) -> None:
@@ -401,7 +400,7 @@ def check_rated(
     and the deal must be a secret one from the start."""
     from potluck.server.ratings import pool_of, rateable_levels
 
-    levels = rateable_levels(game, pool_of(game.id, num_players), hard)
+    levels = rateable_levels(game, pool_of(game.id, num_players))
     for number, kind in enumerate(seats):
         if kind != "human" and kind not in levels:
             offered = ", ".join(levels) or "none on this server"

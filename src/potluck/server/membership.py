@@ -32,9 +32,11 @@ from sqlalchemy.orm import Session
 
 from potluck.server import standings
 from potluck.server.accounts import DELETED_NAME, Account
+from potluck.server.botpool import seat_bot_spec
 from potluck.server.creating import Creating
 from potluck.server.db import AccountRow, SeatRow, TableRow
 from potluck.server.live import ACTIVE, LiveTable, TableError
+from potluck.server.ratings import pool_of, rated_spec
 from potluck.server.seating import Seating
 from potluck.server.store import BUMP_CHANGES
 
@@ -95,6 +97,17 @@ class Membership(Seating, Creating):
 
     # ------------------------------------------------------------------ ratings
 
+    def bot_spec(self, table: LiveTable, seat: int, level: str) -> str:
+        """The spec a bot plays at ``seat``: a rated table's bot seat plays its level's
+        measured spec (``ratings.rated_spec``), any other the server's (``hard``: the
+        host's ``--hard-bot``)."""
+        if table.rated and table.seats[seat].kind == "bot":
+            pool = pool_of(table.game.id, len(table.seats))
+            spec = rated_spec(table.game, pool, level)
+            if spec is not None:
+                return spec
+        return seat_bot_spec(table.game, level, self.settings.hard_bot) or "random"
+
     def rate_soon(self, table: LiveTable) -> None:
         """A rated table just ended here: apply its ratings in the background."""
         if not table.rated or table.rated_done:
@@ -113,7 +126,6 @@ class Membership(Seating, Creating):
                 standings.apply_ratings,
                 self.engine,
                 table_id,
-                self.settings.hard_bot,
             )
         except Exception:
             log.exception(

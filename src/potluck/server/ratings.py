@@ -11,8 +11,10 @@ third player to play off against the leader): ``belly-battle.2`` and
     ('belly-battle.2', 'belly-battle.3-6', 'cafe-carnage')
 
 **Rated.** A table is rated when its creator asked for it and every seat is an
-account or a bot of a difficulty whose reference rating this server holds (the
-bot plays exactly the spec that was measured: ``rateable_levels``). When a rated
+account or a bot of a difficulty whose reference rating this server holds
+(``rateable_levels``); a rated table's bot plays exactly the spec that was
+measured, which has no time budget (``rated_spec``: the hard level's search
+stops at a number of simulations, so it plays the same on every machine). When a rated
 game ends, every account's rating in the table's pool is updated from the places
 (``rate``): the bots take part with their fixed reference ratings and keep them,
 so a rating means the same on every server with the same bots. A seat that a bot
@@ -36,7 +38,7 @@ from typing import Any
 from potluck.agents import effective_spec
 from potluck.engine.game import Game
 from potluck.engine.registry import load_game
-from potluck.server.botpool import DIFFICULTIES, seat_bot_spec
+from potluck.server.botpool import DIFFICULTIES
 
 #: The bots' reference ratings, measured with ``potluck arena`` (``python -m
 #: potluck.server.botratings`` measures them again and rewrites this file).
@@ -130,22 +132,27 @@ def references() -> dict[str, Any]:
     return data
 
 
-def rateable_levels(game: Game[Any, Any], pool_id: str, hard: str | None) -> dict[str, Standing]:
+def rateable_levels(game: Game[Any, Any], pool_id: str) -> dict[str, Standing]:
     """The difficulties a rated table of this pool may seat, with their reference
-    ratings: those measured for the pool whose bot, as this server plays it (``hard``:
-    the host's hard spec), is the one measured (the same spec with the same game
-    defaults). A level whose spec changed since is left out until measured again."""
+    ratings: those measured for the pool whose bot, resolved with the game's tuned
+    defaults today, is still the one measured (a level whose bot changed since is left
+    out until measured again)."""
     measured = references().get("pools", {}).get(pool_id, {}).get("levels", {})
     found = {}
     for level in DIFFICULTIES:
         entry = measured.get(level)
-        spec = seat_bot_spec(game, level, hard)
-        if entry is None or spec is None:
-            continue
-        if str(effective_spec(game, spec)) != entry["resolved"]:
+        if entry is None or str(effective_spec(game, entry["spec"])) != entry["resolved"]:
             continue
         found[level] = Standing(float(entry["mu"]), float(entry["sigma"]))
     return found
+
+
+def rated_spec(game: Game[Any, Any], pool_id: str, level: str) -> str | None:
+    """The bot a rated table's ``level`` seat plays: the spec its reference rating was
+    measured with (no time budget: the same moves on every machine), if rateable."""
+    if level not in rateable_levels(game, pool_id):
+        return None
+    return str(references()["pools"][pool_id]["levels"][level]["spec"])
 
 
 def rate(players: Sequence[Standing], places: Sequence[int], leavers: set[int]) -> list[Standing]:

@@ -36,12 +36,12 @@ from potluck.server.ratings import (
 HISTORY_POINTS = 200
 
 
-def apply_ratings(engine: Engine, table_id: str, hard: str) -> list[dict[str, Any]] | None:
+def apply_ratings(engine: Engine, table_id: str) -> list[dict[str, Any]] | None:
     """Apply a finished rated table's result to its accounts' ratings, once; the
     changes (``None``: not this call's to apply, or not a rated finished table).
 
-    ``hard``: the server's hard spec (a level whose bot is no longer the measured one
-    has no reference rating: the game is then left unrated, and says why in the log).
+    A level whose bot is no longer the measured one has no reference rating: the game
+    is then left unrated (the caller logs why).
     """
     with Session(engine) as session, session.begin():
         claimed = session.execute(
@@ -63,7 +63,7 @@ def apply_ratings(engine: Engine, table_id: str, hard: str) -> list[dict[str, An
             select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
         ).all()
         pool = pool_of(row.game, row.num_players)
-        references = rateable_levels(load_game(row.game), pool, hard)
+        references = rateable_levels(load_game(row.game), pool)
         accounts = sorted({s.account_id for s in seats if s.account_id is not None})
         # one rating update at a time per player, in every process (id order: no deadlock)
         session.execute(

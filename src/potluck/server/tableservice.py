@@ -47,7 +47,7 @@ from potluck.engine.errors import IllegalActionError, InvalidActionError, NotYou
 from potluck.engine.registry import load_game
 from potluck.server import views
 from potluck.server.analyses import Analyses
-from potluck.server.botpool import BotPool, Thought, seat_bot_spec
+from potluck.server.botpool import BotPool, Thought
 from potluck.server.catchup import CatchingUp
 from potluck.server.cluster import CHANNEL, Cluster, Move, StaleTableError, known, store_move
 from potluck.server.db import ActionRow, TableRow, now
@@ -339,7 +339,7 @@ class TableService(Membership, CatchingUp):
         if name is None:
             return None
         bot = table.bots.get(seat)
-        spec = seat_bot_spec(table.game, name, self.settings.hard_bot) or "random"
+        spec = self.bot_spec(table, seat, name)
         if bot is None or getattr(bot, "spec", bot.name) != spec:
             bot = table.bots[seat] = make_agent(table.game, spec)
         return bot
