@@ -4,10 +4,11 @@
     python -m potluck.server.botratings --hard --pool cafe-carnage --games 24
 
 A rated table's bots play fixed specs, so that a rating means the same on every
-server: easy ``random``, medium ``greedy``, and hard the game's tuned search with
-a fixed number of simulations (``HARD_SIMS``) and no time budget (a time budget
-makes a bot's strength depend on the machine and its load, which a reference
-must not).
+server: easy ``random``, medium ``greedy``, and hard ``ismcts``, the game's tuned
+search with its own budget of simulations and no time budget (the lobby's hard
+bot is the same search stopped at 0.4 s, which makes its strength depend on the
+machine and its load, which a reference must not; where the search ends within
+0.4 s the two are the same bot, docs/bots.md "Difficulties").
 
 Each pool (``potluck.server.ratings.pools_of``) is measured at its measured
 player count with ``potluck.arena.run_arena`` (what ``potluck arena`` runs:
@@ -42,22 +43,13 @@ from potluck.arena import Ladder, run_arena
 from potluck.engine.registry import load_game
 from potluck.server.ratings import REFERENCE_FILE, Pool, all_pools, references
 
-#: The hard level's simulations in rated games: about what the served hard bot
-#: (``ismcts:sims=2000,time=1.5``) completes in its 1.5 s on this project's machine
-#: (docs/bots.md, the simulations a second of each game's hard bot, times 1.5 s, at
-#: most 2,000): FoodAdvice's playouts are whole games of greedy bots.
-HARD_SIMS = {
-    "belle-of-the-ball": 2000,
-    "belly-battle": 1200,
-    "burger-joint": 2000,
-    "cafe-carnage": 2000,
-    "food-advice": 50,
-}
 BASE = {"easy": "random", "medium": "greedy"}
 
 
-def hard_spec(game_id: str) -> str:
-    return f"ismcts:sims={HARD_SIMS[game_id]}"
+#: The hard level at a rated table: the game's tuned search with its own budget of
+#: simulations (``ismcts``, "Defaults per game" in docs/bots.md), without the web's
+#: 0.4 s cap (``DIFFICULTIES``), so that it plays the same moves on every machine.
+HARD = "ismcts"
 
 
 def command(pool: Pool, specs: list[str], games: int, seed: int) -> str:
@@ -108,7 +100,7 @@ def measure_base(pool: Pool, games: int, seed: int) -> dict[str, dict[str, Any]]
 def measure_hard(pool: Pool, games: int, seed: int, medium: dict[str, Any]) -> dict[str, Any]:
     """Step 2: hard against medium, chained to medium's rating from step 1."""
     game = load_game(pool.game)
-    spec = hard_spec(pool.game)
+    spec = HARD
     ladder, how = arena(pool, [BASE["medium"], spec], games, seed)
     found = {e.spec: e for e in ladder.entries}
     mu = medium["mu"] + found[spec].mu - found[BASE["medium"]].mu
