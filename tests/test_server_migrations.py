@@ -41,7 +41,8 @@ def games() -> list[dict[str, Any]]:
     cafe, burger = load_game("cafe-carnage"), load_game("burger-joint")
     over = play_game(cafe, 4, ["greedy"] * 4, 11, None, keep_record=True).record
     running = play_game(burger, 2, ["greedy"] * 2, 12, None, keep_record=True).record
-    assert over is not None and running is not None
+    assert over is not None
+    assert running is not None
     return [
         {"id": "finished1", "record": over, "status": "over", "actions": over["actions"],
          "seats": [("human", None, "Ann"), ("human", None, "Bob"), ("bot", "medium", None),
@@ -58,7 +59,7 @@ def games() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
-def write_old_rows(engine: Engine) -> dict[str, int]:
+def write_old_rows(engine: Engine) -> dict[str, Any]:
     """The old release's rows, into the old schema as reflected; the count per table."""
     old = MetaData()
     old.reflect(engine)
@@ -163,9 +164,7 @@ def test_upgrading_the_release_before_accounts_keeps_every_table_and_record(
         finished = service.tables["finished1"]
         assert finished.over
         replayed = finished.game.record(finished.state)["actions"]
-        assert [(s, str(t)) for s, t in replayed] == [
-            (s, str(t)) for s, t in games()[0]["actions"]
-        ]
+        assert [(s, str(t)) for s, t in replayed] == [(s, str(t)) for s, t in games()[0]["actions"]]
         assert service.tables["running1"].status == "running"
         assert len(service.tables["running1"].state.history) == 17
         assert service.tables["private1"].seats[0].invite_hash == token_hash("invite")
