@@ -108,13 +108,37 @@ def measure_hard(pool: Pool, games: int, seed: int, medium: dict[str, Any]) -> d
     return entry(game, spec, mu, sigma, found[spec].win_share, {**how, "anchor": "medium"})
 
 
+def markdown() -> str:
+    """The references as docs/web.md shows them (``--table``)."""
+    lines = [
+        "| pool | players measured | easy (`random`) | medium (`greedy`) | hard (`ismcts`) |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for pool_id, pool in references().get("pools", {}).items():
+        cells = []
+        for level in ("easy", "medium", "hard"):
+            found = pool["levels"].get(level)
+            cells.append(
+                "not measured"
+                if found is None
+                else f"{found['mu']:.1f} ± {found['sigma']:.1f} "
+                f"({found['measured']['games']} games, {found['measured']['date']})"
+            )
+        lines.append(f"| `{pool_id}` | {pool['players']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pool", action="append", help="only this pool (repeatable)")
     parser.add_argument("--hard", action="store_true", help="step 2: the hard level")
     parser.add_argument("--games", type=int, help="games per arena (400; --hard: 24)")
     parser.add_argument("--seed", type=int, default=35)
+    parser.add_argument("--table", action="store_true", help="print the references (Markdown)")
     args = parser.parse_args(argv)
+    if args.table:
+        print(markdown())
+        return 0
     pools = [p for p in all_pools() if not args.pool or p.id in args.pool]
     if not pools:
         parser.error(f"no such pool; the pools: {', '.join(p.id for p in all_pools())}")

@@ -299,6 +299,75 @@ const PotluckAccounts = (() => {
     draw();
   }
 
+  // ------------------------------------------------------------------ after a game (table page)
+
+  // What a finished table's page adds under "Your seat": the ratings the game moved, and
+  // "Play again" (the rematch: the same players, seats moved on by one, a new deal).
+  const ratings = {};  // table id -> the changes, once applied
+  function afterGame(payload, redraw) {
+    const t = payload.table;
+    const nodes = [];
+    if (t.rated) nodes.push(ratingChanges(t.id));
+    const seated = payload.seat !== null && payload.seat !== undefined;
+    if (seated && t.seats[payload.seat].kind === "human" && t.status === "over") nodes.push(rematchPanel(payload, redraw));
+    return nodes;
+  }
+
+  function ratingChanges(tableId) {
+    const box = el("div", { id: "rating-changes", role: "status" }, el("h2", { text: "Ratings" }));
+    const fill = (changes) => box.append(changes.length
+      ? el("ul", {}, changes.map((c) => el("li", { class: "rating-change" },
+        el("a", { href: profileUrl(c.name), text: c.name }),
+        `: ${number(c.before)} → ${number(c.after)}${c.abandoned ? " (abandoned: counted as a loss)" : ""}`)))
+      : el("p", { class: "muted", text: "This game was not rated (a bot's level changed since it started)." }));
+    if (ratings[tableId]) { fill(ratings[tableId]); return box; }
+    const wait = el("p", { class: "muted", text: "The ratings are being updated…" });
+    box.append(wait);
+    (async () => {
+      for (let i = 0; i < 30; i += 1) {
+        const answer = await request("GET", `/api/tables/${tableId}/ratings`).catch(() => null);
+        if (answer && answer.applied) {
+          ratings[tableId] = answer.changes;
+          wait.remove();
+          fill(answer.changes);
+          return;
+        }
+        await new Promise((done) => setTimeout(done, 1000));
+      }
+    })();
+    return box;
+  }
+
+  const ANSWERS = { waiting: "has not answered yet", accepted: "plays again", declined: "declined (a medium bot plays instead)" };
+  const YOURS = { waiting: "You have not answered yet", accepted: "You play again", declined: "You declined" };
+  function rematchPanel(payload, redraw) {
+    const t = payload.table;
+    const offer = payload.rematch;
+    const box = el("div", { id: "rematch" }, el("h2", { text: "Play again?" }));
+    const go = async (path) => {
+      try {
+        const answer = await request("POST", `/api/tables/${t.id}/${path}`);
+        if (answer.url) location.href = answer.url;
+        else redraw(answer);
+      } catch (error) { box.append(el("p", { class: "notice error", text: error.message })); }
+    };
+    if (!offer) {
+      box.append(el("p", { class: "muted", text: "A new game with the same players and bots, every seat moved on by one, a new deal." }),
+        el("button", { id: "play-again", onclick: () => go("rematch"), text: "Play again" }));
+      return box;
+    }
+    box.append(el("ul", { class: "rematch-answers" }, offer.answers.map((a) =>
+      el("li", { text: a.seat === payload.seat ? YOURS[a.answer] : `${a.name} ${ANSWERS[a.answer]}` }))));
+    if (offer.mine === "waiting") {
+      box.append(el("div", { class: "actions" },
+        el("button", { id: "play-again", onclick: () => go("rematch"), text: "Play again" }),
+        el("button", { id: "decline-rematch", class: "secondary", onclick: () => go("rematch/decline"), text: "No, thanks" })));
+    } else if (offer.mine === "accepted") {
+      box.append(el("a", { class: "button", id: "to-rematch", href: offer.url, text: "Go to the new table" }));
+    }
+    return box;
+  }
+
   const pages = { account: accountPage, player: playerPage, leaderboards: leaderboardsPage };
   document.addEventListener("DOMContentLoaded", () => {
     drawNav();
@@ -308,5 +377,5 @@ const PotluckAccounts = (() => {
     if (start) start().catch((error) => say(error.message, "error"));
   });
 
-  return { el, csrf, request, session, say, profileUrl, chart };
+  return { el, csrf, request, session, say, profileUrl, chart, afterGame };
 })();

@@ -12,6 +12,9 @@
 
   function failed(notice, error) {
     notice.replaceChildren(error.message);
+    if (["account_needed", "name_taken", "seat_kept"].includes(error.code)) {
+      notice.append(" ", el("a", { href: `/account?next=${encodeURIComponent(location.pathname)}`, text: "Log in or sign up" }));
+    }
     if (error.code === "too_many_tables") {
       notice.append(" ", el("a", { href: "#your-tables", text: "See your tables: close or leave one." }));
     }
@@ -45,6 +48,19 @@
     let server = { public_turn_seconds: null };
 
     function gameOf(select) { return games.find((g) => g.id === select.value); }
+
+    // A logged-in player plays under their account's name, may play rated, and their
+    // tables come from the server (on any device) as well as from this browser.
+    let me = null;
+    const session = typeof PotluckAccounts !== "undefined" ? PotluckAccounts.session() : Promise.resolve({ account: null });
+    session.then(({ account }) => {
+      me = account;
+      if (!me) return;
+      document.getElementById("player-name-label").classList.add("hidden");
+      document.getElementById("play-rated-label").classList.remove("hidden");
+      document.getElementById("your-tables-note").textContent = `Every table you (${me.name}) sit at, are invited to or created, on any device, and those this browser knows.`;
+      drawMine();
+    });
 
     // What the timer field means for the table being made, in words.
     function timerHint() {
@@ -109,11 +125,12 @@
     async function playNow(level) {
       const game = gameOf(playForm.elements.play_game);
       const n = Number(playForm.elements.play_players.value);
-      const name = playForm.elements.player_name.value.trim() || "Player";
-      saveName(name);
+      const name = me ? me.name : playForm.elements.player_name.value.trim() || "Player";
+      if (!me) saveName(name);
       try {
         const table = await api("POST", "/api/tables", {
           game: game.id, num_players: n, seats: ["human", ...Array(n - 1).fill(level)], private: true,
+          rated: Boolean(me && playForm.elements.rated.checked),
         });
         remember(table.id);
         const invite = table.join[0].join.split("/").pop();
@@ -128,24 +145,36 @@
     // may do there: resume, leave (a bot plays your seat), close (its creator), replay.
     async function drawMine() {
       const list = document.getElementById("tables-mine");
-      const ids = JSON.parse(localStorage.getItem("potluck-my-tables") || "[]").slice(0, MY_TABLES);
+      const account = me ? await api("GET", "/api/account/tables").catch(() => ({ tables: [] })) : { tables: [] };
+      const kept = Object.fromEntries(account.tables.filter((t) => t.invited !== null).map((t) => [t.id, t.invited]));
+      const local = JSON.parse(localStorage.getItem("potluck-my-tables") || "[]");
+      const ids = [...new Set([...account.tables.map((t) => t.id), ...local])].slice(0, MY_TABLES);
       const found = (await Promise.all(ids.map((id) => api("GET", `/api/tables/${id}`).catch(() => null)))).filter(Boolean);
-      const mine = found.filter((p) => p.host || (p.seat !== null && p.seat !== undefined));
+      const mine = found.filter((p) => p.host || (p.seat !== null && p.seat !== undefined) || kept[p.table.id] !== undefined);
       list.replaceChildren(...(mine.length ? mine.map((p) => {
         const t = { ...p.table, seat: p.seat, host: p.host };
         const live = ["open", "running"].includes(t.status);
         const seated = t.seat !== null && t.seat !== undefined;
         const away = seated && t.seats[t.seat].taken_over;
         return el("li", { "data-table": t.id },
-          el("strong", { text: t.title }), ` · ${t.private ? "private" : "public"} · ${STATUS[t.status] || t.status} · ${timerWords(t)} · `,
+          el("strong", { text: t.title }), ` · ${t.private ? "private" : "public"}${t.rated ? " · rated" : ""} · ${STATUS[t.status] || t.status} · ${timerWords(t)} · `,
           seatsLine(t), " ",
           el("span", { class: "actions inline" },
             live && seated ? el("a", { class: "button", href: `/tables/${t.id}`, text: away ? "Take my seat back" : "Resume" }) : null,
-            live && !seated ? el("a", { class: "button secondary", href: `/tables/${t.id}`, text: "Open" }) : null,
+            live && !seated && kept[t.id] !== undefined ? el("button", { class: "take-kept", onclick: () => takeKept(t.id, kept[t.id]), text: `Take seat ${kept[t.id] + 1}, kept for you` }) : null,
+            live && !seated && kept[t.id] === undefined ? el("a", { class: "button secondary", href: `/tables/${t.id}`, text: "Open" }) : null,
             live && seated && t.status === "running" && !away ? el("button", { class: "secondary", onclick: () => mineCall("DELETE", `/api/tables/${t.id}/seats/${t.seat}`), text: "Leave (a bot plays)" }) : null,
             live && t.host ? el("button", { class: "secondary danger", onclick: () => closeTable(t), text: "Close" }) : null,
             ["over", "closed", "expired"].includes(t.status) ? el("a", { href: `/tables/${t.id}/replay`, text: "replay" }) : null));
       }) : [el("li", { class: "muted", text: "None yet: Play now, or create a table below." })]));
+    }
+
+    async function takeKept(tableId, seat) {
+      try {
+        await api("POST", `/api/tables/${tableId}/seats/${seat}`, {});
+        remember(tableId);
+        location.href = `/tables/${tableId}`;
+      } catch (error) { failed(notice, error); }
     }
 
     async function mineCall(method, path) {
@@ -197,7 +226,7 @@
       try {
         const table = await api("POST", "/api/tables", {
           game: game.id, num_players: n, options, seats, turn_seconds: timer === "default" ? null : Number(timer),
-          private: form.elements.private.checked,
+          private: form.elements.private.checked, rated: form.elements.rated.checked,
         });
         remember(table.id);
         notice.className = "hidden";
@@ -248,6 +277,15 @@
     const info = document.getElementById("join-info");
     const notice = document.getElementById("notice");
     form.elements.name.value = savedName();
+    if (typeof PotluckAccounts !== "undefined") {
+      PotluckAccounts.session().then(({ account }) => {
+        if (!account) return;
+        form.elements.name.value = account.name;
+        form.elements.name.readOnly = true;
+        form.elements.name.setAttribute("aria-describedby", "as-account");
+        form.elements.name.after(el("span", { id: "as-account", class: "muted", text: " (your account's name: this seat follows you to any device)" }));
+      });
+    }
     let practice = false;  // a practice table: its player agrees to a deal its creator chose
     api("GET", `/api/tables/${id}`).then((p) => {
       const t = p.table;
@@ -271,7 +309,7 @@
       try {
         const body = practice ? { name, practice: Boolean(form.elements.practice && form.elements.practice.checked) } : { name };
         const joined = await api("POST", `/api/tables/${id}/seats/${seat}`, body);
-        saveName(name.trim());
+        if (!form.elements.name.readOnly) saveName(name.trim());
         remember(id);
         localStorage.setItem(`potluck-seat-link-${id}`, joined.seat_link);
         location.href = `/tables/${id}`;

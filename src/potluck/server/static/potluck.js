@@ -29,6 +29,9 @@ const Potluck = (() => {
   // status and its error code (`too_many_tables`, `illegal_action`...).
   async function api(method, path, body) {
     const options = { method, headers: {}, credentials: "same-origin" };
+    // A logged-in player's changes carry the session's CSRF token (accounts.js, docs/web.md).
+    const csrf = document.cookie.split("; ").find((c) => c.startsWith("potluck_csrf="));
+    if (method !== "GET" && csrf) options.headers["X-CSRF-Token"] = decodeURIComponent(csrf.split("=")[1]);
     if (body !== undefined) {
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
@@ -318,6 +321,8 @@ const Potluck = (() => {
           el("td", {},
             s.free ? (t.private ? el("em", { text: "free seat (by invite)" }) : el("a", { href: `/tables/${t.id}/join/${s.seat}`, text: "free seat: join" })) : who(payload, s.seat, true),
             s.seat === payload.seat ? el("span", { class: "badge", text: "you" }) : null,
+            s.account && s.name ? el("a", { class: "badge profile", href: `/players/${encodeURIComponent(s.name)}`, text: "profile" }) : null,
+            s.kept_for ? el("span", { class: "badge", text: `kept for ${s.kept_for}` }) : null,
             s.kind === "bot" ? el("span", { class: "badge bot", text: "bot" }) : null,
             s.taken_over ? el("span", { class: "badge away", text: `a ${s.played_by_bot} bot plays (${s.taken_over === "timeout" ? "out of time" : s.taken_over === "kicked" ? "given to a bot" : "left"})` }) : null,
             payload.to_act.includes(s.seat) && !payload.outcome && t.status === "running" ? el("span", { class: "badge turn", text: "to act" }) : null)))))),
@@ -619,7 +624,7 @@ const Potluck = (() => {
       const key = (inScreen && identity(focused)) || (busy ? null : focusAfterMove);
       root.classList.remove("busy");
       const t = payload.table;
-      where.textContent = `${t.title}${t.private ? ", a private table" : ""}: ${STATUS[t.status] || t.status}`;
+      where.textContent = `${t.title}${t.private ? ", a private table" : ""}${t.rated ? ", rated" : ""}: ${STATUS[t.status] || t.status}`;
       document.title = `${t.title} · Potluck`;
       render(root, payload, ctx);
       for (const [name, text] of Object.entries(drafts)) {
@@ -653,6 +658,8 @@ const Potluck = (() => {
           : el("button", { class: "secondary", id: "leave", onclick: () => seatCall("DELETE", `/api/tables/${id}/seats/${payload.seat}`), text: "Leave (a bot plays for me)" }));
       }
       if (host && !payload.outcome && ["open", "running"].includes(t.status)) mine.append(hostPanel(t));
+      // A finished game: the rating it moved, and "Play again" (accounts.js)
+      if (payload.outcome && typeof PotluckAccounts !== "undefined") mine.append(...PotluckAccounts.afterGame(payload, draw));
       mine.className = mine.childNodes.length ? "panel" : "hidden";
     }
 
