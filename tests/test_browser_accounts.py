@@ -38,7 +38,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     server = LiveServer(f"sqlite:///{folder / 'server.sqlite3'}")
     yield server
     server.stop()
-    ratings.references = saved  # type: ignore[assignment]
+    ratings.references = saved
 
 
 def sign_up(page: Any, live: LiveServer, name: str) -> None:

@@ -481,9 +481,9 @@ def create_app(
         the caller sees it."""
         rates.hit("move", client_of(request))
         table = await tables.fresh(table_id)
-        require_host(request, table, x_host_token)
+        await require_host(request, table, x_host_token)
         await tables.close_table(table_id)
-        body = tables.payload(table, seat_of(request, table, authorization))
+        body = tables.payload(table, await seat_of(request, table, authorization))
         body["host"] = True
         return body
 

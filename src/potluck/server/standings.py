@@ -315,7 +315,7 @@ def games(
                     "seats": [
                         {
                             "seat": s.seat,
-                            "name": s.name if s.kind == "human" else f"Bot {s.seat} ({s.bot})",
+                            "name": s.name if s.kind == "human" else f"Bot {s.seat + 1} ({s.bot})",
                             "account": s.account_id is not None,
                             "place": places[s.seat] if s.seat < len(places) else None,
                         }
