@@ -368,6 +368,13 @@ def test_a_rated_table_seats_accounts_only(app: Any) -> None:
         json={"game": "cafe-carnage", "seats": ["human", *BOTS], "rated": True, "seed": 3},
     )
     assert seeded.json()["error"] == "bad_seed"
+    # a player count the game is not played with: 422, as at an unrated table
+    for seats in (["human"], ["human", "medium"]):
+        response = ann.post(
+            "/api/tables", json={"game": "cafe-carnage", "seats": seats, "rated": True}
+        )
+        assert response.status_code == 422
+        assert response.json()["error"] == "bad_options"
 
 
 # ---------------------------------------------------------------------- deleting

@@ -400,6 +400,13 @@ def check_rated(
     and the deal must be a secret one from the start."""
     from potluck.server.ratings import pool_of, rateable_levels
 
+    if not game.min_players <= num_players <= game.max_players:
+        raise TableError(
+            422,
+            "bad_options",
+            f"{game.title} is played by {game.min_players} to {game.max_players} players, "
+            f"not {num_players}.",
+        )
     levels = rateable_levels(game, pool_of(game.id, num_players))
     for number, kind in enumerate(seats):
         if kind != "human" and kind not in levels:
