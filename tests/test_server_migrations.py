@@ -1,5 +1,6 @@
-"""Upgrading a database made by the release before accounts (migration 0008) to today's
-schema keeps every table, seat and action, and the server restores every game from it.
+"""Upgrading a database made by the release before accounts (migration 0009) to today's
+schema keeps every table, seat, action and kept analysis, and the server restores every
+game from it.
 
 The old database is built as that release left it: Alembic up to its last migration,
 then its rows written column by column into the tables as they were then (reflected
@@ -25,7 +26,9 @@ from potluck.sim import play_game
 from webtest import OPEN, fresh_database_url
 
 #: The last migration of the release before accounts.
-RELEASE = "0008"
+RELEASE = "0009"
+#: The tables that release had.
+OLD_TABLES = ("tables", "seats", "actions", "analyses")
 NOW = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
 
 
@@ -111,16 +114,25 @@ def write_old_rows(engine: Engine) -> dict[str, Any]:
                         created_at=NOW,
                     )
                 )
+        connection.execute(  # a move analysis kept once computed (migration 0009)
+            insert(old.tables["analyses"]).values(
+                table_id="finished1",
+                seat=0,
+                judge="greedy:playouts=4",
+                moves=[{"step": 0, "loss": 0.0}],
+                created_at=NOW,
+            )
+        )
     return snapshot(engine)
 
 
 def snapshot(engine: Engine) -> dict[str, Any]:
     """Every row of the old tables, by the old columns (sorted, comparable)."""
     old = MetaData()
-    old.reflect(engine, only=["tables", "seats", "actions"])
+    old.reflect(engine, only=[*OLD_TABLES])
     found = {}
     with engine.connect() as connection:
-        for name in ("tables", "seats", "actions"):
+        for name in OLD_TABLES:
             table = old.tables[name]
             rows = connection.execute(select(table)).mappings().all()
             found[name] = sorted(
@@ -145,6 +157,7 @@ def test_upgrading_the_release_before_accounts_keeps_every_table_and_record(
     before = write_old_rows(engine)
     assert len(before["tables"]) == 4
     assert len(before["actions"]) > 100
+    assert len(before["analyses"]) == 1
     migrate(engine)  # to today's head: accounts, ratings, rematches
     after = snapshot(engine)
     for name, rows in before.items():

@@ -16,8 +16,8 @@ COLUMN``), where a foreign key would make Alembic copy the table, and dropping t
 old ``tables`` would cascade to every seat and action. An account's deletion
 clears its ids itself (``potluck.server.accounts``).
 
-Revision ID: 0009
-Revises: 0008
+Revision ID: 0010
+Revises: 0009
 Create Date: 2026-11-28
 """
 
@@ -26,8 +26,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009"
-down_revision = "0008"
+revision = "0010"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 
