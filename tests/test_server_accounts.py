@@ -185,12 +185,14 @@ def test_every_change_made_as_an_account_needs_the_csrf_token(app: Any) -> None:
         ann.client.delete("/api/account/sessions"),
         ann.client.delete("/api/session"),
         ann.client.post(f"/api/tables/{private}/seats/1/invite", headers=no_token),
+        ann.client.post(f"/api/tables/{private}/close", headers=no_token),
         ann.client.post("/api/tables/x/seats/0", json={}, headers={"X-CSRF-Token": forged}),
     ]
     for response in refused:
         assert response.status_code == 403, response.text
         assert response.json()["error"] == "csrf_failed"
     assert ann.get("/api/session").json()["account"]["name"] == "Ann"  # still logged in
+    assert ann.table(private)["table"]["status"] == "open"  # not closed
     assert ann.sit(table, 0).status_code == 200
     body = ann.table(table)
     move = {"action": body["legal"][0]["action"], "decision": body["decision"]}
