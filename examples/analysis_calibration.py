@@ -10,7 +10,8 @@ say. It reports the Brier score (with a 95% interval from resampling whole games
 since the moves of one game end alike), the Brier score of always saying the fair
 share (1 / players), and the reliability table; ``--plot`` draws the reliability
 diagram of every game named. ``--every K`` analyses every K-th decision of the
-seat (starting from a different one in each game).
+seat (starting from a different one in each game); ``--every GAME=K`` sets it for
+one game.
 
 Every analysed game is saved as JSON in ``--out`` as it finishes, and a rerun
 reads those back, so a long run can be stopped and resumed.
@@ -154,13 +155,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--deal-seed", type=int, default=810000)
     parser.add_argument("--judge", default="playouts", help="the judge spec")
-    parser.add_argument("--every", type=int, default=1, help="analyse every K-th decision")
+    parser.add_argument(
+        "--every",
+        action="append",
+        default=[],
+        help="analyse every K-th decision: K for every game, or GAME=K (repeatable)",
+    )
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--plot", type=Path, default=None, help="write a reliability PNG")
     args = parser.parse_args(argv)
     summaries = []
+    every = dict.fromkeys(args.game, 1)
+    for text in args.every:
+        name, _, count = text.rpartition("=")
+        for game_id in [name] if name else args.game:
+            if game_id not in every:
+                parser.error(f"--every {text}: {game_id} is not a --game of this run")
+            every[game_id] = int(count)
     for game_id in args.game:
-        results = load_or_run(game_id, args.games, args.deal_seed, args.judge, args.out, args.every)
+        results = load_or_run(
+            game_id, args.games, args.deal_seed, args.judge, args.out, every[game_id]
+        )
         summaries.append(summarise(game_id, results))
     print(json.dumps(summaries, indent=1))
     if args.plot is not None:
