@@ -139,6 +139,30 @@ def ratio_interval(
     return [bound if math.isfinite(bound) else None for bound in bounds]  # None: no bound
 
 
+def gap_interval(
+    results: list[dict[str, Any]], resamples: int = 2000, seed: int = 0, key: str = "difference"
+) -> list[float] | None:
+    """A 95% interval for the random seat's mean ``key`` minus the greedy seat's,
+    resampling whole games: above 0, the judge tells the random seat's moves worse."""
+    sums = []
+    for result in results:
+        row = []
+        for label in ("random", "greedy"):
+            moves = result["seats"][label]["runs"][0]["moves"]
+            row += [sum(m.get(key, 0.0) for m in moves), len(moves)]
+        sums.append(row)
+    if not sums:
+        return None
+    rng = random.Random(seed)
+    gaps = []
+    for _ in range(resamples):
+        pick = [sums[rng.randrange(len(sums))] for _ in sums]
+        loss_r, n_r, loss_g, n_g = (sum(row[i] for row in pick) for i in range(4))
+        gaps.append(loss_r / max(1, n_r) - loss_g / max(1, n_g))
+    gaps.sort()
+    return [gaps[int(0.025 * resamples)], gaps[int(0.975 * resamples) - 1]]
+
+
 def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     losses: dict[str, list[float]] = {"random": [], "greedy": []}
     differences: dict[str, list[float]] = {"random": [], "greedy": []}
@@ -191,6 +215,8 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
             mean_difference["random"] / greedy_difference if greedy_difference > 0 else None
         ),
         "difference_ratio_95": ratio_interval(results, key="difference"),
+        "difference_gap": mean_difference["random"] - mean_difference["greedy"],
+        "difference_gap_95": gap_interval(results),
         "open_moves": {label: len(v) for label, v in open_losses.items()},
         "open_mean_loss": open_loss,
         "open_ratio": open_loss["random"] / open_loss["greedy"] if open_loss["greedy"] else None,

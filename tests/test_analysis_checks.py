@@ -54,6 +54,9 @@ def test_the_benchmark_summary_compares_seats_and_seeds() -> None:
     assert summary["ratio"] == pytest.approx(15.0)
     assert summary["mean_difference"]["random"] == pytest.approx(0.15)
     assert summary["difference_ratio"] == pytest.approx(15.0)
+    assert summary["difference_gap"] == pytest.approx(0.14)
+    low, high = summary["difference_gap_95"]
+    assert low <= 0.14 <= high
     low, high = summary["ratio_95"]
     assert low <= summary["ratio"] <= high
     # the 0.2 loss is a blunder in the first run only: one of 8 verdicts changed,
