@@ -220,3 +220,32 @@ def test_a_deleted_accounts_name_leaves_the_lobby_the_profiles_and_the_records(
     assert "Dex" not in guest.locator("main").inner_text()
     assert dex.errors == []
     assert guest.errors == []
+
+
+def test_the_creator_keeps_a_seat_for_an_account_by_name(browser: Any, live: LiveServer) -> None:
+    eve, fay = new_page(browser), new_page(browser)
+    sign_up(eve, live, "Eve")
+    sign_up(fay, live, "Fay")
+    eve.select_option("select[name=game]", "cafe-carnage")
+    eve.select_option("select[name=num_players]", "4")
+    eve.select_option("select[name=seat1]", "human")
+    eve.click("#create")
+    eve.locator("#invites a.button").first.click()
+    eve.wait_for_selector("#as-account")
+    eve.click("#join")
+    eve.wait_for_url(re.compile(r".*/tables/[^/]+$"))
+    table = eve.url.rsplit("/", 1)[1]
+    # the creator's panel: seat 2 kept for Fay, typed in any case
+    eve.fill("#host li[data-seat='1'] input[name=invite_account_1]", "fay")
+    eve.click("#host li[data-seat='1'] .invite-by-name button")
+    eve.wait_for_selector(".badge:has-text('kept for Fay')")
+    eve.screenshot(path=HERE / "seat-kept-by-name.png", full_page=True)
+    # Fay finds it in her Your tables and takes it
+    fay.goto(live.url + "/")
+    fay.locator(f"#tables-mine li[data-table='{table}'] button.take-kept").click()
+    fay.wait_for_url(live.url + f"/tables/{table}")
+    fay.wait_for_selector("#you")
+    assert state(fay, table)["seat"] == 1
+    assert state(eve, table)["table"]["seats"][1]["name"] == "Fay"
+    assert eve.errors == []
+    assert fay.errors == []

@@ -670,11 +670,25 @@ const Potluck = (() => {
         `Seat ${seatNumber(s.seat)}: ${s.free ? "free" : who(payload, s.seat, true)} `,
         s.taken_over === "kicked" ? el("span", { class: "muted", text: "(a bot plays) " }) : null,
         s.taken_over !== "kicked" ? el("button", { class: "secondary kick", onclick: () => hostCall("kick", s.seat), text: "Give the seat to a bot" }) : null,
-        t.private && (s.free || s.taken_over === "kicked") ? el("button", { class: "secondary reinvite", onclick: () => hostCall("invite", s.seat), text: "New invite link" }) : null));
+        t.private && (s.free || s.taken_over === "kicked") ? el("button", { class: "secondary reinvite", onclick: () => hostCall("invite", s.seat), text: "New invite link" }) : null,
+        s.free && !s.kept_for ? inviteByName(s.seat) : null));
       return el("div", { id: "host" }, el("h2", { text: "Your table" }),
         el("p", { class: "muted", text: "You created this table: you may give an absent player's seat to a bot" + (t.private ? ", send a seat a new invite link" : "") + " or close the table." }),
         el("ul", {}, rows), el("div", { id: "new-invite" }),
         el("button", { class: "secondary danger", id: "close-table", onclick: closeTable, text: "Close the table (the game ends for everyone)" }));
+    }
+
+    // An invitation by name: the seat is kept for that account (only they may take it;
+    // it is in their Your tables on any device).
+    function inviteByName(seat) {
+      const input = el("input", { name: `invite_account_${seat}`, maxlength: "40", placeholder: "an account's name", "aria-label": `Seat ${seatNumber(seat)}: invite an account by name` });
+      return el("form", { class: "inline-form invite-by-name", onsubmit: async (event) => {
+        event.preventDefault();
+        try {
+          await api("POST", `/api/tables/${id}/seats/${seat}/invite`, { account: input.value.trim() });
+          draw(await api("GET", `/api/tables/${id}`));
+        } catch (error) { say(error.message, "error"); }
+      } }, input, el("button", { type: "submit", class: "secondary", text: "Keep it for them" }));
     }
 
     async function closeTable() {
