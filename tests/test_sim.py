@@ -363,8 +363,10 @@ def test_bench_plays_whole_games_for_about_the_time_given(toy: ToyGame) -> None:
         "clones_per_second",
         "clock",
         "view_share_of_thinking",
+        "simulations_per_second",
         "rules",
     }
+    assert result.simulations_per_second is None  # the random bot does not search
 
 
 def test_bench_best_reports_the_fastest_trial(toy: ToyGame) -> None:

@@ -5,7 +5,8 @@ With the random bot it measures the rules engine itself (``to_act``,
 times; the harness adds as little as it can per step, so the figure is the
 game's, not ours. With another bot (``bot="greedy"``) every seat decides through
 :func:`potluck.agents.decide`, view and all, as in a simulation, and the bot's
-own thinking time is kept apart (``decisions_per_second``). ``clones_per_second``
+own thinking time is kept apart (``decisions_per_second``; a search bot's
+``simulations_per_second`` too, per second of its thinking). ``clones_per_second``
 times ``state.clone()`` of a mid-game state, what search bots do most::
 
     >>> import potluck
@@ -16,6 +17,9 @@ times ``state.clone()`` of a mid-game state, what search bots do most::
     >>> greedy = bench_game(potluck.load_game("cafe-carnage"), 4, 0.2, bot="greedy")
     >>> greedy.decisions_per_second > 0 and greedy.clones_per_second > 0
     True
+    >>> search = bench_game(potluck.load_game("burger-joint"), 2, 0.2, bot="ismcts:sims=8")
+    >>> search.simulations_per_second > 0, greedy.simulations_per_second
+    (True, None)
 
 ``python -m potluck.bench --all --json`` measures every game, next to OpenSpiel's
 C++ hearts driven from Python in the same process when pyspiel is installed. Every
@@ -92,6 +96,15 @@ class BenchResult:
     clock: str = "wall"
     #: Of ``thinking``, the seconds spent building the seat's view for a bot that reads one.
     viewing: float = 0.0
+    #: Simulations a search bot ran (its ``simulations_run``); ``None`` for other bots.
+    simulations: int | None = None
+
+    @property
+    def simulations_per_second(self) -> float | None:
+        """A search bot's simulations per second of its thinking (``None``: no search)."""
+        if self.simulations is None:
+            return None
+        return self.simulations / self.thinking if self.thinking > 0 else 0.0
 
     @property
     def decisions_per_second(self) -> float:
@@ -122,6 +135,7 @@ class BenchResult:
             "clones_per_second": self.clones_per_second,
             "clock": self.clock,
             "view_share_of_thinking": self.viewing / self.thinking if self.thinking else 0.0,
+            "simulations_per_second": self.simulations_per_second,
             # Which build of the rules ran: "compiled" (mypyc) or "pure" (potluck.native).
             "rules": native.status().build,
         }
@@ -209,6 +223,9 @@ def _bench_bot_games(
     agent = make_agent(game, spec)
     searching = is_search_bot(agent)
     needs_view = getattr(agent, "needs_view", False)
+    # A search bot counts its simulations (``ISMCTSBot.simulations_run``).
+    counted = searching and isinstance(getattr(agent, "simulations_run", None), int)
+    simulations_before = getattr(agent, "simulations_run", 0) if counted else 0
     games = steps = decisions = 0
     thinking = viewing = 0.0
     start = clock()
@@ -250,6 +267,7 @@ def _bench_bot_games(
         decisions=decisions,
         thinking=thinking,
         viewing=viewing,
+        simulations=getattr(agent, "simulations_run", 0) - simulations_before if counted else None,
     )
 
 
@@ -405,6 +423,11 @@ def main(argv: list[str] | None = None) -> None:
                 f"{game_id:18} {row.players}p {args.bot:10} {row.steps_per_second:>10,.0f} steps/s "
                 f"{row.games_per_second:>9,.1f} games/s {row.decisions_per_second:>10,.0f} "
                 f"decisions/s {row.clones_per_second:>9,.0f} clones/s"
+                + (
+                    ""
+                    if row.simulations_per_second is None
+                    else f" {row.simulations_per_second:>9,.0f} simulations/s"
+                )
                 + ("" if ratio is None else f"  x{ratio:.2f} of OpenSpiel hearts"),
                 flush=True,
             )

@@ -58,33 +58,34 @@ MANIFEST = "manifest.json"
 FORMAT = 1
 
 #: The modules compiled together: the engine's state and game classes, and each game's
-#: state, tables, rules chapters, view and assembly. Left as Python: actions (their
+#: state, tables, rules chapters, view, assembly and greedy bot (a greedy decision's
+#: largest part was the bot's own Python, issue 36). Left as Python: actions (their
 #: value classes refuse changes, which a compiled class cannot do and still allow
 #: subclasses), data schemas and Belly Battle's fitted win model (pydantic classes),
-#: descriptions, encodings, bots and every package ``__init__`` (whose ``__path__``
+#: descriptions, encodings and every package ``__init__`` (whose ``__path__``
 #: must stay the source directory).
 _GAME_MODULES: dict[str, tuple[str, ...]] = {
     "belle_of_the_ball": (
         "state", "tables", "setup", "belles", "invite", "groups", "scoring", "rounds",
-        "view", "game",
+        "view", "game", "bots",
     ),
     "belly_battle": (
         "state", "tables", "setup", "turn", "spaces", "munch_fees", "ownership", "trades",
         "bank_sales", "bankruptcy", "chefs_and_star", "choices", "decisions", "scoring",
-        "view", "game",
+        "view", "game", "bots",
     ),
     "burger_joint": (
         "state", "tables", "preparation", "turn", "production", "trading", "building",
-        "discard", "scoring", "end", "view", "game",
+        "discard", "scoring", "end", "view", "game", "bots",
     ),
     "cafe_carnage": (
         "state", "tables", "setup", "round", "orders", "ballot", "dinner", "check_please",
-        "settle_up", "clear_table", "end", "view", "game",
+        "settle_up", "clear_table", "end", "view", "game", "bots",
     ),
     "food_advice": (
         "state", "tables", "setup", "characters", "product", "exchange", "presentation",
         "placing", "events", "market", "selling", "illegal", "scoring", "forecast",
-        "estimate", "view", "game",
+        "estimate", "view", "game", "bots",
     ),
 }  # fmt: skip
 COMPILED_MODULES: tuple[str, ...] = (

@@ -136,10 +136,26 @@ def _read(
 
 
 def _copy(table: _Table) -> _Table:
-    """A shallow copy of ``table`` sharing its memo (``dataclasses.replace``, faster)."""
-    twin = object.__new__(_Table)
-    twin.__dict__.update(table.__dict__)
-    return twin
+    """A shallow copy of ``table`` sharing its memo (a compiled class has no ``__dict__``
+    to copy, so every field is passed on, as ``dataclasses.replace`` would)."""
+    return _Table(
+        table.seat,
+        table.n,
+        table.line,
+        table.line_chips,
+        table.groups,
+        table.chips,
+        table.free,
+        table.four_full,
+        table.singles,
+        table.fifth,
+        table.invites_left,
+        table.future,
+        table.rivals,
+        table.weights,
+        table.memo,
+        table.interests_of,
+    )
 
 
 def _replanned(table: _Table, groups: list[Group], changed: Sequence[int]) -> _Table:
@@ -338,6 +354,9 @@ class GreedyBot:
     """
 
     name = "greedy"
+    #: The spec that built this bot (``build_bot`` and ``make_agent`` set it): declared,
+    #: because a compiled class takes no attribute it does not declare.
+    spec = "greedy"
     needs_view = True
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam("belle_value", float, _BELLE_WORTH, "what a Belle in hand is worth, in chips"),

@@ -259,6 +259,9 @@ class GreedyBot:
     Its weights, in victory points, are parameters (``params``)."""
 
     name = "greedy"
+    #: The spec that built this bot (``build_bot`` and ``make_agent`` set it): declared,
+    #: because a compiled class takes no attribute it does not declare.
+    spec = "greedy"
     needs_view = True
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam(

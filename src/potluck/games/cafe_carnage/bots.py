@@ -49,58 +49,13 @@ _AIM_RANGE = range(3, 14)
 _TABLES_KEPT = 1024
 
 
-class _Table:
-    """What the bot believes about the table tonight, from its view."""
+class _Odds:
+    """The rivals' meal costs, and the odds of a run against them: all of a ``_Table``
+    that ``_best_run`` needs (a compiled class cannot be made without its ``__init__``)."""
 
-    def __init__(
-        self,
-        view: Mapping[str, Any],
-        seat: int,
-        prior_weight: float = _PRIOR_WEIGHT,
-        run_chance_many: float = _RUN_CHANCE_MANY,
-        split_chance: float = _SPLIT_CHANCE,
-    ) -> None:
-        self.seat = seat
-        self.split_chance = split_chance
-        self.nights_left = int(view["rounds"]) - int(view["round"]) + 1
-        counts: dict[int, float] = {v: p * prior_weight for v, p in _PRIOR_MEAL.items()}
-        for record in view["log"]:
-            for meal in record["meals"]:
-                if meal["seat"] != seat:
-                    cost = int(meal["cost"])
-                    counts[cost] = counts.get(cost, 0.0) + 1.0
-        total = sum(counts.values())
-        self.meals = tuple(sorted((v, w / total) for v, w in counts.items()))
-        self.mean = sum(v * p for v, p in self.meals)
+    def __init__(self, meals: tuple[tuple[int, float], ...]) -> None:
+        self.meals = meals
         self._below: dict[float, tuple[float, float, float]] = {}
-        self._stay: dict[tuple[float, bool], float] = {}
-        self._future: float | None = None
-        self._best_now: dict[tuple[int, int], tuple[float, int]] = {}
-        self._dist: dict[tuple[int, int, int], float] | None = None
-        # Each rival's chance of running tonight and on each later night.
-        self.run_now: list[float] = []
-        self.run_later: list[list[float]] = [[] for _ in range(self.nights_left - 1)]
-        for player in view["players"]:
-            if player["seat"] == seat:
-                continue
-            hand = int(player["hand_size"])
-            if not player["has_run_card"] or hand <= 0:
-                self.run_now.append(0.0)
-                for night in self.run_later:
-                    night.append(0.0)
-                continue
-            still = 1.0
-            chances = []
-            for j in range(self.nights_left):
-                q = _RUN_CHANCE.get(hand - j, run_chance_many) if hand - j > 0 else 0.0
-                chances.append(still * q)
-                still *= 1.0 - q
-            self.run_now.append(chances[0])
-            for j, night in enumerate(self.run_later):
-                night.append(chances[j + 1])
-        # Rivals who cannot run do not change a runner's odds.
-        self.runners_now = [p for p in self.run_now if p > 0]
-        self.runners_later = [[p for p in night if p > 0] for night in self.run_later]
 
     def below(self, m: float) -> tuple[float, float, float]:
         """P(rival meal <= m), P(rival meal == m) and the mean of meals <= m."""
@@ -139,6 +94,59 @@ class _Table:
         others = count / at_least_one if at_least_one > 0 else 1.0
         bill = max(1.0, others) * mean_le + 0.5
         return (1.0 - caught) * m - caught * bill
+
+
+class _Table(_Odds):
+    """What the bot believes about the table tonight, from its view."""
+
+    def __init__(
+        self,
+        view: Mapping[str, Any],
+        seat: int,
+        prior_weight: float = _PRIOR_WEIGHT,
+        run_chance_many: float = _RUN_CHANCE_MANY,
+        split_chance: float = _SPLIT_CHANCE,
+    ) -> None:
+        self.seat = seat
+        self.split_chance = split_chance
+        self.nights_left = int(view["rounds"]) - int(view["round"]) + 1
+        counts: dict[int, float] = {v: p * prior_weight for v, p in _PRIOR_MEAL.items()}
+        for record in view["log"]:
+            for meal in record["meals"]:
+                if meal["seat"] != seat:
+                    cost = int(meal["cost"])
+                    counts[cost] = counts.get(cost, 0.0) + 1.0
+        total = sum(counts.values())
+        super().__init__(tuple(sorted((v, w / total) for v, w in counts.items())))
+        self.mean = sum(v * p for v, p in self.meals)
+        self._stay: dict[tuple[float, bool], float] = {}
+        self._future: float | None = None
+        self._best_now: dict[tuple[int, int], tuple[float, int]] = {}
+        self._dist: dict[tuple[int, int, int], float] | None = None
+        # Each rival's chance of running tonight and on each later night.
+        self.run_now: list[float] = []
+        self.run_later: list[list[float]] = [[] for _ in range(self.nights_left - 1)]
+        for player in view["players"]:
+            if player["seat"] == seat:
+                continue
+            hand = int(player["hand_size"])
+            if not player["has_run_card"] or hand <= 0:
+                self.run_now.append(0.0)
+                for night in self.run_later:
+                    night.append(0.0)
+                continue
+            still = 1.0
+            chances = []
+            for j in range(self.nights_left):
+                q = _RUN_CHANCE.get(hand - j, run_chance_many) if hand - j > 0 else 0.0
+                chances.append(still * q)
+                still *= 1.0 - q
+            self.run_now.append(chances[0])
+            for j, night in enumerate(self.run_later):
+                night.append(chances[j + 1])
+        # Rivals who cannot run do not change a runner's odds.
+        self.runners_now = [p for p in self.run_now if p > 0]
+        self.runners_later = [[p for p in night if p > 0] for night in self.run_later]
 
     def best_run(self, chances: Sequence[float], meals: range) -> tuple[float, int]:
         """The best expected gain of running, and the meal cost that gets it."""
@@ -200,9 +208,7 @@ class _Table:
 def _best_run(
     meals: tuple[tuple[int, float], ...], chances: tuple[float, ...], low: int, high: int
 ) -> tuple[float, int]:
-    table = _Table.__new__(_Table)
-    table.meals = meals
-    table._below = {}
+    table = _Odds(meals)
     return max((table.run_value(chances, m), m) for m in range(low, high))
 
 
@@ -225,6 +231,9 @@ class GreedyBot:
     """
 
     name = "greedy"
+    #: The spec that built this bot (``build_bot`` and ``make_agent`` set it): declared,
+    #: because a compiled class takes no attribute it does not declare.
+    spec = "greedy"
     needs_view = True
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam(

@@ -91,6 +91,9 @@ class GreedyBot:
     """
 
     name = "greedy"
+    #: The spec that built this bot (``build_bot`` and ``make_agent`` set it): declared,
+    #: because a compiled class takes no attribute it does not declare.
+    spec = "greedy"
     needs_view = True
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam(
