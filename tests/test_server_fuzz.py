@@ -67,7 +67,7 @@ def api_schema(tmp_path_factory: pytest.TempPathFactory) -> Any:
     # small search budget keeps them from filling a loaded 2-core machine, so that no
     # request waits out its 10 s timeout (the hard bot's strength is not under test here).
     fuzzing = dataclasses.replace(OPEN, hard_bot="ismcts:sims=20")
-    app = create_app(url, bot_delay=0, sweep_every=3600, settings=fuzzing)
+    app = create_app(url, bot_delay=0.25, sweep_every=3600, settings=fuzzing)
     return schemathesis.openapi.from_asgi("/openapi.json", app)
 
 
