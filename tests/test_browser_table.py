@@ -450,3 +450,16 @@ def test_the_replay_says_a_move_ending_in_its_own_bang_without_a_stop(
     said = page.locator("#last").inner_text()
     assert said.endswith("played RUN!"), said
     assert page.errors == []
+
+
+def test_a_variant_option_reads_as_a_label_with_its_help(browser: Any, live: LiveServer) -> None:
+    page = new_page(browser, WIDE)
+    page.goto(live.url + "/")
+    page.wait_for_selector("select[name=game] option", state="attached")
+    page.select_option("select[name=game]", "belle-of-the-ball")
+    label = page.locator("#option-choices label").first
+    label.wait_for()
+    text = label.inner_text()
+    assert text.strip().startswith("Belles in guest deck"), text
+    assert "Designer's variant" in text
+    assert page.errors == []

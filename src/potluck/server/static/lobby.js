@@ -4,6 +4,8 @@
 
 (() => {
   const { el, api, words, plural, listOf, duration, showRules, remember } = Potluck;
+  // A variant option's key as its label, a sentence's start: "Belles in guest deck".
+  const optionLabel = (name) => { const text = words(name); return text.charAt(0).toUpperCase() + text.slice(1); };
   const LEVELS = {
     easy: ["Easy", "plays any legal move at random"],
     medium: ["Medium", "takes the move that looks best right now"],
@@ -101,8 +103,8 @@
       const options = document.getElementById("option-choices");
       options.replaceChildren(...Object.entries(game.options).map(([name, o]) => el("label", {},
         o.type === "bool"
-          ? [el("input", { type: "checkbox", name: `opt_${name}`, checked: o.default }), ` ${words(name)}`]
-          : [`${words(name)} `, el("input", { type: o.type === "str" ? "text" : "number", name: `opt_${name}`, value: o.default })],
+          ? [el("input", { type: "checkbox", name: `opt_${name}`, checked: o.default }), ` ${optionLabel(name)}`]
+          : [`${optionLabel(name)} `, el("input", { type: o.type === "str" ? "text" : "number", name: `opt_${name}`, value: o.default })],
         el("div", { class: "muted", text: o.help }))));
       showRules(game.id, document.getElementById("rules"), document.getElementById("rules-link"));
       document.getElementById("rules-title").textContent = `The rules of ${game.title}`;
