@@ -120,7 +120,7 @@ def test_simulate_and_play_report_bad_specs_cleanly() -> None:
     )
     result = runner.invoke(app, ["play", "cafe-carnage", "--seats", "you,greedy,ismcts:sims=0"])
     assert result.exit_code == 2
-    assert "seat 2" in result.output + result.stderr
+    assert "seat 3" in result.output + result.stderr  # the third entry: seats count from 1
 
 
 def test_gymnasium_opponents_take_specs() -> None:
