@@ -658,3 +658,13 @@ def test_a_client_may_hold_only_so_many_websockets_open(db_url: str) -> None:
             assert closed.value.code == 4429
         with client.websocket_connect(url) as again:  # closing them freed the places
             assert again.receive_json()["type"] == "state"
+
+
+@pytest.mark.parametrize("name", ["A\x00nn", "Bell\x07"])
+def test_a_login_under_a_name_the_checks_refuse_is_a_wrong_login(
+    client: TestClient, name: str
+) -> None:
+    # PostgreSQL cannot even compare a text holding NUL: such a name must never reach
+    # a query (it answered 503 storage_failed there).
+    answer = client.post("/api/session", json={"name": name, "password": "correct horse"})
+    assert is_error(answer, 401, "wrong_login")

@@ -152,6 +152,10 @@ class AccountService:
 
     def find_now(self, name: str) -> Account | None:
         """The account named ``name`` (any case), if any (a database call)."""
+        if name_problem(" ".join(name.split())):
+            # No account carries a name the checks refuse; and PostgreSQL refuses to
+            # even compare a text holding NUL, so such a name never reaches the query.
+            return None
         with Session(self.engine) as session:
             row = session.scalar(select(AccountRow).where(AccountRow.name_key == name_key(name)))
             return None if row is None else _account(row)
@@ -210,7 +214,10 @@ class AccountService:
             with Session(self.engine) as session:
                 return session.scalar(select(AccountRow).where(AccountRow.name_key == key))
 
-        row = await self._db(read) if len(password) <= MAX_PASSWORD else None
+        # A name the checks refuse is no account's (and PostgreSQL cannot compare a text
+        # holding NUL): it is answered like a wrong password, after the same work.
+        named = not name_problem(" ".join(name.split()))
+        row = await self._db(read) if named and len(password) <= MAX_PASSWORD else None
         stored = row.password_hash if row is not None else None
         right, rehashed = await self._verify(password[:MAX_PASSWORD], stored)
         if row is None or not right:

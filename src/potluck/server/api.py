@@ -42,7 +42,12 @@ class CreateTable(BaseModel):
 
     game: str = Field(max_length=64, examples=["cafe-carnage"], json_schema_extra=GAME_ENUM)
     num_players: int | None = Field(
-        default=None, ge=1, le=64, description="Default: one per seat.", examples=[4]
+        strict=True,  # a JSON true or false is not a number
+        default=None,
+        ge=1,
+        le=64,
+        description="Default: one per seat.",
+        examples=[4],
     )
     options: dict[str, bool | int | float | str] = Field(
         default_factory=dict, max_length=32, examples=[{"no_repeat_dishes": True}]
@@ -54,6 +59,7 @@ class CreateTable(BaseModel):
         examples=[["human", "human", "greedy", "random"]],
     )
     turn_seconds: int | None = Field(
+        strict=True,  # a JSON true or false is not a number
         default=None,
         ge=0,
         le=MAX_TURN_SECONDS,
@@ -64,6 +70,7 @@ class CreateTable(BaseModel):
         "bots, gets none.",
     )
     seed: int | None = Field(
+        strict=True,  # a JSON true or false is not a number
         default=None,
         ge=0,
         le=MAX_SEED,
@@ -91,6 +98,7 @@ class CreateTable(BaseModel):
         "one human seat it must be a practice table.",
     )
     from_step: int | None = Field(
+        strict=True,  # a JSON true or false is not a number
         default=None,
         ge=0,
         le=MAX_INDEX,
@@ -158,6 +166,7 @@ class ActionIn(BaseModel):
 
     action: str = Field(max_length=200, description="The action's text.", examples=["split"])
     decision: int = Field(
+        strict=True,  # a JSON true or false is not a number
         ge=0,
         le=MAX_INDEX,
         description="The seat's decision this move answers: the `decision` of the view the "
