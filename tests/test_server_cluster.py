@@ -48,6 +48,9 @@ def _start(port: int, bot_delay: float) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [*serve_command(port, DATABASE, bot_delay, 1), "--cluster"],
         stdout=subprocess.DEVNULL,
+        # its own process group: a crash is emulated by killing the server with every
+        # process it runs (bot pool, forkserver), which would otherwise linger orphaned
+        start_new_session=True,
     )
 
 
@@ -176,7 +179,7 @@ def test_killing_one_of_two_processes_loses_no_acknowledged_move(
         async def killer() -> None:
             await asyncio.sleep(3)  # mid-game: the tables have moves behind and ahead
             dead.add(bases[0])
-            processes[0].send_signal(signal.SIGKILL)
+            os.killpg(processes[0].pid, signal.SIGKILL)
 
         await asyncio.wait_for(
             asyncio.gather(
