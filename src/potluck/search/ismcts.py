@@ -30,6 +30,7 @@ could tell apart; that costs precision, never secrecy.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
@@ -355,26 +356,11 @@ class ISMCTSBot:
             ('leader', 'random', 50)
         """
         if self._fallback is None:
-            fallback = ISMCTSBot(
-                sims=self.sims,
-                time=self.time,
-                uct_c=self.uct_c,
-                rollout="random" if self.rollout == "none" else self.rollout,
-                epsilon=self.epsilon,
-                prior=self.prior,
-                guide=self.guide,
-                prior_weight=self.prior_weight,
-                depth=self.depth,
-                horizon=self.horizon,
-                cutoff="leader",
-                reward=self.reward,
-                widening=self.widening,
-                scale=self.scale,
-                root=self.root,
-                candidates=self.candidates,
-                confidence=self.confidence,
-            )
-            fallback.spec = self.spec
+            fallback = copy.copy(self)  # every parameter kept, the spec's text too
+            fallback.cutoff = "leader"
+            if self.rollout == "none":
+                fallback.rollout = "random"
+            fallback._fallback = None
             self._fallback = fallback
         return self._fallback
 
