@@ -63,6 +63,12 @@ def name_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
+def no_account_is_named(name: str) -> bool:
+    """Whether ``name`` fails the name checks, so that no account can carry it (it must
+    never reach a query: PostgreSQL refuses to compare a text holding NUL)."""
+    return name_problem(" ".join(name.split())) is not None
+
+
 def account_name_problem(name: str) -> str | None:
     """Why ``name`` cannot be an account's (``None``: it can)."""
     problem = name_problem(name)
@@ -152,9 +158,7 @@ class AccountService:
 
     def find_now(self, name: str) -> Account | None:
         """The account named ``name`` (any case), if any (a database call)."""
-        if name_problem(" ".join(name.split())):
-            # No account carries a name the checks refuse; and PostgreSQL refuses to
-            # even compare a text holding NUL, so such a name never reaches the query.
+        if no_account_is_named(name):
             return None
         with Session(self.engine) as session:
             row = session.scalar(select(AccountRow).where(AccountRow.name_key == name_key(name)))
@@ -214,10 +218,9 @@ class AccountService:
             with Session(self.engine) as session:
                 return session.scalar(select(AccountRow).where(AccountRow.name_key == key))
 
-        # A name the checks refuse is no account's (and PostgreSQL cannot compare a text
-        # holding NUL): it is answered like a wrong password, after the same work.
-        named = not name_problem(" ".join(name.split()))
-        row = await self._db(read) if named and len(password) <= MAX_PASSWORD else None
+        # A name no account can carry is answered like a wrong password, after the same work.
+        possible = not no_account_is_named(name) and len(password) <= MAX_PASSWORD
+        row = await self._db(read) if possible else None
         stored = row.password_hash if row is not None else None
         right, rehashed = await self._verify(password[:MAX_PASSWORD], stored)
         if row is None or not right:
