@@ -36,12 +36,14 @@ import math
 import sys
 import time
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from potluck.agents import effective_spec
 from potluck.arena import Ladder, run_arena
 from potluck.engine.registry import load_game
 from potluck.server.ratings import REFERENCE_FILE, Pool, all_pools, references
+from potluck.sim import GameResult
 
 BASE = {"easy": "random", "medium": "greedy"}
 
@@ -59,9 +61,26 @@ def command(pool: Pool, specs: list[str], games: int, seed: int) -> str:
     )
 
 
+#: Where each game of a measurement is appended as it ends (``--log``), so that a run
+#: cut short still shows what it played.
+GAME_LOG: Path | None = None
+
+
 def arena(pool: Pool, specs: list[str], games: int, seed: int) -> tuple[Ladder, dict[str, Any]]:
     started = time.process_time()
-    ladder = run_arena(load_game(pool.game), pool.measured_players, specs, games, seed=seed)
+
+    def logged(result: GameResult | None) -> None:
+        if GAME_LOG is None:
+            return
+        line = {"pool": pool.id, "cpu_seconds": round(time.process_time() - started, 1)}
+        if result is not None:
+            line |= {"seed": result.seed, "agents": result.agents}
+            line |= {"places": list(result.outcome.places)}
+        with GAME_LOG.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(line) + "\n")
+
+    game = load_game(pool.game)
+    ladder = run_arena(game, pool.measured_players, specs, games, seed=seed, progress=logged)
     how = {
         "command": command(pool, specs, games, seed),
         "games": ladder.games,
@@ -135,7 +154,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, help="games per arena (400; --hard: 24)")
     parser.add_argument("--seed", type=int, default=35)
     parser.add_argument("--table", action="store_true", help="print the references (Markdown)")
+    parser.add_argument("--log", type=Path, help="append each game's seats and places here")
     args = parser.parse_args(argv)
+    global GAME_LOG
+    GAME_LOG = args.log
     if args.table:
         print(markdown())
         return 0
