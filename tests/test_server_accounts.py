@@ -413,3 +413,42 @@ def test_deleting_an_account_leaves_its_games_under_deleted_player(app: Any, db_
     assert rows(db_url, select(AccountRow.name)) == [("Bob",)]
     assert Browser(app).log_in("Ann").status_code == 401
     Browser(app).sign_up("Ann")  # the name is free again
+
+
+def test_a_sealed_choice_reaches_no_other_account(app: Any) -> None:
+    """Ann's sealed order reaches neither Cal (seated: he gets his own seat's payload,
+    the same as by his seat token) nor Bob (logged in, not seated: a spectator's, the same
+    as a guest's), by any road: the table, its record or replay, Ann's profile."""
+    ann, cal, bob, guest = Browser(app), Browser(app), Browser(app), Browser(app)
+    for browser, name in ((ann, "Ann"), (cal, "Cal"), (bob, "Bob")):
+        browser.sign_up(name)
+    table = ann.create(["human", "human", "medium", "medium"])
+    assert ann.sit(table, 0).status_code == 200
+    cal_token = cal.sit(table, 1).json()["token"]
+    body = ann.table(table)
+    assert len(body["legal"]) > 1  # Café Carnage opens with a sealed order from a menu
+    assert 1 in body["to_act"]  # Cal orders too: Ann's order stays sealed meanwhile
+    choice = body["legal"][0]
+    played = ann.post(
+        f"/api/tables/{table}/actions",
+        json={"action": choice["action"], "decision": body["decision"]},
+    )
+    assert played.status_code == 200, played.text
+    assert {"seat": 0, "text": choice["label"]} in ann.table(table)["moves"]
+    as_cal = cal.table(table)
+    by_token = cal.client.get(
+        f"/api/tables/{table}", headers={"Authorization": f"Bearer {cal_token}"}
+    ).json()
+    assert as_cal["seat"] == by_token["seat"] == 1
+    assert as_cal["view"] == by_token["view"]
+    assert as_cal["legal"] == by_token["legal"]
+    as_bob, as_guest = bob.table(table), guest.table(table)
+    assert as_bob["seat"] is None
+    assert as_bob["legal"] == []
+    assert (as_bob["view"], as_bob["moves"]) == (as_guest["view"], as_guest["moves"])
+    for seen in (as_cal, as_bob):
+        assert [m for m in seen["moves"] if m["seat"] == 0] == [{"seat": 0, "text": None}]
+    for browser in (cal, bob):  # no record, replay or profile entry before the end
+        assert browser.get(f"/api/tables/{table}/record").status_code == 409
+        assert browser.get(f"/api/tables/{table}/replay?seat=0").status_code == 409
+        assert table not in browser.get("/api/players/Ann/games").text

@@ -104,3 +104,65 @@ def test_chains_of_requests_along_the_links_answer_as_documented(api_schema: Any
             SEEN[f"chain {case.method} {case.path} {response.status_code}"] += 1
 
     Chains.run(settings=settings(BOUNDED, max_examples=30, stateful_step_count=8))
+
+
+#: The operations whose answers depend on who is logged in: fuzzed again with a session.
+AS_ACCOUNT = ("/api/account", "/api/session", "/api/players", "/api/leaderboards")
+AS_ACCOUNT_TOO = {("POST", "/api/tables"), ("POST", "/api/tables/{table_id}/seats/{seat}")}
+AS_ACCOUNT_TOO |= {("POST", "/api/tables/{table_id}/seats/{seat}/invite")}
+AS_ACCOUNT_TOO |= {("POST", "/api/tables/{table_id}/rematch")}
+AS_ACCOUNT_TOO |= {("POST", "/api/tables/{table_id}/rematch/decline")}
+#: Requests that end the session: the next example logs in again.
+LOGGING_OUT = {("DELETE", "/api/session"), ("DELETE", "/api/account/sessions")}
+
+
+@pytest.mark.parametrize("mode", ["positive", "negative"])
+def test_the_operations_answer_as_documented_to_a_logged_in_account(
+    api_schema: Any, mode: str
+) -> None:
+    """The accounts', profiles' and leaderboards' operations, and those a session changes
+    (creating a table as the account, sitting down, inviting by name, a rematch), with
+    the session cookie and its CSRF token sent, as a page sends them."""
+    from accounts_helpers import PASSWORD
+
+    generation = schemathesis.GenerationMode(mode)
+    session: dict[str, str] = {}
+
+    def log_in() -> None:
+        account = api_schema["/api/account"]["POST"]
+        answer = account.Case(body={"name": "Fuzzy", "password": PASSWORD}).call()
+        if answer.status_code == 409:  # made by the other mode's run
+            answer = api_schema["/api/session"]["POST"].Case(
+                body={"name": "Fuzzy", "password": PASSWORD}
+            ).call()
+        assert answer.status_code in (200, 201), answer.text
+        cookies = [c.split(";")[0].split("=", 1) for c in answer.headers["set-cookie"]]
+        session.update({name: value for name, value in cookies})
+
+    log_in()
+    for result in api_schema.get_all_operations():
+        operation = result.ok()
+        method = operation.method.upper()
+        if not operation.path.startswith(AS_ACCOUNT) and (
+            (method, operation.path) not in AS_ACCOUNT_TOO
+        ):
+            continue
+
+        @given(case=operation.as_strategy(generation_mode=generation))
+        @BOUNDED
+        def answers(case: Any) -> None:
+            response = case.call_and_validate(
+                checks=CHECKS,
+                timeout=REQUEST_TIMEOUT,
+                cookies=dict(session),
+                headers={**(case.headers or {}), "X-CSRF-Token": session["potluck_csrf"]},
+            )
+            SEEN[f"account {case.method} {case.path} {response.status_code}"] += 1
+            if (case.method.upper(), case.path) in LOGGING_OUT and response.status_code == 200:
+                log_in()
+
+        try:
+            answers()
+        except Unsatisfiable:
+            assert generation is schemathesis.GenerationMode.NEGATIVE
+    print(sorted(key for key in SEEN if key.startswith("account")))

@@ -118,13 +118,23 @@ class AccountService:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self.hashing = ThreadPoolExecutor(HASH_THREADS, thread_name_prefix="potluck-hash")
+        self._hashing: ThreadPoolExecutor | None = None
         #: A hash to check a password against when the name has no account, so that a
         #: wrong name takes as long as a wrong password (the answer reveals nothing).
         self._dummy: str | None = None
 
+    @property
+    def hashing(self) -> ThreadPoolExecutor:
+        """The hashing threads, started again if a stop closed them (an app whose
+        lifespan runs again, as a test client's does each time it is entered)."""
+        if self._hashing is None:
+            self._hashing = ThreadPoolExecutor(HASH_THREADS, thread_name_prefix="potluck-hash")
+        return self._hashing
+
     def close(self) -> None:
-        self.hashing.shutdown(wait=False, cancel_futures=True)
+        if self._hashing is not None:
+            self._hashing.shutdown(wait=False, cancel_futures=True)
+            self._hashing = None
 
     async def _db(self, work: Callable[[], T]) -> T:
         """Run ``work`` (a transaction): off the event loop on a database server."""
