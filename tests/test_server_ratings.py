@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from accounts_helpers import Browser, fake_references, play_to_the_end, serve, wait_rated
+from accounts_helpers import PASSWORD, Browser, fake_references, play_to_the_end, serve, wait_rated
 from potluck.server import TableService, create_app, ratings, standings
 from potluck.server.db import RatingChangeRow, TableRow, make_engine
 from potluck.server.ratings import START, Standing, pool_of, pools_of, rate
@@ -128,6 +128,40 @@ def test_an_abandoned_rated_game_counts_as_a_loss(app: Any) -> None:
     assert point["place"] == max(others) + 1  # below every other seat, whatever its bot did
 
 
+def test_a_seat_nobody_holds_gives_nobody_free_points(app: Any) -> None:
+    """A rated table's seat nobody took cannot be given to a bot (its loss, ranked last,
+    would be free points for the others, game after game); a seat whose account was
+    deleted mid-game counts as the bot that played it on, in the place it reached."""
+    ann, bob = Browser(app), Browser(app)
+    ann.sign_up("Ann")
+    bob.sign_up("Bob")
+    made = ann.post(
+        "/api/tables",
+        json={"game": "belly-battle", "num_players": 2, "seats": ["human"] * 2, "rated": True},
+    ).json()
+    assert ann.sit(made["id"], 0).status_code == 200
+    kicked = ann.post(
+        f"/api/tables/{made['id']}/seats/1/kick", headers={"X-Host-Token": made["host_token"]}
+    )
+    assert kicked.status_code == 409
+    assert kicked.json()["error"] == "rated_seat"
+    assert ann.table(made["id"])["table"]["status"] == "open"
+    table = ann.create(["human", "human", "medium", "medium"], rated=True)
+    ann.sit(table, 0)
+    bob.sit(table, 1)
+    bob.move_once(table)
+    gone = bob.post("/api/account/delete", json={"password": PASSWORD})
+    assert gone.status_code == 200, gone.text
+    play_to_the_end(table, ann)
+    (change,) = wait_rated(ann, table)["changes"]
+    places = ann.get(f"/api/tables/{table}/record").json()["outcome"]["places"]
+    medium = fake_references()["pools"]["cafe-carnage"]["levels"]["medium"]
+    bot = Standing(medium["mu"], medium["sigma"])
+    expected = rate([START, bot, bot, bot], places, leavers=set())[0]
+    assert change["after"] == pytest.approx(expected.mu, abs=0.01)
+    assert change["abandoned"] is False
+
+
 def test_an_unrated_game_leaves_the_ratings_alone(app: Any) -> None:
     ann = Browser(app)
     ann.sign_up("Ann")
@@ -161,6 +195,30 @@ def test_the_leaderboards_list_every_pool_with_its_rated_bots(app: Any) -> None:
     assert Browser(app).get("/api/leaderboards/nothing").status_code == 404
     page = Browser(app).get("/api/leaderboards/cafe-carnage?offset=5&limit=2").json()
     assert (page["players"], page["offset"], page["limit"]) == ([], 5, 2)
+
+
+def test_a_rated_tables_hard_seat_plays_the_measured_spec_not_the_hosts(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host's ``--hard-bot`` (the tests': ``ismcts:sims=8``) plays unrated tables;
+    a rated table's hard seat plays the spec its reference was measured with."""
+    from potluck.agents import effective_spec
+    from potluck.engine.registry import load_game
+
+    measured = fake_references()
+    spec = "ismcts:sims=8,prior=none"
+    resolved = str(effective_spec(load_game("cafe-carnage"), spec))
+    hard = {"spec": spec, "resolved": resolved, "mu": 30.0, "sigma": 1.0}
+    measured["pools"]["cafe-carnage"]["levels"]["hard"] = hard
+    monkeypatch.setattr(ratings, "references", lambda: measured)
+    ann = Browser(app)
+    ann.sign_up("Ann")
+    rated = ann.create(["human", "hard", "medium", "easy"], rated=True)
+    unrated = ann.create(["human", "hard", "medium", "easy"])
+    service = service_of(app)
+    assert service.bot_spec(service.tables[rated], 1, "hard") == spec
+    assert service.bot_spec(service.tables[unrated], 1, "hard") == OPEN.hard_bot
+    assert ann.table(rated)["table"]["seats"][1]["bot"] == "hard"
 
 
 # ---------------------------------------------------------------------- rematch

@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import time
 from datetime import UTC, datetime
@@ -67,7 +68,7 @@ GAME_LOG: Path | None = None
 
 
 def arena(pool: Pool, specs: list[str], games: int, seed: int) -> tuple[Ladder, dict[str, Any]]:
-    started = time.process_time()
+    started, wall, load = time.process_time(), time.monotonic(), os.getloadavg()[0]
 
     def logged(result: GameResult | None) -> None:
         if GAME_LOG is None:
@@ -87,6 +88,10 @@ def arena(pool: Pool, specs: list[str], games: int, seed: int) -> tuple[Ladder, 
         "errors": len(ladder.errors),
         "date": datetime.now(UTC).strftime("%Y-%m-%d"),
         "cpu_seconds": round(time.process_time() - started, 1),
+        # the machine's load (1-minute average) as the run began and ended: the ratings
+        # do not depend on it (no time budget), only the CPU and wall seconds do
+        "wall_seconds": round(time.monotonic() - wall, 1),
+        "load_average": [round(load, 1), round(os.getloadavg()[0], 1)],
     }
     return ladder, how
 
@@ -105,11 +110,22 @@ def entry(
     }
 
 
-def measure_base(pool: Pool, games: int, seed: int) -> dict[str, dict[str, Any]]:
-    """Step 1: easy and medium of one pool."""
+def measure_base(
+    pool: Pool, games: int, seed: int, bridge: str | None = None
+) -> dict[str, dict[str, Any]]:
+    """Step 1: easy and medium of one pool; with ``bridge``, a third spec in the same
+    arena that loses to medium and beats easy only some of the time (see ``--bridge``)."""
     game = load_game(pool.game)
-    ladder, how = arena(pool, list(BASE.values()), games, seed)
+    specs = [BASE["easy"], *([bridge] if bridge else []), BASE["medium"]]
+    ladder, how = arena(pool, specs, games, seed)
     found = {e.spec: e for e in ladder.entries}
+    if bridge:
+        how["bridge"] = {
+            "spec": bridge,
+            "mu": round(found[bridge].mu, 3),
+            "sigma": round(found[bridge].sigma, 3),
+            "win_share": round(found[bridge].win_share, 3),
+        }
     return {
         level: entry(game, spec, found[spec].mu, found[spec].sigma, found[spec].win_share, how)
         for level, spec in BASE.items()
@@ -122,9 +138,33 @@ def measure_hard(pool: Pool, games: int, seed: int, medium: dict[str, Any]) -> d
     spec = HARD
     ladder, how = arena(pool, [BASE["medium"], spec], games, seed)
     found = {e.spec: e for e in ladder.entries}
-    mu = medium["mu"] + found[spec].mu - found[BASE["medium"]].mu
-    sigma = math.hypot(found[spec].sigma, medium["sigma"])
-    return entry(game, spec, mu, sigma, found[spec].win_share, {**how, "anchor": "medium"})
+    above = {
+        "mu": round(found[spec].mu - found[BASE["medium"]].mu, 3),
+        "sigma": round(found[spec].sigma, 3),
+    }
+    return chained(
+        entry(game, spec, 0.0, 0.0, found[spec].win_share, {**how, "anchor": "medium"}),
+        above,
+        medium,
+    )
+
+
+def chained(
+    hard: dict[str, Any], above: dict[str, float], medium: dict[str, Any]
+) -> dict[str, Any]:
+    """``hard`` placed ``above`` medium (the difference of mu its arena measured, and its
+    sigma there): medium's mu plus the difference (Plackett-Luce's chances depend only
+    on differences of mu), medium's sigma and the arena's added in quadrature.
+
+    >>> chained({}, {"mu": 5.0, "sigma": 4.0}, {"mu": 30.0, "sigma": 3.0})
+    {'mu': 35.0, 'sigma': 5.0, 'above_medium': {'mu': 5.0, 'sigma': 4.0}}
+    """
+    return {
+        **hard,
+        "mu": round(medium["mu"] + above["mu"], 3),
+        "sigma": round(math.hypot(above["sigma"], medium["sigma"]), 3),
+        "above_medium": above,
+    }
 
 
 def markdown() -> str:
@@ -155,6 +195,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=35)
     parser.add_argument("--table", action="store_true", help="print the references (Markdown)")
     parser.add_argument("--log", type=Path, help="append each game's seats and places here")
+    parser.add_argument(
+        "--bridge",
+        metavar="SPEC",
+        help="step 1 only: a third bot in the easy-medium arena, for a pool where medium "
+        "wins every game against easy (their gap then has no finite estimate of its own)",
+    )
     args = parser.parse_args(argv)
     global GAME_LOG
     GAME_LOG = args.log
@@ -183,8 +229,13 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"{pool.id}: measure easy and medium first (without --hard)")
             levels["levels"]["hard"] = measure_hard(pool, games, args.seed, medium)
         else:
-            levels["levels"].update(measure_base(pool, games, args.seed))
-            levels["levels"].pop("hard", None)  # its anchor moved: measure it again
+            hard = levels["levels"].pop("hard", None)
+            levels["levels"].update(measure_base(pool, games, args.seed, args.bridge))
+            medium = levels["levels"]["medium"]
+            if hard is not None and "above_medium" in hard:
+                # medium's spec is the same: hard keeps the difference its arena measured,
+                # placed on medium's new rating (a new spec is unrated, see ``ratings``)
+                levels["levels"]["hard"] = chained(hard, hard["above_medium"], medium)
         data["pools"] = dict(sorted(known.items()))
         REFERENCE_FILE.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         references.cache_clear()

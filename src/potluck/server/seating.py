@@ -239,6 +239,13 @@ class Seating(TableStore):
                 raise TableError(409, "bot_seat", f"Seat {seat} is a bot's.")
             if place.taken_over == "kicked":
                 raise TableError(409, "taken_over", f"A bot already plays seat {seat}.")
+            if table.rated and place.free:
+                raise TableError(
+                    409,
+                    "rated_seat",
+                    f"Seat {seat} waits for a player with an account: a rated table's bots "
+                    "are chosen when it is made (close it, or invite someone).",
+                )
             if not place.taken_over and any(w.seat == seat for w in table.watchers):
                 raise TableError(
                     409,

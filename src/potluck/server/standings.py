@@ -21,6 +21,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, aliased
 
 from potluck.engine.registry import load_game
+from potluck.server.botpool import DIFFICULTIES
 from potluck.server.db import AccountRow, RatingChangeRow, RatingRow, SeatRow, TableRow, now
 from potluck.server.ratings import (
     START,
@@ -34,6 +35,10 @@ from potluck.server.ratings import (
 
 #: The most points of one pool's rating history a profile sends.
 HISTORY_POINTS = 200
+
+#: The level of the bot that stands in for an absent person (``Seating._stand_in``:
+#: the game's greedy bot, else its random one), by its spec.
+STAND_IN_LEVELS = {spec: level for level, spec in DIFFICULTIES.items() if level != "hard"}
 
 
 def apply_ratings(engine: Engine, table_id: str) -> list[dict[str, Any]] | None:
@@ -80,18 +85,25 @@ def apply_ratings(engine: Engine, table_id: str) -> list[dict[str, Any]] | None:
         }
         players: list[Standing] = []
         for seat in seats:
-            if seat.kind == "bot":
-                reference = references.get(seat.bot or "")
+            if seat.kind == "bot" or seat.account_id is None:
+                # a bot's seat, or a person's seat that no account holds at the end (its
+                # account deleted, or a seat nobody took given to a bot): the bot that
+                # played it, at its level's reference, in the place it reached. Never a
+                # stranger ranked last, whose loss would be everyone else's free points.
+                level = seat.bot if seat.kind == "bot" else STAND_IN_LEVELS.get(seat.bot or "")
+                reference = references.get(level or "")
                 if reference is None:
                     return []  # its bot is not the measured one any more: unrated
                 players.append(reference)
             elif seat.account_id in current:
                 r = current[seat.account_id]
                 players.append(Standing(r.mu, r.sigma))
-            else:  # a first game in this pool, or a seat nobody's account holds now
+            else:  # a first game in this pool
                 players.append(START)
         places = list(row.outcome["places"])
-        leavers = {s.seat for s in seats if s.kind == "human" and s.taken_over}
+        leavers = {
+            s.seat for s in seats if s.kind == "human" and s.taken_over and s.account_id is not None
+        }
         new = rate(players, places, leavers)
         counted = counted_places(places, leavers)
         moment = now()
