@@ -132,12 +132,15 @@ def test_the_operations_answer_as_documented_to_a_logged_in_account(
         account = api_schema["/api/account"]["POST"]
         answer = account.Case(body={"name": "Fuzzy", "password": PASSWORD}).call()
         if answer.status_code == 409:  # made by the other mode's run
-            answer = api_schema["/api/session"]["POST"].Case(
-                body={"name": "Fuzzy", "password": PASSWORD}
-            ).call()
+            answer = (
+                api_schema["/api/session"]["POST"]
+                .Case(body={"name": "Fuzzy", "password": PASSWORD})
+                .call()
+            )
         assert answer.status_code in (200, 201), answer.text
-        cookies = [c.split(";")[0].split("=", 1) for c in answer.headers["set-cookie"]]
-        session.update({name: value for name, value in cookies})
+        for cookie in answer.headers["set-cookie"]:
+            name, value = cookie.split(";")[0].split("=", 1)
+            session[name] = value
 
     log_in()
     for result in api_schema.get_all_operations():
