@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 from potluck.engine.action import Action
-from potluck.engine.bots import Bot
+from potluck.engine.bots import Bot, bot_input
 from potluck.engine.botspec import BotSpec, build_bot
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
@@ -218,5 +218,4 @@ def decide(bot: Bot, game: Game[Any, Any], state: State, seat: int, rng: random.
     legal = game.legal_actions(state, seat)
     if is_search_bot(bot):
         return bot.search(game, InformationSet(game, state, seat), legal, rng)
-    view = game.view(state, seat) if bot.needs_view else None
-    return bot.choose(game, view, seat, legal, rng)
+    return bot.choose(game, bot_input(bot, game, state, seat), seat, legal, rng)

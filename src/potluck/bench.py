@@ -46,6 +46,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from potluck import native
+from potluck.engine.bots import bot_input
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 
@@ -244,7 +245,7 @@ def _bench_bot_games(
                 # of a decision is building the seat's view rather than the bot's thought
                 legal = game.legal_actions(state, seat)
                 viewed = clock()
-                view = game.view(state, seat)
+                view = bot_input(agent, game, state, seat)
                 choosing = clock()
                 viewing += choosing - viewed
                 action = agent.choose(game, view, seat, legal, rngs[seat])

@@ -96,6 +96,9 @@ COMPILED_MODULES: tuple[str, ...] = (
         for game, names in _GAME_MODULES.items()
         for module in names
     ),
+    # The learned value model's arithmetic (a search with a model cutoff spent most of
+    # its time summing trees); the rest of the search stays Python.
+    "potluck.search.forest",
 )
 
 _PACKAGE_DIR = Path(__file__).resolve().parent

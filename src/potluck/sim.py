@@ -120,9 +120,17 @@ def play_game(
     # A search bot decides from its information set (``potluck.agents.decide``);
     # plain bots take the fast path below.
     searches = [isinstance(bot, SearchBot) for bot in bots]
-    needs_view = [bot.needs_view for bot in bots]
-    # Bound methods in locals: this loop runs millions of times in the lab.
-    to_act, legal_actions, step, view = game.to_act, game.legal_actions, game.step, game.view
+    # Bound methods in locals: this loop runs millions of times in the lab. What each
+    # seat's bot reads: nothing, the game's bot_view or the whole view (``bot_input``).
+    views: list[Callable[[Any, int], Any] | None] = [
+        None
+        if not bot.needs_view
+        else game.bot_view
+        if getattr(bot, "compact_view", False)
+        else game.view
+        for bot in bots
+    ]
+    to_act, legal_actions, step = game.to_act, game.legal_actions, game.step
     limit = game.max_steps(num_players)
     steps = 0
     acting = to_act(state)
@@ -132,7 +140,8 @@ def play_game(
         if searches[seat]:
             action = decide(bots[seat], game, state, seat, rngs[seat])
         else:
-            seen = view(state, seat) if needs_view[seat] else None
+            view = views[seat]
+            seen = None if view is None else view(state, seat)
             action = bots[seat].choose(game, seen, seat, legal_actions(state, seat), rngs[seat])
         step(state, seat, action)
         steps += 1

@@ -19,7 +19,11 @@ class Bot(Protocol):
 
     ``choose`` receives the seat's view (``None`` when ``needs_view`` is false,
     which spares building it), the legal actions and a generator for the bot's
-    own randomness. It never sees the state.
+    own randomness. It never sees the state. A bot whose class sets
+    ``compact_view = True`` receives the game's ``bot_view`` instead of the whole
+    view: the entries of the view that the game's own bots read, equal to the view's
+    (the conformance suite holds them so), built without the rest (see
+    :func:`bot_input`).
     """
 
     name: str
@@ -59,3 +63,26 @@ class RandomBot:
         rng: random.Random,
     ) -> Action:
         return legal[int(rng.random() * len(legal))]
+
+
+def bot_input(bot: Bot, game: AnyGame, state: Any, seat: int) -> Mapping[str, Any] | None:
+    """What ``bot`` reads for ``seat`` besides the legal actions: nothing (``needs_view``
+    false), the game's ``bot_view`` (a bot that sets ``compact_view``) or the whole view.
+
+        >>> import potluck
+        >>> game = potluck.load_game("belly-battle")
+        >>> state = game.new_game(2, seed=1)
+        >>> bot_input(RandomBot(), game, state, 0) is None
+        True
+        >>> part = bot_input(game.make_bot("greedy"), game, state, 0)
+        >>> view = game.view(state, 0)
+        >>> all(view[key] == value for key, value in part.items())
+        True
+    """
+    if not bot.needs_view:
+        return None
+    if getattr(bot, "compact_view", False):
+        seen: Mapping[str, Any] = game.bot_view(state, seat)
+        return seen
+    whole: Mapping[str, Any] = game.view(state, seat)
+    return whole

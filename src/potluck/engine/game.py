@@ -204,6 +204,16 @@ class Game(ABC, Generic[S, A]):
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """All that ``seat`` may know, JSON-ready; ``seat=None`` is a spectator."""
 
+    def bot_view(self, state: S, seat: int) -> Mapping[str, Any]:
+        """The part of ``seat``'s view that the game's own bots read, for a bot that asks
+        for it (``compact_view``, ``potluck.engine.bots.bot_input``): by default the whole
+        view; a game may return fewer entries, each equal to the view's, built by the same
+        code without building the rest (a greedy decision spent up to half its time on
+        the view). The conformance suite checks that it is a part of the view, so it can
+        show nothing the view hides, and that the greedy bot chooses the same from both.
+        """
+        return self.view(state, seat)
+
     @abstractmethod
     def redeal(self, state: S, seat: int, rng: random.Random) -> S:
         """A state ``seat`` cannot tell from ``state``, with what it cannot see drawn anew."""

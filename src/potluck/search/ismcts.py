@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from potluck.engine.action import Action
+from potluck.engine.bots import bot_input
 from potluck.engine.botspec import BotParam
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
@@ -572,7 +573,7 @@ class _Search:
     ) -> Action:
         """The game's greedy bot's move for ``seat`` in ``world`` (it reads the world's view)."""
         bot = self.greedy if seat == self.seat else self.others
-        view = self.game.view(world, seat) if bot.needs_view else None
+        view = bot_input(bot, self.game, world, seat)
         action: Action = bot.choose(self.game, view, seat, legal, rng or self.rng)
         return action
 

@@ -40,27 +40,12 @@ from typing import Any
 from potluck.engine.errors import DataError, PotluckError
 from potluck.engine.game import Game
 from potluck.engine.state import State
+from potluck.search.forest import Forest
+from potluck.search.forest import derived_features as derived_features
 from potluck.search.information import InformationSet
 
 #: The format of a model file; a file of another version is refused.
 FORMAT = 1
-
-
-def derived_features(vector: Sequence[float], blocks: Sequence[tuple[int, int]]) -> list[float]:
-    """Features added to a seat's observation: for each per-player block (``start``,
-    ``players``; the observing seat first), its lead over the best other seat and over
-    the others' mean. A linear model cannot form a maximum; these let it see who leads.
-
-        >>> derived_features([9.0, 5.0, 7.0, 0.0, 1.0], [(0, 3)])
-        [2.0, 3.0]
-    """
-    out: list[float] = []
-    for start, size in blocks:
-        mine = vector[start]
-        others = vector[start + 1 : start + size]
-        out.append(mine - max(others))
-        out.append(mine - sum(others) / len(others))
-    return out
 
 
 def player_blocks(game: Game[Any, Any], num_players: int) -> list[tuple[int, int]]:
@@ -120,6 +105,7 @@ class ValueModel:
             self.trees = list(data["trees"])
         else:
             raise DataError(f"value model kind {self.kind!r} is not linear or trees")
+        self._forest: Forest | None = None
 
     def inputs(self, world: State, seat: int) -> list[float]:
         """What the model reads for ``seat``: its observation encoding, plus the leads."""
@@ -131,13 +117,12 @@ class ValueModel:
         if self.kind == "linear":
             linear: float = self.bias + sum(map(operator.mul, self.weights, inputs))
             return linear
-        total: float = self.bias
-        for tree in self.trees:
-            node = tree
-            while isinstance(node, list):  # [feature, threshold, left, right]
-                node = node[2] if inputs[node[0]] <= node[1] else node[3]
-            total += node
-        return total
+        # The trees as flat arrays (``forest.py``, compiled), built on first use; a model
+        # whose ``trees`` are set after it was made (``training.evaluate``) builds its own.
+        forest = getattr(self, "_forest", None)
+        if forest is None:
+            forest = self._forest = Forest(self.bias, self.trees)
+        return forest.score(inputs)
 
     def world_chances(self, world: State) -> list[float]:
         """Every seat's chance of winning ``world``, each scored on its own observation."""

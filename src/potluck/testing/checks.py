@@ -44,6 +44,7 @@ from potluck.testing.turn_checks import (
     check_not_your_turn,
 )
 from potluck.testing.view_checks import (
+    check_bot_view_is_part_of_view,
     check_redeal_consistent,
     check_sealed_choices_hidden,
     check_views_json_and_no_leaks,
@@ -56,6 +57,7 @@ __all__ = [
     "check_action_encoding",
     "check_action_text_roundtrip",
     "check_apply_pure",
+    "check_bot_view_is_part_of_view",
     "check_every_actor_has_a_legal_action",
     "check_explain_matches_errors",
     "check_invariants",

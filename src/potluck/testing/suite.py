@@ -32,6 +32,7 @@ from potluck.testing.checks import (
     check_action_encoding,
     check_action_text_roundtrip,
     check_apply_pure,
+    check_bot_view_is_part_of_view,
     check_every_actor_has_a_legal_action,
     check_explain_matches_errors,
     check_invariants,
@@ -204,6 +205,7 @@ def run_conformance(
             check_outcome(game, state)
         if step == 0 or not to_act or checks.randrange(sample_every) == 0:
             check_views_json_and_no_leaks(game, state, checks)
+            check_bot_view_is_part_of_view(game, state)
             check_redeal_consistent(game, state, checks)
             check_sealed_choices_hidden(game, state, checks)
             check_redeal_canonical(game, state, checks)

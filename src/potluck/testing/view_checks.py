@@ -185,3 +185,43 @@ def check_sealed_choices_hidden(game: AnyGame, state: State, rng: random.Random)
                 f"{str(second)!r} while seats {pending} still choose "
                 f"({where(game, state)}): {found}"
             )
+
+
+def check_bot_view_is_part_of_view(game: AnyGame, state: State) -> None:
+    """``Game.bot_view`` is a part of the view, and the greedy bot reads nothing else.
+
+    For every seat: each entry of ``bot_view`` is an entry of ``view`` and equal to it
+    (so the compact input shows nothing the view hides: the view's own leak checks
+    cover it). For every seat to act, the game's greedy bot chooses the same action
+    from ``bot_view`` as from the whole view, with the same random draws (seeded from
+    the state's seed and step: the check draws nothing from the suite's generator).
+    """
+    for seat in range(state.num_players):
+        part, view = game.bot_view(state, seat), game.view(state, seat)
+        for key, value in part.items():
+            if key not in view:
+                raise AssertionError(
+                    f"bot_view({_who(seat)}) has {key!r}, which the view has not "
+                    f"({where(game, state, seat)})"
+                )
+            found = first_difference(value, view[key], f"[{key}]")
+            if found:
+                raise AssertionError(
+                    f"bot_view({_who(seat)}) differs from the view at {found} "
+                    f"({where(game, state, seat)})"
+                )
+    if "greedy" not in game.bots():
+        return
+    draw = f"bot-view-{state.seed}-{len(state.history)}"
+    for seat in game.to_act(state):
+        legal = game.legal_actions(state, seat)
+        compact, whole = game.make_bot("greedy"), game.make_bot("greedy")
+        if not getattr(compact, "compact_view", False):
+            continue
+        chose = compact.choose(game, game.bot_view(state, seat), seat, legal, random.Random(draw))
+        wanted = whole.choose(game, game.view(state, seat), seat, legal, random.Random(draw))
+        if chose != wanted:
+            raise AssertionError(
+                f"the greedy bot chose {chose} from bot_view but {wanted} from the view "
+                f"({where(game, state, seat)})"
+            )

@@ -111,6 +111,8 @@ class GreedyBot:
     #: because a compiled class takes no attribute it does not declare.
     spec = "greedy"
     needs_view = True
+    #: Reads only the view's round, phase, players, cards and offer (``Game.bot_view``).
+    compact_view = True
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam(
             "reserve",

@@ -66,7 +66,7 @@ from potluck.games.belly_battle.tables import (
     WINDOW_CAP,
     BellyTables,
 )
-from potluck.games.belly_battle.view import build_view
+from potluck.games.belly_battle.view import build_bot_view, build_view
 from potluck.games.belly_battle.view import redeal as redeal_unseen
 
 
@@ -274,6 +274,9 @@ class BellyBattle(BellyTables):
 
     def view(self, state: BellyState, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
+
+    def bot_view(self, state: BellyState, seat: int) -> dict[str, Any]:
+        return build_bot_view(self, state, seat)
 
     def redeal(self, state: BellyState, seat: int, rng: random.Random) -> BellyState:
         return redeal_unseen(self, state, seat, rng)

@@ -137,6 +137,34 @@ def _players(game: BellyTables, state: BellyState, shared: _Shared) -> list[dict
     return list(players)
 
 
+def _round_number(state: BellyState) -> int:
+    """The round the view names: the one being played, or the last one once it is over
+    (a game ended by a bankruptcy names the round it was in)."""
+    return state.round + (0 if state.phase == OVER and state.bankrupt == NOBODY else 1)
+
+
+def _offer(game: BellyTables, state: BellyState) -> dict[str, Any] | None:
+    """The offer awaiting an answer, or ``None``."""
+    if state.phase != RESPOND:
+        return None
+    seller, card, buyer, price = state.offer
+    return {"seller": seller, "card": game.slugs[card], "buyer": buyer, "price": price}
+
+
+def build_bot_view(game: BellyTables, state: BellyState, seat: int) -> dict[str, Any]:
+    """The entries of ``seat``'s view that the greedy bot reads (``Game.bot_view``), built
+    by the same code as in ``build_view`` without the rest (the log, board, supply...)."""
+    shared = _shared(game, state)
+    return {
+        "round": _round_number(state),
+        "max_rounds": state.options["max_rounds"],
+        "phase": PHASE_NAMES[state.phase],
+        "players": _players(game, state, shared),
+        "cards": list(shared.cards),
+        "offer": _offer(game, state),
+    }
+
+
 def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (``None``: a spectator), JSON-ready. Its card and player
     entries are shared with other views of the same table (``_Shared``)."""
@@ -149,7 +177,7 @@ def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[s
         "game": GAME_ID,
         "seat": seat,
         "num_players": n,
-        "round": state.round + (0 if phase == OVER and state.bankrupt == NOBODY else 1),
+        "round": _round_number(state),
         "max_rounds": state.options["max_rounds"],
         "turn": state.turn,
         "phase": PHASE_NAMES[phase],
@@ -172,13 +200,10 @@ def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[s
             "offered": state.window_offered,
             "still_to_act": list(state.window_left),
         },
-        "offer": None,
+        "offer": _offer(game, state),
         "debt": None,
         "log": list(state.log),
     }
-    if phase == RESPOND:
-        seller, card, buyer, price = state.offer
-        view["offer"] = {"seller": seller, "card": slugs[card], "buyer": buyer, "price": price}
     if state.queue and (phase == DEBT or (state.resume == DEBT and phase == RESPOND)):
         payer, payee, amount = state.queue[0], state.queue[1], state.queue[2]
         view["debt"] = {

@@ -235,6 +235,9 @@ class GreedyBot:
     #: because a compiled class takes no attribute it does not declare.
     spec = "greedy"
     needs_view = True
+    #: Reads only the view's round, phase, options, players, log and own hand, menu and
+    #: orders (``Game.bot_view``).
+    compact_view = True
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam(
             "prior_weight",

@@ -55,7 +55,7 @@ from potluck.games.cafe_carnage.state import (
     RoundRecord,
 )
 from potluck.games.cafe_carnage.tables import GAME_ID, CafeTables
-from potluck.games.cafe_carnage.view import build_view, redeal
+from potluck.games.cafe_carnage.view import build_bot_view, build_view, redeal
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -212,6 +212,9 @@ class CafeCarnage(CafeTables):
 
     def view(self, state: CafeState, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
+
+    def bot_view(self, state: CafeState, seat: int) -> dict[str, Any]:
+        return build_bot_view(self, state, seat)
 
     def redeal(self, state: CafeState, seat: int, rng: random.Random) -> CafeState:
         return redeal(self, state, seat, rng)

@@ -109,14 +109,11 @@ def _night_json(game: CafeTables, record: RoundRecord, seat: int | None) -> dict
     return ReadOnlyDict(night)
 
 
-def build_view(game: CafeTables, state: CafeState, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may know (``None``: a spectator), as JSON-ready data; see the module."""
-    n = state.num_players
-    phase = state.phase
-    acting = state.acting
-    hands, ballots = state.hands, state.ballots
+def _players(game: CafeTables, state: CafeState) -> list[dict[str, Any]]:
+    """Each seat's public entry."""
+    acting, hands, ballots = state.acting, state.hands, state.ballots
     money, points, iou, fled, eaten = state.money, state.points, state.iou, state.fled, state.eaten
-    players = [
+    return [
         {
             "seat": s,
             "money": money[s],
@@ -130,8 +127,51 @@ def build_view(game: CafeTables, state: CafeState, seat: int | None) -> dict[str
             "waiting_for": s in acting,
             "eaten": _eaten_slugs(game, eaten[s]),
         }
-        for s in range(n)
+        for s in range(state.num_players)
     ]
+
+
+def _you(game: CafeTables, state: CafeState, seat: int, *, shared: bool) -> dict[str, Any]:
+    """What only ``seat`` knows: its hand, menu, orders and card this round. Its dishes
+    are the game's read-only entries when ``shared`` (a bot's input), else copies."""
+    base = 3 * seat
+    dish_views, orders, hands, ballots = game.dish_views, state.orders, state.hands, state.ballots
+    menu = [dish_views[d] for d in state.menus[seat]] if state.phase < BALLOT else []
+    order: dict[str, dict[str, Any] | None] = {
+        course: (dish_views[orders[base + c]] if orders[base + c] != NO_DISH else None)
+        for c, course in enumerate(COURSES)
+    }
+    if not shared:
+        menu = [entry.copy() for entry in menu]
+        order = {course: None if entry is None else entry.copy() for course, entry in order.items()}
+    return {
+        "hand": {"split": hands[base], "separately": hands[base + 1], "run": hands[base + 2]},
+        "menu": menu,
+        "order": order,
+        "card": None if ballots[seat] == NO_CARD else CARD_WORDS[ballots[seat]],
+    }
+
+
+def build_bot_view(game: CafeTables, state: CafeState, seat: int) -> dict[str, Any]:
+    """The entries of ``seat``'s view that the greedy bot reads (``Game.bot_view``), built
+    by the same code as in ``build_view``: not the decks, guards, who is to act and the
+    result, and the seat's dishes are the game's read-only entries, not copies."""
+    return {
+        "round": min(state.round + 1, game.rounds),
+        "rounds": game.rounds,
+        "phase": PHASE_NAMES[state.phase],
+        "options": dict(state.options),
+        "players": _players(game, state),
+        "log": [_past_night(game, record, seat) for record in state.log],
+        "you": _you(game, state, seat, shared=True),
+    }
+
+
+def build_view(game: CafeTables, state: CafeState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator), as JSON-ready data; see the module."""
+    n = state.num_players
+    phase = state.phase
+    acting = state.acting
     decks = state.decks
     view: dict[str, Any] = {
         "game": GAME_ID,
@@ -144,24 +184,11 @@ def build_view(game: CafeTables, state: CafeState, seat: int | None) -> dict[str
         "guards": guards(n),
         "options": dict(state.options),
         "decks": {"starter": len(decks[0]), "main": len(decks[1]), "dessert": len(decks[2])},
-        "players": players,
+        "players": _players(game, state),
         "log": [_past_night(game, record, seat) for record in state.log],
     }
     if seat is not None:
-        base = 3 * seat
-        dish_views, orders = game.dish_views, state.orders
-        you: dict[str, Any] = {
-            "hand": {"split": hands[base], "separately": hands[base + 1], "run": hands[base + 2]},
-            "menu": [dish_views[d].copy() for d in state.menus[seat]] if phase < BALLOT else [],
-            "order": {
-                course: (
-                    dish_views[orders[base + c]].copy() if orders[base + c] != NO_DISH else None
-                )
-                for c, course in enumerate(COURSES)
-            },
-            "card": None if ballots[seat] == NO_CARD else CARD_WORDS[ballots[seat]],
-        }
-        view["you"] = you
+        view["you"] = _you(game, state, seat, shared=False)
     if phase == OVER:
         result = outcome(game, state)
         view["final_scores"] = list(result.scores)

@@ -95,6 +95,8 @@ class GreedyBot:
     #: because a compiled class takes no attribute it does not declare.
     spec = "greedy"
     needs_view = True
+    #: Reads only the view's players, products, offer and own hand (``Game.bot_view``).
+    compact_view = True
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam(
             "extra_customer_value",

@@ -91,7 +91,7 @@ from potluck.games.food_advice.tables import (
     MAX_SHOPS,
     FoodTables,
 )
-from potluck.games.food_advice.view import build_view, redeal
+from potluck.games.food_advice.view import build_bot_view, build_view, redeal
 
 _NAME_TEXT = re.compile(r'^name\s+"([^"\n]{1,60})"\s*/\s*"([^"\n]{0,80})"$', re.IGNORECASE)
 
@@ -323,6 +323,9 @@ class FoodAdvice(FoodTables):
 
     def view(self, state: FoodState, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
+
+    def bot_view(self, state: FoodState, seat: int) -> dict[str, Any]:
+        return build_bot_view(self, state, seat)
 
     def redeal(self, state: FoodState, seat: int, rng: random.Random) -> FoodState:
         return redeal(self, state, seat, rng)

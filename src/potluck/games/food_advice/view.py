@@ -89,13 +89,13 @@ def shop_json(game: FoodTables, shop: int) -> dict[str, Any]:
     return {**face, "shapes": list(face["shapes"])}
 
 
-def build_view(game: FoodTables, state: FoodState, seat: int | None) -> dict[str, Any]:
-    n, phase = state.num_players, state.phase
+def _players(game: FoodTables, state: FoodState) -> list[dict[str, Any]]:
+    """Each seat's public entry."""
     acting = state.acting
-    received = votes_received(state) if phase > VOTING else None
+    received = votes_received(state) if state.phase > VOTING else None
     board_slugs = [game.shop_slugs[shop] for shop in state.board]
     shapes, channel_lists = game.shapes, game.channel_lists
-    players = [
+    return [
         {
             "seat": s,
             "role": ROLES[state.roles[s]],
@@ -111,8 +111,62 @@ def build_view(game: FoodTables, state: FoodState, seat: int | None) -> dict[str
             "invest": state.invest[s] if state.invest[s] >= 0 else None,
             "extra_customers": state.extra[s],
         }
-        for s in range(n)
+        for s in range(state.num_players)
     ]
+
+
+def _offer(game: FoodTables, state: FoodState) -> dict[str, Any] | None:
+    """The offer being made (its cards lie face up) or answered (so do those given back)."""
+    if state.offer_from < 0:
+        return None
+    return {
+        "from": state.offer_from,
+        "to": state.offer_to,
+        "sent": state.phase == RESPOND,
+        "ingredients": [ingredient_json(game, i) for i in state.offer_ings],
+        "given": [ingredient_json(game, i) for i in state.given_ings],
+    }
+
+
+def _you(game: FoodTables, state: FoodState, seat: int) -> dict[str, Any]:
+    """What only ``seat`` knows: its hand, its discards' places, its sealed name and
+    vote, its event cards."""
+    faces = game.ing_faces
+    card = state.event_new[seat]
+    return {
+        "seat": seat,
+        "hand": [dict(faces[i]) for i in sorted(state.hands[seat])],
+        # Where this seat's own discards lie in the deck (from the bottom).
+        "returned": [
+            {"position": k, **faces[state.ing_deck[k]]}
+            for k, by in enumerate(state.ing_returned)
+            if by == seat
+        ],
+        "name": state.pending_name[seat] or None,
+        "tagline": state.pending_tagline[seat] or None,
+        "vote": state.votes[seat] if state.votes[seat] >= 0 else None,
+        "event": event_json(game, card) if card >= 0 else None,
+        "held": [event_json(game, c) for c in state.held[seat]],
+    }
+
+
+def build_bot_view(game: FoodTables, state: FoodState, seat: int) -> dict[str, Any]:
+    """The entries of ``seat``'s view that the greedy bot reads (``Game.bot_view``), built
+    by the same code as in ``build_view`` without the rest (the board, the customer
+    cards seen, the decks' known bottoms, the log...)."""
+    view: dict[str, Any] = {
+        "players": _players(game, state),
+        "products": _products(game, state),
+        "offer": _offer(game, state),
+    }
+    if 0 <= seat < state.num_players:
+        view["you"] = _you(game, state, seat)
+    return view
+
+
+def build_view(game: FoodTables, state: FoodState, seat: int | None) -> dict[str, Any]:
+    n, phase = state.num_players, state.phase
+    acting = state.acting
     faces = game.ing_faces
     view: dict[str, Any] = {
         "game": game.id,
@@ -121,18 +175,9 @@ def build_view(game: FoodTables, state: FoodState, seat: int | None) -> dict[str
         "phase": PHASE_NAMES[phase],
         "acting": list(acting),
         "order": list(state.order),
-        "players": players,
+        "players": _players(game, state),
         "products": _products(game, state),
-        # The offer being made (its cards lie face up) or answered (so do those given back).
-        "offer": None
-        if state.offer_from < 0
-        else {
-            "from": state.offer_from,
-            "to": state.offer_to,
-            "sent": phase == RESPOND,
-            "ingredients": [ingredient_json(game, i) for i in state.offer_ings],
-            "given": [ingredient_json(game, i) for i in state.given_ings],
-        },
+        "offer": _offer(game, state),
         "trades": state.trades,
         "votes": list(state.votes) if phase > VOTING else None,
         "board": [shop_json(game, shop) for shop in state.board],
@@ -161,22 +206,7 @@ def build_view(game: FoodTables, state: FoodState, seat: int | None) -> dict[str
         "tiebreak": state.tiebreak,
     }
     if seat is not None and 0 <= seat < n:
-        card = state.event_new[seat]
-        view["you"] = {
-            "seat": seat,
-            "hand": [dict(faces[i]) for i in sorted(state.hands[seat])],
-            # Where this seat's own discards lie in the deck (from the bottom).
-            "returned": [
-                {"position": k, **faces[state.ing_deck[k]]}
-                for k, by in enumerate(state.ing_returned)
-                if by == seat
-            ],
-            "name": state.pending_name[seat] or None,
-            "tagline": state.pending_tagline[seat] or None,
-            "vote": state.votes[seat] if state.votes[seat] >= 0 else None,
-            "event": event_json(game, card) if card >= 0 else None,
-            "held": [event_json(game, c) for c in state.held[seat]],
-        }
+        view["you"] = _you(game, state, seat)
     return view
 
 
