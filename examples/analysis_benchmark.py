@@ -68,6 +68,7 @@ def analyse_game(
     spec: str,
     seconds: float | None,
     every: int = 1,
+    seeds: int = 2,
 ) -> dict[str, Any]:
     game = potluck.load_game(game_id)
     players = PLAYERS[game_id]
@@ -89,7 +90,7 @@ def analyse_game(
         decisions = [k + 1 for k, (who, _) in enumerate(result.record["actions"]) if who == seat]
         numbers = set(decisions[index % every :: every])
         runs = []
-        for run_seed in (seed, seed + 1):
+        for run_seed in range(seed, seed + seeds):
             start = time.process_time()
             reviews = review_record(
                 game,
@@ -116,13 +117,7 @@ def ratio_interval(
 ) -> list[float | None] | None:
     """A 95% interval for the ratio of the random seat's mean loss to the greedy seat's,
     resampling whole games (a game's moves are not independent of each other)."""
-    sums = []
-    for result in results:
-        row = []
-        for label in ("random", "greedy"):
-            moves = result["seats"][label]["runs"][0]["moves"]
-            row += [sum(m.get(key, 0.0) for m in moves), len(moves)]
-        sums.append(row)
+    sums = _sums(results, key)
     if not sums:
         return None
     rng = random.Random(seed)
@@ -144,13 +139,7 @@ def gap_interval(
 ) -> list[float] | None:
     """A 95% interval for the random seat's mean ``key`` minus the greedy seat's,
     resampling whole games: above 0, the judge tells the random seat's moves worse."""
-    sums = []
-    for result in results:
-        row = []
-        for label in ("random", "greedy"):
-            moves = result["seats"][label]["runs"][0]["moves"]
-            row += [sum(m.get(key, 0.0) for m in moves), len(moves)]
-        sums.append(row)
+    sums = _sums(results, key)
     if not sums:
         return None
     rng = random.Random(seed)
@@ -163,10 +152,25 @@ def gap_interval(
     return [gaps[int(0.025 * resamples)], gaps[int(0.975 * resamples) - 1]]
 
 
+def _sums(results: list[dict[str, Any]], key: str) -> list[list[float]]:
+    """Per game: the random seat's sum of ``key`` and its moves, then the greedy seat's
+    (the first run's)."""
+    sums = []
+    for result in results:
+        row: list[float] = []
+        for label in ("random", "greedy"):
+            moves = result["seats"][label]["runs"][0]["moves"]
+            row += [sum(m.get(key, 0.0) for m in moves), len(moves)]
+        sums.append(row)
+    return sums
+
+
 def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     losses: dict[str, list[float]] = {"random": [], "greedy": []}
     differences: dict[str, list[float]] = {"random": [], "greedy": []}
     open_losses: dict[str, list[float]] = {"random": [], "greedy": []}
+    point_losses: dict[str, list[float]] = {"random": [], "greedy": []}
+    compared = 0  # moves judged under both seeds
     verdicts: dict[str, dict[str, int]] = {}
     same_all = total_all = same_flagged = total_flagged = 0
     forced_values: list[float] = []
@@ -176,33 +180,40 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     brier: dict[str, list[float]] = {"random": [], "greedy": []}
     for result in results:
         for label, seat_data in result["seats"].items():
-            first, second = (run["moves"] for run in seat_data["runs"])
+            runs = [run["moves"] for run in seat_data["runs"]]
+            first = runs[0]
+            second: list[Any] = runs[1] if len(runs) > 1 else [None] * len(first)
             outcome = result["win_shares"][seat_data["seat"]]
             counts = verdicts.setdefault(label, {"inaccuracy": 0, "mistake": 0, "blunder": 0})
             for a, b in zip(first, second, strict=True):
                 losses[label].append(a["loss"])
-                differences[label].append(a.get("difference", 0.0))
-                if OPEN[0] <= a["before"] <= OPEN[1]:
-                    open_losses[label].append(a["loss"])
-                if a["verdict"]:
-                    counts[a["verdict"]] += 1
-                total_all += 1
-                same_all += a["verdict"] == b["verdict"]
-                if a["verdict"] or b["verdict"]:
-                    total_flagged += 1
-                    same_flagged += a["verdict"] == b["verdict"]
-                for move in (a, b):
+                point_losses[label].append(a.get("point_loss", 0.0))
+                brier[label].append((a["after"] - outcome) ** 2)
+                for move in (a, b) if b is not None else (a,):
                     seconds.append(move["seconds"])
                     worlds.append(move["worlds"])
                     if move["forced"]:
                         forced_values.append(move["after"])
                         forced_unplayed += move["worlds"] == 0
-                brier[label].append((a["after"] - outcome) ** 2)
+                differences[label].append(a.get("difference", 0.0))
+                if OPEN[0] <= a["before"] <= OPEN[1]:
+                    open_losses[label].append(a["loss"])
+                if a["verdict"]:
+                    counts[a["verdict"]] += 1
+                if b is None:
+                    continue
+                compared += 1
+                total_all += 1
+                same_all += a["verdict"] == b["verdict"]
+                if a["verdict"] or b["verdict"]:
+                    total_flagged += 1
+                    same_flagged += a["verdict"] == b["verdict"]
     mean_loss = {label: statistics.fmean(v) if v else 0.0 for label, v in losses.items()}
     ratio_95 = ratio_interval(results)
     mean_difference = {label: statistics.fmean(v) if v else 0.0 for label, v in differences.items()}
     greedy_difference = mean_difference["greedy"]
     open_loss = {label: statistics.fmean(v) if v else 0.0 for label, v in open_losses.items()}
+    point_loss = {label: statistics.fmean(v) if v else 0.0 for label, v in point_losses.items()}
     seconds.sort()
     return {
         "games": len(results),
@@ -217,10 +228,15 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
         "difference_ratio_95": ratio_interval(results, key="difference"),
         "difference_gap": mean_difference["random"] - mean_difference["greedy"],
         "difference_gap_95": gap_interval(results),
+        "mean_point_loss": point_loss,
+        "point_ratio": point_loss["random"] / point_loss["greedy"] if point_loss["greedy"] else None,
+        "point_ratio_95": ratio_interval(results, key="point_loss"),
+        "point_difference_gap_95": gap_interval(results, key="point_difference"),
         "open_moves": {label: len(v) for label, v in open_losses.items()},
         "open_mean_loss": open_loss,
         "open_ratio": open_loss["random"] / open_loss["greedy"] if open_loss["greedy"] else None,
         "verdicts": verdicts,
+        "moves_judged_twice": compared,
         "verdicts_kept": same_all / total_all if total_all else None,
         "flagged_kept": same_flagged / total_flagged if total_flagged else None,
         "flagged": total_flagged,
@@ -244,6 +260,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--judge", default="playouts", help="the judge spec")
     parser.add_argument("--seconds", type=float, default=None, help="seconds per move")
     parser.add_argument("--every", type=int, default=1, help="analyse every K-th decision")
+    parser.add_argument(
+        "--twice",
+        type=int,
+        default=None,
+        help="judge with the second seed only the first N games (default: all)",
+    )
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     folder = args.out / args.game
@@ -256,8 +278,9 @@ def main(argv: list[str] | None = None) -> int:
             results.append(json.loads(path.read_text("utf-8")))
             continue
         start = time.perf_counter()
+        seeds = 2 if args.twice is None or index < args.twice else 1
         result = analyse_game(
-            args.game, index, args.deal_seed, args.seed, args.judge, args.seconds, args.every
+            args.game, index, args.deal_seed, args.seed, args.judge, args.seconds, args.every, seeds
         )
         result["judge"] = args.judge
         result["thresholds"] = DEFAULT_THRESHOLDS

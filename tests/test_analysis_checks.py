@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from exampletest import load_example
+from potluck.judge import shrunk_loss
 
 TINY = "playouts:worlds=8,min_worlds=8,time=0"
 
@@ -90,9 +91,10 @@ def test_the_benchmark_analyses_every_kth_decision_of_both_seats_twice() -> None
         for move in first:
             assert move["seat"] == seat
             assert move["worlds"] >= 8  # a forced move too is played out
-            # the loss shown is the paired difference cut at 0
+            # the loss shown is the paired difference shrunk by its noise
             if move["before"] < 1.0:
-                assert move["loss"] == pytest.approx(max(0.0, move["difference"]))
+                shrunk = shrunk_loss(move["difference"], move["stderr"])
+                assert move["loss"] == pytest.approx(shrunk)
             if move["forced"]:
                 assert move["difference"] == 0.0
     assert bench.summarise([result])["forced_unplayed"] == 0

@@ -65,9 +65,19 @@ class MoveReview:
     #: mean over many moves estimates a seat's mean loss without the noise that cut
     #: losses count; ``potluck.judge.Judgement.difference``).
     difference: float = 0.0
+    #: The seat's points after the move played (its score minus the mean of the other
+    #: seats', at the playouts' end, in the game's unit), the points the move cost
+    #: against the best other move shrunk by their noise, and uncut with its standard
+    #: error (``potluck.judge.Judgement``).
+    points: float = 0.0
+    point_loss: float = 0.0
+    point_difference: float = 0.0
+    point_stderr: float = 0.0
 
     @property
     def loss(self) -> float:
+        """The win chance the move cost, shrunk by its noise
+        (``potluck.judge.shrunk_loss``)."""
         return max(0.0, self.before - self.after)
 
     def to_json(self) -> dict[str, Any]:
@@ -145,6 +155,10 @@ def review_record(
                     forced=found.forced,
                     seconds=found.seconds,
                     difference=found.difference,
+                    points=found.points,
+                    point_loss=found.point_loss,
+                    point_difference=found.point_difference,
+                    point_stderr=found.point_stderr,
                 )
             )
             if progress is not None:

@@ -222,7 +222,17 @@ def analyse_command(
         box=box.SIMPLE_HEAD,
         title_justify="left",
     )
-    columns = ("#", "Played", "Win chance", "Best move found", "Its chance", "Loss", "", "Worlds")
+    columns = (
+        "#",
+        "Played",
+        "Win chance",
+        "Best move found",
+        "Its chance",
+        "Loss",
+        "",
+        "Points lost",
+        "Worlds",
+    )
     for column in (*columns, "Time"):
         table.add_column(
             column, justify="left" if column in ("Played", "Best move found", "") else "right"
@@ -242,6 +252,7 @@ def analyse_command(
             f"{review.before:.0%}",
             f"{review.loss:.0%}" + (f" ±{review.stderr:.0%}" if review.loss > 0 else ""),
             review.verdict,
+            f"{review.point_loss:.1f}" if review.point_loss > 0 else "0",
             str(review.worlds),
             f"{review.seconds:.1f}s",
         )
@@ -256,8 +267,11 @@ def analyse_command(
         f"{counts['blunder']} blunders (losses of at least {inaccuracy:.0%}, {mistake:.0%}, "
         f"{blunder:.0%} of win chance). {total_seconds:.1f} s in all, the slowest move "
         f"{slowest:.1f} s. A win chance is the share of playouts won from worlds the seat "
-        "could not tell from the real one, every seat then played by the greedy bot; ± is "
-        "the loss's standard error."
+        "could not tell from the real one, every seat then played by the greedy bot (a few "
+        "worlds of the fair share added, so never 0% from a finite sample); a loss is the "
+        "estimate shrunk by its noise, ± its standard error. Points lost: the seat's score "
+        "less the others' mean, in the game's points, given up against the best move found "
+        "(it still counts where the win chance is gone)."
     )
     if json_path is not None:
         json_path.parent.mkdir(parents=True, exist_ok=True)

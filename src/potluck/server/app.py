@@ -593,9 +593,11 @@ def create_app(
     ) -> dict[str, Any]:
         """A finished game's moves of one seat, judged by playouts (``potluck.judge``) from
         what the seat knew at each: the win chance (a probability: the share of playouts
-        won) after the move played and with the best move found, the loss and its
-        standard error, the verdict (inaccuracy, mistake, blunder), whether the move was
-        forced (the only legal one: it carries the position's win chance) and its CPU
+        won, with a few worlds of the fair share added) after the move played and with the
+        best move found, the loss (shrunk by its noise) and its standard error, the points
+        lost (score less the other seats' mean, in the game's points), the verdict
+        (inaccuracy, mistake, blunder), whether the move was forced (the only legal one:
+        it carries the position's win chance) and its CPU
         seconds (at most the judge's ``time`` a move, 2 s by default). Asking starts it
         (rate-limited, and charged to the client's hourly budget of the server's time);
         until it is done the answer is 202 with `done` of `total` moves: ask again. Kept

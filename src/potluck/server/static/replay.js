@@ -97,11 +97,12 @@
         analysis.replaceChildren(
           el("p", { text: `${seatNames(table)[seat]}, judged by ${data.bot}: ${listOf(counts)}. ` +
             `A win chance is the share of playouts this seat won, from positions it could not tell apart, ` +
-            `every seat then playing as the greedy bot does; a verdict needs the loss to stand out of its noise. ` +
+            `every seat then playing as the greedy bot does; a loss is shrunk by its noise and a verdict needs it to stand out of it. ` +
+            `Points lost: the seat's score less the others' mean, in the game's points, given up against the preferred move. ` +
             `${seconds(data.moves.reduce((sum, m) => sum + (m.seconds || 0), 0))} of CPU in all, ` +
             `the slowest move ${seconds(Math.max(0, ...data.moves.map((m) => m.seconds || 0)))}.` }),
           el("div", { class: "scroll" }, el("table", { class: "analysis data" },
-            el("thead", {}, el("tr", {}, ...["Move", "Played", "Win chance after", "Preferred", "With it", "Loss", "Verdict", "Time"].map((h) => el("th", { text: h })))),
+            el("thead", {}, el("tr", {}, ...["Move", "Played", "Win chance after", "Preferred", "With it", "Loss", "Verdict", "Points lost", "Time"].map((h) => el("th", { text: h })))),
             el("tbody", {}, ...data.moves.map((m) => el("tr", { class: m.verdict || "" },
               el("td", {}, el("button", { text: String(m.number), title: "show the game before this move", onclick: () => show(m.number - 1) })),
               el("td", { text: m.played }),
@@ -110,6 +111,7 @@
               el("td", { text: pct(m.before) }),
               el("td", { text: m.loss > 0 ? `${pct(m.loss)} ±${pct(m.stderr || 0)}` : pct(m.loss) }),
               el("td", { text: m.verdict || "" }),
+              el("td", { text: (m.point_loss || 0) > 0 ? (m.point_loss).toFixed(1) : "0" }),
               el("td", { text: seconds(m.seconds || 0) })))))));
       } catch (error) { analysis.replaceChildren(el("p", { class: "error", text: error.message })); }
       analysable();
