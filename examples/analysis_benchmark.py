@@ -3,17 +3,18 @@
 For each game, it plays ``--games`` games with one random seat and greedy bots in
 the others (the random seat turned round the table from game to game), and
 analyses the random seat and the greedy seat after it, twice: with ``--seed`` and
-with ``--seed + 1`` (other worlds, other rollouts). ``--every K`` analyses every
+with ``--seed + 1`` (other worlds, other rollouts; ``--twice N``: on the first N
+games only). ``--every K`` analyses every
 K-th decision of each seat (starting from a different one in each game), so that
 20 games fit a shared machine's hour. It reports per game:
 
-- each seat's mean loss of win chance per move and their ratio (random / greedy),
-  with a 95% interval from resampling whole games; the same for the loss not cut
-  at 0 (``difference``: a mean of cut losses counts each move's noise as loss, so
-  it is an unbiased estimate only uncut); and the cut loss over *open*
-  positions only (the win chance with the best move between 5% and 95%: in a game
-  already lost or won no move loses much, so a seat that fell far behind early
-  shows small losses after);
+- each seat's mean loss of win chance per move as shown (shrunk by its noise,
+  ``potluck.judge.shrunk_loss``) and their ratio (random / greedy), with a 95%
+  interval from resampling whole games; the same for the points lost (the seat's
+  score less the others' mean, which does not saturate where the win chance is
+  gone) and for the loss not shrunk (``difference``, with the random seat's mean
+  minus the greedy seat's and its interval); and the loss over *open* positions
+  only (the win chance with the best move between 5% and 95%);
 - the verdicts (inaccuracies, mistakes, blunders) of each seat;
 - how many verdicts the second seed kept: of all moves, and of the moves flagged
   in either run;
@@ -229,7 +230,9 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
         "difference_gap": mean_difference["random"] - mean_difference["greedy"],
         "difference_gap_95": gap_interval(results),
         "mean_point_loss": point_loss,
-        "point_ratio": point_loss["random"] / point_loss["greedy"] if point_loss["greedy"] else None,
+        "point_ratio": (
+            point_loss["random"] / point_loss["greedy"] if point_loss["greedy"] else None
+        ),
         "point_ratio_95": ratio_interval(results, key="point_loss"),
         "point_difference_gap_95": gap_interval(results, key="point_difference"),
         "open_moves": {label: len(v) for label, v in open_losses.items()},

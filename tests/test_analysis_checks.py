@@ -117,3 +117,25 @@ def test_calibration_scores_win_chances_against_outcomes(tmp_path: Path) -> None
     assert sum(b["moves"] for b in summary["reliability"]) == moves
     calibration.plot([summary], tmp_path / "reliability.png")
     assert (tmp_path / "reliability.png").stat().st_size > 1000
+
+
+def test_the_benchmark_summary_reads_points_and_games_judged_once() -> None:
+    bench = load_example("analysis_benchmark")
+    twice = _game([0.3, 0.1], [0.02, 0.0])
+    once = _game([0.2, 0.0], [0.0, 0.0])
+    for game in (twice, once):
+        for seat in game["seats"].values():
+            for move in seat["runs"][0]["moves"]:
+                move["point_loss"] = 10 * move["loss"]
+                move["point_difference"] = 10 * move["loss"]
+    for seat in once["seats"].values():
+        del seat["runs"][1]  # the second seed on the first game only
+    summary = bench.summarise([twice, once])
+    assert summary["moves"] == {"random": 4, "greedy": 4}
+    assert summary["moves_judged_twice"] == 4
+    assert summary["verdicts_kept"] == 1.0  # 0.3 is a blunder under both seeds
+    assert summary["mean_point_loss"]["random"] == pytest.approx(1.5)
+    assert summary["point_ratio"] == pytest.approx(30.0)
+    low, high = summary["point_difference_gap_95"]
+    assert low <= 1.45 <= high
+    json.dumps(summary, allow_nan=False)

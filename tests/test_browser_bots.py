@@ -68,6 +68,7 @@ def test_the_replay_page_analyses_a_seats_moves(browser: Any, server: LiveServer
     # a seat's last ballot card is its only move: shown as forced, with its time
     assert page.locator("table.analysis td", has_text="(forced: the only move)").count() >= 1
     assert page.locator("table.analysis th", has_text="Time").count() == 1
+    assert page.locator("table.analysis th", has_text="Points lost").count() == 1
     fourth = page.locator("table.analysis button").nth(3)
     number = int(fourth.inner_text())
     fourth.click()  # shows the game just before that move

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import potluck
-from potluck.judge import _rank, make_judge, points, shrunk_loss, verdict, win_chance
+from potluck.judge import _rank, points, shrunk_loss, verdict, win_chance
 from potluck.review import review_record
 from potluck.sim import play_game
 
@@ -54,8 +54,10 @@ def test_every_forced_move_shows_a_chance_above_zero_and_no_loss() -> None:
     assert forced
     for review in forced:
         assert 0.0 < review.after < 1.0
-        assert review.loss == 0.0 and review.point_loss == 0.0
-        assert review.difference == 0.0 and review.preferred == review.played
+        assert review.loss == 0.0
+        assert review.point_loss == 0.0
+        assert review.difference == 0.0
+        assert review.preferred == review.played
 
 
 def test_a_verdict_rests_on_the_uncut_difference_and_the_loss_on_its_shrinking() -> None:
@@ -84,5 +86,6 @@ def test_a_played_move_ranked_best_is_judged_alone_and_loses_nothing() -> None:
     alone = [r for r in reviews if not r.forced and r.difference == 0.0]
     assert alone  # the greedy seat's move is often the best found
     for review in alone:
-        assert review.loss == 0.0 and review.point_loss == 0.0
+        assert review.loss == 0.0
+        assert review.point_loss == 0.0
         assert review.preferred == review.played

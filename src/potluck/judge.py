@@ -9,14 +9,20 @@ greedy bot (the ``policy``) to the end of the game, and counts who won. A move's
 counts its share): a probability, the chance of winning if every seat plays on
 as the policy does, not a score.
 
+A win chance has ``prior`` worlds' worth of the fair share added (``win_chance``),
+so a finite sample never says 0%; each playout also gives the seat's **points**
+(``points``: its score less the other seats' mean), which do not saturate where
+the win chance is gone.
+
 Every compared move is played on the *same* worlds with the same rollout
 generator (common random numbers), so the difference between two moves is
 measured world by world and is the moves' doing far more than the worlds'. The
 moves compared are the one played, the policy's own choice and others up to
-``candidates``. They are narrowed by successive halving to the played move and
-the best other one, which are then played against each other on fresh worlds:
-the loss is the best one's win chance minus the played move's there (none if
-below 0). The judge stops as soon as the loss is known to lie in one verdict
+``candidates``. They race by successive halving (ranked by win chance, then
+points); if the played move ranks first it loses nothing, else the best one is
+played against it on fresh worlds: the loss is the best one's win chance minus
+the played move's there, shrunk by its noise (``shrunk_loss``), and the points
+lost likewise. The judge stops as soon as the loss is known to lie in one verdict
 band (within ``confidence`` standard errors) and the played move's win chance to
 within ``precision``, or at ``worlds`` worlds, or when its ``time`` is up. A move that
 is the only legal one is still played out: it carries the position's win
@@ -56,7 +62,10 @@ __all__ = [
     "MoveValue",
     "PlayoutJudge",
     "make_judge",
+    "points",
+    "shrunk_loss",
     "verdict",
+    "win_chance",
 ]
 
 #: The judge a move analysis uses unless told otherwise.
@@ -160,11 +169,10 @@ class Judgement:
     before: float  # win chance with ``best``
     after: float  # win chance with the move played
     loss_stderr: float  # standard error of ``before - after`` (paired, world by world)
-    #: The best other move's mean win chance minus the played move's on the judging
-    #: worlds, not cut at 0 (0 when no other move was judged): ``loss`` is it cut at 0,
-    #: which a verdict and a table want, but a mean of cut losses counts noise as loss
-    #: (a move as good as the best gets half its noise's spread); the mean of these is
-    #: an unbiased estimate of a seat's mean loss against the moves judged.
+    #: The best move found's mean win chance minus the played move's on the judging
+    #: worlds, not shrunk (0 when the played move ranked first, or was the only one):
+    #: ``loss`` is it shrunk by its noise (``shrunk_loss``), which a table wants; a mean
+    #: over many moves uses this, which counts no noise as loss.
     difference: float
     value_stderr: float  # standard error of ``after``
     worlds: int  # worlds the played move was played on

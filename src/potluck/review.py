@@ -18,7 +18,9 @@ on to the end after the move played and after the other moves it compares, every
 seat then moved by the game's greedy bot, all moves on the same worlds. ``after``
 is the share of those playouts the seat won after the move played, ``before``
 the same after the best move compared (the position's worth), both chances of
-winning; their difference is the *loss*. A move whose loss reaches a threshold
+winning; their difference, shrunk by its noise, is the *loss*, and beside it the
+*points lost* (the seat's score less the others' mean, which still counts where
+the win chance is gone). A move whose loss reaches a threshold
 is an inaccuracy, a mistake or a blunder, as chess sites mark them, but only when
 it reaches it by the judge's ``confidence`` standard errors: a loss within its
 noise of a threshold gets the verdict below. A forced move
