@@ -171,6 +171,7 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     differences: dict[str, list[float]] = {"random": [], "greedy": []}
     open_losses: dict[str, list[float]] = {"random": [], "greedy": []}
     point_losses: dict[str, list[float]] = {"random": [], "greedy": []}
+    point_differences: dict[str, list[float]] = {"random": [], "greedy": []}
     compared = 0  # moves judged under both seeds
     verdicts: dict[str, dict[str, int]] = {}
     same_all = total_all = same_flagged = total_flagged = 0
@@ -189,6 +190,7 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
             for a, b in zip(first, second, strict=True):
                 losses[label].append(a["loss"])
                 point_losses[label].append(a.get("point_loss", 0.0))
+                point_differences[label].append(a.get("point_difference", 0.0))
                 brier[label].append((a["after"] - outcome) ** 2)
                 for move in (a, b) if b is not None else (a,):
                     seconds.append(move["seconds"])
@@ -215,6 +217,9 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     greedy_difference = mean_difference["greedy"]
     open_loss = {label: statistics.fmean(v) if v else 0.0 for label, v in open_losses.items()}
     point_loss = {label: statistics.fmean(v) if v else 0.0 for label, v in point_losses.items()}
+    point_difference = {
+        label: statistics.fmean(v) if v else 0.0 for label, v in point_differences.items()
+    }
     seconds.sort()
     return {
         "games": len(results),
@@ -234,6 +239,13 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
             point_loss["random"] / point_loss["greedy"] if point_loss["greedy"] else None
         ),
         "point_ratio_95": ratio_interval(results, key="point_loss"),
+        "mean_point_difference": point_difference,
+        "point_difference_ratio": (
+            point_difference["random"] / point_difference["greedy"]
+            if point_difference["greedy"] > 0
+            else None
+        ),
+        "point_difference_ratio_95": ratio_interval(results, key="point_difference"),
         "point_difference_gap_95": gap_interval(results, key="point_difference"),
         "open_moves": {label: len(v) for label, v in open_losses.items()},
         "open_mean_loss": open_loss,

@@ -136,6 +136,7 @@ def test_the_benchmark_summary_reads_points_and_games_judged_once() -> None:
     assert summary["verdicts_kept"] == 1.0  # 0.3 is a blunder under both seeds
     assert summary["mean_point_loss"]["random"] == pytest.approx(1.5)
     assert summary["point_ratio"] == pytest.approx(30.0)
+    assert summary["point_difference_ratio"] == pytest.approx(30.0)
     low, high = summary["point_difference_gap_95"]
     assert low <= 1.45 <= high
     json.dumps(summary, allow_nan=False)
