@@ -49,6 +49,7 @@ from typing import Any, ClassVar
 
 from potluck.agents import InformationSet, is_search_bot, make_agent
 from potluck.engine.action import Action
+from potluck.engine.bots import bot_input
 from potluck.engine.botspec import BotParam, BotSpec, BotSpecError, build_bot
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
@@ -488,8 +489,9 @@ class PlayoutJudge:
         moves = [played]
         if len(legal) == 1:
             return moves, False
-        view = game.view(state, seat) if self._bot.needs_view else None
-        favourite: Action = self._bot.choose(game, view, seat, legal, rng)
+        favourite: Action = self._bot.choose(
+            game, bot_input(self._bot, game, state, seat), seat, legal, rng
+        )
         if favourite != played:
             moves.append(favourite)
         others = [a for a in legal if a not in moves]
@@ -521,8 +523,9 @@ class PlayoutJudge:
         mine = next((a for a in game.legal_actions(world, seat) if a.index == index), None)
         if mine is None:
             return None
-        step, legal_actions, view = game.step_legal, game.legal_actions, game.view
-        choose, needs_view = bot.choose, bot.needs_view
+        step, legal_actions = game.step_legal, game.legal_actions
+        # what the policy reads: nothing, the game's compact bot_view, or the whole view
+        choose = bot.choose
         until = None
         if self._cut and self.horizon > 0:
             now = game.progress(world)
@@ -542,7 +545,7 @@ class PlayoutJudge:
             if len(legal) == 1:
                 action = legal[0]
             else:
-                action = choose(game, view(world, mover) if needs_view else None, mover, legal, rng)
+                action = choose(game, bot_input(bot, game, world, mover), mover, legal, rng)
             step(world, mover, action)
             acting = world.acting
         outcome = game.outcome(world)
