@@ -244,3 +244,11 @@ def test_no_upward_arrow_from_the_rules_core(part: str) -> None:
         and not any(imported == a or imported.startswith(a + ".") for a in allowed)
     )
     assert upward == [], f"{part} imports from above it: {upward}"
+
+
+def test_the_lab_has_no_import_circles() -> None:
+    """The analysis reads findings' rules; findings never reach back (issue 31, item 9)."""
+    assert circles("potluck.lab") == []
+    assert "potluck.lab.analysis" not in GRAPH.find_modules_directly_imported_by(
+        "potluck.lab.findings"
+    )

@@ -146,6 +146,39 @@ def test_a_true_false_option_takes_toml_booleans_only(value: Any) -> None:
     assert "TOML boolean" in message
 
 
+@pytest.mark.parametrize(
+    ("section", "field"),
+    [
+        (
+            {
+                "sweep": {
+                    "parameter": "option:no_repeat_dishes",
+                    "values": ["yes"],
+                    "metric": "length",
+                }
+            },
+            "sweep.values",
+        ),
+        (
+            {
+                "search": {
+                    "parameters": {"option:no_repeat_dishes": [True, 1]},
+                    "metric": "length",
+                    "direction": "maximize",
+                }
+            },
+            "search.parameters",
+        ),
+    ],
+)
+def test_a_swept_or_searched_true_false_option_takes_toml_booleans_only(
+    section: dict[str, Any], field: str
+) -> None:
+    message = refused(study(**section))
+    assert f"field '{field}' (option:no_repeat_dishes = " in message
+    assert "): option 'no_repeat_dishes' takes a TOML boolean" in message
+
+
 def test_toml_booleans_are_taken() -> None:
     parsed = parse_study(study(arms={"x": {"options": {"no_repeat_dishes": True}}}))
     assert parsed.arm("x").options == {"no_repeat_dishes": True}

@@ -432,19 +432,32 @@ def parse_study(raw: Mapping[str, Any], *, base: Path | None = None, name: str =
 
 
 def _check_arm(
-    game: Game[Any, Any], data: str | None, parts: ArmParts, seats: int, where: str
+    game: Game[Any, Any],
+    data: str | None,
+    parts: ArmParts,
+    seats: int,
+    where: str,
+    point: str | None = None,
 ) -> None:
-    """Options (TOML values of the declared type), the data patch and the agents of an arm."""
+    """Options (TOML values of the declared type), the data patch and the agents of an arm.
+
+    An arm written in the study is blamed on its own fields (``where.options``); an arm
+    a sweep or a search makes is blamed on the field that made it, with the ``point``
+    (``field 'sweep.values' (option:x = 'yes'): ...``)."""
+
+    def blame(part: str) -> str:
+        return f"{where}' ({point})" if point is not None else f"{where}.{part}'"
+
     try:
         check_options(game, parts.options)
     except PotluckError as error:
-        raise StudyError(f"{where}.options': {error}") from None
+        raise StudyError(f"{blame('options')}: {error}") from None
     try:
         check_parts(game, data, ArmParts({}, parts.patch, ()))
     except PotluckError as error:
-        raise StudyError(f"{where}.data_patch': {error}") from None
+        raise StudyError(f"{blame('data_patch')}: {error}") from None
     if parts.agents:
-        _check_agents(game, list(parts.agents), seats, f"{where}.agents'")
+        _check_agents(game, list(parts.agents), seats, blame("agents"))
 
 
 def _base_arm(arms: list[Arm], arm: str, where: str) -> Arm:
@@ -513,7 +526,7 @@ def _sweep(
             raise StudyError(f"{where}': the sweep's arm {label!r} has the name of another arm")
         taken.add(label)
         parts = apply_values(base.parts, focal, {parameter: value})
-        _check_arm(game, base.data, parts, seats, f"{where}.values' ({parameter} = {value!r}):")
+        _check_arm(game, base.data, parts, seats, f"{where}.values", f"{parameter} = {value!r}")
         generated.append(Arm(label, parts.options, base.data, parts.agents, base.name, parts.patch))
     sweep = Sweep(
         parameter,
@@ -549,7 +562,7 @@ def _search(
         ends = domain.values if isinstance(domain, Choices) else (domain.low, domain.high)
         for value in ends:
             parts = apply_values(base.parts, focal, {parameter: value})
-            _check_arm(game, base.data, parts, seats, f"{where}.parameters' ({text} = {value!r}):")
+            _check_arm(game, base.data, parts, seats, f"{where}.parameters", f"{text} = {value!r}")
         parameters.append((parameter, domain))
     if (spec.direction is None) == (spec.target is None):
         raise StudyError(
