@@ -9,7 +9,7 @@ import pytest
 
 import potluck
 import potluck.games.cafe_carnage
-from potluck.lab import StudyError, load_results, parse_study, run_study
+from potluck.lab import StudyError, load_results, load_study, parse_study, run_study
 from potluck.lab.metrics import MetricError, check_metric, measure, metric_names
 from potluck.lab.patches import PatchError, game_data, patched_game
 
@@ -56,6 +56,25 @@ def test_a_patch_goes_over_a_data_file(tmp_path: Path) -> None:
     path.write_text(built_in.read_text("utf-8").replace("budget = 30", "budget = 50"), "utf-8")
     game = patched_game("cafe-carnage", str(path), {"table.rounds": 4})
     assert (data(game).table.budget, data(game).table.rounds) == (50, 4)
+
+
+def test_an_unquoted_dotted_key_patches_one_field_and_keeps_the_others(tmp_path: Path) -> None:
+    # TOML reads `{ table.rounds = 4 }` as a nested table: it must not reset the
+    # other fields of `table` (here the file's budget of 50) to their defaults
+    built_in = Path(potluck.games.cafe_carnage.__file__).parent / "data" / "dishes.toml"
+    path = tmp_path / "dishes.toml"
+    path.write_text(built_in.read_text("utf-8").replace("budget = 30", "budget = 50"), "utf-8")
+    game = patched_game("cafe-carnage", str(path), {"table": {"rounds": 4}})
+    assert (data(game).table.budget, data(game).table.rounds) == (50, 4)
+    study_file = tmp_path / "study.toml"
+    study_file.write_text(
+        'game = "cafe-carnage"\nplayers = 4\ngames = 2\nagents = ["greedy"]\n'
+        "[arms.rich]\ndata_patch = { table.budget = 35 }\n",
+        "utf-8",
+    )
+    assert load_study(study_file).arm("rich").patch == {"table.budget": 35}
+    message = refused(study(arms={"x": {"data_patch": {"table": {"budgt": 35}}}}))
+    assert "'table.budgt': 'table' has no field 'budgt'" in message
 
 
 @pytest.mark.parametrize(

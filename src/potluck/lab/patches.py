@@ -11,13 +11,11 @@ field cannot take is refused, naming the path and what it may be::
     >>> patched_game("cafe-carnage", None, {"table.budgt": 35})
     Traceback (most recent call last):
     ...
-    potluck.lab.patches.PatchError: 'table.budgt': 'table' has no field 'budgt'; its fields
-    are: budget, rounds, menu_size, iou_loan
+    potluck.lab.patches.PatchError: 'table.budgt': 'table' has no field 'budgt'; its fields are: ...
     >>> patched_game("cafe-carnage", None, {"table.budget": -5})
     Traceback (most recent call last):
     ...
-    potluck.lab.patches.PatchError: 'table.budget' = -5: the value must be at least 0; it
-    takes a whole number from 0 to 10000 (now 30)
+    potluck.lab.patches.PatchError: 'table.budget' = -5: the value must be at least 0; it takes ...
 
 Kept free of pyarrow and scipy: a worker process applies the patch itself.
 """
@@ -37,7 +35,14 @@ from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.engine.registry import load_game
 
-__all__ = ["PatchError", "apply_patch", "describe_field", "game_data", "patched_game"]
+__all__ = [
+    "PatchError",
+    "apply_patch",
+    "describe_field",
+    "dotted_patch",
+    "game_data",
+    "patched_game",
+]
 
 
 class PatchError(PotluckError):
@@ -194,6 +199,26 @@ def _walk(raw: Any, path: str) -> tuple[Any, str | int]:
     raise AssertionError("unreachable")
 
 
+def dotted_patch(patch: Mapping[str, Any]) -> dict[str, Any]:
+    """``patch`` with every table value spread into dotted paths, field by field.
+
+    TOML reads ``data_patch = { table.budget = 35 }`` (the key unquoted) as a nested
+    table; it means what ``{ "table.budget" = 35 }`` means, and a table given as a value
+    changes the fields it names, never resetting the others to their defaults::
+
+        >>> dotted_patch({"table": {"budget": 35}, "main.3": {"value": 7}})
+        {'table.budget': 35, 'main.3.value': 7}
+    """
+    flat: dict[str, Any] = {}
+    for path, value in patch.items():
+        if isinstance(value, Mapping) and value and isinstance(path, str):
+            for inner, item in dotted_patch(value).items():
+                flat[f"{path}.{inner}"] = item
+        else:
+            flat[path] = value
+    return flat
+
+
 def apply_patch(
     schema: type[BaseModel], raw: dict[str, Any], patch: Mapping[str, Any]
 ) -> dict[str, Any]:
@@ -202,6 +227,7 @@ def apply_patch(
     Raises :class:`PatchError` naming the path: an unknown field or index, a value of
     the wrong kind, or one the schema refuses (with what the field takes).
     """
+    patch = dotted_patch(patch)
     patched = copy.deepcopy(raw)
     for path, value in patch.items():
         if not isinstance(path, str):

@@ -70,6 +70,7 @@ from potluck.lab.parameters import (
     sweep_values,
     value_label,
 )
+from potluck.lab.patches import dotted_patch
 from potluck.lab.worker import seating
 
 __all__ = [
@@ -400,7 +401,7 @@ def parse_study(raw: Mapping[str, Any], *, base: Path | None = None, name: str =
                 raise StudyError(f"{name}: field '{where}.data': {error}") from None
         parts = ArmParts(
             dict(arm_spec.options),
-            dict(arm_spec.data_patch),
+            dotted_patch(arm_spec.data_patch),
             tuple(a.strip() for a in arm_spec.agents),
         )
         _check_arm(game, data, parts, min(players), f"{name}: field '{where}")
