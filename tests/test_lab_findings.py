@@ -217,3 +217,69 @@ def test_every_worked_study_file_is_valid() -> None:
 
     for path in sorted((Path(__file__).resolve().parent.parent / "studies").glob("*.toml")):
         assert load_study(path).total_games > 0, path
+
+
+def _effect(
+    quantity: str, unit: str, differences: tuple[float, float], half: float
+) -> dict[str, Any]:
+    lineups = [
+        {
+            "lineup": name,
+            "difference": d,
+            "low": d - half,
+            "high": d + half,
+            "p_value": 1e-6,
+            "q_value": 1e-5,
+            "significant": True,
+            "random": name == "with-random",
+        }
+        for name, d in zip(("greedy-only", "with-random"), differences, strict=True)
+    ]
+    return {
+        "players": 4,
+        "arm": "variant",
+        "against": "baseline",
+        "quantity": quantity,
+        "unit": unit,
+        "by_construction": False,
+        "minimum": 0.0,
+        "lineups": lineups,
+        "verdict": "holds",
+        "random_only": False,
+        "holds_for": ["greedy-only", "with-random"],
+        "flips_in": [],
+    }
+
+
+def test_findings_put_win_shares_before_scores_before_other_quantities() -> None:
+    # the game's own counts are far "clearer" (tiny intervals), yet a designer asks
+    # about win shares and scores first; one arm fills the room the others leave
+    from potluck.lab.findings import summarise
+
+    effects = [
+        _effect("metric meals", "", (-0.3, -0.1), 0.01),
+        _effect("metric runs", "", (0.5, 0.4), 0.05),
+        _effect("mean score", "points", (-1.6, -0.6), 0.1),
+        _effect("greedy's win share", "%", (-3.0, -2.0), 1.0),
+    ]
+    found = summarise([], effects, parse_study(TWO_LINEUPS))
+    assert [f["quantity"] for f in found] == [
+        "greedy's win share",
+        "mean score",
+        "metric meals",
+        "metric runs",
+    ]
+    # each line-up's own difference, named, so the headline's figure is one of them
+    assert "by table size (greedy-only / with-random): 4p -1.6 / -0.60 (holds)" in found[1]["text"]
+
+
+def test_a_bot_whose_win_share_mirrors_anothers_is_not_a_second_finding() -> None:
+    from potluck.lab.findings import summarise
+
+    effects = [
+        _effect("greedy's win share", "%", (-3.0, -2.0), 1.0),
+        _effect("random's win share", "%", (3.0, 2.0), 1.0),
+        _effect("mean score", "points", (-1.6, -0.6), 0.1),
+    ]
+    found = summarise([], effects, parse_study(TWO_LINEUPS))
+    assert [f["quantity"] for f in found] == ["greedy's win share", "mean score"]

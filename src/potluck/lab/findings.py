@@ -44,8 +44,9 @@ _STRATEGY_FIRST = "focal seat's win share"
 #: What every verdict word means, for the report's legend.
 LEGEND = {
     "holds": "significant with the same sign in every line-up (at least two line-ups)",
-    "significant, single line-up": "significant in the study's only line-up: whether it holds "
-    "for other bots is not measured",
+    "significant, single line-up": "significant in the only line-up that measures it (the "
+    "study's one line-up, or the one where those bots meet): whether it holds for other bots "
+    "is not measured",
     "flips": "significant with opposite signs in two line-ups: the answer depends on the bots",
     "mixed": "significant in some line-ups, not in others",
     "not significant": "no line-up shows it once the tests are corrected",
@@ -166,16 +167,21 @@ def _strength(entry: dict[str, Any]) -> float:
 
 
 def _size_text(entry: dict[str, Any]) -> str:
-    """``4p -1.1 (holds)``: one table size's mean difference over line-ups and its verdict."""
-    mean = sum(x["difference"] for x in entry["lineups"]) / len(entry["lineups"])
+    """``4p -1.6 / -0.61 (holds)``: one table size's difference in each line-up (in the
+    study's order) and the verdict across them."""
+    values = " / ".join(_number(x["difference"]) for x in entry["lineups"])
     verdict = entry["verdict"]
-    if verdict in ("holds", "mixed"):
-        verdict += f" in {', '.join(entry['holds_for'])}"
-    if entry["flips_in"]:
-        verdict += f" in {', '.join(entry['flips_in'])}"
+    if verdict == "mixed":
+        verdict += f": significant in {', '.join(entry['holds_for'])}"
     if entry["random_only"]:
         verdict += ", only with random bots"
-    return f"{entry['players']}p {_number(mean)} ({verdict})"
+    return f"{entry['players']}p {values} ({verdict})"
+
+
+def _lineup_names(group: list[dict[str, Any]]) -> str:
+    """`` (all-greedy / greedy-random)``: the line-ups whose values follow, when several."""
+    names = [x["lineup"] for x in group[0]["lineups"]]
+    return f" ({' / '.join(names)})" if len(names) > 1 else ""
 
 
 def _comparison_finding(group: list[dict[str, Any]]) -> dict[str, Any]:
@@ -192,8 +198,8 @@ def _comparison_finding(group: list[dict[str, Any]]) -> dict[str, Any]:
         f"arm {first['arm']} vs {first['against']}: {first['quantity']} "
         f"{_number(lead['difference'], unit)} [{_number(lead['low'])}, {_number(lead['high'])}] "
         f"at {best['players']} players (line-up {lead['lineup']}, {format_p(lead['p_value'])}, "
-        f"q {format_p(lead['q_value']).removeprefix('p ')}); by table size: "
-        f"{'; '.join(_size_text(e) for e in group)}"
+        f"q {format_p(lead['q_value']).removeprefix('p ')}); by table size"
+        f"{_lineup_names(group)}: {'; '.join(_size_text(e) for e in group)}"
     )
     if flips:
         text += " — FLIPS: the answer depends on the bots"
@@ -216,6 +222,9 @@ def _comparison_finding(group: list[dict[str, Any]]) -> dict[str, Any]:
         "flips_in": flips,
         "random_only": random_only,
         "verdicts": sorted({e["verdict"] for e in group}),
+        "differences": {
+            f"{e['players']}p {x['lineup']}": x["difference"] for e in group for x in e["lineups"]
+        },
         "text": text,
     }
 
@@ -307,6 +316,26 @@ def _seat_findings(all_tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return results
 
 
+def _mirrored(finding: dict[str, Any], others: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Another bot's win-share finding in the same arm whose every difference is this one's
+    with the sign turned (two bots at the table: what one loses the other wins)."""
+    if not finding["quantity"].endswith("'s win share") or finding["quantity"].startswith(
+        ("focal seat", "first player")
+    ):
+        return None
+    mine = finding["differences"]
+    for other in others:
+        if (
+            other["arm"] == finding["arm"]
+            and other["quantity"] != finding["quantity"]
+            and other["quantity"].endswith("'s win share")
+            and other["differences"].keys() == mine.keys()
+            and all(abs(other["differences"][k] + v) < 1e-9 for k, v in mine.items())
+        ):
+            return other
+    return None
+
+
 def summarise(
     tables: list[dict[str, Any]], robustness: list[dict[str, Any]], study: Study
 ) -> list[dict[str, Any]]:
@@ -315,15 +344,16 @@ def summarise(
     effect in other arms is named in it, not repeated); then seat balance. A sweep's
     arms are summarised by the sweep's own table, not here.
 
-    "Clearest" is the effect over its interval's half-width, weighted so that win
-    shares count three times and scores twice as much as other quantities, and a
-    difference that flips sign between line-ups twice (a warning worth reading).
+    Win shares come first, then scores, then other quantities (what a designer asks
+    about before what explains it); within each, the clearest first: the effect over
+    its interval's half-width, a difference that flips sign between line-ups counting
+    twice (a warning worth reading). An arm gets two findings before any gets a third.
     """
     by_arm_quantity: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for entry in robustness:
         by_arm_quantity.setdefault((entry["arm"], entry["quantity"]), []).append(entry)
     headlines: list[dict[str, Any]] = []
-    ranked: list[tuple[float, dict[str, Any]]] = []
+    ranked: list[tuple[tuple[int, float], dict[str, Any]]] = []
     sweep_arms = set(study.sweep.arms) if study.sweep is not None else set()
     for (arm, quantity), group in by_arm_quantity.items():
         if arm in sweep_arms:
@@ -337,9 +367,10 @@ def summarise(
         if not reportable:
             continue
         finding = _comparison_finding(group)
-        weight = (3.0, 2.0, 1.0)[_tier(quantity)] * (2.0 if finding["flips_in"] else 1.0)
-        ranked.append((weight * max(_strength(e) for e in reportable), finding))
-    ranked.sort(key=lambda pair: -pair[0])
+        weight = 2.0 if finding["flips_in"] else 1.0
+        clearest = weight * max(_strength(e) for e in reportable)
+        ranked.append(((_tier(quantity), -clearest), finding))
+    ranked.sort(key=lambda pair: pair[0])
     seats = _seat_findings(tables)[:1]
     headlines = headlines[: MAX_FINDINGS - len(seats)]
     room = max(MAX_FINDINGS - len(headlines) - len(seats), 0)
@@ -347,6 +378,9 @@ def summarise(
     per_arm: dict[str, int] = {}
     by_quantity: dict[str, dict[str, Any]] = {}
     for _, finding in ranked:
+        mirror = _mirrored(finding, [f for _, f in ranked if f is not finding])
+        if mirror is not None and mirror in chosen:
+            continue  # with two bots at the table, one's win share is the other's, mirrored
         first = by_quantity.get(finding["quantity"])
         if first is not None:  # the same effect in another arm: named, not repeated
             first.setdefault("also_in", []).append(finding["arm"])
@@ -355,6 +389,15 @@ def summarise(
             per_arm[finding["arm"]] = per_arm.get(finding["arm"], 0) + 1
             chosen.append(finding)
             by_quantity[finding["quantity"]] = finding
+    # room left once every arm had its two: the next clearest, still one per quantity
+    for _, finding in ranked:
+        if len(chosen) >= room:
+            break
+        mirror = _mirrored(finding, chosen)
+        if finding not in chosen and finding["quantity"] not in by_quantity and mirror is None:
+            chosen.append(finding)
+            by_quantity[finding["quantity"]] = finding
+    chosen.sort(key=lambda f: next(k for k, (_, g) in enumerate(ranked) if g is f))
     for finding in chosen:
         if finding.get("also_in"):
             finding["text"] += f" (significant in arm{'s' if len(finding['also_in']) > 1 else ''} "

@@ -130,8 +130,8 @@ def verdict_text(entry: dict[str, Any] | None) -> str:
     if entry is None:
         return ""
     text = str(entry["verdict"])
-    if entry["flips_in"]:
-        text += f" (flips in {', '.join(entry['flips_in'])})"
+    if entry["flips_in"] and len(entry["lineups"]) > 2:
+        text += f" (the other sign in {', '.join(entry['flips_in'])})"
     if entry["random_only"]:
         text += ", only with random bots"
     return text
