@@ -195,8 +195,9 @@ def _sweep_plot(entries: list[dict[str, Any]]) -> str:
 def _findings_html(found: Analysis, keep: Filter) -> list[str]:
     parts = [
         "<div class='findings'><h2>Findings</h2>",
-        f"<p class='small'>At most five, by effect size. q is the p-value adjusted for the "
-        f"{found.rules.get('tests', 0)} tests of this report "
+        "<p class='small'>At most five: win shares, then scores, then other quantities, the "
+        "clearest first. q is the p-value adjusted for the "
+        f"{found.rules.get('tests', 0)} test(s) of this report "
         f"({html.escape(str(found.rules.get('correction', '')))}). A finding needs q &lt; 0.05 "
         "and a difference of at least 1 pt of win share, 1 step of length or a tenth of the "
         "quantity's standard deviation (the grey band in a plot); effects true by construction "

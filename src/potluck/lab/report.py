@@ -112,11 +112,15 @@ def _sweep_lines(found: Analysis, keep: Filter, full: bool) -> list[str]:
     return lines
 
 
+def _tests(found: Analysis) -> str:
+    tests = int(found.rules.get("tests", 0))
+    return f"{tests} test" if tests == 1 else f"{tests} tests"
+
+
 def _legend_lines(found: Analysis) -> list[str]:
-    tests = found.rules.get("tests", 0)
     return [
         "",
-        f"How to read it: q is the p-value adjusted for the {tests} tests of this report "
+        f"How to read it: q is the p-value adjusted for the {_tests(found)} of this report "
         f"({found.rules.get('correction', 'Benjamini-Hochberg')}); a finding needs q < 0.05 and "
         "a difference of at least 1 pt of win share, 1 step of length, or a tenth of the "
         "quantity's standard deviation (other quantities); effects true by construction (a "
@@ -169,8 +173,8 @@ def console_summary(
     ]
     lines += [
         "",
-        f"Findings (at most 5, by effect size; q = p adjusted for "
-        f"{found.rules.get('tests', 0)} tests):",
+        "Findings (at most 5: win shares, then scores, then other quantities, the clearest "
+        f"first; q = p adjusted for {_tests(found)}):",
     ]
     lines += [f"  {k}. {f['text']}" for k, f in enumerate(findings, 1)] or ["  none"]
     lines += _legend_lines(found)
