@@ -263,6 +263,8 @@ class GreedyBot:
     #: because a compiled class takes no attribute it does not declare.
     spec = "greedy"
     needs_view = True
+    #: Reads only the view's phase, bag, publicity bought and players (``Game.bot_view``).
+    compact_view = True
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam(
             "capacity_value",

@@ -45,7 +45,7 @@ from potluck.games.burger_joint.invariants import invariant_problems
 from potluck.games.burger_joint.schema import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, BoardData
 from potluck.games.burger_joint.state import BurgerState
 from potluck.games.burger_joint.tables import GAME_ID, BurgerTables
-from potluck.games.burger_joint.view import build_view
+from potluck.games.burger_joint.view import build_bot_view, build_view
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -220,6 +220,9 @@ class BurgerJoint(BurgerTables):
 
     def view(self, state: BurgerState, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
+
+    def bot_view(self, state: BurgerState, seat: int) -> dict[str, Any]:
+        return build_bot_view(self, state, seat)
 
     def redeal(self, state: BurgerState, seat: int, rng: random.Random) -> BurgerState:
         """The bag's order is all that is hidden: a new generator draws it anew."""

@@ -21,8 +21,8 @@ from potluck.games.burger_joint.state import DRAFT, OVER, PHASE_NAMES, BurgerSta
 from potluck.games.burger_joint.tables import GAME_ID, BurgerTables
 
 
-def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict[str, Any]:
-    """The whole table as JSON-ready data (the same for every seat: nothing is private)."""
+def _players(game: BurgerTables, state: BurgerState) -> list[dict[str, Any]]:
+    """Both players' boards and cubes."""
     nc, nb = game.num_colours, game.num_bistros
     colours = game.colours
     slots = range(1, nb + 1)  # bistro slots as the notation numbers them
@@ -49,6 +49,23 @@ def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict
                 "tokens_on_board": state.basics[s] + built,  # as scoring.tokens_on_board
             }
         )
+    return players
+
+
+def build_bot_view(game: BurgerTables, state: BurgerState, seat: int) -> dict[str, Any]:
+    """The entries of the view that the greedy bot reads (``Game.bot_view``), built by the
+    same code as in ``build_view`` without the rest (the pool, options, abilities...)."""
+    return {
+        "phase": PHASE_NAMES[state.phase],
+        "bag": dict(zip(game.colours, state.bag, strict=True)),
+        "publicity_bought": state.pub_buys,
+        "players": _players(game, state),
+    }
+
+
+def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict[str, Any]:
+    """The whole table as JSON-ready data (the same for every seat: nothing is private)."""
+    nc, colours = game.num_colours, game.colours
     view: dict[str, Any] = {
         "game": GAME_ID,
         "seat": seat,
@@ -59,7 +76,7 @@ def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict
         "options": dict(state.options),
         "bag": dict(zip(colours, state.bag, strict=True)),
         "pool": dict(zip(colours, state.pool, strict=True)),
-        "players": players,
+        "players": _players(game, state),
         "abilities_used": [ABILITIES[a] for a in range(len(ABILITIES)) if state.used >> a & 1]
         if state.used
         else [],
