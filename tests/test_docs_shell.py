@@ -58,6 +58,8 @@ OTHER_NOT_RUN = {
     "python examples/judge_agreement.py": "judges move pairs with hundreds of whole-game playouts",
     "python examples/analysis_benchmark.py": "move analysis of 20 games, twice (hours); "
     "tests/test_review.py runs its summary on a small game",
+    "python -m potluck.server.botratings": "the bots' reference ratings: hundreds of games "
+    "(the hard level's minutes of CPU a pool); tests/test_server_ratings.py checks the file",
     "python examples/analysis_calibration.py": "move analysis of 20 held-out games (hours); "
     "tests/test_review.py runs its summary on a small game",
 }

@@ -2,30 +2,40 @@
 
     python -m potluck.server.botratings                        # easy and medium, every pool
     python -m potluck.server.botratings --hard --pool cafe-carnage --games 24
+    python -m potluck.server.botratings --pool burger-joint --bridge SPEC --bridge SPEC
 
 A rated table's bots play fixed specs, so that a rating means the same on every
 server: easy ``random``, medium ``greedy``, and hard ``ismcts``, the game's tuned
-search with its own budget of simulations and no time budget (the lobby's hard
-bot is the same search stopped at 0.4 s, which makes its strength depend on the
-machine and its load, which a reference must not; where the search ends within
-0.4 s the two are the same bot, docs/bots.md "Difficulties").
+search with its own budget of simulations and no time budget. The lobby's hard
+bot (``ismcts:time=0.4``) is the same search stopped at 0.4 s of wall time if its
+simulations have not all run, which makes its strength depend on the machine and
+its load; a reference must not, so the measured (and rated) hard bot always runs
+its whole budget of simulations and plays the same moves on every machine
+(docs/bots.md "Difficulties"; where the search ends within 0.4 s the two are the
+same bot). Only the CPU seconds a measurement takes depend on the machine.
 
 Each pool (``potluck.server.ratings.pools_of``) is measured at its measured
 player count with ``potluck.arena.run_arena`` (what ``potluck arena`` runs:
 seats rotated on shared deals, openskill Plackett-Luce from the same start as a
 new account, mu 25 and sigma 25/3), in two steps, because a hard bot's game
-costs minutes of CPU and the others' milliseconds:
+costs seconds to tens of seconds of CPU and the others' milliseconds:
 
-1. easy and medium against each other (cheap: many games);
+1. easy and medium against each other (cheap: many games). Where medium wins
+   every game, their gap has no finite estimate (each game only widens it):
+   ``--bridge`` adds bots between them to the same arena (weakest first), each
+   winning some games against the one below and losing some to the one above;
 2. ``--hard``: hard against medium. Hard's rating is medium's from step 1 plus
    the difference the second arena measured between them (Plackett-Luce's
    chances depend only on differences of mu), its sigma that arena's (medium's
-   own uncertainty added in quadrature).
+   own uncertainty added in quadrature). The difference is kept
+   (``above_medium``), so measuring step 1 again moves hard with medium.
 
 The file keeps, per pool and level, the spec a rated seat plays, that spec
 resolved with the game's tuned defaults (a level whose bot changed since is
 unrated until measured again), the rating, and how it was measured (the
-equivalent ``potluck arena`` command, games, date, CPU seconds).
+equivalent ``potluck arena`` command, games, date, CPU and wall seconds, the
+machine's load). ``--log`` appends every game as it ends, so a run cut short
+still shows what it played.
 """
 
 from __future__ import annotations
@@ -111,21 +121,25 @@ def entry(
 
 
 def measure_base(
-    pool: Pool, games: int, seed: int, bridge: str | None = None
+    pool: Pool, games: int, seed: int, bridges: list[str] | None = None
 ) -> dict[str, dict[str, Any]]:
-    """Step 1: easy and medium of one pool; with ``bridge``, a third spec in the same
-    arena that loses to medium and beats easy only some of the time (see ``--bridge``)."""
+    """Step 1: easy and medium of one pool; with ``bridges``, more specs in the same
+    arena, each of which beats the one below it and loses to the one above only some
+    of the time (see ``--bridge``)."""
     game = load_game(pool.game)
-    specs = [BASE["easy"], *([bridge] if bridge else []), BASE["medium"]]
+    specs = [BASE["easy"], *(bridges or []), BASE["medium"]]
     ladder, how = arena(pool, specs, games, seed)
     found = {e.spec: e for e in ladder.entries}
-    if bridge:
-        how["bridge"] = {
-            "spec": bridge,
-            "mu": round(found[bridge].mu, 3),
-            "sigma": round(found[bridge].sigma, 3),
-            "win_share": round(found[bridge].win_share, 3),
-        }
+    if bridges:
+        how["bridges"] = [
+            {
+                "spec": bridge,
+                "mu": round(found[bridge].mu, 3),
+                "sigma": round(found[bridge].sigma, 3),
+                "win_share": round(found[bridge].win_share, 3),
+            }
+            for bridge in bridges
+        ]
     return {
         level: entry(game, spec, found[spec].mu, found[spec].sigma, found[spec].win_share, how)
         for level, spec in BASE.items()
@@ -170,19 +184,26 @@ def chained(
 def markdown() -> str:
     """The references as docs/web.md shows them (``--table``)."""
     lines = [
-        "| pool | players measured | easy (`random`) | medium (`greedy`) | hard (`ismcts`) |",
-        "| --- | --- | --- | --- | --- |",
+        "| pool | players measured | easy (`random`) | medium (`greedy`) | hard (`ismcts`) "
+        "| hard's share of the wins against medium |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     for pool_id, pool in references().get("pools", {}).items():
         cells = []
         for level in ("easy", "medium", "hard"):
             found = pool["levels"].get(level)
+            if found is None:
+                cells.append("not measured")
+                continue
+            how = found["measured"]
+            against = " against medium" if level == "hard" else ""
+            bridged = ", bridged" if how.get("bridges") else ""
             cells.append(
-                "not measured"
-                if found is None
-                else f"{found['mu']:.1f} ± {found['sigma']:.1f} "
-                f"({found['measured']['games']} games, {found['measured']['date']})"
+                f"{found['mu']:.1f} ± {found['sigma']:.1f} "
+                f"({how['games']} games{against}{bridged}, {how['date']})"
             )
+        hard = pool["levels"].get("hard")
+        cells.append("" if hard is None else f"{hard['win_share']:.2f}")
         lines.append(f"| `{pool_id}` | {pool['players']} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -198,8 +219,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bridge",
         metavar="SPEC",
-        help="step 1 only: a third bot in the easy-medium arena, for a pool where medium "
-        "wins every game against easy (their gap then has no finite estimate of its own)",
+        action="append",
+        help="step 1 only (repeatable, weakest first): a bot between easy and medium in "
+        "their arena, for a pool where medium wins every game against easy (their gap has "
+        "no finite estimate then: every game only widens it); each must win some games "
+        "against the one below it and lose some to the one above",
     )
     args = parser.parse_args(argv)
     global GAME_LOG
