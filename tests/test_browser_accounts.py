@@ -173,6 +173,8 @@ def test_two_accounts_play_again_and_the_head_to_head_counts_both_games(
     row = bea.locator("#opponents tr[data-player='Cal']")
     cells = row.inner_text().split("\t")
     assert cells[:2] == ["Cal", "2"], cells
+    # the games and the head-to-head come by two requests: wait for the games' rows too
+    bea.locator(f"#games tr[data-table='{first}']").wait_for()
     assert bea.locator("#games tr").count() == 2
     bea.screenshot(path=HERE / "head-to-head.png", full_page=True)
     assert bea.errors == []

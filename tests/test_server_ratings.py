@@ -197,6 +197,29 @@ def test_the_leaderboards_list_every_pool_with_its_rated_bots(app: Any) -> None:
     assert (page["players"], page["offset"], page["limit"]) == ([], 5, 2)
 
 
+def test_the_shipped_references_are_measured_without_a_time_budget() -> None:
+    """Every level of ``bot_ratings.json`` plays a spec whose strength does not depend on
+    the machine (no ``time``: the search stops at its number of simulations), chained
+    the way the file says (hard = medium + the difference its own arena measured)."""
+    import json
+
+    from potluck.engine.botspec import BotSpec
+    from potluck.server.botratings import HARD, chained
+
+    shipped = json.loads(ratings.REFERENCE_FILE.read_text(encoding="utf-8"))
+    assert set(shipped["pools"]) == {pool.id for pool in ratings.all_pools()}
+    for pool_id, pool in shipped["pools"].items():
+        assert set(pool["levels"]) == {"easy", "medium", "hard"}, pool_id
+        for level in pool["levels"].values():
+            resolved = BotSpec.parse(level["resolved"])
+            assert "time" not in dict(resolved.params), (pool_id, level["resolved"])
+            assert level["measured"]["errors"] == 0
+        hard, medium = pool["levels"]["hard"], pool["levels"]["medium"]
+        assert hard["spec"] == HARD
+        again = chained({}, hard["above_medium"], medium)
+        assert (again["mu"], again["sigma"]) == (hard["mu"], hard["sigma"]), pool_id
+
+
 def test_a_rated_tables_hard_seat_plays_the_measured_spec_not_the_hosts(
     app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
