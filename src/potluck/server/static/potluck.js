@@ -646,6 +646,10 @@ const Potluck = (() => {
     // The player's own controls: the seat link, leave or come back; the creator's powers.
     function drawMine(t) {
       const mine = document.getElementById("mine");
+      // A name half typed into an invite box survives a redraw (a table update may
+      // arrive while the creator types): keep each box's text and which one had focus.
+      const typed = Object.fromEntries([...mine.querySelectorAll("input[name^=invite_account_]")].map((box) => [box.name, box.value]));
+      const focused = document.activeElement instanceof HTMLInputElement && mine.contains(document.activeElement) ? document.activeElement.name : null;
       mine.replaceChildren();
       if (payload.seat !== null && payload.seat !== undefined && !payload.outcome && ["open", "running"].includes(t.status)) {
         const seat = t.seats[payload.seat];
@@ -658,6 +662,10 @@ const Potluck = (() => {
           : el("button", { class: "secondary", id: "leave", onclick: () => seatCall("DELETE", `/api/tables/${id}/seats/${payload.seat}`), text: "Leave (a bot plays for me)" }));
       }
       if (host && !payload.outcome && ["open", "running"].includes(t.status)) mine.append(hostPanel(t));
+      for (const box of mine.querySelectorAll("input[name^=invite_account_]")) {
+        if (typed[box.name]) box.value = typed[box.name];
+        if (box.name === focused) box.focus();
+      }
       // A finished game: the rating it moved, and "Play again" (accounts.js)
       if (payload.outcome && typeof PotluckAccounts !== "undefined") mine.append(...PotluckAccounts.afterGame(payload, draw));
       mine.className = mine.childNodes.length ? "panel" : "hidden";
