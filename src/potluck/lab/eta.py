@@ -16,6 +16,12 @@ seconds done per wall second: the workers in use, slowed by whatever else runs):
     >>> eta.finished(chunk("fast", 0), 1.0, now=1.0); eta.finished(chunk("slow", 0), 9.0, now=10.0)
     >>> round(eta.remaining(now=10.0), 1)  # 10 s of work left at 1 CPU second a second
     10.0
+
+A chunk that runs longer than its estimate never shows 0 while it runs: past the
+forecast, the time left is at least the cheapest chunk still to play::
+
+    >>> round(eta.remaining(now=30.0), 1)  # overdue: the fast chunk's 1 s still to come
+    1.0
 """
 
 from __future__ import annotations
@@ -91,4 +97,7 @@ class Eta:
         if not self._pending:
             return 0.0
         now = time.monotonic() if now is None else now
-        return max(0.0, self._finish - now)
+        # Past the forecast with chunks still running: they cost more than estimated,
+        # and at least the cheapest of them is still to finish.
+        cheapest = min(self._rate(_group(c)) * c.size for c in self._pending.values())
+        return max(cheapest, self._finish - now)
