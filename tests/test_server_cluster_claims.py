@@ -35,6 +35,17 @@ def _service(url: str) -> TableService:
     return service
 
 
+def _close(service: TableService) -> None:
+    """Close what ``_service`` opened: its one-trip connection, its database thread and
+    its engine's pool (left to the garbage collector, their connections sometimes
+    outlived the module's check that none is left open)."""
+    if service.one_trip is not None:
+        service.one_trip.close()
+    assert service.database_thread is not None
+    service.database_thread.shutdown()
+    service.engine.dispose()
+
+
 @postgres
 def test_a_claim_locks_only_running_tables_and_each_once(tmp_path: Path) -> None:
     url = fresh_database_url(tmp_path)
@@ -174,8 +185,7 @@ def test_notices_that_arrive_together_are_all_applied(tmp_path: Path) -> None:
 
     asyncio.run(batch())
     for service in (one, two):
-        assert service.database_thread is not None
-        service.database_thread.shutdown()
+        _close(service)
 
 
 @postgres
@@ -216,6 +226,4 @@ def test_a_move_in_one_round_trip_is_stored_and_announced_only_onto_the_known_ta
     assert actions == [(0, row["text"])]
     assert [seat.bot for seat in stored_seats] == ["greedy"] * 4
     listener.close()
-    writer.close()
-    assert service.database_thread is not None
-    service.database_thread.shutdown()
+    _close(service)
