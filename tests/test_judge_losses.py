@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 import potluck
-from potluck.judge import _rank, points, shrunk_loss, verdict, win_chance
+from potluck.judge import points, shrunk_loss, verdict, win_chance
+from potluck.judge_math import rank
 from potluck.review import review_record
 from potluck.sim import play_game
 
@@ -40,8 +41,8 @@ def test_points_are_a_seats_lead_over_the_others_mean() -> None:
 
 
 def test_the_race_ranks_by_win_chance_then_points() -> None:
-    assert _rank(0.0, 5.0) > _rank(0.0, 3.0)  # no win: points decide
-    assert _rank(1.0, -2000.0) > _rank(0.0, 2000.0)  # a win outweighs any points
+    assert rank(0.0, 5.0) > rank(0.0, 3.0)  # no win: points decide
+    assert rank(1.0, -2000.0) > rank(0.0, 2000.0)  # a win outweighs any points
 
 
 def test_every_forced_move_shows_a_chance_above_zero_and_no_loss() -> None:
