@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from potluck.agents import SearchBot, decide, make_agent
-from potluck.engine.bots import Bot
+from potluck.engine.bots import Bot, view_reader
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.engine.outcome import Outcome
@@ -122,14 +122,7 @@ def play_game(
     searches = [isinstance(bot, SearchBot) for bot in bots]
     # Bound methods in locals: this loop runs millions of times in the lab. What each
     # seat's bot reads: nothing, the game's bot_view or the whole view (``bot_input``).
-    views: list[Callable[[Any, int], Any] | None] = [
-        None
-        if not bot.needs_view
-        else game.bot_view
-        if getattr(bot, "compact_view", False)
-        else game.view
-        for bot in bots
-    ]
+    views = [view_reader(bot, game) for bot in bots]
     to_act, legal_actions, step = game.to_act, game.legal_actions, game.step
     limit = game.max_steps(num_players)
     steps = 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from potluck.engine.action import Action
@@ -79,10 +79,25 @@ def bot_input(bot: Bot, game: AnyGame, state: Any, seat: int) -> Mapping[str, An
         >>> all(view[key] == value for key, value in part.items())
         True
     """
+    read = view_reader(bot, game)
+    return None if read is None else read(state, seat)
+
+
+def view_reader(bot: Bot, game: AnyGame) -> Callable[[Any, int], Mapping[str, Any]] | None:
+    """The game's method that builds what ``bot`` reads (``bot_input``), or ``None``
+    when it reads nothing: chosen once per bot where a loop asks for it every move.
+
+        >>> import potluck
+        >>> game = potluck.load_game("belly-battle")
+        >>> view_reader(RandomBot(), game) is None
+        True
+        >>> view_reader(game.make_bot("greedy"), game).__name__
+        'bot_view'
+    """
     if not bot.needs_view:
         return None
     if getattr(bot, "compact_view", False):
-        seen: Mapping[str, Any] = game.bot_view(state, seat)
-        return seen
-    whole: Mapping[str, Any] = game.view(state, seat)
+        compact: Callable[[Any, int], Mapping[str, Any]] = game.bot_view
+        return compact
+    whole: Callable[[Any, int], Mapping[str, Any]] = game.view
     return whole
