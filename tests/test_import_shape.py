@@ -145,6 +145,8 @@ SERVER_LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
                 "rules",
                 "accountroutes",
                 "rematchroutes",
+                "replayroutes",
+                "pageroutes",
             }
         ),
     ),

@@ -26,11 +26,10 @@ from typing import Annotated, Any
 from fastapi import Body, FastAPI, Header, Query, Request, Response
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from potluck.engine.registry import list_games as registered_games
 from potluck.server.access import (
     Identity,
     client_of,
@@ -61,15 +60,16 @@ from potluck.server.gate import Penalties, PenaltyCheck
 from potluck.server.guard import BodyLimit, OriginCheck, SecurityHeaders
 from potluck.server.live import LiveTable, TableError
 from potluck.server.openapi import allowed_methods, exact_schema
+from potluck.server.pageroutes import add_page_routes, known_game
 from potluck.server.ratelimit import RateLimits
 from potluck.server.rematchroutes import add_rematch_routes
-from potluck.server.rules import rules_of, rules_page_html
+from potluck.server.replayroutes import add_replay_routes
+from potluck.server.rules import rules_of
 from potluck.server.settings import ServerSettings
 from potluck.server.sockets import add_websocket, to_json_bytes
 from potluck.server.tableservice import TableService
 
 HERE = Path(__file__).parent
-PAGES = HERE / "pages"
 COOKIE_DAYS = 30
 log = logging.getLogger("potluck.server")
 
@@ -271,11 +271,6 @@ def create_app(
             raise TableError(
                 403, "not_the_creator", "Only the table's creator may do this (X-Host-Token)."
             )
-
-    def known_game(game_id: str) -> str:
-        if game_id not in registered_games():
-            raise TableError(404, "unknown_game", f"There is no game {game_id!r}.")
-        return game_id
 
     # ------------------------------------------------------------------ API
 
@@ -558,104 +553,11 @@ def create_app(
         reason = tables.explain(table_id, seat, action)
         return Explained(action=action, legal=reason is None, reason=reason)
 
-    @app.get("/api/tables/{table_id}/record", tags=["replay"])
-    async def record(table_id: TableId) -> dict[str, Any]:
-        """The finished (or expired) game: seed, options and actions, plus its outcome
-        and players."""
-        await tables.fresh(table_id)
-        return tables.record(table_id)
-
-    @app.get("/api/tables/{table_id}/replay", tags=["replay"])
-    async def replay(
-        table_id: TableId,
-        step: Annotated[
-            int, Query(ge=0, le=MAX_INDEX, description="How many actions in (0: the start).")
-        ] = 0,
-        seat: Annotated[
-            int | None, Query(ge=0, le=63, description="See as this seat (none: spectator).")
-        ] = None,
-        everyone: Annotated[bool, Query(description="Every seat's view at once.")] = False,
-    ) -> dict[str, Any]:
-        """A finished game after `step` actions, as a seat, a spectator or all-seeing."""
-        await tables.fresh(table_id)
-        return tables.replay_view(table_id, step, seat, everyone=everyone)
-
-    @app.get(
-        "/api/tables/{table_id}/analysis",
-        tags=["replay"],
-        responses={202: {"description": "Under way: `status`, `done` of `total` moves so far"}},
-    )
-    async def analysis(
-        table_id: TableId,
-        seat: Annotated[int, Query(ge=0, le=63, description="The seat whose moves to judge.")],
-        request: Request,
-        response: Response,
-    ) -> dict[str, Any]:
-        """A finished game's moves of one seat, judged by playouts (``potluck.judge``) from
-        what the seat knew at each: the win chance (a probability: the share of playouts
-        won, with a few worlds of the fair share added) after the move played and with the
-        best move found, the loss (shrunk by its noise) and its standard error, the points
-        lost (score less the other seats' mean, in the game's points), the verdict
-        (inaccuracy, mistake, blunder), whether the move was forced (the only legal one:
-        it carries the position's win chance) and its CPU
-        seconds (at most the judge's ``time`` a move, 2 s by default). Asking starts it
-        (rate-limited, and charged to the client's hourly budget of the server's time);
-        until it is done the answer is 202 with `done` of `total` moves: ask again. Kept
-        once done."""
-        table = await tables.fresh(table_id)
-        client = client_of(request)
-        status, body = await tables.analyses.ask(
-            table, seat, client, on_new=lambda: rates.hit("analysis", client)
-        )
-        response.status_code = status
-        return body
-
+    add_replay_routes(app, tables, rates)
     add_websocket(app, tables, rates, settings, penalties, identity)
     add_account_routes(app, tables, accounts, identity, rates, settings)
     add_rematch_routes(app, tables, identity, rates)
 
-    # ------------------------------------------------------------------ pages
-
-    def page(name: str) -> FileResponse:
-        return FileResponse(PAGES / name, media_type="text/html")
-
-    @app.get("/", include_in_schema=False)
-    async def lobby() -> FileResponse:
-        return page("lobby.html")
-
-    @app.get("/rules/{game_id}", include_in_schema=False)
-    async def rules_page(game_id: str) -> HTMLResponse:
-        return HTMLResponse(rules_page_html(rules_of(known_game(game_id))))
-
-    @app.get("/tables/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return page("table.html")
-
-    @app.get("/tables/{table_id}/join/{seat}", include_in_schema=False)
-    async def join_page(table_id: str, seat: int) -> FileResponse:
-        return page("join.html")
-
-    @app.get("/tables/{table_id}/replay", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
-        return page("replay.html")
-
-    @app.get("/tables/{table_id}/invite/{seat}/{code}", include_in_schema=False)
-    async def invite_link(table_id: str, seat: int, code: str, request: Request) -> Response:
-        """An invite link: keeps the code in a cookie and opens the join page (so the code
-        leaves the address bar and the history)."""
-        tables.get(table_id)
-        response = RedirectResponse(f"/tables/{table_id}/join/{seat}", status_code=303)
-        set_cookie(request, response, invite_cookie(table_id, seat), code[:64], 1)
-        return response
-
-    @app.get("/tables/{table_id}/seat/{token}", include_in_schema=False)
-    async def seat_link(table_id: str, token: str, request: Request) -> Response:
-        """Come back to a seat: keeps the token in a cookie and opens the table."""
-        table = await tables.fresh(table_id)
-        if tables.seat_of(table, token) is None:
-            raise TableError(404, "bad_token", "This seat link is not valid for this table.")
-        response = RedirectResponse(f"/tables/{table_id}", status_code=303)
-        set_cookie(request, response, cookie_name(table_id), token, COOKIE_DAYS)
-        return response
+    add_page_routes(app, tables)
 
     return app
