@@ -109,7 +109,7 @@ def analyse_game(
                     "moves": [r.to_json() for r in reviews],
                 }
             )
-        out["seats"][label] = {"seat": seat, "runs": runs}
+        out["seats"][label] = {"seat": seat, "runs": runs, "decisions": len(decisions)}
     return out
 
 
@@ -172,6 +172,8 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     open_losses: dict[str, list[float]] = {"random": [], "greedy": []}
     point_losses: dict[str, list[float]] = {"random": [], "greedy": []}
     point_differences: dict[str, list[float]] = {"random": [], "greedy": []}
+    policy_differences: dict[str, list[float]] = {"random": [], "greedy": []}
+    policy_point_differences: dict[str, list[float]] = {"random": [], "greedy": []}
     compared = 0  # moves judged under both seeds
     verdicts: dict[str, dict[str, int]] = {}
     same_all = total_all = same_flagged = total_flagged = 0
@@ -191,6 +193,8 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
                 losses[label].append(a["loss"])
                 point_losses[label].append(a.get("point_loss", 0.0))
                 point_differences[label].append(a.get("point_difference", 0.0))
+                policy_differences[label].append(a.get("policy_difference", 0.0))
+                policy_point_differences[label].append(a.get("policy_point_difference", 0.0))
                 brier[label].append((a["after"] - outcome) ** 2)
                 for move in (a, b) if b is not None else (a,):
                     seconds.append(move["seconds"])
@@ -247,6 +251,18 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
         ),
         "point_difference_ratio_95": ratio_interval(results, key="point_difference"),
         "point_difference_gap_95": gap_interval(results, key="point_difference"),
+        # the loss against the greedy bot's own choice (the judge's versus_policy): a
+        # true judge's random seat averages the real gap a game between a greedy and
+        # a random seat over its decisions (examples/analysis_truth.py)
+        "mean_policy_difference": {
+            label: statistics.fmean(v) if v else 0.0 for label, v in policy_differences.items()
+        },
+        "policy_difference_gap_95": gap_interval(results, key="policy_difference"),
+        "mean_policy_point_difference": {
+            label: statistics.fmean(v) if v else 0.0
+            for label, v in policy_point_differences.items()
+        },
+        "policy_point_difference_gap_95": gap_interval(results, key="policy_point_difference"),
         "open_moves": {label: len(v) for label, v in open_losses.items()},
         "open_mean_loss": open_loss,
         "open_ratio": open_loss["random"] / open_loss["greedy"] if open_loss["greedy"] else None,

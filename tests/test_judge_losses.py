@@ -90,3 +90,32 @@ def test_a_played_move_ranked_best_is_judged_alone_and_loses_nothing() -> None:
         assert review.loss == 0.0
         assert review.point_loss == 0.0
         assert review.preferred == review.played
+
+
+def test_the_loss_against_the_policys_own_move_is_measured_when_asked() -> None:
+    """With ``versus_policy`` the greedy bot's own choice is played on the judging worlds
+    too: a move that is the greedy bot's has no loss against it, another move's is
+    measured there (and the judge's other figures keep their meaning)."""
+    game = potluck.load_game("cafe-carnage")
+    record = play_game(game, 4, ["random", "greedy", "greedy", "greedy"], 3, keep_record=True)
+    assert record.record is not None
+    spec = "playouts:worlds=40,min_worlds=16,time=0,versus_policy=true"
+    reviews = review_record(game, record.record, 0, spec, limit=10)
+    plain = review_record(
+        game, record.record, 0, "playouts:worlds=40,min_worlds=16,time=0", limit=10
+    )
+    assert [r.policy_move for r in reviews] == [r.policy_move for r in plain]
+    for review in plain:  # without it, measured only where the policy's move was the best
+        if review.policy_move != review.preferred or review.preferred == review.played:
+            assert review.policy_difference == 0.0
+    differs = [r for r in reviews if r.policy_move != r.played]
+    assert differs, "a random seat plays other moves than the greedy bot's"
+    assert any(r.policy_stderr > 0 for r in differs)
+    for review in reviews:
+        assert review.policy_move
+        if review.policy_move == review.played:
+            assert review.policy_difference == 0.0 == review.policy_stderr
+        elif review.policy_move == review.preferred and review.preferred != review.played:
+            # the policy's move was the best found: the same difference
+            assert review.policy_difference == pytest.approx(review.difference)
+        assert 0.0 <= review.after <= review.before <= 1.0

@@ -59,6 +59,7 @@ from potluck.judge_math import mean as _mean
 from potluck.judge_math import points, shrunk_loss, verdict, win_chance
 from potluck.judge_math import rank as _rank
 from potluck.judge_math import stderr as _stderr
+from potluck.judge_params import JUDGE_PARAMS, MOST_MOVES
 from potluck.search.value import has_model, load_model
 
 __all__ = [
@@ -99,7 +100,7 @@ _CHOOSE_WORLDS = 24
 #: ``_BATCH`` worlds.
 _FEW = 4
 #: The most moves compared when every legal move is asked for.
-_MOST_MOVES = 64
+_MOST_MOVES = MOST_MOVES
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,19 @@ class Judgement:
     point_loss: float = 0.0
     point_difference: float = 0.0
     point_stderr: float = 0.0
+    #: The policy's own choice here (the greedy bot's, asked with the seat's view; the
+    #: played move if the same, or the only one). With ``versus_policy`` it is played on
+    #: the judging worlds too, and these are its win chance and points less the played
+    #: move's there, uncut, with standard errors: what the move cost against the policy's
+    #: (0 when they are the same move; without ``versus_policy``, measured only where the
+    #: policy's move was the best found, else 0). Summed over a game they can be checked
+    #: against whole games: a seat that plays as the policy does against one that does
+    #: not (``examples/analysis_truth.py``).
+    policy: Action | None = None
+    policy_difference: float = 0.0
+    policy_stderr: float = 0.0
+    policy_point_difference: float = 0.0
+    policy_point_stderr: float = 0.0
 
     @property
     def loss(self) -> float:
@@ -159,86 +173,7 @@ class PlayoutJudge:
 
     name = "playouts"
     spec = "playouts"
-    params: ClassVar[tuple[BotParam, ...]] = (
-        BotParam("worlds", int, 1000, "the most worlds a decision is judged on", low=1),
-        BotParam(
-            "min_worlds",
-            int,
-            32,
-            "worlds every decision is judged on before the judge may stop early",
-            low=1,
-        ),
-        BotParam(
-            "time",
-            float,
-            2.0,
-            "seconds of CPU one decision may take (0: worlds only); checked between two playouts, "
-            "but the first world is always played",
-            low=0,
-        ),
-        BotParam(
-            "policy",
-            str,
-            "greedy",
-            "the game's bot that plays every seat after the judged move (not a search bot)",
-        ),
-        BotParam(
-            "candidates",
-            int,
-            0,
-            "the most moves compared: the one played, the policy's and others drawn at "
-            f"random (0: every legal move, or {_MOST_MOVES} of them if there are more)",
-            low=0,
-        ),
-        BotParam(
-            "confidence",
-            float,
-            2.5,
-            "paired standard errors by which a loss must reach a threshold for its verdict, "
-            "and around the loss before the judge stops",
-            low=0,
-        ),
-        BotParam(
-            "depth",
-            int,
-            0,
-            "playout moves after the judged one before the world is scored by win chances "
-            "(the cutoff's) instead of played to the end (0: to the end)",
-            low=0,
-        ),
-        BotParam(
-            "horizon",
-            int,
-            0,
-            "cut the playout once the game's clock (Game.progress) has run this far, and "
-            "score it by win chances (the cutoff's; 0: by depth alone)",
-            low=0,
-        ),
-        BotParam(
-            "cutoff",
-            str,
-            "fitted",
-            "what scores a cut playout: fitted (the game's own Game.win_chances) or model "
-            "(the learned value model, potluck.search.value; a table size without one "
-            "is played to the end)",
-            choices=("fitted", "model"),
-        ),
-        BotParam(
-            "precision",
-            float,
-            0.04,
-            "the standard error of the played move's win chance the judge waits for (0: none)",
-            low=0,
-        ),
-        BotParam(
-            "prior",
-            float,
-            2.0,
-            "worlds' worth of the fair share (1/players) added to a win chance's playouts, "
-            "so that a finite sample never says 0% or 100% (win_chance)",
-            low=0,
-        ),
-    )
+    params: ClassVar[tuple[BotParam, ...]] = JUDGE_PARAMS
 
     def __init__(
         self,
@@ -253,6 +188,7 @@ class PlayoutJudge:
         cutoff: str = "fitted",
         precision: float = 0.04,
         prior: float = 2.0,
+        versus_policy: bool = False,
     ) -> None:
         self.worlds = worlds
         self.min_worlds = min(min_worlds, worlds)
@@ -265,6 +201,7 @@ class PlayoutJudge:
         self.cutoff = cutoff
         self.precision = precision
         self.prior = prior
+        self.versus_policy = versus_policy
         self._game: Game[Any, Any] | None = None
         self._bot: Any = None
         #: Every seat's chance of winning a world cut short, and whether playouts are
@@ -278,7 +215,8 @@ class PlayoutJudge:
             f"time={self.time}, policy={self.policy!r}, candidates={self.candidates}, "
             f"confidence={self.confidence}, depth={self.depth}, horizon={self.horizon}, "
             f"cutoff={self.cutoff!r}, "
-            f"precision={self.precision}, prior={self.prior})"
+            f"precision={self.precision}, prior={self.prior}, "
+            f"versus_policy={self.versus_policy})"
         )
 
     def bind(self, game: Game[Any, Any]) -> PlayoutJudge:
@@ -339,7 +277,8 @@ class PlayoutJudge:
         legal = game.legal_actions(state, seat)
         if played not in legal:
             raise PotluckError(f"{played} is not a legal move for seat {seat} here")
-        moves, favourite = self._moves(state, seat, legal, played, random.Random(f"{seed}:moves"))
+        moves, policy = self._moves(state, seat, legal, played, random.Random(f"{seed}:moves"))
+        favourite = policy != played
         worlds = _Worlds(self, info, seat, seed, deadline)
         # 1. Choose: every compared move on common worlds, the worse half dropped after
         # 8, 16, 24... worlds (successive halving) until the played move and one
@@ -374,10 +313,16 @@ class PlayoutJudge:
         # loss is 0 and only its win chance is measured further).
         best = max(alive, key=lambda i: (_mean(ranks[i]), i == 0))
         # 2. Judge: the played move against the best other one on fresh worlds, so that
-        # the luck that made it look best does not count in the loss.
+        # the luck that made it look best does not count in the loss (and, asked for,
+        # the policy's choice beside them: the third move if neither).
         pair = [moves[0]] if best == 0 else [moves[0], moves[best]]
+        if self.versus_policy and favourite and best != 1:
+            pair.append(moves[1])
+        at_best = 0 if best == 0 else 1
+        at_policy = pair.index(policy) if policy in pair else 0
         judged: tuple[list[float], list[float]] = ([], [])
         judged_points: tuple[list[float], list[float]] = ([], [])
+        versus: tuple[list[float], list[float]] = ([], [])  # the policy's less the played's
         while worlds.count < self.worlds:
             if worlds.count and clock() >= deadline:
                 break
@@ -385,10 +330,12 @@ class PlayoutJudge:
             if got is None:
                 break
             judged[0].append(got[0][0])
-            judged[1].append(got[-1][0])
+            judged[1].append(got[at_best][0])
             judged_points[0].append(got[0][1])
             played_points.append(got[0][1])
-            judged_points[1].append(got[-1][1])
+            judged_points[1].append(got[at_best][1])
+            versus[0].append(got[at_policy][0] - got[0][0])
+            versus[1].append(got[at_policy][1] - got[0][1])
             enough = len(judged[0]) >= self.min_worlds and len(judged[0]) % _BATCH == 0
             if enough and self._settled(judged[0], judged[1], thresholds):
                 break
@@ -423,6 +370,11 @@ class PlayoutJudge:
             point_loss=point_loss,
             point_difference=point_difference,
             point_stderr=point_stderr,
+            policy=policy,
+            policy_difference=_mean(versus[0]) if at_policy else 0.0,
+            policy_stderr=_stderr(versus[0]) if at_policy else 0.0,
+            policy_point_difference=_mean(versus[1]) if at_policy else 0.0,
+            policy_point_stderr=_stderr(versus[1]) if at_policy else 0.0,
         )
 
     def _moves(
@@ -432,13 +384,13 @@ class PlayoutJudge:
         legal: list[Action],
         played: Action,
         rng: random.Random,
-    ) -> tuple[list[Action], bool]:
-        """The moves to compare, the played one first, and whether the policy's choice
-        (then second) differs from it."""
+    ) -> tuple[list[Action], Action]:
+        """The moves to compare, the played one first, and the policy's choice (second
+        when it differs from the played one)."""
         game = self._need_game()
         moves = [played]
         if len(legal) == 1:
-            return moves, False
+            return moves, played
         favourite: Action = self._bot.choose(
             game, bot_input(self._bot, game, state, seat), seat, legal, rng
         )
@@ -450,7 +402,7 @@ class PlayoutJudge:
         if room < len(others):
             rng.shuffle(others)
             others = sorted(others[:room], key=legal.index)
-        return moves + others, favourite != played
+        return moves + others, favourite
 
     def playout(self, world: State, seat: int, move: Action, seed: int) -> float | None:
         """The seat's win share after ``move`` in ``world`` and the policy's play to the end

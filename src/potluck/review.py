@@ -75,6 +75,15 @@ class MoveReview:
     point_loss: float = 0.0
     point_difference: float = 0.0
     point_stderr: float = 0.0
+    #: The judge's policy's own choice here (the greedy bot's, from the seat's view),
+    #: and, with the judge's ``versus_policy``, the win chance and points it would have
+    #: kept over the move played, uncut, with standard errors (0 when the same move, or
+    #: not measured; ``potluck.judge.Judgement.policy_difference``).
+    policy_move: str = ""
+    policy_difference: float = 0.0
+    policy_stderr: float = 0.0
+    policy_point_difference: float = 0.0
+    policy_point_stderr: float = 0.0
 
     @property
     def loss(self) -> float:
@@ -161,6 +170,11 @@ def review_record(
                     point_loss=found.point_loss,
                     point_difference=found.point_difference,
                     point_stderr=found.point_stderr,
+                    policy_move=text if found.policy is None else str(found.policy),
+                    policy_difference=found.policy_difference,
+                    policy_stderr=found.policy_stderr,
+                    policy_point_difference=found.policy_point_difference,
+                    policy_point_stderr=found.policy_point_stderr,
                 )
             )
             if progress is not None:
