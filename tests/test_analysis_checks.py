@@ -145,12 +145,14 @@ def test_the_benchmark_summary_reads_points_and_games_judged_once() -> None:
 def test_the_truth_run_pairs_a_random_seat_with_a_greedy_one_on_each_deal() -> None:
     truth = load_example("analysis_truth")
     summary = truth.paired("burger-joint", 4, 870000, "random", "greedy")
-    assert summary["deals"] == 4 and summary["deal_seeds"] == [870000, 870003]
+    assert summary["deals"] == 4
+    assert summary["deal_seeds"] == [870000, 870003]
     assert summary["share_gap"] == pytest.approx(summary["base_share"] - summary["bot_share"])
     low, high = summary["share_gap_95"]
     assert low <= summary["share_gap"] <= high
     same = truth.paired("burger-joint", 2, 870000, "greedy", "greedy")
-    assert same["share_gap"] == 0.0 and same["points_gap"] == 0.0  # same bots, same deals
+    assert same["share_gap"] == 0.0
+    assert same["points_gap"] == 0.0
 
 
 def test_the_improvement_check_sets_the_judges_claim_beside_the_real_gain(
@@ -163,7 +165,8 @@ def test_the_improvement_check_sets_the_judges_claim_beside_the_real_gain(
         == 0
     )
     rows = [json.loads(line) for line in out.read_text().splitlines()]
-    assert len(rows) == 1 and rows[0]["decisions"] == 20
+    assert len(rows) == 1
+    assert rows[0]["decisions"] == 20
     # no move changed: no claim; a changed move claims its measured advantage
     assert (rows[0]["changed"] == 0) == (rows[0]["claimed"] == 0.0)
     summary = check.summarise(rows)
