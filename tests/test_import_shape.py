@@ -120,7 +120,8 @@ def test_circles_are_found() -> None:
 def test_the_agents_and_the_search_do_not_import_each_other() -> None:
     """``potluck.agents`` seats the search bot; the search reads information sets from
     ``potluck.search.information``, never from the agents module."""
-    for search in ("potluck.search.ismcts", "potluck.search.paired", "potluck.search.rewards"):
+    searches = ("ismcts", "tree", "forest", "value", "paired", "rewards")
+    for search in (f"potluck.search.{name}" for name in searches):
         chain = GRAPH.find_shortest_chain(importer=search, imported="potluck.agents")
         assert chain is None, f"{search} reaches potluck.agents: {' -> '.join(chain or ())}"
     assert circles("potluck.search") == []

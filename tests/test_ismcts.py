@@ -233,14 +233,14 @@ def test_margin_rewards_and_greedy_rollouts_run() -> None:
 def test_a_score_scale_grades_two_seat_leads() -> None:
     """At two seats the spread of the scores is the lead itself: without a scale a
     lead of one point and of ten both score as a full win; with one they differ."""
-    from potluck.search.ismcts import ISMCTSBot, _Search
+    from potluck.search.ismcts import ISMCTSBot
     from potluck.search.rewards import soft_shares as _soft_shares
 
     assert _soft_shares((8.0, 7.0)) == _soft_shares((18.0, 8.0))
     assert _soft_shares((8.0, 7.0), 4.0)[0] < _soft_shares((18.0, 8.0), 4.0)[0]
     game = potluck.load_game("burger-joint")
-    unscaled = _Search(ISMCTSBot(reward="margin"), game, 0, random.Random(0))
-    scaled = _Search(ISMCTSBot(reward="margin", scale=4), game, 0, random.Random(0))
+    unscaled = ISMCTSBot(reward="margin").tree(game, 0, random.Random(0))
+    scaled = ISMCTSBot(reward="margin", scale=4).tree(game, 0, random.Random(0))
     assert unscaled.rewards((8.0, 7.0), (0,)) == [1.0, 0.0]
     small, large = scaled.rewards((8.0, 7.0), (0,)), scaled.rewards((18.0, 8.0), (0,))
     assert 0.5 < small[0] < large[0] < 1.0
@@ -488,8 +488,6 @@ def test_a_horizon_scores_every_root_move_at_the_same_turn() -> None:
     ``progress``: turns started) has run two turns from the root, however many moves
     the root move and the deals after it took: every root move is scored after the
     same dice, not after the same number of moves."""
-    from potluck.search.ismcts import _Search
-
     game = potluck.load_game("belly-battle")
     state = game.new_game(4, seed=3)
     greedy = make_agent(game, "greedy")
@@ -508,7 +506,7 @@ def test_a_horizon_scores_every_root_move_at_the_same_turn() -> None:
     bot = ISMCTSBot(rollout="greedy", epsilon=0, depth=500, horizon=2)
     ends = set()
     for move in legal[:4]:
-        search = _Search(bot, game, seat, random.Random(0))
+        search = bot.tree(game, seat, random.Random(0))
         world = state.clone()
         assert search.playout(world, move, random.Random(5)) is not None
         ends.add(game.progress(world) if not game.is_over(world) else None)

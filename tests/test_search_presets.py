@@ -44,12 +44,12 @@ def test_a_guide_the_game_lacks_is_refused_when_the_search_starts() -> None:
 
 
 def test_the_tuned_guide_leads_the_own_seat_and_the_others_are_modelled_by_greedy() -> None:
-    from potluck.search.ismcts import ISMCTSBot, _Search
+    from potluck.search.ismcts import ISMCTSBot
 
     game = potluck.load_game("cafe-carnage")
     bot = make_agent(game, "ismcts:sims=4,guide=greedy-tuned")
     assert isinstance(bot, ISMCTSBot)
-    search = _Search(bot, game, 2, random.Random(0))
+    search = bot.tree(game, 2, random.Random(0))
     assert search.greedy.name == "greedy-tuned"
     assert search.others.name == "greedy"
 

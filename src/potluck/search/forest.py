@@ -5,21 +5,39 @@ simulated world, so this is where such a search spends most of its time: a sum o
 some 150 regression trees over a few hundred inputs. :class:`Forest` holds the trees
 as flat arrays (one entry a node) walked by index, which mypyc compiles to a tight
 loop (``potluck.native`` lists this module); as pure Python it gives the same sums.
-``potluck.search.value`` reads the model files and builds a ``Forest`` from them.
+``potluck.search.value`` reads the model files and builds a ``Forest`` from them;
+:func:`forest_chances` is its ``world_chances`` for a forest (every seat's observation
+encoded, led and scored, then the logits made chances), compiled whole so that a search
+pays no Python between the encodings and the trees.
 
     >>> forest = Forest(0.5, [[0, 1.5, 0.25, [1, 0.0, -1.0, 2.0]], 3.0])
     >>> forest.score([1.0, 0.0]), forest.score([2.0, 0.0]), forest.score([2.0, 1.0])
     (3.75, 2.5, 5.5)
     >>> derived_features([9.0, 5.0, 7.0, 0.0, 1.0], [(0, 3)])
     [2.0, 3.0]
+    >>> [round(p, 3) for p in logit_chances([0.0, 1.0])]
+    [0.269, 0.731]
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["Forest", "derived_features"]
+from potluck.engine.encoding import ObservationEncoding
+from potluck.engine.game import Game
+from potluck.engine.state import State
+
+__all__ = ["Forest", "derived_features", "forest_chances", "logit_chances"]
+
+
+def logit_chances(scores: list[float]) -> list[float]:
+    """Chances from the seats' logits: ``exp(u_q) / sum_j exp(u_j)``."""
+    top = max(scores)
+    weights = [math.exp(s - top) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 def derived_features(vector: Sequence[float], blocks: Sequence[tuple[int, int]]) -> list[float]:
@@ -75,7 +93,9 @@ class Forest:
 
     def score(self, inputs: Sequence[float]) -> float:
         """``bias`` plus every tree's leaf for ``inputs``."""
-        x: list[float] = [float(v) for v in inputs]
+        # A list is read as it is: compiled code reads each entry as a C double the way
+        # ``float()`` converts it (ints too), so copying it first only cost time.
+        x: list[float] = inputs if isinstance(inputs, list) else [float(v) for v in inputs]
         feature, threshold, value, right = self.feature, self.threshold, self.value, self.right
         total = self.bias
         for root in self.roots:
@@ -86,3 +106,19 @@ class Forest:
                 f = feature[i]
             total += value[i]
         return total
+
+
+def forest_chances(
+    game: Game[Any, Any],
+    world: State,
+    encoding: ObservationEncoding,
+    blocks: Sequence[tuple[int, int]],
+    forest: Forest,
+) -> list[float]:
+    """Every seat's chance of winning ``world``: each seat's own observation (laid out by
+    ``encoding``, with the leads of ``blocks``) scored by ``forest``, as logits."""
+    scores: list[float] = []
+    for seat in range(world.num_players):
+        vector = game.encode_observation(world, seat, encoding)
+        scores.append(forest.score(vector + derived_features(vector, blocks)))
+    return logit_chances(scores)

@@ -34,30 +34,19 @@ import copy
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from potluck.engine.action import Action
-from potluck.engine.bots import bot_input
 from potluck.engine.botspec import BotParam
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.engine.state import State
 from potluck.search.information import InformationSet
 from potluck.search.paired import compare_root
-from potluck.search.presets import guide_factory
-from potluck.search.rewards import margin_rewards, soft_shares, win_rewards
-from potluck.search.value import ValueModel, has_model, load_model
-
-#: Edge statistics, kept in a small list for speed: visits, total reward of the
-#: seat that chose it, availability (how often it was legal when its node was
-#: visited), and the action itself.
-_VISITS, _TOTAL, _AVAIL, _ACTION = range(4)
-
-#: How an observation token is built: a visible move is ``seat * _SPAN + index``;
-#: a sealed move another seat made is ``-1 - seat`` (who chose, not what).
-_SPAN = 1 << 32
+from potluck.search.tree import SearchSettings, TreeSearch
+from potluck.search.value import has_model
 
 
 @dataclass(frozen=True)
@@ -320,7 +309,7 @@ class ISMCTSBot:
             return SearchResult(legal[0], (only,), 0, time.perf_counter() - start)
         if self.cutoff == "model" and not has_model(game, info.num_players):
             return self.without_model().analyse(game, info, legal, rng)
-        search = _Search(self, game, info.seat, rng)
+        search = self.tree(game, info.seat, rng)
         deadline = start + self.time if self.time > 0 else math.inf
         if self.root == "compare":
             return self._paired(search, info, legal, rng, start, deadline)
@@ -333,18 +322,35 @@ class ISMCTSBot:
             self.simulations_run += 1
             if deadline != math.inf and clock() >= deadline:
                 break
-        root = search.nodes.get((info.seat, 0), {})
+        root = search.root_statistics()
         estimates = []
         for action in legal:
             edge = root.get(action.index)
             if edge is None:
                 estimates.append(ActionEstimate(action, 0, 0.0))
             else:
-                estimates.append(
-                    ActionEstimate(action, int(edge[_VISITS]), edge[_TOTAL] / edge[_VISITS])
-                )
+                visits, total = edge
+                estimates.append(ActionEstimate(action, visits, total / visits))
         best = max(estimates, key=lambda e: (e.visits, e.value)).action
         return SearchResult(best, tuple(estimates), done, clock() - start)
+
+    def tree(self, game: Game[Any, Any], seat: int, rng: random.Random) -> TreeSearch:
+        """A new tree for one decision of ``seat``, searched with this bot's settings."""
+        settings = SearchSettings(
+            uct_c=self.uct_c,
+            rollout=self.rollout,
+            epsilon=self.epsilon,
+            prior=self.prior,
+            guide=self.guide,
+            prior_weight=self.prior_weight,
+            depth=self.depth,
+            horizon=self.horizon,
+            cutoff=self.cutoff,
+            reward=self.reward,
+            widening=self.widening,
+            scale=self.scale,
+        )
+        return TreeSearch(settings, game, seat, rng)
 
     def without_model(self) -> ISMCTSBot:
         """The search that stands in where ``cutoff=model`` finds no model for the table's
@@ -367,7 +373,7 @@ class ISMCTSBot:
 
     def _paired(
         self,
-        search: _Search,
+        search: TreeSearch,
         info: InformationSet,
         legal: list[Action],
         rng: random.Random,
@@ -377,7 +383,7 @@ class ISMCTSBot:
         """``root=compare``: root moves compared on common worlds (``search.paired``)."""
         first = info.sample(rng)
         favourite = None
-        if search.priors is not None:  # the greedy bot reads the first world's view: the seat's
+        if search.use_prior:  # the greedy bot reads the first world's view: the seat's
             favourite = search.greedy_move(
                 first, info.seat, legal, random.Random(rng.getrandbits(64))
             )
@@ -413,246 +419,3 @@ class ISMCTSBot:
             estimates.append(ActionEstimate(action, len(rewards), value))
         self.simulations_run += done
         return SearchResult(best, tuple(estimates), done, time.perf_counter() - start)
-
-
-class _Search:
-    """The tree of one decision and the simulations that grow it."""
-
-    def __init__(self, bot: ISMCTSBot, game: Game[Any, Any], seat: int, rng: random.Random):
-        self.bot = bot
-        self.game = game
-        self.seat = seat
-        self.rng = rng
-        #: (seat, hash of what it observed since the root) -> {action index: edge}
-        self.nodes: dict[tuple[int, int], dict[int, list[Any]]] = {}
-        self.node_visits: dict[tuple[int, int], int] = {}
-        self.greedy: Any = None
-        self.others: Any = None
-        if bot.rollout == "greedy" or bot.prior == "greedy":
-            factory = guide_factory(game, bot.guide)
-            if factory is None:
-                raise PotluckError(f"{game.title} has no {bot.guide} bot to guide the search")
-            self.greedy = factory()
-            # The other seats are modelled as the game's own greedy bot plays, whichever
-            # bot guides the searching seat's own moves.
-            plain = game.bots().get("greedy")
-            self.others = plain() if bot.guide != "greedy" and plain is not None else self.greedy
-        self.greedy_rollouts = bot.rollout == "greedy"
-        #: With prior=greedy: node -> the index of the greedy bot's move there (in
-        #: the first world that reached the node; worlds differ, the head start fades).
-        self.priors: dict[tuple[int, int], int] | None = {} if bot.prior == "greedy" else None
-        self.scale = bot.scale
-        self.rewards: Callable[[tuple[float, ...], tuple[int, ...]], list[float]] = (
-            (lambda scores, winners: margin_rewards(scores, self.scale))
-            if bot.reward == "margin"
-            else win_rewards
-        )
-        self.soft_cutoff = bot.cutoff == "soft" and bot.reward == "win"
-        self.fitted_cutoff = bot.cutoff == "fitted"
-        if self.fitted_cutoff and type(game).win_chances is Game.win_chances:
-            raise PotluckError(f"cutoff=fitted: {game.title} gives no win chances to cut by")
-        #: With cutoff=model: the game's value model (loaded with the first world's size).
-        self.value_model: ValueModel | None = None
-        self.model_cutoff = bot.cutoff == "model"
-        # Cut rollouts short only where the game can score an unfinished world.
-        scored = (
-            type(game).standings is not Game.standings or self.fitted_cutoff or self.model_cutoff
-        )
-        self.depth = bot.depth if scored else 0
-        self.no_rollout = bot.rollout == "none"
-        if self.no_rollout and not scored:
-            raise PotluckError(f"rollout=none: {game.title} cannot score an unfinished world")
-        #: With a horizon: the game's clock at which rollouts stop (``_mark_root``).
-        self.until: int | None = None
-        self.horizon = bot.horizon if self.depth and bot.horizon else 0
-
-    def simulate(self, world: State) -> None:
-        """One simulation on ``world`` (a state the search may change in place)."""
-        game, rng, nodes = self.game, self.rng, self.nodes
-        step, legal_actions = game.step, game.legal_actions
-        uct_c, widening = self.bot.uct_c, self.bot.widening
-        players = world.num_players
-        seen = [0] * players  # per seat: hash of what it observed since the root
-        path: list[tuple[int, list[Any]]] = []
-        expanded = False
-        seat = self.seat  # the deciding seat moves first, even among several to act
-        root = (seat, 0)
-        self._mark_root(world)
-        acting = world.acting
-        while acting and not expanded:
-            if seat not in acting:
-                seat = acting[0]
-            legal = legal_actions(world, seat)
-            key = (seat, seen[seat])
-            node = nodes.get(key)
-            if node is None:
-                node = nodes[key] = {}
-            visits = self.node_visits.get(key, 0) + 1
-            self.node_visits[key] = visits
-            favourite = -1
-            # The prior is asked at the root and at nodes reached a second time: most
-            # nodes are leaves reached once, and the greedy bot can cost milliseconds.
-            if self.priors is not None and len(legal) > 1 and (visits > 1 or key == root):
-                favourite = self.priors.get(key, -1)
-                if favourite < 0:
-                    favourite = self.priors[key] = self.greedy_move(world, seat, legal).index
-            edge = self._select(node, legal, visits, uct_c, widening, favourite)
-            if edge is None:  # a new edge: add it, then roll out
-                fresh = self._unvisited(node, legal)
-                known = [a for a in fresh if a.index == favourite]
-                action = known[0] if known else fresh[int(rng.random() * len(fresh))]
-                edge = node[action.index] = [0, 0.0, 1, action]
-                expanded = True
-            action = edge[_ACTION]
-            path.append((seat, edge))
-            sealed = len(acting) > 1
-            step(world, seat, action)
-            if sealed:
-                masked = -1 - seat
-                visible = seat * _SPAN + action.index
-                for q in range(players):
-                    seen[q] = hash((seen[q], visible if q == seat else masked))
-            else:
-                token = seat * _SPAN + action.index
-                for q in range(players):
-                    seen[q] = hash((seen[q], token))
-            acting = world.acting
-            seat = acting[0] if acting else seat
-        if acting:
-            self._rollout(world)
-        rewards = self._score(world)
-        for mover, edge in path:
-            edge[_VISITS] += 1
-            edge[_TOTAL] += rewards[mover]
-
-    def _select(
-        self,
-        node: dict[int, list[Any]],
-        legal: list[Action],
-        visits: int,
-        uct_c: float,
-        widening: float,
-        favourite: int = -1,
-    ) -> list[Any] | None:
-        """The edge UCB prefers among the legal ones, or ``None`` to add a new one.
-
-        ``favourite`` (an action index, or -1) is the prior's move: it is tried
-        first and its score gets ``prior_weight / (visits + 1)`` on top."""
-        known = []
-        for action in legal:
-            edge = node.get(action.index)
-            if edge is not None:
-                edge[_AVAIL] += 1
-                known.append(edge)
-        if len(known) < len(legal):
-            allowed = len(legal) if widening <= 0 else 2.0 * visits**widening
-            if len(known) < allowed:
-                return None
-        if favourite >= 0 and favourite not in node and any(a.index == favourite for a in legal):
-            return None  # the prior's move is added before any other
-        best, best_score = known[0], -math.inf
-        log = math.log
-        bias = self.bot.prior_weight
-        for edge in known:
-            n = edge[_VISITS]
-            if n == 0:
-                return edge
-            score = edge[_TOTAL] / n + uct_c * math.sqrt(log(edge[_AVAIL]) / n)
-            if edge[_ACTION].index == favourite:
-                score += bias / (n + 1)
-            if score > best_score:
-                best, best_score = edge, score
-        return best
-
-    @staticmethod
-    def _unvisited(node: dict[int, list[Any]], legal: list[Action]) -> list[Action]:
-        return [action for action in legal if action.index not in node]
-
-    def greedy_move(
-        self, world: State, seat: int, legal: list[Action], rng: random.Random | None = None
-    ) -> Action:
-        """The game's greedy bot's move for ``seat`` in ``world`` (it reads the world's view)."""
-        bot = self.greedy if seat == self.seat else self.others
-        view = bot_input(bot, self.game, world, seat)
-        action: Action = bot.choose(self.game, view, seat, legal, rng or self.rng)
-        return action
-
-    def playout(self, world: State, action: Action, rng: random.Random) -> float | None:
-        """The deciding seat's reward for playing ``action`` in ``world`` and rolling out
-        the rest with ``rng`` (``root=compare``; ``world`` is changed in place);
-        ``None`` if the move is not legal in that world."""
-        index = action.index
-        mine = next(
-            (a for a in self.game.legal_actions(world, self.seat) if a.index == index), None
-        )
-        if mine is None:
-            return None
-        self._mark_root(world)
-        self.game.step_legal(world, self.seat, mine)
-        if world.acting:
-            self._rollout(world, rng)
-        return self._score(world)[self.seat]
-
-    def _score(self, world: State) -> list[float]:
-        """Every seat's reward in a world played to its end or cut short."""
-        if world.acting and self.model_cutoff:  # cut short: the learned value model
-            model = self.value_model
-            if model is None:
-                model = self.value_model = load_model(self.game, world.num_players)
-            return model.world_chances(world)
-        if world.acting and self.fitted_cutoff:  # cut short: the game's win chances
-            return list(self.game.win_chances(world) or ())
-        if world.acting:  # cut short: scored by the game's standings
-            scores = self.game.standings(world)
-            assert scores is not None
-            top = max(scores)
-            winners = tuple(s for s, score in enumerate(scores) if score == top)
-            if self.soft_cutoff:
-                return soft_shares(scores, self.scale)
-            return self.rewards(scores, winners)
-        outcome = self.game.outcome(world)
-        return self.rewards(outcome.scores, outcome.winners)
-
-    def _mark_root(self, world: State) -> None:
-        """With a horizon, the game's clock at which rollouts stop (read once: every
-        world of one decision is at the root's point of the game)."""
-        if self.horizon and self.until is None:
-            now = self.game.progress(world)
-            self.until = None if now is None else now + self.horizon
-
-    def _rollout(self, world: State, rng: random.Random | None = None) -> None:
-        if self.no_rollout:
-            return
-        rng = rng or self.rng
-        game, rand = self.game, rng.random
-        step, legal_actions = game.step_legal, game.legal_actions
-        left = self.depth if self.depth > 0 else -1
-        until, progress = self.until, game.progress
-        if until is not None and (progress(world) or 0) >= until:
-            return
-        acting = world.acting
-        if self.greedy_rollouts:
-            epsilon = self.bot.epsilon
-            while acting and left != 0:
-                seat = acting[0]
-                legal = legal_actions(world, seat)
-                if len(legal) == 1:
-                    action = legal[0]
-                elif rand() < epsilon:
-                    action = legal[int(rand() * len(legal))]
-                else:
-                    action = self.greedy_move(world, seat, legal, rng)
-                step(world, seat, action)
-                acting = world.acting
-                left -= 1
-                if until is not None and (progress(world) or 0) >= until:
-                    return
-            return
-        while acting and left != 0:
-            seat = acting[0]
-            legal = legal_actions(world, seat)
-            step(world, seat, legal[int(rand() * len(legal))])
-            acting = world.acting
-            left -= 1
-            if until is not None and (progress(world) or 0) >= until:
-                return

@@ -40,7 +40,7 @@ from typing import Any
 from potluck.engine.errors import DataError, PotluckError
 from potluck.engine.game import Game
 from potluck.engine.state import State
-from potluck.search.forest import Forest
+from potluck.search.forest import Forest, forest_chances, logit_chances
 from potluck.search.forest import derived_features as derived_features
 from potluck.search.information import InformationSet
 
@@ -117,23 +117,26 @@ class ValueModel:
         if self.kind == "linear":
             linear: float = self.bias + sum(map(operator.mul, self.weights, inputs))
             return linear
-        # The trees as flat arrays (``forest.py``, compiled), built on first use; a model
-        # whose ``trees`` are set after it was made (``training.evaluate``) builds its own.
+        return self.forest().score(inputs)
+
+    def forest(self) -> Forest:
+        """The trees as flat arrays (``forest.py``, compiled), built on first use; a model
+        whose ``trees`` are set after it was made (``training.evaluate``) builds its own."""
         forest = getattr(self, "_forest", None)
         if forest is None:
             forest = self._forest = Forest(self.bias, self.trees)
-        return forest.score(inputs)
+        return forest
 
     def world_chances(self, world: State) -> list[float]:
         """Every seat's chance of winning ``world``, each scored on its own observation."""
         if not world.acting:
             outcome = self.game.outcome(world)
             return list(outcome.win_shares())
-        scores = [self.score(self.inputs(world, seat)) for seat in range(world.num_players)]
-        top = max(scores)
-        weights = [math.exp(s - top) for s in scores]
-        total = sum(weights)
-        return [w / total for w in weights]
+        if self.kind == "trees":  # the whole of it compiled (``forest.forest_chances``)
+            return forest_chances(self.game, world, self.encoding, self.blocks, self.forest())
+        return logit_chances(
+            [self.score(self.inputs(world, seat)) for seat in range(world.num_players)]
+        )
 
 
 _LOADED: dict[tuple[str, int], ValueModel] = {}
