@@ -58,34 +58,35 @@ MANIFEST = "manifest.json"
 FORMAT = 1
 
 #: The modules compiled together: the engine's state and game classes, and each game's
-#: state, tables, rules chapters, view, assembly and greedy bot (a greedy decision's
-#: largest part was the bot's own Python, issue 36). Left as Python: actions (their
-#: value classes refuse changes, which a compiled class cannot do and still allow
-#: subclasses), data schemas and Belly Battle's fitted win model (pydantic classes),
-#: descriptions, encodings and every package ``__init__`` (whose ``__path__``
-#: must stay the source directory).
+#: state, tables, rules chapters, view, assembly, greedy bot (a greedy decision's
+#: largest part was the bot's own Python, issue 36) and observation encoding (a search
+#: scored by a learned value model encodes every seat of every world). Left as Python:
+#: actions (their value classes refuse changes, which a compiled class cannot do and
+#: still allow subclasses), data schemas and Belly Battle's fitted win model (pydantic
+#: classes), descriptions and every package ``__init__`` (whose ``__path__`` must stay
+#: the source directory).
 _GAME_MODULES: dict[str, tuple[str, ...]] = {
     "belle_of_the_ball": (
         "state", "tables", "setup", "belles", "invite", "groups", "scoring", "rounds",
-        "view", "game", "bots",
+        "view", "game", "bots", "encoding",
     ),
     "belly_battle": (
         "state", "tables", "setup", "turn", "spaces", "munch_fees", "ownership", "trades",
         "bank_sales", "bankruptcy", "chefs_and_star", "choices", "decisions", "scoring",
-        "view", "game", "bots",
+        "view", "game", "bots", "encoding",
     ),
     "burger_joint": (
         "state", "tables", "preparation", "turn", "production", "trading", "building",
-        "discard", "scoring", "end", "view", "game", "bots",
+        "discard", "scoring", "end", "view", "game", "bots", "encoding",
     ),
     "cafe_carnage": (
         "state", "tables", "setup", "round", "orders", "ballot", "dinner", "check_please",
-        "settle_up", "clear_table", "end", "view", "game", "bots",
+        "settle_up", "clear_table", "end", "view", "game", "bots", "encoding",
     ),
     "food_advice": (
         "state", "tables", "setup", "characters", "product", "exchange", "presentation",
         "placing", "events", "market", "selling", "illegal", "scoring", "forecast",
-        "estimate", "view", "game", "bots",
+        "estimate", "view", "game", "bots", "encoding",
     ),
 }  # fmt: skip
 COMPILED_MODULES: tuple[str, ...] = (
@@ -97,8 +98,10 @@ COMPILED_MODULES: tuple[str, ...] = (
         for module in names
     ),
     # The learned value model's arithmetic (a search with a model cutoff spent most of
-    # its time summing trees); the rest of the search stays Python.
+    # its time summing trees) and the search's tree and simulations; the bot around
+    # them (its parameters, copied and reported) stays Python (``search.ismcts``).
     "potluck.search.forest",
+    "potluck.search.tree",
 )
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
