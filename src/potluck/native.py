@@ -58,13 +58,13 @@ MANIFEST = "manifest.json"
 FORMAT = 1
 
 #: The modules compiled together: the engine's state and game classes, and each game's
-#: state, tables, rules chapters, view, assembly, greedy bot (a greedy decision's
-#: largest part was the bot's own Python, issue 36) and observation encoding (a search
-#: scored by a learned value model encodes every seat of every world). Left as Python:
-#: actions (their value classes refuse changes, which a compiled class cannot do and
-#: still allow subclasses), data schemas and Belly Battle's fitted win model (pydantic
-#: classes), descriptions and every package ``__init__`` (whose ``__path__`` must stay
-#: the source directory).
+#: state, tables, rules chapters, view, the greedy bot's typed input (``seat_info``),
+#: assembly, greedy bot (a greedy decision's largest part was the bot's own Python,
+#: issue 36) and observation encoding (a search scored by a learned value model encodes
+#: every seat of every world). Left as Python: actions (their value classes refuse
+#: changes, which a compiled class cannot do and still allow subclasses), data schemas
+#: and Belly Battle's fitted win model (pydantic classes), descriptions and every package
+#: ``__init__`` (whose ``__path__`` must stay the source directory).
 _GAME_MODULES: dict[str, tuple[str, ...]] = {
     "belle_of_the_ball": (
         "state", "tables", "setup", "belles", "invite", "groups", "scoring", "rounds",
@@ -81,7 +81,7 @@ _GAME_MODULES: dict[str, tuple[str, ...]] = {
     ),
     "cafe_carnage": (
         "state", "tables", "setup", "round", "orders", "ballot", "dinner", "check_please",
-        "settle_up", "clear_table", "end", "view", "game", "bots", "encoding",
+        "settle_up", "clear_table", "end", "seat_info", "view", "game", "bots", "encoding",
     ),
     "food_advice": (
         "state", "tables", "setup", "characters", "product", "exchange", "presentation",

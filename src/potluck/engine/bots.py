@@ -21,9 +21,9 @@ class Bot(Protocol):
     which spares building it), the legal actions and a generator for the bot's
     own randomness. It never sees the state. A bot whose class sets
     ``compact_view = True`` receives the game's ``bot_view`` instead of the whole
-    view: the entries of the view that the game's own bots read, equal to the view's
-    (the conformance suite holds them so), built without the rest (see
-    :func:`bot_input`).
+    view: the entries of the view that the game's own bots read, equal to the view's,
+    or a typed object built from them (the conformance suite holds them so), built
+    without the rest (see :func:`bot_input`); such a bot also takes the whole view.
     """
 
     name: str
@@ -65,7 +65,7 @@ class RandomBot:
         return legal[int(rng.random() * len(legal))]
 
 
-def bot_input(bot: Bot, game: AnyGame, state: Any, seat: int) -> Mapping[str, Any] | None:
+def bot_input(bot: Bot, game: AnyGame, state: Any, seat: int) -> Any:
     """What ``bot`` reads for ``seat`` besides the legal actions: nothing (``needs_view``
     false), the game's ``bot_view`` (a bot that sets ``compact_view``) or the whole view.
 
@@ -83,7 +83,7 @@ def bot_input(bot: Bot, game: AnyGame, state: Any, seat: int) -> Mapping[str, An
     return None if read is None else read(state, seat)
 
 
-def view_reader(bot: Bot, game: AnyGame) -> Callable[[Any, int], Mapping[str, Any]] | None:
+def view_reader(bot: Bot, game: AnyGame) -> Callable[[Any, int], Any] | None:
     """The game's method that builds what ``bot`` reads (``bot_input``), or ``None``
     when it reads nothing: chosen once per bot where a loop asks for it every move.
 
@@ -97,7 +97,7 @@ def view_reader(bot: Bot, game: AnyGame) -> Callable[[Any, int], Mapping[str, An
     if not bot.needs_view:
         return None
     if getattr(bot, "compact_view", False):
-        compact: Callable[[Any, int], Mapping[str, Any]] = game.bot_view
+        compact: Callable[[Any, int], Any] = game.bot_view
         return compact
     whole: Callable[[Any, int], Mapping[str, Any]] = game.view
     return whole

@@ -204,15 +204,30 @@ class Game(ABC, Generic[S, A]):
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """All that ``seat`` may know, JSON-ready; ``seat=None`` is a spectator."""
 
-    def bot_view(self, state: S, seat: int) -> Mapping[str, Any]:
-        """The part of ``seat``'s view that the game's own bots read, for a bot that asks
-        for it (``compact_view``, ``potluck.engine.bots.bot_input``): by default the whole
-        view; a game may return fewer entries, each equal to the view's, built by the same
-        code without building the rest (a greedy decision spent up to half its time on
-        the view). The conformance suite checks that it is a part of the view, so it can
-        show nothing the view hides, and that the greedy bot chooses the same from both.
+    def bot_view(self, state: S, seat: int) -> Any:
+        """What the game's own bots read for ``seat``, for a bot that asks for it
+        (``compact_view``, ``potluck.engine.bots.bot_input``), built without the whole
+        view (a greedy decision spent up to half its time on the view). By default the
+        whole view; a game may return either
+
+        - a part of the view: fewer entries, each equal to the view's, built by the
+          same code; the conformance suite checks that it is a part of the view, so it
+          can show nothing the view hides; or
+        - a typed information object that its compiled bots read at C speed, which
+          ``bot_view_from_view`` builds again from the seat's whole view: the
+          conformance suite holds the two equal, so the object is a function of the
+          view and likewise shows nothing the view hides.
+
+        Either way the suite checks that the greedy bot chooses the same from it as
+        from the whole view.
         """
         return self.view(state, seat)
+
+    def bot_view_from_view(self, view: Mapping[str, Any], seat: int) -> Any:
+        """For a game whose ``bot_view`` is a typed information object: the same object
+        built from ``seat``'s whole ``view`` alone (``None``: ``bot_view`` is a part of
+        the view)."""
+        return None
 
     @abstractmethod
     def redeal(self, state: S, seat: int, rng: random.Random) -> S:

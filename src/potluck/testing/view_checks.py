@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from potluck.engine.state import State
@@ -188,16 +188,28 @@ def check_sealed_choices_hidden(game: AnyGame, state: State, rng: random.Random)
 
 
 def check_bot_view_is_part_of_view(game: AnyGame, state: State) -> None:
-    """``Game.bot_view`` is a part of the view, and the greedy bot reads nothing else.
+    """``Game.bot_view`` is a part of the view (or a function of it), and the greedy bot
+    reads nothing else.
 
-    For every seat: each entry of ``bot_view`` is an entry of ``view`` and equal to it
-    (so the compact input shows nothing the view hides: the view's own leak checks
-    cover it). For every seat to act, the game's greedy bot chooses the same action
-    from ``bot_view`` as from the whole view, with the same random draws (seeded from
-    the state's seed and step: the check draws nothing from the suite's generator).
+    For every seat: each entry of ``bot_view`` is an entry of ``view`` and equal to it,
+    or, where ``bot_view`` is a typed information object, ``bot_view_from_view`` builds
+    an equal object from the view alone (so the compact input shows nothing the view
+    hides: the view's own leak checks cover it). For every seat to act, the game's
+    greedy bot chooses the same action from ``bot_view`` as from the whole view, with
+    the same random draws (seeded from the state's seed and step: the check draws
+    nothing from the suite's generator).
     """
     for seat in range(state.num_players):
         part, view = game.bot_view(state, seat), game.view(state, seat)
+        if not isinstance(part, Mapping):
+            # A typed information object: it must be what the seat's view alone gives.
+            rebuilt = game.bot_view_from_view(view, seat)
+            if rebuilt is None or rebuilt != part:
+                raise AssertionError(
+                    f"bot_view({_who(seat)}) is {part!r}, but its view gives "
+                    f"{rebuilt!r} ({where(game, state, seat)})"
+                )
+            continue
         for key, value in part.items():
             if key not in view:
                 raise AssertionError(

@@ -1,4 +1,5 @@
-"""Café Carnage bots. They decide from their seat's view only."""
+"""Café Carnage bots. They decide from what their seat knows only (``seat_info.SeatInfo``,
+built from the state or from the seat's view)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from typing import Any, ClassVar
 
 from potluck.engine.action import Action
 from potluck.engine.botspec import BotParam
-from potluck.engine.game import Game
+from potluck.games.cafe_carnage.schema import COURSES
+from potluck.games.cafe_carnage.seat_info import SeatInfo
+from potluck.games.cafe_carnage.state import BALLOT, DESSERT, NO_DISH, RUN, SPLIT
+from potluck.games.cafe_carnage.tables import CafeTables
 
 #: Share of a night's meal planned for each course (a main costs about as
 #: much as a starter and a dessert together in the built-in data).
@@ -97,24 +101,23 @@ class _Odds:
 
 
 class _Table(_Odds):
-    """What the bot believes about the table tonight, from its view."""
+    """What the bot believes about the table tonight, from its seat's information."""
 
     def __init__(
         self,
-        view: Mapping[str, Any],
-        seat: int,
+        info: SeatInfo,
         prior_weight: float = _PRIOR_WEIGHT,
         run_chance_many: float = _RUN_CHANCE_MANY,
         split_chance: float = _SPLIT_CHANCE,
     ) -> None:
+        seat = info.seat
         self.seat = seat
         self.split_chance = split_chance
-        self.nights_left = int(view["rounds"]) - int(view["round"]) + 1
+        self.nights_left = info.nights_left
         counts: dict[int, float] = {v: p * prior_weight for v, p in _PRIOR_MEAL.items()}
-        for record in view["log"]:
-            for meal in record["meals"]:
-                if meal["seat"] != seat:
-                    cost = int(meal["cost"])
+        for night in info.meal_costs:
+            for s, cost in enumerate(night):
+                if s != seat:
                     counts[cost] = counts.get(cost, 0.0) + 1.0
         total = sum(counts.values())
         super().__init__(tuple(sorted((v, w / total) for v, w in counts.items())))
@@ -126,14 +129,13 @@ class _Table(_Odds):
         # Each rival's chance of running tonight and on each later night.
         self.run_now: list[float] = []
         self.run_later: list[list[float]] = [[] for _ in range(self.nights_left - 1)]
-        for player in view["players"]:
-            if player["seat"] == seat:
+        for player, hand in enumerate(info.hand_sizes):
+            if player == seat:
                 continue
-            hand = int(player["hand_size"])
-            if not player["has_run_card"] or hand <= 0:
+            if not info.run_cards[player] or hand <= 0:
                 self.run_now.append(0.0)
-                for night in self.run_later:
-                    night.append(0.0)
+                for night_chances in self.run_later:
+                    night_chances.append(0.0)
                 continue
             still = 1.0
             chances = []
@@ -142,8 +144,8 @@ class _Table(_Odds):
                 chances.append(still * q)
                 still *= 1.0 - q
             self.run_now.append(chances[0])
-            for j, night in enumerate(self.run_later):
-                night.append(chances[j + 1])
+            for j, night_chances in enumerate(self.run_later):
+                night_chances.append(chances[j + 1])
         # Rivals who cannot run do not change a runner's odds.
         self.runners_now = [p for p in self.run_now if p > 0]
         self.runners_later = [[p for p in night if p > 0] for night in self.run_later]
@@ -235,8 +237,7 @@ class GreedyBot:
     #: because a compiled class takes no attribute it does not declare.
     spec = "greedy"
     needs_view = True
-    #: Reads only the view's round, phase, options, players, log and own hand, menu and
-    #: orders (``Game.bot_view``).
+    #: Reads the seat's ``SeatInfo`` (``Game.bot_view``), or builds it from a whole view.
     compact_view = True
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam(
@@ -285,8 +286,8 @@ class GreedyBot:
 
     def choose(
         self,
-        game: Game[Any, Any],
-        view: Mapping[str, Any] | None,
+        game: CafeTables,
+        view: Mapping[str, Any] | SeatInfo | None,
         seat: int,
         legal: Sequence[Action],
         rng: random.Random,
@@ -294,12 +295,13 @@ class GreedyBot:
         assert view is not None
         if len(legal) == 1:
             return legal[0]
-        table = self._table(view, seat)
-        if view["phase"] == "ballot":
-            return self._ballot(view, table, legal)
-        return self._order(view, table, legal)
+        info = view if isinstance(view, SeatInfo) else SeatInfo.from_view(game, view, seat)
+        table = self._table(info)
+        if info.phase == BALLOT:
+            return self._ballot(game, info, table, legal)
+        return self._order(game, info, table, legal)
 
-    def _table(self, view: Mapping[str, Any], seat: int) -> _Table:
+    def _table(self, info: SeatInfo) -> _Table:
         """The bot's model of the table, kept while what it is built from stays the same.
 
         A ``_Table`` is a pure function of the seat, the nights left, the rivals'
@@ -310,91 +312,92 @@ class GreedyBot:
         """
         # Every meal and hand, the seat's own too: they are the same all night, so the key
         # is as good as one without them, and cheaper to build.
-        costs = [meal["cost"] for record in view["log"] for meal in record["meals"]]
-        hands = [(player["hand_size"], player["has_run_card"]) for player in view["players"]]
-        key = (seat, int(view["rounds"]) - int(view["round"]), tuple(costs), tuple(hands))
+        key = (info.seat, info.nights_left, info.meal_costs, info.hand_sizes, info.run_cards)
         table = self._tables.get(key)
         if table is None:
             if len(self._tables) >= _TABLES_KEPT:
                 self._tables.clear()
-            table = _Table(view, seat, self.prior_weight, self.run_chance_many, self.split_chance)
+            table = _Table(info, self.prior_weight, self.run_chance_many, self.split_chance)
             self._tables[key] = table
         return table
 
     # ------------------------------------------------------------------ planning
 
-    def _must_run(self, view: Mapping[str, Any], table: _Table) -> bool:
+    def _must_run(self, info: SeatInfo, table: _Table) -> bool:
         """Whether the hand forces the RUN! card out by the last night."""
-        hand = view["you"]["hand"]
-        cards = int(hand["split"]) + int(hand["separately"]) + int(hand["run"])
-        if view["phase"] == "ballot" and view["you"]["card"] is not None:
+        split, separately, run = info.hand
+        cards = split + separately + run
+        if info.phase == BALLOT and info.has_card:
             cards += 1
-        return bool(hand["run"]) and cards <= table.nights_left
+        return bool(run) and cards <= table.nights_left
 
     def _typical_stay(self, table: _Table) -> float:
         return table.stay_value(table.mean + 2.0, True)
 
-    def _plan_run(self, view: Mapping[str, Any], table: _Table) -> bool:
-        if not view["you"]["hand"]["run"]:
+    def _plan_run(self, info: SeatInfo, table: _Table) -> bool:
+        if not info.hand[RUN]:
             return False
         now = table.best_run_now(_PLAN_RANGE)[0]
-        if self._must_run(view, table):
+        if self._must_run(info, table):
             return now >= table.future_run()
         return now > self._typical_stay(table)
 
     # ------------------------------------------------------------------ orders
 
-    def _order(self, view: Mapping[str, Any], table: _Table, legal: Sequence[Action]) -> Action:
-        you = view["you"]
-        me = view["players"][table.seat]
-        eaten = set(me.get("eaten", ())) if view["options"].get("no_repeat_dishes") else set()
-        values = {d["dish"]: int(d["value"]) for d in you["menu"]}
-        options = [(values[str(a)], a) for a in legal]
-        if eaten and all(str(a) in eaten for a in legal):
+    def _order(
+        self, game: CafeTables, info: SeatInfo, table: _Table, legal: Sequence[Action]
+    ) -> Action:
+        value_of = game.value_of
+        # An order's action has the dish's index (``CafeTables.dish_actions``).
+        options = [(value_of[a.index], a) for a in legal]
+        eaten = info.eaten if info.no_repeat else 0
+        if eaten and all(eaten >> a.index & 1 for a in legal):
             # A forced repeat scores nothing: pay as little as possible.
             return min(options, key=lambda o: o[0])[1]
-        spent = sum(int(d["value"]) for d in you["order"].values() if d is not None)
-        course = view["phase"]
-        if self._plan_run(view, table):
+        spent = _spent(game, info)
+        course = COURSES[info.phase]
+        if self._plan_run(info, table):
             target = table.best_run_now(_AIM_RANGE)[1]
             share = self.course_share
-            planned = sum(share[c] for c, d in you["order"].items() if d is None)
+            planned = sum(share[COURSES[c]] for c in range(3) if info.order[c] == NO_DISH)
             aim = (target - spent) * share[course] / planned
             return min(options, key=lambda o: (abs(o[0] - aim), o[0]))[1]
-        money = int(me["money"])
+        money = info.money
         last_pay = table.nights_left == 1 or (
-            table.nights_left == 2 and self._must_run(view, table)
+            table.nights_left == 2 and self._must_run(info, table)
         )
-        if course == "dessert" and last_pay:
+        if info.phase == DESSERT and last_pay:
             # The last bill this week: leave no dollar of a loan unspent.
+            iou = info.iou
+
             def waste(value: int) -> int:
                 cost = spent + value
-                return (money - cost) % 5 if me["iou"] or cost > money else 0
+                return (money - cost) % 5 if iou or cost > money else 0
 
             return min(options, key=lambda o: (waste(o[0]), -o[0]))[1]
         return max(options, key=lambda o: o[0])[1]
 
     # ------------------------------------------------------------------ ballot
 
-    def _ballot(self, view: Mapping[str, Any], table: _Table, legal: Sequence[Action]) -> Action:
-        you = view["you"]
-        meal = sum(int(d["value"]) for d in you["order"].values() if d is not None)
+    def _ballot(
+        self, game: CafeTables, info: SeatInfo, table: _Table, legal: Sequence[Action]
+    ) -> Action:
+        meal = _spent(game, info)
         by_text = {str(a): a for a in legal}
         split = table.stay_value(meal, True)
         separately = table.stay_value(meal, False)
         stay = max(split, separately) if "split" in by_text else separately
         if "run" in by_text:
             run = table.run_value(table.runners_now, meal)
-            if self._must_run(view, table):
+            if self._must_run(info, table):
                 if run - stay >= table.future_run() - self._typical_stay(table):
                     return by_text["run"]
             elif run > stay:
                 return by_text["run"]
-        hand = you["hand"]
-        stays_left = table.nights_left - (1 if self._must_run(view, table) else 0)
+        stays_left = table.nights_left - (1 if self._must_run(info, table) else 0)
         if "split" in by_text and "separately" in by_text:
             gain = split - separately
-            if hand["split"] >= stays_left:
+            if info.hand[SPLIT] >= stays_left:
                 bar = 0.0
             else:
                 bar = self._typical_stay(table) - table.stay_value(table.mean + 2.0, False)
@@ -404,3 +407,9 @@ class GreedyBot:
         if "separately" in by_text:
             return by_text["separately"]
         return by_text["run"]
+
+
+def _spent(game: CafeTables, info: SeatInfo) -> int:
+    """What the seat's meal costs so far tonight."""
+    value_of = game.value_of
+    return sum(value_of[dish] for dish in info.order if dish != NO_DISH)

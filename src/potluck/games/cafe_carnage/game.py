@@ -49,13 +49,14 @@ from potluck.games.cafe_carnage.invariants import invariant_problems
 from potluck.games.cafe_carnage.orders import why_not_ordered
 from potluck.games.cafe_carnage.round import derive_choices, play
 from potluck.games.cafe_carnage.schema import COURSES, MAX_PLAYERS, DishData
+from potluck.games.cafe_carnage.seat_info import SeatInfo
 from potluck.games.cafe_carnage.state import (
     BALLOT,
     CafeState,
     RoundRecord,
 )
 from potluck.games.cafe_carnage.tables import GAME_ID, CafeTables
-from potluck.games.cafe_carnage.view import build_bot_view, build_view, redeal
+from potluck.games.cafe_carnage.view import build_seat_info, build_view, redeal
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -213,8 +214,12 @@ class CafeCarnage(CafeTables):
     def view(self, state: CafeState, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
 
-    def bot_view(self, state: CafeState, seat: int) -> dict[str, Any]:
-        return build_bot_view(self, state, seat)
+    def bot_view(self, state: CafeState, seat: int) -> SeatInfo:
+        """What the greedy bot reads, as one typed object (``seat_info.SeatInfo``)."""
+        return build_seat_info(self, state, seat)
+
+    def bot_view_from_view(self, view: Mapping[str, Any], seat: int) -> SeatInfo:
+        return SeatInfo.from_view(self, view, seat)
 
     def redeal(self, state: CafeState, seat: int, rng: random.Random) -> CafeState:
         return redeal(self, state, seat, rng)

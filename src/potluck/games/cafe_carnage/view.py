@@ -20,6 +20,7 @@ from potluck.games.cafe_carnage.orders import orderable
 from potluck.games.cafe_carnage.readonly import ReadOnlyDict, ReadOnlyList
 from potluck.games.cafe_carnage.round import derive_choices
 from potluck.games.cafe_carnage.schema import COURSES
+from potluck.games.cafe_carnage.seat_info import SeatInfo
 from potluck.games.cafe_carnage.setup import guards
 from potluck.games.cafe_carnage.state import (
     BALLOT,
@@ -75,19 +76,20 @@ def _past_night(game: CafeTables, record: RoundRecord, seat: int | None) -> dict
 def _night_json(game: CafeTables, record: RoundRecord, seat: int | None) -> dict[str, Any]:
     """A finished night as ``seat`` sees it, read-only (``readonly.py``); the dishes are
     the game's own read-only entries."""
-    dishes, value, orders = game.dish_views, game.value_of, record.orders
+    dishes, orders = game.dish_views, record.orders
     meals = ReadOnlyList(
         ReadOnlyDict(
             seat=s,
             dishes=ReadOnlyList((dishes[starter], dishes[main], dishes[dessert])),
-            cost=value[starter] + value[main] + value[dessert],
+            cost=cost,
             scored=scored,
         )
-        for s, starter, main, dessert, scored in zip(
+        for s, starter, main, dessert, cost, scored in zip(
             range(len(record.paid)),
             orders[0::3],
             orders[1::3],
             orders[2::3],
+            meal_costs(game, record),
             record.scored,
             strict=True,
         )
@@ -109,9 +111,25 @@ def _night_json(game: CafeTables, record: RoundRecord, seat: int | None) -> dict
     return ReadOnlyDict(night)
 
 
+def meal_costs(game: CafeTables, record: RoundRecord) -> tuple[int, ...]:
+    """Each seat's meal cost on a finished night (starter, main and dessert)."""
+    value, orders = game.value_of, record.orders
+    return tuple(
+        value[orders[base]] + value[orders[base + 1]] + value[orders[base + 2]]
+        for base in range(0, len(orders), 3)
+    )
+
+
+def hand_size(state: CafeState, seat: int) -> int:
+    """The cards ``seat`` holds, a sealed card counted (public: cards are played face down)."""
+    hands, base = state.hands, 3 * seat
+    sealed = 1 if state.ballots[seat] != NO_CARD else 0
+    return hands[base] + hands[base + 1] + hands[base + 2] + sealed
+
+
 def _players(game: CafeTables, state: CafeState) -> list[dict[str, Any]]:
     """Each seat's public entry."""
-    acting, hands, ballots = state.acting, state.hands, state.ballots
+    acting = state.acting
     money, points, iou, fled, eaten = state.money, state.points, state.iou, state.fled, state.eaten
     return [
         {
@@ -119,10 +137,7 @@ def _players(game: CafeTables, state: CafeState) -> list[dict[str, Any]]:
             "money": money[s],
             "points": points[s],
             "iou": iou[s],
-            "hand_size": hands[3 * s]
-            + hands[3 * s + 1]
-            + hands[3 * s + 2]
-            + (1 if ballots[s] != NO_CARD else 0),
+            "hand_size": hand_size(state, s),
             "has_run_card": not fled[s],
             "waiting_for": s in acting,
             "eaten": _eaten_slugs(game, eaten[s]),
@@ -131,19 +146,16 @@ def _players(game: CafeTables, state: CafeState) -> list[dict[str, Any]]:
     ]
 
 
-def _you(game: CafeTables, state: CafeState, seat: int, *, shared: bool) -> dict[str, Any]:
-    """What only ``seat`` knows: its hand, menu, orders and card this round. Its dishes
-    are the game's read-only entries when ``shared`` (a bot's input), else copies."""
+def _you(game: CafeTables, state: CafeState, seat: int) -> dict[str, Any]:
+    """What only ``seat`` knows: its hand, menu, orders and card this round (its dishes
+    copied from the game's read-only entries)."""
     base = 3 * seat
     dish_views, orders, hands, ballots = game.dish_views, state.orders, state.hands, state.ballots
-    menu = [dish_views[d] for d in state.menus[seat]] if state.phase < BALLOT else []
+    menu = [dish_views[d].copy() for d in state.menus[seat]] if state.phase < BALLOT else []
     order: dict[str, dict[str, Any] | None] = {
-        course: (dish_views[orders[base + c]] if orders[base + c] != NO_DISH else None)
+        course: (dish_views[orders[base + c]].copy() if orders[base + c] != NO_DISH else None)
         for c, course in enumerate(COURSES)
     }
-    if not shared:
-        menu = [entry.copy() for entry in menu]
-        order = {course: None if entry is None else entry.copy() for course, entry in order.items()}
     return {
         "hand": {"split": hands[base], "separately": hands[base + 1], "run": hands[base + 2]},
         "menu": menu,
@@ -152,19 +164,26 @@ def _you(game: CafeTables, state: CafeState, seat: int, *, shared: bool) -> dict
     }
 
 
-def build_bot_view(game: CafeTables, state: CafeState, seat: int) -> dict[str, Any]:
-    """The entries of ``seat``'s view that the greedy bot reads (``Game.bot_view``), built
-    by the same code as in ``build_view``: not the decks, guards, who is to act and the
-    result, and the seat's dishes are the game's read-only entries, not copies."""
-    return {
-        "round": min(state.round + 1, game.rounds),
-        "rounds": game.rounds,
-        "phase": PHASE_NAMES[state.phase],
-        "options": dict(state.options),
-        "players": _players(game, state),
-        "log": [_past_night(game, record, seat) for record in state.log],
-        "you": _you(game, state, seat, shared=True),
-    }
+def build_seat_info(game: CafeTables, state: CafeState, seat: int) -> SeatInfo:
+    """What the greedy bot reads (``Game.bot_view``): the entries of ``seat``'s view that
+    ``SeatInfo.from_view`` reads, worked out by the same helpers as the view's."""
+    base, n = 3 * seat, state.num_players
+    hands, orders = state.hands, state.orders
+    return SeatInfo(
+        seat,
+        game.rounds - min(state.round + 1, game.rounds) + 1,
+        state.phase,
+        bool(state.options.get("no_repeat_dishes")),
+        tuple([meal_costs(game, record) for record in state.log]),
+        tuple([hand_size(state, s) for s in range(n)]),
+        tuple([not fled for fled in state.fled]),
+        state.money[seat],
+        state.iou[seat],
+        state.eaten[seat],
+        (hands[base], hands[base + 1], hands[base + 2]),
+        state.ballots[seat] != NO_CARD,
+        (orders[base], orders[base + 1], orders[base + 2]),
+    )
 
 
 def build_view(game: CafeTables, state: CafeState, seat: int | None) -> dict[str, Any]:
@@ -188,7 +207,7 @@ def build_view(game: CafeTables, state: CafeState, seat: int | None) -> dict[str
         "log": [_past_night(game, record, seat) for record in state.log],
     }
     if seat is not None:
-        view["you"] = _you(game, state, seat, shared=False)
+        view["you"] = _you(game, state, seat)
     if phase == OVER:
         result = outcome(game, state)
         view["final_scores"] = list(result.scores)
