@@ -1,4 +1,5 @@
-"""Belly Battle bots. They decide from their seat's view only (and the public board data).
+"""Belly Battle bots. They decide from what their seat knows only (``seat_info.SeatInfo``,
+built from the state or from the seat's view) and the public board data.
 
 ``GreedyBot`` plays by simple values:
 
@@ -40,7 +41,6 @@ from typing import Any, ClassVar, NamedTuple
 
 from potluck.engine.action import Action
 from potluck.engine.botspec import BotParam
-from potluck.engine.game import Game
 from potluck.games.belly_battle.actions import (
     ACCEPT,
     BUY,
@@ -59,6 +59,9 @@ from potluck.games.belly_battle.actions import (
     YUCK,
     BellyAction,
 )
+from potluck.games.belly_battle.seat_info import SeatInfo
+from potluck.games.belly_battle.state import BANK, DEBT, WINDOW
+from potluck.games.belly_battle.tables import BellyTables
 
 #: Cash the bot keeps in hand for fees it may owe before its next window, in Brupees.
 RESERVE = 120
@@ -111,7 +114,7 @@ class GreedyBot:
     #: because a compiled class takes no attribute it does not declare.
     spec = "greedy"
     needs_view = True
-    #: Reads only the view's round, phase, players, cards and offer (``Game.bot_view``).
+    #: Reads the seat's ``SeatInfo`` (``Game.bot_view``), or builds it from a whole view.
     compact_view = True
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam(
@@ -182,79 +185,62 @@ class GreedyBot:
 
     def choose(
         self,
-        game: Game[Any, Any],
-        view: Mapping[str, Any] | None,
+        game: BellyTables,
+        view: Mapping[str, Any] | SeatInfo | None,
         seat: int,
         legal: Sequence[Action],
         rng: random.Random,
     ) -> Action:
         if len(legal) == 1 or view is None or not isinstance(legal[0], BellyAction):
             return legal[0]
+        info = view if isinstance(view, SeatInfo) else SeatInfo.from_view(game, view, seat)
         if (
-            view["phase"] == "upgrade-window"
+            info.phase == WINDOW
             and legal[1].kind > STAR  # type: ignore[attr-defined]
-            and view["players"][seat]["cash"] >= self._reserve
+            and info.cash[seat] >= self._reserve
         ):
             # No chef or star to buy and no reserve to raise: pass (what ``_window``
             # decides then, without reading the rest of the view).
             return legal[0]
         # One game's legal actions are all of its own action type.
-        return _Table(game, view, seat, self.weights).choose(legal)  # type: ignore[arg-type]
+        return _Table(game, info, self.weights).choose(legal)  # type: ignore[arg-type]
 
 
 class _Table:
-    """The bot's reading of its view, made afresh for each decision (slots: the
-    search bot's rollouts make very many)."""
+    """The bot's reading of its seat's information, made afresh for each decision."""
 
-    __slots__ = (
-        "cards",
-        "cash",
-        "game",
-        "players",
-        "rivals",
-        "rounds_left",
-        "seat",
-        "view",
-        "weights",
-    )
-
-    def __init__(self, game: Any, view: Mapping[str, Any], seat: int, weights: Weights) -> None:
+    def __init__(self, game: BellyTables, info: SeatInfo, weights: Weights) -> None:
         self.game = game
         self.weights = weights
-        self.view = view
-        self.seat = seat
-        self.cards = view["cards"]
-        self.players = view["players"]
-        self.cash = int(self.players[seat]["cash"])
-        self.rivals = len(self.players) - 1
-        self.rounds_left = max(
-            1, min(weights.income_horizon, int(view["max_rounds"]) - int(view["round"]) + 1)
-        )
+        self.info = info
+        self.seat = info.seat
+        self.cash = info.cash[info.seat]
+        self.rivals = len(info.cash) - 1
+        self.rounds_left = max(1, min(weights.income_horizon, info.rounds_to_play))
 
     # -------------------------------------------------------------- values
 
     def worth(self, card: int) -> float:
         """What a card is worth to its holder: its wealth plus its expected fees."""
-        info = self.cards[card]
-        game = self.game
-        wealth = int(game.price[card]) + 50 * int(info["chefs"]) + 150 * int(info["star"])
-        return wealth + self.income(int(info["fee"]))
+        info = self.info
+        wealth = self.game.price[card] + 50 * info.chefs[card] + 150 * info.stars[card]
+        return wealth + self.income(info.fees[card])
 
     def income(self, fee: int) -> float:
         return fee * self.rivals * LAND_CHANCE * self.rounds_left
 
     def level_fee(self, card: int, chefs: int, star: int) -> int:
         fees = self.game.fees[card]
-        return int(fees[3] if star else fees[chefs])
+        return fees[3] if star else fees[chefs]
 
     # -------------------------------------------------------------- choice
 
     def choose(self, legal: Sequence[BellyAction]) -> BellyAction:
-        phase = self.view["phase"]
+        phase = self.info.phase
         # Most decisions are windows and debts: their actions are deals only.
-        if phase == "upgrade-window":
+        if phase == WINDOW:
             return self._window(legal)
-        if phase == "raise-cash":
+        if phase == DEBT:
             return self._raise_cash(legal)
         # Sales to the bank are allowed at every decision (ruling BB-13); this bot
         # sells only in windows and debts, as it always has.
@@ -262,7 +248,7 @@ class _Table:
         legal = kept or legal
         kinds = {a.kind for a in legal}
         if BUY in kinds:
-            card = self.game.space_card[self.players[self.seat]["position"]]
+            card = self.game.space_card[self.info.positions[self.seat]]
             affordable = self.cash - self.game.price[card] >= self.weights.reserve
             return self._find(legal, BUY if affordable else PASS)
         if TAKEOVER in kinds:
@@ -276,7 +262,7 @@ class _Table:
         if YUCK in kinds:
             return min(
                 (a for a in legal if a.kind == YUCK),
-                key=lambda a: (self.players[a.other]["wealth"], a.index),
+                key=lambda a: (self.info.wealth[a.other], a.index),
             )
         if TUNNEL in kinds:
             return self._tunnel(legal)
@@ -296,14 +282,14 @@ class _Table:
         for action in legal:
             if action.kind != TAKEOVER:
                 continue
-            info = self.cards[action.card]
+            card, info = action.card, self.info
             rolls = (
                 1
-                if action.card >= self.game.num_restaurants
-                else (4 if info["star"] else 1 + info["chefs"])
+                if card >= self.game.num_restaurants
+                else (4 if info.stars[card] else 1 + info.chefs[card])
             )
             chance = win_chance(rolls)
-            value = chance * self.worth(action.card) - (1 - chance) * info["fee"]
+            value = chance * self.worth(card) - (1 - chance) * info.fees[card]
             if value > gain:
                 best, gain = action, value
         return best
@@ -325,23 +311,20 @@ class _Table:
         for roll, chance in _TWO_DICE.items():
             card = game.space_card[(space + roll) % size]
             if card >= 0:
-                owner = self.cards[card]["owner"]
-                if owner is not None and owner != self.seat:
-                    total += chance * self.cards[card]["fee"]
+                owner = self.info.owners[card]
+                if owner != BANK and owner != self.seat:
+                    total += chance * self.info.fees[card]
         return total
 
     def _tunnel(self, legal: Sequence[BellyAction]) -> BellyAction:
-        here = int(self.players[self.seat]["position"])
+        here = self.info.positions[self.seat]
         there = self.game.tunnel_exit.get(here, here)
         return self._find(legal, TUNNEL if self._danger(there) < self._danger(here) else PASS)
 
     def _answer(self, legal: Sequence[BellyAction]) -> BellyAction:
-        offer = self.view["offer"]
-        card = self.game.slugs.index(offer["card"])
-        price = int(offer["price"])
-        limit: float = (
-            self.game.price[card] + 50 * self.cards[card]["chefs"] + 150 * self.cards[card]["star"]
-        )
+        info = self.info
+        card, price = info.offer_card, info.offer_price
+        limit: float = self.game.price[card] + 50 * info.chefs[card] + 150 * info.stars[card]
         if self._completes_triple(card):
             # The price is whole: against the unrounded product it is accepted exactly
             # when it is at most the product rounded down (at 1.5: ``limit * 3 // 2``).
@@ -354,7 +337,7 @@ class _Table:
         if card >= game.num_restaurants:
             return False
         for trio in game.triples[card]:
-            if all(c == card or self.cards[c]["owner"] == self.seat for c in trio):
+            if all(c == card or self.info.owners[c] == self.seat for c in trio):
                 return True
         return False
 
@@ -372,13 +355,13 @@ class _Table:
                     break  # a window's deals come in index order: sales and offers follow
                 continue
             card = action.card
-            info = self.cards[card]
+            chefs = self.info.chefs[card]
             cost = self.game.chef_price[card] if action.kind == CHEF else self.game.star_price[card]
             if self.cash - cost < reserve:
                 continue
-            before = self.level_fee(card, info["chefs"], info["star"])
+            before = self.level_fee(card, chefs, self.info.stars[card])
             after = (
-                self.level_fee(card, info["chefs"] + 1, 0)
+                self.level_fee(card, chefs + 1, 0)
                 if action.kind == CHEF
                 else self.level_fee(card, 2, 1)
             )
@@ -396,12 +379,12 @@ class _Table:
             for a in legal
             if a.kind == OFFER
             and a.amount == self.game.price[a.card]
-            and not self.cards[a.card]["chefs"]
-            and not self.cards[a.card]["star"]
+            and not self.info.chefs[a.card]
+            and not self.info.stars[a.card]
         ]
         if not fair:
             return None
-        return min(fair, key=lambda a: (a.amount, -self.players[a.other]["cash"], a.index))
+        return min(fair, key=lambda a: (a.amount, -self.info.cash[a.other], a.index))
 
     def _raise_cash(self, legal: Sequence[BellyAction]) -> BellyAction:
         sale = self._fair_offer(legal)

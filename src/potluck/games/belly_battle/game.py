@@ -57,6 +57,7 @@ from potluck.games.belly_battle.describe import describe
 from potluck.games.belly_battle.encoding import encode, encode_state, features
 from potluck.games.belly_battle.invariants import invariant_problems
 from potluck.games.belly_battle.schema import BoardData
+from potluck.games.belly_battle.seat_info import SeatInfo
 from potluck.games.belly_battle.state import PHASE_NAMES, BellyState
 from potluck.games.belly_battle.tables import (
     DEBT_OFFERS,
@@ -66,7 +67,7 @@ from potluck.games.belly_battle.tables import (
     WINDOW_CAP,
     BellyTables,
 )
-from potluck.games.belly_battle.view import build_bot_view, build_view
+from potluck.games.belly_battle.view import build_seat_info, build_view
 from potluck.games.belly_battle.view import redeal as redeal_unseen
 
 
@@ -275,8 +276,12 @@ class BellyBattle(BellyTables):
     def view(self, state: BellyState, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
 
-    def bot_view(self, state: BellyState, seat: int) -> dict[str, Any]:
-        return build_bot_view(self, state, seat)
+    def bot_view(self, state: BellyState, seat: int) -> SeatInfo:
+        """What the greedy bot reads, as one typed object (``seat_info.SeatInfo``)."""
+        return build_seat_info(self, state, seat)
+
+    def bot_view_from_view(self, view: Mapping[str, Any], seat: int) -> SeatInfo:
+        return SeatInfo.from_view(self, view, seat)
 
     def redeal(self, state: BellyState, seat: int, rng: random.Random) -> BellyState:
         return redeal_unseen(self, state, seat, rng)

@@ -18,6 +18,7 @@ from typing import Any
 from potluck.games.belly_battle.munch_fees import munch_fee
 from potluck.games.belly_battle.ownership import chef_supply, guard_supply, star_supply
 from potluck.games.belly_battle.scoring import outcome
+from potluck.games.belly_battle.seat_info import SeatInfo
 from potluck.games.belly_battle.state import (
     BANK,
     DEBT,
@@ -48,6 +49,12 @@ class _Shared:
     holdings: list[list[str]]
     round_cards: dict[str, int | None]
     supply: tuple[int, int, int]  # chefs, stars, BellyGuard cards left
+    #: Per card, as its entry in ``cards`` shows it: owner (``BANK``: none), chefs, star
+    #: and fee (the greedy bot's ``SeatInfo``).
+    owners: tuple[int, ...]
+    chefs: tuple[int, ...]
+    stars: tuple[int, ...]
+    fees: tuple[int, ...]
     #: What the players' entries depend on besides the cards, and the entries (one
     #: tuple, replaced whole: views built in two threads at once never mix them).
     players: tuple[tuple[Any, ...], list[dict[str, Any]]] = ((), [])
@@ -84,11 +91,15 @@ def _shared(game: BellyTables, state: BellyState) -> _Shared:
     worth = [0] * state.num_players
     holdings: list[list[str]] = [[] for _ in range(state.num_players)]
     entries: list[dict[str, Any]] = []
+    fees: list[int] = []
     for c, who in enumerate(owner):
         if who == BANK:
             # The bank's cards carry no tokens: its entry is always the same.
             entries.append(bank_card[c])
+            fees.append(game.bank_fee[c])
             continue
+        fee = munch_fee(game, state, c, NOBODY)
+        fees.append(fee)
         entries.append(
             {
                 "card": slugs[c],
@@ -96,7 +107,7 @@ def _shared(game: BellyTables, state: BellyState) -> _Shared:
                 "chefs": chefs[c],
                 "star": star[c],
                 "insured": insured[c],
-                "fee": munch_fee(game, state, c, NOBODY),
+                "fee": fee,
             }
         )
         worth[who] += prices[c] + chef_wealth * chefs[c] + star_wealth * star[c]
@@ -108,6 +119,10 @@ def _shared(game: BellyTables, state: BellyState) -> _Shared:
         holdings,
         {ROUND_CARD_NAMES[k]: (None if h == NOBODY else h) for k, h in enumerate(holders)},
         (chef_supply(game, state), star_supply(game, state), guard_supply(game, state)),
+        tuple(owner),
+        tuple([0 if who == BANK else chefs[c] for c, who in enumerate(owner)]),
+        tuple([0 if who == BANK else star[c] for c, who in enumerate(owner)]),
+        tuple(fees),
     )
     game.view_memo = memo
     return memo
@@ -151,18 +166,28 @@ def _offer(game: BellyTables, state: BellyState) -> dict[str, Any] | None:
     return {"seller": seller, "card": game.slugs[card], "buyer": buyer, "price": price}
 
 
-def build_bot_view(game: BellyTables, state: BellyState, seat: int) -> dict[str, Any]:
-    """The entries of ``seat``'s view that the greedy bot reads (``Game.bot_view``), built
-    by the same code as in ``build_view`` without the rest (the log, board, supply...)."""
+def build_seat_info(game: BellyTables, state: BellyState, seat: int) -> SeatInfo:
+    """What the greedy bot reads (``Game.bot_view``): the entries of ``seat``'s view that
+    ``SeatInfo.from_view`` reads, worked out by the same helpers as the view's."""
     shared = _shared(game, state)
-    return {
-        "round": _round_number(state),
-        "max_rounds": state.options["max_rounds"],
-        "phase": PHASE_NAMES[state.phase],
-        "players": _players(game, state, shared),
-        "cards": list(shared.cards),
-        "offer": _offer(game, state),
-    }
+    cash, worth = state.cash, shared.worth
+    offer_card, offer_price = -1, 0
+    if state.phase == RESPOND:
+        offer_card, offer_price = state.offer[1], state.offer[3]
+    return SeatInfo(
+        seat,
+        state.phase,
+        state.options["max_rounds"] - _round_number(state) + 1,
+        tuple(cash),
+        tuple(state.pos),
+        tuple([cash[s] + worth[s] for s in range(state.num_players)]),
+        shared.owners,
+        shared.chefs,
+        shared.stars,
+        shared.fees,
+        offer_card,
+        offer_price,
+    )
 
 
 def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[str, Any]:
