@@ -324,7 +324,7 @@ class _Table:
     def _answer(self, legal: Sequence[BellyAction]) -> BellyAction:
         info = self.info
         card, price = info.offer_card, info.offer_price
-        limit: float = self.game.price[card] + 50 * info.chefs[card] + 150 * info.stars[card]
+        limit = float(self.game.price[card] + 50 * info.chefs[card] + 150 * info.stars[card])
         if self._completes_triple(card):
             # The price is whole: against the unrounded product it is accepted exactly
             # when it is at most the product rounded down (at 1.5: ``limit * 3 // 2``).
