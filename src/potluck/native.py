@@ -73,11 +73,11 @@ _GAME_MODULES: dict[str, tuple[str, ...]] = {
     "belly_battle": (
         "state", "tables", "setup", "turn", "spaces", "munch_fees", "ownership", "trades",
         "bank_sales", "bankruptcy", "chefs_and_star", "choices", "decisions", "scoring",
-        "view", "game", "bots", "encoding",
+        "seat_info", "view", "game", "bots", "encoding",
     ),
     "burger_joint": (
         "state", "tables", "preparation", "turn", "production", "trading", "building",
-        "discard", "scoring", "end", "view", "game", "bots", "encoding",
+        "discard", "scoring", "end", "seat_info", "view", "game", "bots", "encoding",
     ),
     "cafe_carnage": (
         "state", "tables", "setup", "round", "orders", "ballot", "dinner", "check_please",

@@ -1,4 +1,5 @@
-"""Burger Joint bots. They decide from their seat's view and the public board data.
+"""Burger Joint bots. They decide from what their seat knows (``seat_info.SeatInfo``, built
+from the state or from the seat's view) and the public board data.
 
 The greedy bot values a position as its victory points plus what its buildings
 will produce: each unit of production capacity (up to the limit of four) and
@@ -29,14 +30,14 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
 from potluck.engine.action import Action
 from potluck.engine.botspec import BotParam
 from potluck.engine.game import Game
 from potluck.games.burger_joint.actions import BurgerAction
-from potluck.games.burger_joint.state import DISCARD_ONE, TAKE
+from potluck.games.burger_joint.seat_info import SeatInfo
+from potluck.games.burger_joint.state import DISCARD_ONE, PHASE_NAMES, TAKE
 from potluck.games.burger_joint.tables import BurgerTables, Side
 
 #: What one unit of production capacity is worth, in victory points.
@@ -91,15 +92,12 @@ _Gain = tuple[float, tuple[tuple[int, int], ...], str, int]
 
 class _Plans:
     """What bots with the same weights reuse within one game object: both sides'
-    bistro tables, each colour's index, and the builds' gains by board (they do not
+    bistro tables and the builds' gains by board (they do not
     depend on the cubes)."""
 
     def __init__(self, game: BurgerTables, weights: _Weights) -> None:
         ability = weights.ability_weight
         self.bistros = (_BistroTable(game.sides[0], ability), _BistroTable(game.sides[1], ability))
-        self.colour_index = {colour: c for c, colour in enumerate(game.colours)}
-        #: A view's counts by colour name, as a tuple in colour order.
-        self.by_colour = itemgetter(*game.colours)
         self.gains: dict[tuple[Any, ...], list[_Gain]] = {}
 
 
@@ -115,11 +113,10 @@ _MAX_WEIGHTS = 8
 
 
 class _Me:
-    """The bot's own board, read from the view, with the moves a build makes on it."""
+    """The bot's own board, read from its ``SeatInfo``, with the moves a build makes on it."""
 
-    def __init__(
-        self, game: BurgerTables, view: Mapping[str, Any], seat: int, weights: _Weights
-    ) -> None:
+    def __init__(self, game: BurgerTables, info: SeatInfo, weights: _Weights) -> None:
+        seat = info.seat
         self.game = game
         self.side: Side = game.sides[seat]
         by_weights = _PLANS.get(game)
@@ -134,23 +131,25 @@ class _Me:
         self.weights = weights
         self.seat = seat
         self.bistro_table = plans.bistros[seat]
-        index = plans.colour_index
-        me = view["players"][seat]
-        them = view["players"][1 - seat]
-        by_colour = plans.by_colour
-        self.cubes = list(by_colour(me["cubes"]))
-        self.theirs = by_colour(them["cubes"])
-        self.their_diners = {index[c] for c in them["diners"]}
-        # The diners by name, as the view lists them: part of the board's key.
-        self.diner_names = (tuple(me["diners"]), tuple(them["diners"]))
-        self.bag = by_colour(view["bag"])
-        self.basics = int(me["basics"])
-        self.diners = {index[c] for c in me["diners"]}
+        nc, nb = game.num_colours, game.num_bistros
+        mine, other = seat * nc, (1 - seat) * nc
+        self.cubes = list(info.cubes[mine : mine + nc])
+        self.theirs = info.cubes[other : other + nc]
+        my_diners, their_diners = info.diners[mine : mine + nc], info.diners[other : other + nc]
+        self.their_diners = {c for c in range(nc) if their_diners[c]}
+        # Both players' diners, by colour: part of the board's key.
+        self.diner_flags = (my_diners, their_diners)
+        self.bag = info.bag
+        self.basics = info.basics[seat]
+        self.diners = {c for c in range(nc) if my_diners[c]}
         #: The bistros built, as a mask: bit ``k`` for slot ``k``.
-        self.bistros = sum(1 << (int(k) - 1) for k in me["bistros"])
-        self.publicity = int(me["publicity"])
-        self.tokens = int(me["tokens_on_board"])
-        self.pub_bought = int(view["publicity_bought"])
+        built = info.bistros[seat * nb : seat * nb + nb]
+        self.bistros = sum(1 << k for k in range(nb) if built[k])
+        self.publicity = info.publicity[seat]
+        # As the view's ``tokens_on_board`` (``scoring.tokens_on_board``): a token on each
+        # basic restaurant, diner and bistro.
+        self.tokens = self.basics + len(self.diners) + sum(built)
+        self.pub_bought = info.publicity_bought
         self._options: list[tuple[float, tuple[tuple[int, int], ...], str, int, int]] | None = None
 
     def value(self, basics: int, diners: int, bistros: int, publicity: int) -> float:
@@ -178,7 +177,7 @@ class _Me:
         board = (
             self.seat,
             self.basics,
-            self.diner_names,
+            self.diner_flags,
             self.bistros,
             self.publicity,
             self.tokens < self.game.tokens,
@@ -263,7 +262,7 @@ class GreedyBot:
     #: because a compiled class takes no attribute it does not declare.
     spec = "greedy"
     needs_view = True
-    #: Reads only the view's phase, bag, publicity bought and players (``Game.bot_view``).
+    #: Reads the seat's ``SeatInfo`` (``Game.bot_view``), or builds it from a whole view.
     compact_view = True
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam(
@@ -338,15 +337,16 @@ class GreedyBot:
     def choose(
         self,
         game: Game[Any, Any],
-        view: Mapping[str, Any] | None,
+        view: Mapping[str, Any] | SeatInfo | None,
         seat: int,
         legal: Sequence[Action],
         rng: random.Random,
     ) -> Action:
         if view is None or not isinstance(game, BurgerTables):
             return legal[int(rng.random() * len(legal))]
-        me = _Me(game, view, seat, self.weights)
-        phase = view["phase"]
+        info = view if isinstance(view, SeatInfo) else SeatInfo.from_view(game, view, seat)
+        me = _Me(game, info, self.weights)
+        phase = PHASE_NAMES[info.phase]
         colours = range(game.num_colours)
         want = me.demand()
         short = [max(0, want[c] - me.cubes[c]) for c in colours]

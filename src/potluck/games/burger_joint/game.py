@@ -43,9 +43,10 @@ from potluck.games.burger_joint.bots import GreedyBot
 from potluck.games.burger_joint.describe import describe
 from potluck.games.burger_joint.invariants import invariant_problems
 from potluck.games.burger_joint.schema import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, BoardData
+from potluck.games.burger_joint.seat_info import SeatInfo
 from potluck.games.burger_joint.state import BurgerState
 from potluck.games.burger_joint.tables import GAME_ID, BurgerTables
-from potluck.games.burger_joint.view import build_bot_view, build_view
+from potluck.games.burger_joint.view import build_seat_info, build_view
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -221,8 +222,12 @@ class BurgerJoint(BurgerTables):
     def view(self, state: BurgerState, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
 
-    def bot_view(self, state: BurgerState, seat: int) -> dict[str, Any]:
-        return build_bot_view(self, state, seat)
+    def bot_view(self, state: BurgerState, seat: int) -> SeatInfo:
+        """What the greedy bot reads, as one typed object (``seat_info.SeatInfo``)."""
+        return build_seat_info(self, state, seat)
+
+    def bot_view_from_view(self, view: Mapping[str, Any], seat: int) -> SeatInfo:
+        return SeatInfo.from_view(self, view, seat)
 
     def redeal(self, state: BurgerState, seat: int, rng: random.Random) -> BurgerState:
         """The bag's order is all that is hidden: a new generator draws it anew."""

@@ -17,6 +17,7 @@ from potluck.games.burger_joint.end import outcome
 from potluck.games.burger_joint.production import reserved_for
 from potluck.games.burger_joint.schema import ABILITIES
 from potluck.games.burger_joint.scoring import points
+from potluck.games.burger_joint.seat_info import SeatInfo
 from potluck.games.burger_joint.state import DRAFT, OVER, PHASE_NAMES, BurgerState
 from potluck.games.burger_joint.tables import GAME_ID, BurgerTables
 
@@ -52,15 +53,20 @@ def _players(game: BurgerTables, state: BurgerState) -> list[dict[str, Any]]:
     return players
 
 
-def build_bot_view(game: BurgerTables, state: BurgerState, seat: int) -> dict[str, Any]:
-    """The entries of the view that the greedy bot reads (``Game.bot_view``), built by the
-    same code as in ``build_view`` without the rest (the pool, options, abilities...)."""
-    return {
-        "phase": PHASE_NAMES[state.phase],
-        "bag": dict(zip(game.colours, state.bag, strict=True)),
-        "publicity_bought": state.pub_buys,
-        "players": _players(game, state),
-    }
+def build_seat_info(game: BurgerTables, state: BurgerState, seat: int) -> SeatInfo:
+    """What the greedy bot reads (``Game.bot_view``): the entries of the view that
+    ``SeatInfo.from_view`` reads, copied from the state's lists they are built from."""
+    return SeatInfo(
+        seat,
+        state.phase,
+        tuple(state.bag),
+        tuple(state.cubes),
+        tuple(state.diners),
+        tuple(state.bistros),
+        tuple(state.basics),
+        tuple(state.publicity),
+        state.pub_buys,
+    )
 
 
 def build_view(game: BurgerTables, state: BurgerState, seat: int | None) -> dict[str, Any]:
