@@ -15,7 +15,7 @@ the bag's order, which no view holds).
     >>> info == SeatInfo.from_view(game, game.view(state, 1), 1)
     True
     >>> info.basics
-    (0, 0)
+    (1, 1)
 """
 
 from __future__ import annotations
