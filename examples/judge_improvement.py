@@ -12,6 +12,13 @@ greedy bot's). This script plays both, seat by seat on paired deals, and sets th
 judge's summed claim beside the real gain, in win share and in points (the
 seat's score less the others' mean).
 
+The seat changes its move where the judge's measured difference says so, so the
+sum of those differences (``claimed``) counts the luck that made them look
+large (a winner's curse, as large as a move's noise); each changed move is
+therefore measured again on worlds of its own (``rechecked``, as many worlds as
+the judge's ``min_worlds``), and that sum is the claim to set beside the real
+gain.
+
 Every game is written to ``--out`` as it finishes (JSON lines), and a rerun
 skips the deals already there.
 
@@ -31,9 +38,9 @@ from pathlib import Path
 from typing import Any
 
 import potluck
-from potluck.agents import make_agent
+from potluck.agents import InformationSet, make_agent
 from potluck.engine.bots import view_reader
-from potluck.judge import make_judge, points
+from potluck.judge import PlayoutJudge, _Worlds, make_judge, points
 from potluck.review import DEFAULT_THRESHOLDS
 from potluck.sim import bot_rng, play_game
 
@@ -55,7 +62,7 @@ def improved_game(game_id: str, deal: int, seat: int, spec: str, seconds: float)
     bots = [make_agent(game, "greedy") for _ in range(players)]
     rngs = [bot_rng(deal, s) for s in range(players)]
     views = [view_reader(bot, game) for bot in bots]
-    claimed = claimed_points = 0.0
+    claimed = claimed_points = rechecked = rechecked_points = 0.0
     decisions = changed = 0
     cpu = time.process_time()
     acting = game.to_act(state)
@@ -75,6 +82,11 @@ def improved_game(game_id: str, deal: int, seat: int, spec: str, seconds: float)
                     changed += 1
                     claimed += found.difference
                     claimed_points += found.point_difference
+                    win, score = recheck(
+                        game, judge, state, seat, action, found.best, deal, decisions
+                    )
+                    rechecked += win
+                    rechecked_points += score
                     action = found.best
         game.step(state, mover, action)
         acting = game.to_act(state)
@@ -90,10 +102,42 @@ def improved_game(game_id: str, deal: int, seat: int, spec: str, seconds: float)
         "base_points": points(base.outcome.scores, seat),
         "claimed": claimed,
         "claimed_points": claimed_points,
+        "rechecked": rechecked,
+        "rechecked_points": rechecked_points,
         "decisions": decisions,
         "changed": changed,
         "cpu_seconds": time.process_time() - cpu,
     }
+
+
+def recheck(
+    game: Any,
+    judge: PlayoutJudge,
+    state: Any,
+    seat: int,
+    policy: Any,
+    chosen: Any,
+    deal: int,
+    decision: int,
+) -> tuple[float, float]:
+    """The chosen move's advantage over the policy's on worlds of its own (as many as
+    the judge's ``min_worlds``): the judge's own difference decided the change, so
+    summing it would count the luck that made it look large."""
+    worlds = _Worlds(
+        judge,
+        InformationSet(game, state, seat),
+        seat,
+        f"recheck:{deal}:{decision}",
+        float("inf"),
+    )
+    wins: list[float] = []
+    scores: list[float] = []
+    while len(wins) < judge.min_worlds:
+        got = worlds.play([policy, chosen])
+        assert got is not None
+        wins.append(got[1][0] - got[0][0])
+        scores.append(got[1][1] - got[0][1])
+    return statistics.fmean(wins), statistics.fmean(scores)
 
 
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -101,7 +145,11 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     for name, real, claim in (
         ("share", "share", "claimed"),
         ("points", "points", "claimed_points"),
+        ("share_rechecked", "share", "rechecked"),
+        ("points_rechecked", "points", "rechecked_points"),
     ):
+        if any(claim not in r for r in rows):
+            continue
         gains = [r[real] - r[f"base_{real}"] for r in rows]
         claims = [r[claim] for r in rows]
         for label, values in (("real_gain", gains), ("claimed_gain", claims)):

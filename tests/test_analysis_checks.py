@@ -169,8 +169,12 @@ def test_the_improvement_check_sets_the_judges_claim_beside_the_real_gain(
     assert rows[0]["decisions"] == 20
     # no move changed: no claim; a changed move claims its measured advantage
     assert (rows[0]["changed"] == 0) == (rows[0]["claimed"] == 0.0)
+    # and is measured again on worlds of its own (the claim chose the move)
+    if rows[0]["changed"] == 0:
+        assert rows[0]["rechecked"] == 0.0
     summary = check.summarise(rows)
     assert summary["share_real_gain"] == rows[0]["share"] - rows[0]["base_share"]
+    assert summary["share_rechecked_claimed_gain"] == rows[0]["rechecked"]
     # a rerun reads the games back instead of playing them again
     assert check.main(["--game", "cafe-carnage", "--deals", "1", "--out", str(out)]) == 0
     assert len(out.read_text().splitlines()) == 1
