@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import potluck
+from exampletest import load_example
 from potluck.agents import (
     GENERIC_BOTS,
     SEARCH_DEFAULTS,
@@ -537,3 +538,16 @@ def test_openspiels_ismcts_takes_a_seat_and_reads_only_its_information_set() -> 
     assert bot.simulations_run >= 12
     with pytest.raises(PotluckError, match="needs a budget"):
         make_agent(game, "openspiel-ismcts:time=0")
+
+
+def test_the_search_speed_example_times_a_fixed_budget() -> None:
+    """examples/search_speed.py times every game at 9ef188b's search defaults, given in
+    full (a later change of a game's defaults must not change what it times)."""
+    speed = load_example("search_speed")
+    assert set(speed.SPECS) == set(speed.TABLES) == set(potluck.list_games())
+    for spec in speed.SPECS.values():
+        ISMCTSBot(**spec)
+    row = speed.search_speed("burger-joint", 0.05)
+    assert row["decisions"] >= 1
+    assert row["simulations"] == 400 * row["decisions"]
+    assert row["simulations_per_second"] > 0
