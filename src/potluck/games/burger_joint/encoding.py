@@ -119,10 +119,11 @@ def encode_state(
     v[at["i_am_active"]] = 1.0 if state.active == seat else 0.0
     v[at["first_pick_german"]] = 1.0 if state.options.get("first_pick") == "german" else 0.0
     v[at["my_side"] + seat] = 1.0
+    bag, pool, aside = at["bag"], at["pool"], at["redraw_aside"]
     for c in range(nc):
-        v[at["bag"] + c] = state.bag[c]
-        v[at["pool"] + c] = state.pool[c]
-        v[at["redraw_aside"] + c] = state.aside[c]
+        v[bag + c] = state.bag[c]
+        v[pool + c] = state.pool[c]
+        v[aside + c] = state.aside[c]
     if state.phase == DRAFT and 0 in state.taken:
         for c in range(nc):
             if state.pool[c]:
@@ -134,20 +135,26 @@ def encode_state(
             v[at["abilities_used"] + ability] = 1.0
     v[at["publicity_bought"]] = state.pub_buys
     winners = outcome(game, state).winners if state.phase == OVER else ()
+    # Each block's start read once, not once a seat and colour (a search encodes every
+    # seat of every world it scores).
+    cubes, diners, bistros = at["cubes"], at["diners"], at["bistros"]
+    score, points_now, basics = at["score"], at["points_now"], at["basics"]
+    publicity, room, owed = at["publicity"], at["capacity"], at["owed"]
+    taken, tokens, won = at["taken"], at["tokens_on_board"], at["winners"]
     for slot in range(2):
         s = (seat + slot) % 2
         for c in range(nc):
-            v[at["cubes"] + slot * nc + c] = state.cubes[s * nc + c]
-            v[at["diners"] + slot * nc + c] = 1.0 if state.diners[s * nc + c] else 0.0
+            v[cubes + slot * nc + c] = state.cubes[s * nc + c]
+            v[diners + slot * nc + c] = 1.0 if state.diners[s * nc + c] else 0.0
         for k in range(nb):
-            v[at["bistros"] + slot * nb + k] = 1.0 if state.bistros[s * nb + k] else 0.0
-        v[at["score"] + slot] = state.score[s]
-        v[at["points_now"] + slot] = points(game, state, s)
-        v[at["basics"] + slot] = state.basics[s]
-        v[at["publicity"] + slot] = state.publicity[s]
-        v[at["capacity"] + slot] = capacity(game, state, s)
-        v[at["owed"] + slot] = state.owed[s]
-        v[at["taken"] + slot] = state.taken[s]
-        v[at["tokens_on_board"] + slot] = tokens_on_board(game, state, s)
-        v[at["winners"] + slot] = 1.0 if s in winners else 0.0
+            v[bistros + slot * nb + k] = 1.0 if state.bistros[s * nb + k] else 0.0
+        v[score + slot] = state.score[s]
+        v[points_now + slot] = points(game, state, s)
+        v[basics + slot] = state.basics[s]
+        v[publicity + slot] = state.publicity[s]
+        v[room + slot] = capacity(game, state, s)
+        v[owed + slot] = state.owed[s]
+        v[taken + slot] = state.taken[s]
+        v[tokens + slot] = tokens_on_board(game, state, s)
+        v[won + slot] = 1.0 if s in winners else 0.0
     return v

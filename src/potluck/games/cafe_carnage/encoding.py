@@ -139,16 +139,20 @@ def encode_state(
         v[at["decks"] + course] = len(state.decks[course])
     acting = state.acting
     hands, ballots = state.hands, state.ballots
+    # Each per-seat block's start read once, not once a seat (a search encodes every
+    # seat of every world it scores).
+    money, points, iou, hand_size = at["money"], at["points"], at["iou"], at["hand_size"]
+    has_run, waiting, eaten_at = at["has_run_card"], at["waiting_for"], at["eaten"]
     for slot in range(n):
         s = (seat + slot) % n
-        v[at["money"] + slot] = state.money[s]
-        v[at["points"] + slot] = state.points[s]
-        v[at["iou"] + slot] = 1.0 if state.iou[s] else 0.0
+        v[money + slot] = state.money[s]
+        v[points + slot] = state.points[s]
+        v[iou + slot] = 1.0 if state.iou[s] else 0.0
         held = hands[3 * s] + hands[3 * s + 1] + hands[3 * s + 2]
-        v[at["hand_size"] + slot] = held + (1 if ballots[s] != NO_CARD else 0)
-        v[at["has_run_card"] + slot] = 0.0 if state.fled[s] else 1.0
-        v[at["waiting_for"] + slot] = 1.0 if s in acting else 0.0
-        eaten, base = state.eaten[s], at["eaten"] + slot * dishes
+        v[hand_size + slot] = held + (1 if ballots[s] != NO_CARD else 0)
+        v[has_run + slot] = 0.0 if state.fled[s] else 1.0
+        v[waiting + slot] = 1.0 if s in acting else 0.0
+        eaten, base = state.eaten[s], eaten_at + slot * dishes
         while eaten:
             low = eaten & -eaten
             v[base + low.bit_length() - 1] = 1.0
@@ -166,13 +170,15 @@ def encode_state(
         v[at["my_card"] + ballots[seat]] = 1.0
     if state.log:
         last = state.log[-1]
+        meals, runners, caught = at["last_meals"], at["last_runners"], at["last_caught"]
+        paid = at["last_paid"]
         for slot in range(n):
             s = (seat + slot) % n
             for dish in last.orders[3 * s : 3 * s + 3]:
-                v[at["last_meals"] + slot * dishes + dish] += 1.0
-            v[at["last_runners"] + slot] = 1.0 if s in last.runners else 0.0
-            v[at["last_caught"] + slot] = 1.0 if s in last.caught else 0.0
-            v[at["last_paid"] + slot] = last.paid[s]
+                v[meals + slot * dishes + dish] += 1.0
+            v[runners + slot] = 1.0 if s in last.runners else 0.0
+            v[caught + slot] = 1.0 if s in last.caught else 0.0
+            v[paid + slot] = last.paid[s]
         v[at["last_votes"]] = last.split_votes
         v[at["last_votes"] + 1] = last.separately_votes
         if last.method != NO_CARD:
