@@ -208,8 +208,12 @@ def test_a_card_is_taken_with_the_pointer_resting_on_its_lower_edge(
     waited for it to keep still until the game's time ran out."""
     page, table_id = _seated_at_a_cafe_table(browser, server)
     card = page.locator("#menu button:not([disabled]):not([aria-disabled=true])").first
-    card.wait_for()
-    box = card.bounding_box()
+    box = None
+    for _ in range(50):  # a card caught as a push redraws the screen has no box: look again
+        card.wait_for()
+        box = card.bounding_box()
+        if box is not None:
+            break
     assert box is not None
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 1)
     card.click(timeout=5000)
