@@ -14,7 +14,8 @@ simultaneous step is seen by the other seats only as "seat q chose something".
     >>> import random, potluck
     >>> game = potluck.load_game("cafe-carnage")
     >>> state = game.new_game(4, seed=3)
-    >>> search = TreeSearch(SearchSettings(), game, 0, random.Random(1))
+    >>> from potluck.search.ismcts import ISMCTSBot
+    >>> search = ISMCTSBot().tree(game, 0, random.Random(1))
     >>> for _ in range(20):
     ...     search.simulate(game.redeal(state, 0, random.Random(2)))
     >>> sum(visits for visits, total in search.root_statistics().values())
@@ -45,23 +46,24 @@ SPAN = 1 << 32
 
 
 class SearchSettings:
-    """What the tree search reads of the bot's parameters (``ISMCTSBot`` passes its own;
-    the defaults are the bot's)."""
+    """What the tree search reads of the bot's parameters: ``ISMCTSBot.tree`` passes its
+    own, the one place their defaults are written."""
 
     def __init__(
         self,
-        uct_c: float = 0.7,
-        rollout: str = "random",
-        epsilon: float = 0.1,
-        prior: str = "none",
-        guide: str = "greedy",
-        prior_weight: float = 1.0,
-        depth: int = 40,
-        horizon: int = 0,
-        cutoff: str = "leader",
-        reward: str = "win",
-        widening: float = 0.5,
-        scale: float = 0.0,
+        *,
+        uct_c: float,
+        rollout: str,
+        epsilon: float,
+        prior: str,
+        guide: str,
+        prior_weight: float,
+        depth: int,
+        horizon: int,
+        cutoff: str,
+        reward: str,
+        widening: float,
+        scale: float,
     ) -> None:
         self.uct_c = uct_c
         self.rollout = rollout
