@@ -9,7 +9,7 @@ import pytest
 import potluck
 from potluck.judge import points, shrunk_loss, verdict, win_chance
 from potluck.judge_math import rank
-from potluck.review import review_record
+from potluck.review import MoveReview, review_record, summarise
 from potluck.sim import play_game
 
 
@@ -119,3 +119,44 @@ def test_the_loss_against_the_policys_own_move_is_measured_when_asked() -> None:
             # the policy's move was the best found: the same difference
             assert review.policy_difference == pytest.approx(review.difference)
         assert 0.0 <= review.after <= review.before <= 1.0
+
+
+def test_a_moves_stakes_are_what_a_random_move_would_lose_there() -> None:
+    """``field_difference`` is the played move's win chance less the mean compared move's
+    on the worlds all were played on; with two legal moves it is half their difference,
+    and a move's stakes are its loss plus it. A forced move has none."""
+    game = potluck.load_game("burger-joint")
+    record = play_game(game, 2, ["random", "greedy"], seed=5, keep_record=True).record
+    assert record is not None
+    reviews = review_record(game, record, 0, "playouts:worlds=48,min_worlds=16,time=0", limit=12)
+    assert any(r.field_difference != 0.0 for r in reviews)
+    for review in reviews:
+        assert review.stakes == pytest.approx(review.difference + review.field_difference)
+        assert -1.0 <= review.field_difference <= 1.0
+        if review.forced:
+            assert review.field_difference == 0.0 == review.field_stderr == review.stakes
+        assert review.to_json()["stakes"] == review.stakes
+
+
+def test_a_seats_mean_loss_is_uncut_over_its_choices_and_its_share_of_the_stakes() -> None:
+    """``summarise``: forced moves left out, the uncut differences averaged (a shown loss
+    is shrunk, so a mean of them is biased), the share lost is the losses over the
+    stakes, and nothing when the stakes add up to nothing."""
+    made = [
+        MoveReview(1, 0, "a", "b", 0.5, 0.3, "blunder", 9, difference=0.24, field_difference=0.0),
+        MoveReview(3, 0, "c", "c", 0.4, 0.4, "", 9, difference=0.0, field_difference=0.12),
+        MoveReview(5, 0, "d", "e", 0.4, 0.4, "", 9, difference=-0.06, point_difference=3.0),
+        MoveReview(7, 0, "f", "f", 0.4, 0.4, "", 9, forced=True),
+    ]
+    summary = summarise(made)
+    assert (summary.moves, summary.choices, summary.blunders) == (4, 3, 1)
+    assert summary.mean_loss == pytest.approx(0.06)
+    assert summary.loss_stderr > 0
+    assert summary.mean_points_lost == pytest.approx(1.0)
+    assert summary.share_lost == pytest.approx(0.18 / 0.30)
+    assert summarise(made[3:]).share_lost is None
+    assert summarise([]).choices == 0
+    # a stored analysis's JSON (an older one lacks the newer fields) reads back
+    assert [MoveReview.from_json(r.to_json()) for r in made] == made
+    old = {k: v for k, v in made[0].to_json().items() if not k.startswith("field")}
+    assert MoveReview.from_json(old).field_difference == 0.0

@@ -249,6 +249,11 @@ def test_analyse_command_prints_and_saves_json(cafe_record: Path, tmp_path: Path
     first = data["moves"][0]
     assert {"played", "preferred", "before", "after", "loss", "verdict"} <= set(first)
     assert {"worlds", "stderr", "forced", "seconds"} <= set(first)
+    assert {"field_difference", "stakes"} <= set(first)
+    assert "mean loss over its" in " ".join(result.output.split())
+    summary = data["summary"]
+    assert summary["moves"] == 20 and summary["choices"] <= 20
+    assert {"mean_loss", "loss_stderr", "mean_points_lost", "share_lost"} <= set(summary)
     refused = runner.invoke(app, ["analyse", str(cafe_record), "--as", "0", "--judge", "ismcts"])
     assert refused.exit_code != 0
     assert "not win chances" in refused.output + refused.stderr

@@ -158,6 +158,13 @@ class Judgement:
     policy_stderr: float = 0.0
     policy_point_difference: float = 0.0
     policy_point_stderr: float = 0.0
+    #: The played move's win chance less the mean of every compared move's, on the
+    #: worlds all of them were played on (the race's first), uncut, with its standard
+    #: error: what the move gained over a move drawn at random from those compared (0
+    #: for a forced move). ``difference`` plus it is the position's *stakes*, what a
+    #: random move would have lost there (``potluck.judge_math.stakes``).
+    field_difference: float = 0.0
+    field_stderr: float = 0.0
 
     @property
     def loss(self) -> float:
@@ -309,6 +316,10 @@ class PlayoutJudge:
                     alive = _halve(alive, ranks, keep)
                 elif count >= _CHOOSE_WORLDS:
                     alive = _halve(alive, ranks, {0}, most=2)
+        # The played move against the mean compared move, on the worlds every one of them
+        # was played on: no move is chosen by these figures, so no luck is counted.
+        common = min(len(values) for values in chosen)
+        field = [chosen[0][w] - _mean([values[w] for values in chosen]) for w in range(common)]
         # The best move found: the played one unless another ranked above it (then its
         # loss is 0 and only its win chance is measured further).
         best = max(alive, key=lambda i: (_mean(ranks[i]), i == 0))
@@ -375,6 +386,8 @@ class PlayoutJudge:
             policy_stderr=_stderr(versus[0]) if at_policy else 0.0,
             policy_point_difference=_mean(versus[1]) if at_policy else 0.0,
             policy_point_stderr=_stderr(versus[1]) if at_policy else 0.0,
+            field_difference=_mean(field),
+            field_stderr=_stderr(field),
         )
 
     def _moves(

@@ -33,15 +33,16 @@ progress callback.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.judge import DEFAULT_JUDGE, make_judge
+from potluck.judge_math import mean, stderr
 
-__all__ = ["DEFAULT_THRESHOLDS", "MoveReview", "review_record"]
+__all__ = ["DEFAULT_THRESHOLDS", "MoveReview", "SeatSummary", "review_record", "summarise"]
 
 #: Losses of win chance that make a move an inaccuracy, a mistake and a blunder.
 DEFAULT_THRESHOLDS = (0.05, 0.10, 0.20)
@@ -84,6 +85,17 @@ class MoveReview:
     policy_stderr: float = 0.0
     policy_point_difference: float = 0.0
     policy_point_stderr: float = 0.0
+    #: The win chance the move played gained over the mean compared move, uncut, with
+    #: its standard error (``potluck.judge.Judgement.field_difference``); ``difference``
+    #: plus it is the position's stakes, what a random move would have lost here.
+    field_difference: float = 0.0
+    field_stderr: float = 0.0
+
+    @property
+    def stakes(self) -> float:
+        """The win chance a move drawn at random from those compared would have lost
+        here against the best found (0 for a forced move), estimated uncut."""
+        return self.difference + self.field_difference
 
     @property
     def loss(self) -> float:
@@ -92,7 +104,74 @@ class MoveReview:
         return max(0.0, self.before - self.after)
 
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "loss": self.loss}
+        return {**asdict(self), "loss": self.loss, "stakes": self.stakes}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MoveReview:
+        """The review ``to_json`` gave (fields it lacks, from an older analysis, at
+        their defaults; ``loss`` and ``stakes``, which are worked out, ignored)."""
+        return cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data})
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    """What a seat's reviewed moves add up to (``summarise``).
+
+    ``mean_loss`` is the seat's mean loss of win chance a move: the mean *uncut*
+    difference (``MoveReview.difference``) over the moves it had a choice in, with the
+    standard error of that mean. It is an unbiased estimate where the mean of the shown
+    losses is not (each shown loss is shrunk by its own noise, right for reading one
+    move but biased as a term of an average), forced moves, which tell nothing of how
+    a seat plays, are left out, and summed over a game it is, in expectation, the win
+    chance the seat's moves gave up against the best moves found. ``mean_points_lost``
+    is the same in the game's points. ``share_lost`` is the sum of the losses over the
+    sum of the positions' stakes (``MoveReview.stakes``): the share of what was at
+    stake that the seat gave up, 0 for the best moves found, 1 on average for moves
+    drawn at random; ``None`` while the stakes add up to nothing.
+    """
+
+    moves: int
+    choices: int  # moves with more than one legal option
+    mean_loss: float
+    loss_stderr: float
+    mean_points_lost: float
+    points_stderr: float
+    mean_stakes: float
+    share_lost: float | None
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def summarise(reviews: Sequence[MoveReview]) -> SeatSummary:
+    """A seat's figures over its reviewed moves (``SeatSummary`` says which).
+
+    >>> one = MoveReview(1, 0, "a", "b", 0.5, 0.3, "blunder", 64, difference=0.2)
+    >>> two = MoveReview(5, 0, "c", "c", 0.4, 0.4, "", 64, field_difference=0.1)
+    >>> forced = MoveReview(9, 0, "d", "d", 0.4, 0.4, "", 32, forced=True)
+    >>> summary = summarise([one, two, forced])
+    >>> summary.choices, round(summary.mean_loss, 3), round(summary.share_lost or 0, 3)
+    (2, 0.1, 0.667)
+    """
+    chose = [r for r in reviews if not r.forced]
+    stakes = sum(r.stakes for r in chose)
+    lost = sum(r.difference for r in chose)
+    return SeatSummary(
+        moves=len(reviews),
+        choices=len(chose),
+        mean_loss=mean([r.difference for r in chose]),
+        loss_stderr=stderr([r.difference for r in chose]),
+        mean_points_lost=mean([r.point_difference for r in chose]),
+        points_stderr=stderr([r.point_difference for r in chose]),
+        mean_stakes=mean([r.stakes for r in chose]),
+        share_lost=lost / stakes if stakes > 0 else None,
+        inaccuracies=sum(r.verdict == "inaccuracy" for r in reviews),
+        mistakes=sum(r.verdict == "mistake" for r in reviews),
+        blunders=sum(r.verdict == "blunder" for r in reviews),
+    )
 
 
 def review_record(
@@ -175,6 +254,8 @@ def review_record(
                     policy_stderr=found.policy_stderr,
                     policy_point_difference=found.policy_point_difference,
                     policy_point_stderr=found.policy_point_stderr,
+                    field_difference=found.field_difference,
+                    field_stderr=found.field_stderr,
                 )
             )
             if progress is not None:

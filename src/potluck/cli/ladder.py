@@ -181,7 +181,7 @@ def analyse_command(
     played out by the greedy bot); marks inaccuracies, mistakes and blunders."""
     from potluck.cli.replay import check_record
     from potluck.engine.errors import PotluckError
-    from potluck.review import review_record
+    from potluck.review import review_record, summarise
 
     record = check_record(load_json(record_path, "record"))
     game = load_game(str(record["game"]), data=record.get("data"))
@@ -260,6 +260,7 @@ def analyse_command(
     counts = {
         v: sum(1 for r in reviews if r.verdict == v) for v in ("inaccuracy", "mistake", "blunder")
     }
+    summary = summarise(reviews)
     total_seconds = sum(r.seconds for r in reviews)
     slowest = max((r.seconds for r in reviews), default=0.0)
     out.print(
@@ -273,6 +274,16 @@ def analyse_command(
         "less the others' mean, in the game's points, given up against the best move found "
         "(it still counts where the win chance is gone)."
     )
+    if summary.choices:
+        share = "—" if summary.share_lost is None else f"{summary.share_lost:.0%}"
+        out.print(
+            f"Seat {seat}'s mean loss over its {summary.choices} moves with a choice: "
+            f"{summary.mean_loss:.1%} ± {summary.loss_stderr:.1%} of win chance a move, "
+            f"{summary.mean_points_lost:.2f} ± {summary.points_stderr:.2f} points (each "
+            "move's loss uncut, so its noise averages out). Share of the stakes lost: "
+            f"{share} (a position's stakes: what a random move would lose there; the best "
+            "moves found lose 0%, random moves 100% on average)."
+        )
     if json_path is not None:
         json_path.parent.mkdir(parents=True, exist_ok=True)
         data = {
@@ -284,6 +295,7 @@ def analyse_command(
             "seconds_per_move": seconds,
             "thresholds": {"inaccuracy": inaccuracy, "mistake": mistake, "blunder": blunder},
             "moves": [review.to_json() for review in reviews],
+            "summary": summary.to_json(),
         }
         json_path.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
         out.print(f"Saved to {escape(str(json_path))}")

@@ -113,6 +113,8 @@ class Job:
 
     def body(self) -> dict[str, Any]:
         """What the API answers about it."""
+        from potluck.review import MoveReview, summarise  # the judge's side, loaded late
+
         return {
             "table": self.table_id,
             "seat": self.seat,
@@ -121,6 +123,13 @@ class Job:
             "done": self.done,
             "total": len(self.numbers),
             "moves": sorted(self.moves, key=lambda move: int(move["number"])),
+            # the seat's mean loss, points and share of the stakes lost, once every move
+            # is judged (``potluck.review.summarise``)
+            "summary": (
+                summarise([MoveReview.from_json(move) for move in self.moves]).to_json()
+                if self.state == "done"
+                else None
+            ),
         }
 
 

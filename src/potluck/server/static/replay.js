@@ -66,6 +66,7 @@
     const analyse = document.getElementById("analyse");
     const analysis = document.getElementById("analysis");
     const pct = (x) => `${Math.round(100 * x)}%`;
+    const pct1 = (x) => `${(100 * x).toFixed(1)}%`;
     const seconds = (x) => `${x.toFixed(1)} s`;
     function chosenSeat() {
       const seat = Number(as.value);
@@ -101,6 +102,13 @@
             `Points lost: the seat's score less the others' mean, in the game's points, given up against the preferred move. ` +
             `${seconds(data.moves.reduce((sum, m) => sum + (m.seconds || 0), 0))} of CPU in all, ` +
             `the slowest move ${seconds(Math.max(0, ...data.moves.map((m) => m.seconds || 0)))}.` }),
+          ...(data.summary && data.summary.choices ? [el("p", { class: "analysis-summary", text:
+            `Mean loss over ${plural(data.summary.choices, "move", "moves")} with a choice: ` +
+            `${pct1(data.summary.mean_loss)} ±${pct1(data.summary.loss_stderr)} of win chance a move, ` +
+            `${data.summary.mean_points_lost.toFixed(2)} ±${data.summary.points_stderr.toFixed(2)} points ` +
+            `(each move's loss uncut, so its noise averages out). Share of the stakes lost: ` +
+            `${data.summary.share_lost === null ? "—" : pct(data.summary.share_lost)} ` +
+            `(a position's stakes: what a random move would lose there; the best moves found lose 0%, random moves 100% on average).` })] : []),
           el("div", { class: "scroll" }, el("table", { class: "analysis data" },
             el("thead", {}, el("tr", {}, ...["Move", "Played", "Win chance after", "Preferred", "With it", "Loss", "Verdict", "Points lost", "Time"].map((h) => el("th", { text: h })))),
             el("tbody", {}, ...data.moves.map((m) => el("tr", { class: m.verdict || "" },
