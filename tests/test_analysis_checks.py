@@ -178,3 +178,33 @@ def test_the_improvement_check_sets_the_judges_claim_beside_the_real_gain(
     # a rerun reads the games back instead of playing them again
     assert check.main(["--game", "cafe-carnage", "--deals", "1", "--out", str(out)]) == 0
     assert len(out.read_text().splitlines()) == 1
+
+
+def test_every_measure_of_a_seats_loss_is_set_side_by_side(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``examples/analysis_measures.py`` reads a run's saved games and gives each measure
+    of loss per seat, the ratio and the gap with 95% intervals; forced moves are left
+    out of the uncut means, and the share of the stakes lost needs measured stakes."""
+    measures = load_example("analysis_measures")
+    games = [_game([0.3, 0.1], [0.02, 0.0]), _game([0.2, 0.0], [0.02, 0.0])]
+    games[0]["seats"]["random"]["runs"][0]["moves"].append(_move(0.0, forced=True))
+    for game in games:
+        for seat in game["seats"].values():
+            for move in seat["runs"][0]["moves"]:
+                move["field_difference"] = 0.0 if move["forced"] else 0.05
+    folder = tmp_path / "burger-joint"
+    folder.mkdir()
+    for k, game in enumerate(games):
+        (folder / f"{k}.json").write_text(json.dumps(game), "utf-8")
+    found = {name: measures.measure(games, term) for name, term in measures.MEASURES.items()}
+    assert found["win chance, uncut"]["random"] == pytest.approx(0.15)
+    assert found["win chance, uncut, every move"]["random"] == pytest.approx(0.12)
+    assert found["win chance, uncut"]["ratio"] == pytest.approx(15.0)
+    assert found["share of the stakes lost"]["random"] == pytest.approx(0.6 / 0.8)
+    low, high = found["win chance, uncut"]["gap_95"]
+    assert low <= 0.14 <= high
+    assert measures.main([str(folder)]) == 0
+    assert "share of the stakes lost" in capsys.readouterr().out
+    assert measures.main([str(folder), "--json"]) == 0
+    json.loads(capsys.readouterr().out)

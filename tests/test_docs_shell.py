@@ -62,6 +62,8 @@ OTHER_NOT_RUN = {
     "(the hard level's minutes of CPU a pool); tests/test_server_ratings.py checks the file",
     "python examples/analysis_calibration.py": "move analysis of 20 held-out games (hours); "
     "tests/test_review.py runs its summary on a small game",
+    "python examples/analysis_measures.py": "reads a run's saved games (the benchmark's, "
+    "hours); tests/test_analysis_checks.py runs it on two",
     "python examples/analysis_truth.py": "2,000 paired deals a game (minutes); "
     "tests/test_analysis_checks.py runs it on four",
     "python examples/judge_improvement.py": "a seat judged at every decision over 40 games "

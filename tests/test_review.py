@@ -252,7 +252,8 @@ def test_analyse_command_prints_and_saves_json(cafe_record: Path, tmp_path: Path
     assert {"field_difference", "stakes"} <= set(first)
     assert "mean loss over its" in " ".join(result.output.split())
     summary = data["summary"]
-    assert summary["moves"] == 20 and summary["choices"] <= 20
+    assert summary["moves"] == 20
+    assert summary["choices"] <= 20
     assert {"mean_loss", "loss_stderr", "mean_points_lost", "share_lost"} <= set(summary)
     refused = runner.invoke(app, ["analyse", str(cafe_record), "--as", "0", "--judge", "ismcts"])
     assert refused.exit_code != 0

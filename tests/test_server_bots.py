@@ -142,7 +142,8 @@ def test_a_finished_games_moves_are_analysed_once_per_seat(client: TestClient) -
     assert {"number", "played", "preferred", "before", "after", "loss", "verdict"} <= set(first)
     # the seat's mean loss (uncut, over its moves with a choice) and share of the stakes
     summary = data["summary"]
-    assert summary["moves"] == 20 and 0 < summary["choices"] <= 20
+    assert summary["moves"] == 20
+    assert 0 < summary["choices"] <= 20
     assert {"mean_loss", "loss_stderr", "mean_points_lost", "share_lost"} <= set(summary)
     again = client.get(f"/api/tables/{table_id}/analysis?seat=1").json()
     assert again == data  # kept, not searched again
