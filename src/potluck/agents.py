@@ -11,7 +11,7 @@ through :func:`make_agent`, so a spec means the same thing everywhere.
     >>> make_agent(game, "greedy").name
     'greedy'
     >>> sorted(agent_factories(game))
-    ['greedy', 'greedy-tuned', 'ismcts', 'random']
+    ['greedy', 'greedy-tuned', 'improve', 'ismcts', 'random']
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ __all__ = [
     "InformationSet",
     "SearchBot",
     "agent_factories",
+    "bot_defaults",
     "decide",
     "effective_spec",
     "is_search_bot",
@@ -47,9 +48,11 @@ GENERIC_BOTS: dict[str, Callable[..., Bot]] = {}
 
 
 def _register_generic_bots() -> None:
+    from potluck.search.improve import PolicyImprovementBot
     from potluck.search.ismcts import ISMCTSBot
 
     GENERIC_BOTS.setdefault("ismcts", ISMCTSBot)
+    GENERIC_BOTS.setdefault("improve", PolicyImprovementBot)
 
 
 #: OpenSpiel's ISMCTS: seated only when a spec names it (it needs the rl extra).
@@ -127,8 +130,9 @@ SEARCH_DEFAULTS: dict[str, dict[str, str]] = {
     },
 }
 
-#: The generic bots that take a game's search defaults.
-_SEARCH_NAMES = frozenset({"ismcts"})
+#: The generic bots that take per-game defaults: ``ismcts`` this module's table (or the
+#: game's own ``search_defaults``), ``improve`` its module's (``IMPROVE_DEFAULTS``).
+_SEARCH_NAMES = frozenset({"ismcts", "improve"})
 
 
 def search_defaults(game: Game[Any, Any]) -> dict[str, str]:
@@ -143,8 +147,26 @@ def search_defaults(game: Game[Any, Any]) -> dict[str, str]:
     return declared or dict(SEARCH_DEFAULTS.get(game.id, {}))
 
 
+def bot_defaults(game: Game[Any, Any], name: str) -> dict[str, str]:
+    """The parameters the generic bot ``name`` takes by default in ``game`` (none for a
+    bot without per-game defaults).
+
+        >>> import potluck
+        >>> bot_defaults(potluck.load_game("cafe-carnage"), "improve")
+        {'cutoff': 'model', 'depth': '24'}
+    """
+    if name == "ismcts":
+        return search_defaults(game)
+    if name == "improve":
+        from potluck.search.improve import IMPROVE_DEFAULTS
+
+        return dict(IMPROVE_DEFAULTS.get(game.id, {}))
+    return {}
+
+
 def effective_spec(game: Game[Any, Any], spec: str | BotSpec) -> BotSpec:
-    """``spec`` with the game's search defaults filled in (for ``ismcts``; others as given).
+    """``spec`` with the game's defaults filled in (for ``ismcts`` and ``improve``; others
+    as given).
 
     >>> import potluck
     >>> str(effective_spec(potluck.load_game("cafe-carnage"), "greedy"))
@@ -154,7 +176,7 @@ def effective_spec(game: Game[Any, Any], spec: str | BotSpec) -> BotSpec:
     if parsed.name not in _SEARCH_NAMES:
         return parsed
     given = dict(parsed.params)
-    merged = {**search_defaults(game), **given}
+    merged = {**bot_defaults(game, parsed.name), **given}
     return BotSpec(parsed.name, tuple(merged.items()))
 
 

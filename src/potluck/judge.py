@@ -47,9 +47,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from potluck.agents import InformationSet, is_search_bot, make_agent
 from potluck.engine.action import Action
-from potluck.engine.bots import bot_input
+from potluck.engine.bots import Bot, bot_input
 from potluck.engine.botspec import BotParam, BotSpec, BotSpecError, build_bot
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
@@ -60,6 +59,8 @@ from potluck.judge_math import points, shrunk_loss, verdict, win_chance
 from potluck.judge_math import rank as _rank
 from potluck.judge_math import stderr as _stderr
 from potluck.judge_params import JUDGE_PARAMS, MOST_MOVES
+from potluck.search.information import InformationSet
+from potluck.search.presets import TUNED_NAME, tuned_greedy
 from potluck.search.value import has_model, load_model
 
 __all__ = [
@@ -70,6 +71,7 @@ __all__ = [
     "PlayoutJudge",
     "make_judge",
     "points",
+    "policy_bot",
     "shrunk_loss",
     "verdict",
     "win_chance",
@@ -211,6 +213,7 @@ class PlayoutJudge:
         self.versus_policy = versus_policy
         self._game: Game[Any, Any] | None = None
         self._bot: Any = None
+        self._others: Any = None
         #: Every seat's chance of winning a world cut short, and whether playouts are
         #: cut (set for each decision: a model is per table size).
         self._chances: Callable[[State], Sequence[float] | None] = lambda world: None
@@ -226,14 +229,17 @@ class PlayoutJudge:
             f"versus_policy={self.versus_policy})"
         )
 
-    def bind(self, game: Game[Any, Any]) -> PlayoutJudge:
-        """Ready the judge for ``game`` (its policy bot is built here)."""
-        bot = make_agent(game, self.policy)
-        if is_search_bot(bot):
-            raise PotluckError(
-                f"the judge's policy must be a plain bot of {game.title} (such as greedy), "
-                f"not the search bot {self.policy!r}"
-            )
+    def bind(self, game: Game[Any, Any], others: str | None = None) -> PlayoutJudge:
+        """Ready the judge for ``game`` (its policy bot is built here). ``others`` names
+        the plain bot that plays the *other* seats in the playouts (default: the policy,
+        which then plays every seat): a seat that improves on the tuned greedy bot
+        (``potluck.search.improve``) models its opponents as the default greedy bot."""
+        bot = policy_bot(game, self.policy, "the judge's policy")
+        other = (
+            bot
+            if others is None or others == self.policy
+            else policy_bot(game, others, "the other seats' policy")
+        )
         cut = self.depth > 0 or self.horizon > 0
         fitted = self.cutoff == "fitted"
         if cut and fitted and type(game).win_chances is Game.win_chances:
@@ -243,7 +249,7 @@ class PlayoutJudge:
             )
         if self.horizon > 0 and type(game).progress is Game.progress:
             raise PotluckError(f"{game.title} has no clock (Game.progress) for a horizon")
-        self._game, self._bot = game, bot
+        self._game, self._bot, self._others = game, bot, other
         return self
 
     def ready(self, players: int) -> None:
@@ -275,18 +281,41 @@ class PlayoutJudge:
         only the seat's information from it). ``seed`` names the worlds; ``time_limit``
         replaces the judge's ``time`` for this decision."""
         game = self._need_game()
+        legal = game.legal_actions(state, seat)
+        info = InformationSet(game, state, seat)
+        return self.assess(info, legal, played, thresholds, seed, time_limit)
+
+    def assess(
+        self,
+        info: InformationSet,
+        legal: list[Action],
+        played: Action,
+        thresholds: tuple[float, float, float],
+        seed: str,
+        time_limit: float | None = None,
+        wall_limit: float = 0.0,
+    ) -> Judgement:
+        """:meth:`judge` from what the seat knows alone: its information set and its
+        legal moves (what ``potluck.agents.decide`` gives a search bot). The judge and
+        the policy-improving bot (``potluck.search.improve``) both decide here.
+        ``wall_limit`` (seconds, 0: none) bounds the wall clock's time as well as the
+        CPU's (a busy server's bot keeps a person's wait bounded)."""
         start = _now()
         limit = self.time if time_limit is None else time_limit
         deadline = start + limit if limit > 0 else math.inf
         clock = _now
-        info = InformationSet(game, state, seat)
-        self.ready(state.num_players)
-        legal = game.legal_actions(state, seat)
+        wall_start = time.perf_counter()
+        wall_deadline = wall_start + wall_limit if wall_limit > 0 else math.inf
+        wall_half = wall_start + wall_limit / 2 if wall_limit > 0 else math.inf
+        seat = info.seat
+        self.ready(info.num_players)
         if played not in legal:
             raise PotluckError(f"{played} is not a legal move for seat {seat} here")
-        moves, policy = self._moves(state, seat, legal, played, random.Random(f"{seed}:moves"))
+        rng = random.Random(f"{seed}:moves")
+        policy = self.policy_move(info, legal, seed, rng)
+        moves = self._moves(legal, played, policy, rng)
         favourite = policy != played
-        worlds = _Worlds(self, info, seat, seed, deadline)
+        worlds = _Worlds(self, info, seat, seed, deadline, wall_deadline)
         # 1. Choose: every compared move on common worlds, the worse half dropped after
         # 8, 16, 24... worlds (successive halving) until the played move and one
         # other are left; never the played move, nor the policy's while many are left,
@@ -301,7 +330,7 @@ class PlayoutJudge:
         while (len(alive) > 2 or (len(alive) == 2 and worlds.count < _CHOOSE_WORLDS)) and (
             worlds.count < self.worlds // 2
         ):
-            if worlds.count and clock() >= choose_until:
+            if worlds.count and (clock() >= choose_until or _wall() >= wall_half):
                 break
             got = worlds.play([moves[i] for i in alive])
             if got is None:
@@ -335,7 +364,7 @@ class PlayoutJudge:
         judged_points: tuple[list[float], list[float]] = ([], [])
         versus: tuple[list[float], list[float]] = ([], [])  # the policy's less the played's
         while worlds.count < self.worlds:
-            if worlds.count and clock() >= deadline:
+            if worlds.count and (clock() >= deadline or _wall() >= wall_deadline):
                 break
             got = worlds.play(pair)
             if got is None:
@@ -353,7 +382,7 @@ class PlayoutJudge:
         diffs = [b - a for a, b in zip(*judged, strict=True)]
         point_diffs = [b - a for a, b in zip(*judged_points, strict=True)]
         values = chosen[0] + judged[0]
-        after = win_chance(sum(values), len(values), state.num_players, self.prior)
+        after = win_chance(sum(values), len(values), info.num_players, self.prior)
         difference, loss_stderr = _mean(diffs), _stderr(diffs)
         loss = shrunk_loss(difference, loss_stderr)
         point_difference, point_stderr = _mean(point_diffs), _stderr(point_diffs)
@@ -390,32 +419,32 @@ class PlayoutJudge:
             field_stderr=_stderr(field),
         )
 
-    def _moves(
-        self,
-        state: State,
-        seat: int,
-        legal: list[Action],
-        played: Action,
-        rng: random.Random,
-    ) -> tuple[list[Action], Action]:
-        """The moves to compare, the played one first, and the policy's choice (second
-        when it differs from the played one)."""
+    def policy_move(
+        self, info: InformationSet, legal: list[Action], seed: str, rng: random.Random
+    ) -> Action:
+        """The policy's own choice for the seat, drawing from ``rng`` (the greedy bot's,
+        reading the seat's view: any world drawn from the seat's information set, here
+        one named by ``seed``, shows the seat what the true state shows it)."""
         game = self._need_game()
-        moves = [played]
         if len(legal) == 1:
-            return moves, played
-        favourite: Action = self._bot.choose(
-            game, bot_input(self._bot, game, state, seat), seat, legal, rng
-        )
-        if favourite != played:
-            moves.append(favourite)
+            return legal[0]
+        seen = bot_input(self._bot, game, info.sample(random.Random(f"{seed}:view")), info.seat)
+        choice: Action = self._bot.choose(game, seen, info.seat, legal, rng)
+        return choice
+
+    def _moves(
+        self, legal: list[Action], played: Action, policy: Action, rng: random.Random
+    ) -> list[Action]:
+        """The moves to compare: the played one first, the policy's choice second when it
+        differs, then others drawn with ``rng`` up to ``candidates`` (in legal order)."""
+        moves = [played] if policy == played else [played, policy]
         others = [a for a in legal if a not in moves]
         most = self.candidates if self.candidates > 0 else _MOST_MOVES
         room = max(0, most - len(moves))
         if room < len(others):
             rng.shuffle(others)
             others = sorted(others[:room], key=legal.index)
-        return moves + others, favourite
+        return moves + others
 
     def playout(self, world: State, seat: int, move: Action, seed: int) -> float | None:
         """The seat's win share after ``move`` in ``world`` and the policy's play to the end
@@ -432,7 +461,7 @@ class PlayoutJudge:
         Its points are its score minus the mean of the other seats' (``points``): the
         final scores, or where the playout is cut the game's ``standings`` there. A
         cut playout's win share is the cutoff's chance of winning."""
-        game, bot = self._need_game(), self._bot
+        game, bot, others = self._need_game(), self._bot, self._others
         rng = random.Random(seed)
         index = move.index
         mine = next((a for a in game.legal_actions(world, seat) if a.index == index), None)
@@ -459,8 +488,11 @@ class PlayoutJudge:
             legal = legal_actions(world, mover)
             if len(legal) == 1:
                 action = legal[0]
-            else:
+            elif mover == seat or others is bot:
                 action = choose(game, bot_input(bot, game, world, mover), mover, legal, rng)
+            else:
+                read = bot_input(others, game, world, mover)
+                action = others.choose(game, read, mover, legal, rng)
             step(world, mover, action)
             acting = world.acting
         outcome = game.outcome(world)
@@ -513,6 +545,34 @@ def make_judge(game: Game[Any, Any], spec: str | BotSpec = DEFAULT_JUDGE) -> Pla
     return judge.bind(game)
 
 
+def policy_bot(game: Game[Any, Any], spec: str, role: str = "the policy") -> Bot:
+    """The plain bot ``spec`` names among ``game``'s own bots and its tuned greedy bot
+    (a playout's policy must decide from a view: a search bot inside every playout
+    would cost its whole search a move).
+
+        >>> import potluck
+        >>> policy_bot(potluck.load_game("cafe-carnage"), "greedy-tuned").name
+        'greedy-tuned'
+    """
+    factories: dict[str, Any] = dict(game.bots())
+    tuned = tuned_greedy(game)
+    if tuned is not None:
+        factories[TUNED_NAME] = tuned
+    parsed = BotSpec.parse(spec)
+    if parsed.name not in factories:
+        raise PotluckError(
+            f"{role} must be a plain bot of {game.title} ({', '.join(sorted(factories))}), "
+            f"not {spec!r}"
+        )
+    bot: Bot = build_bot(factories, parsed, game.title)
+    return bot
+
+
+def _wall() -> float:
+    """The wall clock, for a bound on what a person waits (``assess``'s ``wall_limit``)."""
+    return time.perf_counter()
+
+
 def _now() -> float:
     """The clock the time bound reads: this process's CPU time, so that a bound buys
     the same work on a busy machine as on an idle one, where it is the wall clock's
@@ -524,10 +584,17 @@ class _Worlds:
     """The worlds of one decision, drawn in turn, each played out after given moves."""
 
     def __init__(
-        self, judge: PlayoutJudge, info: InformationSet, seat: int, seed: str, deadline: float
+        self,
+        judge: PlayoutJudge,
+        info: InformationSet,
+        seat: int,
+        seed: str,
+        deadline: float,
+        wall_deadline: float = math.inf,
     ) -> None:
         self.judge, self.info, self.seat, self.seed = judge, info, seat, seed
-        self.deadline = deadline
+        self.deadline = deadline  # by the CPU clock (``_now``)
+        self.wall_deadline = wall_deadline  # by the wall clock (``_wall``)
         self.count = 0  # worlds played after every move asked
         self.drawn = 0  # worlds drawn, skipped ones included
         self.playouts = 0
@@ -545,7 +612,7 @@ class _Worlds:
             rewards: list[tuple[float, float]] = []
             for move in moves:
                 # a world half played would pair some moves and not others: drop it whole
-                if self.count and clock() >= self.deadline:
+                if self.count and (clock() >= self.deadline or _wall() >= self.wall_deadline):
                     return None
                 reward = self.judge.play_out(world.clone(), self.seat, move, rollout_seed)
                 self.playouts += 1

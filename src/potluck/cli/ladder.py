@@ -47,7 +47,7 @@ def register(app: typer.Typer) -> None:
 
 def bots_command(game_id: GameArg, data: DataOpt = None) -> None:
     """List the bots a game can seat, with each bot's parameters (for bot specs)."""
-    from potluck.agents import agent_factories, search_defaults
+    from potluck.agents import agent_factories, bot_defaults
     from potluck.engine.botspec import bot_params
 
     game = load_game(game_id, data=data)
@@ -64,7 +64,7 @@ def bots_command(game_id: GameArg, data: DataOpt = None) -> None:
             out.print("  no parameters")
         for param in params:
             out.print(f"  {escape(param.describe())}")
-        tuned = search_defaults(game) if name == "ismcts" else {}
+        tuned = bot_defaults(game, name)
         if tuned:
             listing = ",".join(f"{key}={value}" for key, value in tuned.items())
             out.print(f"  in {escape(game.title)} its defaults are {escape(listing)}")

@@ -1,0 +1,254 @@
+"""A bot that improves on the greedy bot by rollouts: the move judge's best move, played.
+
+At each decision the bot asks the move judge (``potluck.judge.PlayoutJudge.assess``,
+the very code that ``potluck analyse`` judges moves with) about the move its
+*policy* (the game's greedy bot, or its tuned one) would play: the judge draws
+worlds from the seat's information set, plays every candidate move on the same
+worlds with the policy playing on for every seat (common random numbers; cut and
+scored by the value model where the game's defaults say so), narrows the
+candidates by successive halving, then plays the best one found against the
+policy's move on *fresh* worlds. The bot plays the best move only where that
+fresh comparison's difference, shrunk by its noise (``shrunk_loss``), says it wins
+more than the policy's move; otherwise it plays the policy's move.
+
+This is one step of policy iteration by Monte-Carlo rollouts (Tesauro and Galperin
+1997; Bertsekas' rollout algorithm): the improved policy is at least as good as
+its base policy wherever the rollouts estimate truly, and it needs no training.
+Its model of the other seats is the default greedy bot (``others``), which is
+what it was measured against; against players unlike it the playouts are a
+guess.
+
+It decides from what ``potluck.agents.decide`` gives a search bot (the seat's
+``InformationSet`` and its legal moves) and draws every world and rollout from a
+seed taken from the ``rng`` it is given, so with ``time=0`` (worlds alone bound
+it) the same seed gives the same move; with a time budget the number of worlds,
+and so the move, depend on the machine's speed.
+
+    >>> import random, potluck
+    >>> from potluck.agents import decide, make_agent
+    >>> game = potluck.load_game("burger-joint")
+    >>> bot = make_agent(game, "improve:time=0,worlds=16")
+    >>> state = game.new_game(2, seed=4)
+    >>> move = decide(bot, game, state, 0, random.Random(1))
+    >>> move == decide(bot, game, state, 0, random.Random(1))
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from potluck.engine.action import Action
+from potluck.engine.botspec import BotParam
+from potluck.engine.errors import PotluckError
+from potluck.engine.game import Game
+from potluck.judge import JUDGE_DEFAULTS, Judgement, PlayoutJudge
+from potluck.judge_params import MOST_MOVES
+from potluck.search.information import InformationSet
+
+__all__ = ["IMPROVE_DEFAULTS", "IMPROVE_NAME", "PolicyImprovementBot"]
+
+#: The bot's name in specs.
+IMPROVE_NAME = "improve"
+
+#: The bot's parameters per game where they differ from its own defaults (spec text; a
+#: spec's own parameters override them): the move judge's per-game playouts (Café
+#: Carnage's cut after 24 moves and scored by the value model, Belly Battle's after 16
+#: turns by its fitted win chances: docs/bots.md, "Move analysis"), which is how the
+#: judge's best move was measured to beat greedy bots.
+IMPROVE_DEFAULTS: dict[str, dict[str, str]] = {
+    game_id: dict(params) for game_id, params in JUDGE_DEFAULTS.items()
+}
+
+#: The loss bands the judge settles a comparison by: it stops early once the best
+#: move's advantage over the policy's is known to lie in one band (move analysis's
+#: inaccuracy, mistake and blunder thresholds, ``potluck.review.DEFAULT_THRESHOLDS``).
+SETTLE_BANDS = (0.05, 0.10, 0.20)
+
+
+class PolicyImprovementBot:
+    """Plays the greedy bot's move unless rollouts on common worlds show a better one."""
+
+    name = IMPROVE_NAME
+    needs_view = False
+    #: The spec it was built from, as written (``make_agent`` sets it).
+    spec = IMPROVE_NAME
+    params: ClassVar[tuple[BotParam, ...]] = (
+        BotParam(
+            "time",
+            float,
+            0.25,
+            "seconds of this process's CPU a decision may take (0: worlds alone); "
+            "checked between two playouts, the first world always played",
+            low=0,
+        ),
+        BotParam(
+            "wall",
+            float,
+            0.0,
+            "seconds of the wall clock a decision may take as well (0: none; the web's "
+            "hard seats set it, so that a busy server keeps a person's wait bounded)",
+            low=0,
+        ),
+        BotParam("worlds", int, 1000, "the most worlds a decision plays", low=1),
+        BotParam(
+            "min_worlds",
+            int,
+            32,
+            "worlds the best move found is set against the policy's move on before the "
+            "comparison may stop early",
+            low=1,
+        ),
+        BotParam(
+            "policy",
+            str,
+            "greedy",
+            "the bot improved on: it names the seat's base move and plays the seat's own "
+            "moves in the playouts (greedy, or greedy-tuned where the game has one)",
+            choices=("greedy", "greedy-tuned"),
+        ),
+        BotParam(
+            "others",
+            str,
+            "greedy",
+            "the bot that plays the other seats in the playouts (its model of them)",
+            choices=("greedy", "greedy-tuned"),
+        ),
+        BotParam(
+            "candidates",
+            int,
+            0,
+            f"the most moves compared: the policy's and others drawn at random (0: every "
+            f"legal move, or {MOST_MOVES} of them if there are more)",
+            low=0,
+        ),
+        BotParam(
+            "confidence",
+            float,
+            2.5,
+            "standard errors of the paired difference within one loss band before the "
+            "comparison stops early",
+            low=0,
+        ),
+        BotParam(
+            "precision",
+            float,
+            0.04,
+            "the standard error of the policy move's win chance to wait for (0: none)",
+            low=0,
+        ),
+        BotParam(
+            "depth",
+            int,
+            0,
+            "playout moves before a world is scored by win chances (the cutoff's) "
+            "instead of played to the end (0: to the end)",
+            low=0,
+        ),
+        BotParam(
+            "horizon",
+            int,
+            0,
+            "cut a playout once the game's clock (Game.progress) has run this far "
+            "(0: by depth alone)",
+            low=0,
+        ),
+        BotParam(
+            "cutoff",
+            str,
+            "fitted",
+            "what scores a cut playout: fitted (the game's Game.win_chances) or model "
+            "(the learned value model; a table size without one is played to the end)",
+            choices=("fitted", "model"),
+        ),
+    )
+
+    def __init__(
+        self,
+        time: float = 0.25,
+        wall: float = 0.0,
+        worlds: int = 1000,
+        min_worlds: int = 32,
+        policy: str = "greedy",
+        others: str = "greedy",
+        candidates: int = 0,
+        confidence: float = 2.5,
+        precision: float = 0.04,
+        depth: int = 0,
+        horizon: int = 0,
+        cutoff: str = "fitted",
+    ) -> None:
+        self.time = time
+        self.wall = wall
+        self.worlds = worlds
+        self.min_worlds = min_worlds
+        self.policy = policy
+        self.others = others
+        self.candidates = candidates
+        self.confidence = confidence
+        self.precision = precision
+        self.depth = depth
+        self.horizon = horizon
+        self.cutoff = cutoff
+        #: The judge bound to the game last played (built at the first decision).
+        self._judge: tuple[Game[Any, Any], PlayoutJudge] | None = None
+        #: What the last decision found (benchmarks and tests read it).
+        self.last: Judgement | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"PolicyImprovementBot(time={self.time}, wall={self.wall}, worlds={self.worlds}, "
+            f"min_worlds={self.min_worlds}, policy={self.policy!r}, others={self.others!r}, "
+            f"candidates={self.candidates}, confidence={self.confidence}, "
+            f"precision={self.precision}, depth={self.depth}, horizon={self.horizon}, "
+            f"cutoff={self.cutoff!r})"
+        )
+
+    def choose(
+        self,
+        game: Game[Any, Any],
+        view: Mapping[str, Any] | None,
+        seat: int,
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
+        raise PotluckError(
+            f"{IMPROVE_NAME} plays out worlds drawn from its seat's information set: ask it "
+            "through potluck.agents.decide, which hands it one"
+        )
+
+    def judge(self, game: Game[Any, Any]) -> PlayoutJudge:
+        """The move judge this bot decides with, bound to ``game`` (built once a game)."""
+        if self._judge is not None and self._judge[0] is game:
+            return self._judge[1]
+        judge = PlayoutJudge(
+            worlds=self.worlds,
+            min_worlds=self.min_worlds,
+            time=self.time,
+            policy=self.policy,
+            candidates=self.candidates,
+            confidence=self.confidence,
+            depth=self.depth,
+            horizon=self.horizon,
+            cutoff=self.cutoff,
+            precision=self.precision,
+        ).bind(game, others=self.others)
+        self._judge = (game, judge)
+        return judge
+
+    def search(
+        self, game: Game[Any, Any], info: InformationSet, legal: list[Action], rng: random.Random
+    ) -> Action:
+        """The policy's move, or the best move found where it is shown to win more."""
+        if not legal:
+            raise PotluckError(f"{IMPROVE_NAME} was asked to choose with no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        judge = self.judge(game)
+        seed = f"{IMPROVE_NAME}:{rng.getrandbits(64)}"
+        base = judge.policy_move(info, legal, seed, random.Random(f"{seed}:moves"))
+        found = judge.assess(info, legal, base, SETTLE_BANDS, seed, wall_limit=self.wall)
+        self.last = found
+        return found.best
