@@ -37,7 +37,7 @@ TABLES = [
     ("food-advice", 4),
 ]
 #: Reproducible and quick: worlds alone bound it.
-SMALL = "improve:time=0,worlds=8,min_worlds=4"
+SMALL = "improve:time=0,worlds=8,min_worlds=4,candidates=4"
 
 
 def _positions(game_id: str, players: int, every: int) -> list[State]:

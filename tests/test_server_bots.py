@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import potluck
+from potluck.agents import make_agent
 from potluck.server import botpool, create_app
 from potluck.server.botpool import Thought, seat_bot_spec, seat_kinds, think
 from webtest import OPEN, fresh_database_url
@@ -39,7 +40,11 @@ def test_every_game_offers_three_difficulties_and_never_takes_raw_specs() -> Non
     for game_id in potluck.list_games():
         game = potluck.load_game(game_id)
         assert seat_kinds(game)[:4] == ["human", "easy", "medium", "hard"]
-        assert seat_bot_spec(game, "hard") == botpool.DIFFICULTIES["hard"]
+        assert seat_bot_spec(game, "hard") == botpool.hard_spec(game)
+        assert botpool.hard_spec(game) == botpool.HARD_BY_GAME.get(
+            game_id, botpool.DIFFICULTIES["hard"]
+        )
+        make_agent(game, botpool.hard_spec(game))  # a spec the game seats
         assert seat_bot_spec(game, "hard", "ismcts:sims=5") == "ismcts:sims=5"
         assert seat_bot_spec(game, "ismcts:sims=99999999") is None
 

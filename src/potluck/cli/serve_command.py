@@ -107,9 +107,12 @@ def serve(
         typer.Option(min=5, max=86400, help="The turn timer of rated tables created without one."),
     ] = 120,
     hard_bot: Annotated[
-        str,
-        typer.Option(help="The bot spec a 'hard' seat plays (it thinks in a worker process)."),
-    ] = "ismcts:time=0.4",
+        str | None,
+        typer.Option(
+            help="The bot spec a 'hard' seat plays in every game (it thinks in a worker "
+            "process; default: each game's own hard bot, docs/bots.md 'Difficulties')."
+        ),
+    ] = None,
     bot_workers: Annotated[
         int | None,
         typer.Option(min=1, help="Processes where search bots think (default: the cores, >= 2)."),
@@ -200,7 +203,8 @@ def serve(
     )
     from potluck.agents import make_agent
 
-    make_agent(load_game("cafe-carnage"), hard_bot)  # a bad spec fails here, in one line
+    if hard_bot:  # a bad spec fails here, in one line
+        make_agent(load_game("cafe-carnage"), hard_bot)
     url = database_url or default_database_url()
     if (workers > 1 or cluster) and not url.startswith("postgresql"):
         option = f"--workers {workers}" if workers > 1 else "--cluster"

@@ -99,9 +99,11 @@ class ServerSettings:
     max_page: int = 100
     #: Origins (``https://host[:port]``) allowed besides the server's own.
     allowed_origins: tuple[str, ...] = ()
-    #: The bot spec a "hard" seat plays: by default the game's tuned search, stopped at
-    #: 0.4 s, so a round of five hard bots takes about 2 s; a host may give it more.
-    hard_bot: str = "ismcts:time=0.4"
+    #: The bot spec a "hard" seat plays in every game; ``None``: each game's own hard bot
+    #: (``botpool.hard_spec``: the game's tuned search or the policy-improvement bot,
+    #: either capped at 0.4 s a decision, so a round of five hard bots takes about 2 s).
+    #: A host may give it more.
+    hard_bot: str | None = None
     #: Worker processes where search bots think (``None``: the machine's cores, at
     #: least 2, so that one client's bots never hold them all; they run at the lowest
     #: OS priority, so the event loop always comes first).

@@ -153,7 +153,8 @@ class TableService(Membership, CatchingUp):
         )
         #: Move analyses of finished games: their own workers, a budget per client.
         self.analyses = Analyses(engine, self.settings, clock)
-        make_agent(load_game("cafe-carnage"), self.settings.hard_bot)  # a bad spec fails now
+        if self.settings.hard_bot:  # a bad spec fails now
+            make_agent(load_game("cafe-carnage"), self.settings.hard_bot)
         self.cluster = Cluster(engine.url, self) if cluster else None
         self.clustered = cluster
         self._syncs: dict[str, asyncio.Task[None]] = {}
