@@ -551,3 +551,35 @@ def test_the_search_speed_example_times_a_fixed_budget() -> None:
     assert row["decisions"] >= 1
     assert row["simulations"] == 400 * row["decisions"]
     assert row["simulations_per_second"] > 0
+
+
+def test_the_policy_improvement_bot_plays_an_equal_time_duel_and_an_arena() -> None:
+    # improve is the hard bot of Café Carnage and Belle of the Ball: the equal-time
+    # head-to-head and the ladders (docs/bots.md, "Issue 32's equal-time runs and
+    # ladders, second round") seat it on our side of a duel and as an arena rung.
+    pytest.importorskip("pyspiel")
+    from potluck.arena import run_arena
+    from potluck.search.openspiel import CpuLedger, duel
+
+    spec = "improve:time=0,worlds=2,min_worlds=1,candidates=2"
+    ledger = CpuLedger()
+    row = duel("cafe-carnage", 4, spec, 0, 0, seats=2, ledger=ledger)
+    assert row["seats"] == [0, 2]
+    assert row["cpu_ours"]
+    assert row["cpu_openspiel"]
+    assert 0.0 <= row["share"] <= 1.0
+    ladder = run_arena(
+        potluck.load_game("cafe-carnage"),
+        4,
+        ["random", "greedy", spec, "openspiel-ismcts:sims=2"],
+        games=4,
+        seed=3,
+    )
+    assert ladder.games == 4
+    assert not ladder.errors
+    assert {entry.spec for entry in ladder.entries} == {
+        "random",
+        "greedy",
+        spec,
+        "openspiel-ismcts:sims=2",
+    }
