@@ -75,10 +75,10 @@ def test_the_replay_page_analyses_a_seats_moves(browser: Any, server: LiveServer
     summary = page.locator("#analysis p").first.inner_text()
     assert "share of playouts this seat won" in summary
     assert "of CPU in all" in summary
-    # the seat's mean loss (uncut, moves with a choice), points and share of the stakes
+    # the seat's mean loss (uncut, over its moves with a choice) and points lost
     seat_summary = page.locator("#analysis p.analysis-summary").inner_text()
     assert "Mean loss over" in seat_summary
-    assert "Share of the stakes lost" in seat_summary
+    assert "points" in seat_summary
     # a seat's last ballot card is its only move: shown as forced, with its time
     assert page.locator("table.analysis td", has_text="(forced: the only move)").count() >= 1
     assert page.locator("table.analysis th", has_text="Time").count() == 1

@@ -275,14 +275,11 @@ def analyse_command(
         "(it still counts where the win chance is gone)."
     )
     if summary.choices:
-        share = "—" if summary.share_lost is None else f"{summary.share_lost:.0%}"
         out.print(
             f"Seat {seat}'s mean loss over its {summary.choices} moves with a choice: "
             f"{summary.mean_loss:.1%} ± {summary.loss_stderr:.1%} of win chance a move, "
             f"{summary.mean_points_lost:.2f} ± {summary.points_stderr:.2f} points (each "
-            "move's loss uncut, so its noise averages out). Share of the stakes lost: "
-            f"{share} (a position's stakes: what a random move would lose there; the best "
-            "moves found lose 0%, random moves 100% on average)."
+            "move's loss uncut, so its noise averages out)."
         )
     if json_path is not None:
         json_path.parent.mkdir(parents=True, exist_ok=True)

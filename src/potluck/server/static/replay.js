@@ -106,9 +106,7 @@
             `Mean loss over ${plural(data.summary.choices, "move", "moves")} with a choice: ` +
             `${pct1(data.summary.mean_loss)} ±${pct1(data.summary.loss_stderr)} of win chance a move, ` +
             `${data.summary.mean_points_lost.toFixed(2)} ±${data.summary.points_stderr.toFixed(2)} points ` +
-            `(each move's loss uncut, so its noise averages out). Share of the stakes lost: ` +
-            `${data.summary.share_lost === null ? "—" : pct(data.summary.share_lost)} ` +
-            `(a position's stakes: what a random move would lose there; the best moves found lose 0%, random moves 100% on average).` })] : []),
+            `(each move's loss uncut, so its noise averages out).` })] : []),
           el("div", { class: "scroll" }, el("table", { class: "analysis data" },
             el("thead", {}, el("tr", {}, ...["Move", "Played", "Win chance after", "Preferred", "With it", "Loss", "Verdict", "Points lost", "Time"].map((h) => el("th", { text: h })))),
             el("tbody", {}, ...data.moves.map((m) => el("tr", { class: m.verdict || "" },
