@@ -65,12 +65,14 @@ def improved_game(game_id: str, deal: int, seat: int, spec: str, seconds: float)
     claimed = claimed_points = rechecked = rechecked_points = 0.0
     decisions = changed = 0
     cpu = time.process_time()
+    decision_cpu: list[float] = []  # the seat's CPU seconds at each decision with a choice
     acting = game.to_act(state)
     while acting:
         mover = acting[0]
         view = views[mover]
         seen = None if view is None else view(state, mover)
         legal = game.legal_actions(state, mover)
+        began = time.process_time()
         action = bots[mover].choose(game, seen, mover, legal, rngs[mover])
         if mover == seat:
             decisions += 1
@@ -78,6 +80,8 @@ def improved_game(game_id: str, deal: int, seat: int, spec: str, seconds: float)
                 found = judge.judge(
                     state, seat, action, DEFAULT_THRESHOLDS, f"improve:{deal}:{decisions}", seconds
                 )
+                # what the seat spent choosing (the recheck below is the study's own)
+                decision_cpu.append(time.process_time() - began)
                 if found.best != action:
                     changed += 1
                     claimed += found.difference
@@ -107,6 +111,7 @@ def improved_game(game_id: str, deal: int, seat: int, spec: str, seconds: float)
         "decisions": decisions,
         "changed": changed,
         "cpu_seconds": time.process_time() - cpu,
+        "decision_cpu": decision_cpu,
     }
 
 
@@ -164,6 +169,10 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     out["changed_per_game"] = statistics.fmean(r["changed"] for r in rows)
     out["decisions_per_game"] = statistics.fmean(r["decisions"] for r in rows)
     out["cpu_seconds_per_game"] = statistics.fmean(r["cpu_seconds"] for r in rows)
+    timed = [t for r in rows for t in r.get("decision_cpu", [])]
+    if timed:
+        out["cpu_median_decision_seconds"] = statistics.median(timed)
+        out["cpu_slowest_decision_seconds"] = max(timed)
     return out
 
 
