@@ -40,6 +40,7 @@ from typing import Any
 import potluck
 from potluck.agents import InformationSet, make_agent
 from potluck.engine.bots import view_reader
+from potluck.intervals import wilson_interval
 from potluck.judge import PlayoutJudge, _Worlds, make_judge, points
 from potluck.review import DEFAULT_THRESHOLDS
 from potluck.sim import bot_rng, play_game
@@ -145,8 +146,20 @@ def recheck(
     return statistics.fmean(wins), statistics.fmean(scores)
 
 
+#: The normal quantile of a two-sided 99% interval (the futility stop's).
+Z99 = 2.5758293035489
+
+
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {"games": len(rows)}
+    if rows:
+        wins = sum(r["share"] for r in rows)
+        base = sum(r["base_share"] for r in rows)
+        out["win_share"] = wins / len(rows)
+        out["ci95"] = list(wilson_interval(wins, len(rows)))
+        out["ci99_upper"] = wilson_interval(wins, len(rows), Z99)[1]
+        out["baseline_win_share"] = base / len(rows)
+        out["baseline_ci95"] = list(wilson_interval(base, len(rows)))
     for name, real, claim in (
         ("share", "share", "claimed"),
         ("points", "points", "claimed_points"),
@@ -184,6 +197,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=0.25, help="CPU seconds a decision")
     parser.add_argument("--judge", default="playouts")
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument(
+        "--stop-below",
+        type=float,
+        help="futility stop: after every 50 games in --out, stop if the upper end of the "
+        "99%% Wilson interval of the seat's win share is below this",
+    )
     args = parser.parse_args(argv)
     rows: list[dict[str, Any]] = []
     if args.out.exists():
@@ -199,6 +218,14 @@ def main(argv: list[str] | None = None) -> int:
         with args.out.open("a") as out:
             out.write(json.dumps(row) + "\n")
         print(f"{args.game} deal {deal}: {json.dumps(summarise(rows))}", file=sys.stderr)
+        if (
+            args.stop_below is not None
+            and len(rows) % 50 == 0
+            and index + 1 < args.deals
+            and summarise(rows)["ci99_upper"] < args.stop_below
+        ):
+            print(f"stopped for futility after {len(rows)} games", file=sys.stderr)
+            break
     json.dump(summarise(rows), sys.stdout, indent=1)
     print()
     return 0
