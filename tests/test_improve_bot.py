@@ -210,3 +210,15 @@ def test_potluck_bots_lists_it_with_its_defaults() -> None:
     assert result.exit_code == 0, result.output
     assert "improve" in result.output
     assert "its defaults are cutoff=model,depth=24" in result.output
+
+
+def test_the_servers_bot_worker_seats_it_as_the_hard_level_of_its_games() -> None:
+    from potluck.server.botpool import HARD_BY_GAME, Thought, hard_spec, think
+
+    game = potluck.load_game("cafe-carnage")
+    assert hard_spec(game) == HARD_BY_GAME["cafe-carnage"] == "improve:wall=0.4"
+    state = game.new_game(4, seed=3)
+    thought = Thought("cafe-carnage", None, game.to_json(state), 1, "improve:time=0,worlds=4", 7, 0)
+    text = think(thought)
+    assert game.explain(state, 1, text) is None  # a legal move
+    assert think(thought) == text  # reproducible from the seed it is sent
