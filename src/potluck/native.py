@@ -92,6 +92,9 @@ _GAME_MODULES: dict[str, tuple[str, ...]] = {
 COMPILED_MODULES: tuple[str, ...] = (
     "potluck.engine.state",
     "potluck.engine.game",
+    # Shuffles and picks drawn as the library draws them (a search's worlds are dealt
+    # with them; the library's own are Python).
+    "potluck.engine.chance",
     *(
         f"potluck.games.{game}.{module}"
         for game, names in _GAME_MODULES.items()
@@ -102,6 +105,8 @@ COMPILED_MODULES: tuple[str, ...] = (
     # them (its parameters, copied and reported) stays Python (``search.ismcts``).
     "potluck.search.forest",
     "potluck.search.tree",
+    # How a finished or cut-short world is scored: once per simulation.
+    "potluck.search.rewards",
 )
 
 _PACKAGE_DIR = Path(__file__).resolve().parent

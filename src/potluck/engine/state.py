@@ -9,6 +9,7 @@ from typing import Any, Self
 from mypy_extensions import mypyc_attr
 
 from potluck.engine.action import Action
+from potluck.engine.chance import seeded
 
 
 def copy_rng(rng: random.Random) -> random.Random:
@@ -52,13 +53,24 @@ class State:
       options, it *is* the game (see ``Game.record``).
     """
 
-    __slots__ = ("_rng", "_rng_shared", "acting", "history", "num_players", "options", "seed")
+    __slots__ = (
+        "_rng",
+        "_rng_seed",
+        "_rng_shared",
+        "acting",
+        "history",
+        "num_players",
+        "options",
+        "seed",
+    )
 
     num_players: int
     seed: int
     options: Mapping[str, Any]
     _rng: random.Random
     _rng_shared: bool
+    #: A seed the generator is still to be made from (``seed_rng``), or -1.
+    _rng_seed: int
     acting: tuple[int, ...]
     history: list[tuple[int, Action]]
 
@@ -76,14 +88,35 @@ class State:
         of them draws (copy on write): copying a generator's 625 words is most of a
         clone's cost, and many clones (views, search) never draw."""
         if self._rng_shared:
-            self._rng = copy_rng(self._rng)
+            if self._rng_seed >= 0:
+                self._rng = seeded(self._rng_seed)
+                self._rng_seed = -1
+            else:
+                self._rng = copy_rng(self._rng)
             self._rng_shared = False
         return self._rng
 
     @rng.setter
     def rng(self, value: random.Random) -> None:
         self._rng = value
+        self._rng_seed = -1
         self._rng_shared = False
+
+    def seed_rng(self, seed: int) -> None:
+        """Give the state the generator ``random.Random(seed)`` (``seed`` >= 0), made
+        when it is first drawn from: seeding one costs more than drawing a whole world
+        of Belle of the Ball, and a search's world often ends before it draws.
+
+            >>> import random
+            >>> state = State(2, seed=1, options={})
+            >>> state.seed_rng(99)
+            >>> state.rng.random() == random.Random(99).random()
+            True
+        """
+        if seed < 0:
+            raise ValueError(f"a generator's seed here is 0 or more, not {seed}")
+        self._rng_seed = seed
+        self._rng_shared = True
 
     def clone(self) -> Self:
         """An independent copy; a game whose state holds mutable containers overrides it.
@@ -108,9 +141,11 @@ class State:
         twin.num_players = self.num_players
         twin.seed = self.seed
         twin.options = self.options
-        # Both now share one generator; whichever draws first takes its own copy.
+        # Both now share one generator (or a seed still to be made into one); whichever
+        # draws first takes its own copy.
         self._rng_shared = True
         twin._rng = self._rng
+        twin._rng_seed = self._rng_seed
         twin._rng_shared = True
         twin.acting = self.acting
         twin.history = self.history.copy()

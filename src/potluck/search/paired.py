@@ -33,6 +33,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from potluck.engine.chance import seeded
+
 W = TypeVar("W")
 M = TypeVar("M")
 
@@ -51,9 +53,9 @@ def compare_root(
 ) -> tuple[M, list[tuple[M, list[float]]]]:
     """The move to play, and each move's rewards (one per world it was played on).
 
-    ``sample()`` draws a world, ``copy`` copies one, ``playout(world, move, rng)``
-    plays ``move`` in (a copy of) the world and on to a reward in 0..1, or gives
-    ``None`` when the move is not legal in that world. ``budget``
+    ``sample()`` draws a world (a new one each time), ``copy`` copies one,
+    ``playout(world, move, rng)`` plays ``move`` in (a copy of) the world and on to a
+    reward in 0..1, or gives ``None`` when the move is not legal in that world. ``budget``
     counts playouts; ``deadline`` (a ``time.perf_counter`` time) is shared out
     between the rounds like the playouts, and stops the search between two
     playouts: a world not played after every move still in the
@@ -81,6 +83,7 @@ def compare_root(
             world = sample()
             seed = rng.getrandbits(64)
             played: dict[int, float] = {}
+            last = alive[-1]
             for i in alive:
                 # a world left half played would pair some moves and not others: the
                 # deadline drops it whole (with budgets of whole-game playouts, waiting
@@ -88,7 +91,8 @@ def compare_root(
                 if clock() >= deadline:
                     played = {}
                     break
-                reward = playout(copy(world), moves[i], random.Random(seed))
+                # the last move plays the world itself: nothing reads it afterwards
+                reward = playout(world if i == last else copy(world), moves[i], seeded(seed))
                 if reward is not None:
                     played[i] = reward
             for i, reward in played.items():

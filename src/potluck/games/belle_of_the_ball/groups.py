@@ -28,18 +28,18 @@ def placeable(state: BelleState, seat: int) -> list[int]:
 def places_for(parties: list[list[int]], base: int, fifth: bool) -> tuple[int, ...]:
     """``placeable`` for the party whose slots start at ``parties[base]``, as a tuple
     shared by every party of the same shape (the sizes of its groups and ``fifth``):
-    legality asks this on every step, so it is a look-up after its first time."""
-    sizes = (
-        len(parties[base]),
-        len(parties[base + 1]),
-        len(parties[base + 2]),
-        len(parties[base + 3]),
-        len(parties[base + 4]),
-    )
+    legality asks this on every step, so it is a look-up after its first time, by a
+    whole number that packs the five sizes (no tuple to build and hash)."""
+    a = len(parties[base])
+    b = len(parties[base + 1])
+    c = len(parties[base + 2])
+    d = len(parties[base + 3])
+    e = len(parties[base + 4])
+    shape = ((((a << 6 | b) << 6 | c) << 6 | d) << 6) | e  # a group holds at most FULL
     known = _PLACES_FIFTH if fifth else _PLACES
-    places = known.get(sizes)
+    places = known.get(shape)
     if places is None:
-        places = known[sizes] = _places_by_sizes(sizes, fifth)
+        places = known[shape] = _places_by_sizes((a, b, c, d, e), fifth)
     return places
 
 
@@ -70,10 +70,11 @@ def _places_by_sizes(sizes: tuple[int, ...], fifth: bool) -> tuple[int, ...]:
     return tuple(slots)
 
 
-#: ``places_for`` by the sizes of a party's groups (at most 6**5 entries, a few hundred
-#: in practice), without and with Grand Dame Gwendolyn's fifth group.
-_PLACES: dict[tuple[int, ...], tuple[int, ...]] = {}
-_PLACES_FIFTH: dict[tuple[int, ...], tuple[int, ...]] = {}
+#: ``places_for`` by the sizes of a party's groups, packed six bits a group (at most
+#: 6**5 entries, a few hundred in practice), without and with Grand Dame Gwendolyn's
+#: fifth group.
+_PLACES: dict[int, tuple[int, ...]] = {}
+_PLACES_FIFTH: dict[int, tuple[int, ...]] = {}
 
 
 def group_problem(state: BelleState, seat: int, slot: int) -> str | None:

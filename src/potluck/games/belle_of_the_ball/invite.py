@@ -25,9 +25,6 @@ from potluck.games.belle_of_the_ball.state import (
 )
 from potluck.games.belle_of_the_ball.tables import BelleTables
 
-#: Adds one chip: mapped over the skipped cards' piles in one slice assignment.
-_ONE_MORE = (1).__add__
-
 
 def ordinal(n: int) -> str:
     """``1 -> '1st'``, ``2 -> '2nd'``, ``11 -> '11th'``."""
@@ -130,7 +127,8 @@ def invite(game: BelleTables, state: BelleState, seat: int, action: BelleAction)
     chips = state.chips
     cost = skip_cost(state, pos)
     if cost:
-        line_chips[:pos] = map(_ONE_MORE, line_chips[:pos])  # a chip on each card skipped
+        for skipped in range(pos):  # a chip on each card skipped
+            line_chips[skipped] += 1
         chips[seat] -= cost
         state.skip_chips[seat] += cost
     card = state.line.pop(pos)

@@ -8,6 +8,7 @@ Start Player token, and a new round starts while the guest deck lasts.
 
 from __future__ import annotations
 
+from potluck.engine.chance import shuffle
 from potluck.games.belle_of_the_ball.scoring import score_full_groups
 from potluck.games.belle_of_the_ball.setup import begin_turn, start_round
 from potluck.games.belle_of_the_ball.state import BelleState
@@ -36,7 +37,7 @@ def end_round(game: BelleTables, state: BelleState) -> None:
                         break  # every Belle is in a hand (ruling BB-9)
                     state.belle_deck = state.belle_discard
                     state.belle_discard = []
-                    state.rng.shuffle(state.belle_deck)
+                    shuffle(state.rng, state.belle_deck)
                 hand.append(state.belle_deck.pop())
             hand.sort()
     state.start = next_start(state.chips, state.start)

@@ -46,7 +46,10 @@ def score_full_groups(game: BelleTables, state: BelleState, seat: int) -> None:
     full = FULL - 1 if state.effects & FOUR_IS_FULL else FULL
     parties = state.parties
     base = seat * SLOTS
-    if max(map(len, parties[base : base + SLOTS])) < full:
+    for slot in range(base, base + SLOTS):
+        if len(parties[slot]) >= full:
+            break
+    else:
         return  # most turns: no group is full
     singles = bool(state.effects & SINGLES_SCORE)
     for slot in range(base, base + SLOTS):

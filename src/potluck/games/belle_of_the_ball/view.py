@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from potluck.engine.chance import shuffle
 from potluck.games.belle_of_the_ball.scoring import outcome
 from potluck.games.belle_of_the_ball.setup import line_size
 from potluck.games.belle_of_the_ball.state import (
@@ -163,8 +164,8 @@ def redeal_unseen(
     # Sorted first, so the draw depends only on what the seat knows, not the true order.
     guests.sort()
     belles.sort()
-    rng.shuffle(guests)
-    rng.shuffle(belles)
+    shuffle(rng, guests)
+    shuffle(rng, belles)
     boxed = len(twin.boxed)
     twin.boxed = sorted(guests[:boxed])
     guests = guests[boxed:]
@@ -174,10 +175,10 @@ def redeal_unseen(
         belles = belles[size:]
     if state.options["belles_in_guest_deck"]:
         twin.deck = guests + [BELLE_BASE + k for k in belles]
-        rng.shuffle(twin.deck)
+        shuffle(rng, twin.deck)
     else:
         twin.deck = guests
-        rng.shuffle(twin.deck)
+        shuffle(rng, twin.deck)
         twin.belle_deck = belles
-    twin.rng = random.Random(rng.getrandbits(64))
+    twin.seed_rng(rng.getrandbits(64))
     return twin

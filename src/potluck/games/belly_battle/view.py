@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from potluck.engine.chance import shuffle
 from potluck.games.belly_battle.munch_fees import munch_fee
 from potluck.games.belly_battle.ownership import chef_supply, guard_supply, star_supply
 from potluck.games.belly_battle.scoring import outcome
@@ -261,9 +262,9 @@ def redeal(game: BellyTables, state: BellyState, seat: int, rng: random.Random) 
         if other != seat and not state.knows[seat] >> other & 1
     ]
     pool = sorted(twin.deck + [twin.munch[other] for other in unseen])
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     for other in unseen:
         twin.munch[other] = pool.pop()
     twin.deck = sorted(pool)
-    twin.rng = random.Random(rng.getrandbits(64))
+    twin.seed_rng(rng.getrandbits(64))
     return twin

@@ -232,7 +232,7 @@ class BurgerJoint(BurgerTables):
     def redeal(self, state: BurgerState, seat: int, rng: random.Random) -> BurgerState:
         """The bag's order is all that is hidden: a new generator draws it anew."""
         twin = state.clone()
-        twin.rng = random.Random(rng.getrandbits(64))
+        twin.seed_rng(rng.getrandbits(64))
         return twin
 
     def invariants(self, state: BurgerState) -> list[str]:

@@ -15,6 +15,7 @@ import random
 from itertools import combinations
 from typing import Any
 
+from potluck.engine.chance import choice
 from potluck.games.cafe_carnage.end import outcome
 from potluck.games.cafe_carnage.orders import orderable
 from potluck.games.cafe_carnage.readonly import ReadOnlyDict, ReadOnlyList
@@ -300,7 +301,7 @@ def redeal(game: CafeTables, state: CafeState, seat: int, rng: random.Random) ->
                 twin.menus[s] = tuple(pop(int(rnd() * len(pool))) for _ in range(game.menu_size))
             for s in sealed:
                 if course == phase:
-                    twin.orders[3 * s + course] = rng.choice(orderable(game, twin, s))
+                    twin.orders[3 * s + course] = choice(rng, orderable(game, twin, s))
                 else:
                     twin.orders[3 * s + course] = pop(int(rnd() * len(pool)))
             discards = len(state.discards[course])
@@ -317,7 +318,7 @@ def redeal(game: CafeTables, state: CafeState, seat: int, rng: random.Random) ->
             hand[RUN] = 0 if twin.fled[s] else 1
             if twin.ballots[s] != NO_CARD:
                 deck = [c for c in range(3) for _ in range(hand[c])]
-                card = rng.choice(deck)
+                card = choice(rng, deck)
                 hand[card] -= 1
                 twin.ballots[s] = card
             twin.hands[3 * s : 3 * s + 3] = hand
@@ -326,6 +327,6 @@ def redeal(game: CafeTables, state: CafeState, seat: int, rng: random.Random) ->
             record._replace(ballots=tuple(cards))
             for record, cards in zip(state.log, votes, strict=True)
         )
-    twin.rng = random.Random(rng.getrandbits(64))
+    twin.seed_rng(rng.getrandbits(64))
     derive_choices(game, twin)
     return twin

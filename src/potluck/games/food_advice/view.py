@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from potluck.engine.chance import choice, shuffle
 from potluck.games.food_advice.presentation import votes_received
 from potluck.games.food_advice.state import (
     EVENTS,
@@ -274,7 +275,7 @@ def redeal(game: FoodTables, state: FoodState, seat: int, rng: random.Random) ->
     # Every unseen pile is sorted before it is shuffled, so the draw depends only on
     # what the seat knows, never on the true order.
     pool.sort()
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     for s in range(n):
         if s != seat:
             size = len(other.hands[s])
@@ -305,7 +306,7 @@ def redeal(game: FoodTables, state: FoodState, seat: int, rng: random.Random) ->
         if other.event_new[s] >= 0:
             events.append(other.event_new[s])
     events.sort()
-    rng.shuffle(events)
+    shuffle(rng, events)
     for s in hidden:
         size = len(other.held[s])
         other.held[s], events = events[:size], events[size:]
@@ -314,12 +315,12 @@ def redeal(game: FoodTables, state: FoodState, seat: int, rng: random.Random) ->
     other.event_deck = events
     for deck in (other.shape_deck, other.cust_deck):
         deck.sort()
-        rng.shuffle(deck)
+        shuffle(rng, deck)
     # Only the never-seen top of the shop deck is shuffled; the played shops below it
     # went back face up, in an order everyone saw.
     seen = len(_seen_shops(game, state))
     unseen = sorted(other.shop_deck[seen:])
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     other.shop_deck[seen:] = unseen
     # Sealed choices others already made are theirs alone: a name comes from the
     # (redrawn) hand, a vote is drawn among the products it could go to.
@@ -330,7 +331,7 @@ def redeal(game: FoodTables, state: FoodState, seat: int, rng: random.Random) ->
             named = game.generated_name(other, s)
             other.pending_name[s], other.pending_tagline[s] = named.name, named.tagline
         elif state.phase == VOTING and other.votes[s] >= 0:
-            other.votes[s] = rng.choice([p for p in range(n) if p != s])
+            other.votes[s] = choice(rng, [p for p in range(n) if p != s])
     # The world's own chance is drawn anew too, so its future is not the true one.
-    other.rng = random.Random(rng.getrandbits(64))
+    other.seed_rng(rng.getrandbits(64))
     return other

@@ -1,0 +1,98 @@
+"""Chance drawn exactly as :mod:`random` draws it, at compiled speed (mypyc compiles this).
+
+``random.Random.shuffle`` and ``choice`` are Python code in the standard library: a
+search draws a world per simulation, and in Belle of the Ball the world's shuffles
+were a third of a simulation. :func:`shuffle` and :func:`choice` do what the
+library's do, draw for draw from the same generator (``getrandbits``, the C part), and
+:func:`seeded` makes ``random.Random(seed)``, so a game that calls them deals the same
+cards from the same seed; ``tests/test_chance.py`` holds them equal to the library's
+over random lists, seeds and generators. A generator of another class (one that
+overrides ``random``) is passed to its own method.
+
+    >>> import random
+    >>> cards, same = list(range(10)), list(range(10))
+    >>> shuffle(random.Random(7), cards)
+    >>> random.Random(7).shuffle(same)
+    >>> cards == same
+    True
+    >>> choice(random.Random(3), "abc") == random.Random(3).choice("abc")
+    True
+"""
+
+from __future__ import annotations
+
+import _random
+import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_RANDOM = random.Random
+_NEW = random.Random.__new__
+_SEED = _random.Random.seed
+
+
+def seeded(seed: int) -> random.Random:
+    """``random.Random(seed)`` for a whole number ``seed``, made without the library's
+    Python ``__init__`` and ``seed`` around the C seeding (the same generator: the
+    library's ``seed`` hands a whole number straight to the C part).
+
+        >>> seeded(2**64 - 1).getstate() == random.Random(2**64 - 1).getstate()
+        True
+    """
+    rng: random.Random = _NEW(_RANDOM, 0)  # type: ignore[call-arg]  # typeshed omits the seed
+    _SEED(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # the library's own attribute
+    return rng
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A whole number in ``0..n-1`` drawn as ``random.Random`` draws one for ``shuffle``
+    and ``choice`` (``_randbelow``: ``n``'s bit length of fresh bits, again while too
+    big); ``n`` is above 0."""
+    k = _bit_length(n)
+    getrandbits = rng.getrandbits
+    r: int = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _bit_length(n: int) -> int:
+    k = 0
+    while n:
+        k += 1
+        n >>= 1
+    return k
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` would."""
+    if type(rng) is not _RANDOM:
+        rng.shuffle(items)
+        return
+    n = len(items)
+    if n < 2:
+        return
+    getrandbits = rng.getrandbits
+    k = _bit_length(n)
+    while n > 1:
+        # pick an element of items[:n] to exchange with items[n - 1], as the library does
+        if n < 1 << (k - 1):  # k is n's bit length, as the library asks for
+            k -= 1
+        j: int = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        last = n - 1
+        items[last], items[j] = items[j], items[last]
+        n = last
+
+
+def choice(rng: random.Random, items: Sequence[T]) -> T:
+    """What ``rng.choice(items)`` would give, drawn alike (``items`` is not empty)."""
+    if type(rng) is not _RANDOM:
+        return rng.choice(items)
+    if not items:
+        raise IndexError("Cannot choose from an empty sequence")
+    return items[below(rng, len(items))]

@@ -1,0 +1,58 @@
+"""``potluck.engine.chance`` draws exactly what ``random.Random`` draws: the same order,
+the same pick and the generator left in the same state (the games' deals and the
+search's worlds depend on it, in both builds)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from potluck.engine import chance
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=2**64), st.lists(st.integers(), max_size=140))
+def test_shuffle_is_the_library_shuffle(seed: int, items: list[int]) -> None:
+    ours, theirs = random.Random(seed), random.Random(seed)
+    mine, library = list(items), list(items)
+    chance.shuffle(ours, mine)
+    theirs.shuffle(library)
+    assert mine == library
+    assert ours.getstate() == theirs.getstate()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=2**64), st.lists(st.text(), min_size=1, max_size=70))
+def test_choice_and_below_are_the_library_draws(seed: int, items: list[str]) -> None:
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert chance.choice(ours, items) == theirs.choice(items)
+    assert chance.choice(ours, tuple(items)) == theirs.choice(tuple(items))
+    assert chance.below(ours, len(items) * 37 + 1) == theirs.randrange(len(items) * 37 + 1)
+    assert ours.getstate() == theirs.getstate()
+
+
+class _Loaded(random.Random):
+    """A generator of its own class (overriding ``random``) is asked through its methods."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+def test_another_generator_class_uses_its_own_methods() -> None:
+    mine, library = list(range(20)), list(range(20))
+    chance.shuffle(_Loaded(1), mine)
+    _Loaded(1).shuffle(library)
+    assert mine == library
+    assert chance.choice(_Loaded(2), "abcdef") == _Loaded(2).choice("abcdef")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=0, max_value=2**200))
+def test_seeded_is_the_library_generator(seed: int) -> None:
+    ours, theirs = chance.seeded(seed), random.Random(seed)
+    assert ours.getstate() == theirs.getstate()
+    assert ours.random() == theirs.random()
+    assert ours.gauss(0.0, 1.0) == theirs.gauss(0.0, 1.0)
+    assert ours.getstate() == theirs.getstate()
