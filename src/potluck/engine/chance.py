@@ -1,13 +1,14 @@
 """Chance drawn exactly as :mod:`random` draws it, at compiled speed (mypyc compiles this).
 
-``random.Random.shuffle`` and ``choice`` are Python code in the standard library: a
-search draws a world per simulation, and in Belle of the Ball the world's shuffles
-were a third of a simulation. :func:`shuffle` and :func:`choice` do what the
-library's do, draw for draw from the same generator (``getrandbits``, the C part), and
-:func:`seeded` makes ``random.Random(seed)``, so a game that calls them deals the same
-cards from the same seed; ``tests/test_chance.py`` holds them equal to the library's
-over random lists, seeds and generators. A generator of another class (one that
-overrides ``random``) is passed to its own method.
+``random.Random.shuffle``, ``choice`` and ``sample`` are Python code in the standard
+library: a search draws a world per simulation, and in Belle of the Ball the world's
+shuffles were a third of a simulation. :func:`shuffle`, :func:`choice` and
+:func:`permutation` (a whole ``sample``) do what the library's do, draw for draw from
+the same generator (``getrandbits``, the C part), and :func:`seeded` makes
+``random.Random(seed)``, so a game that calls them deals the same cards from the same
+seed; ``tests/test_chance.py`` holds them equal to the library's over random lists,
+seeds and generators. A generator of another class (one that overrides ``random``) is
+passed to its own method.
 
     >>> import random
     >>> cards, same = list(range(10)), list(range(10))
@@ -87,6 +88,21 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         last = n - 1
         items[last], items[j] = items[j], items[last]
         n = last
+
+
+def permutation(rng: random.Random, items: Sequence[T]) -> list[T]:
+    """What ``rng.sample(items, len(items))`` would give: the items in a random order,
+    drawn alike (a whole sample always takes the library's pool method)."""
+    if type(rng) is not _RANDOM:
+        return rng.sample(items, len(items))
+    pool = list(items)
+    n = len(pool)
+    result = pool.copy()
+    for i in range(n):
+        j = below(rng, n - i)
+        result[i] = pool[j]
+        pool[j] = pool[n - i - 1]  # the one not chosen moves into the vacancy
+    return result
 
 
 def choice(rng: random.Random, items: Sequence[T]) -> T:

@@ -20,6 +20,7 @@ from potluck.games.belle_of_the_ball.state import (
     SINGLES_SCORE,
     SLOTS,
     BelleState,
+    play_key,
 )
 from potluck.games.belle_of_the_ball.tables import BelleTables
 
@@ -56,15 +57,15 @@ def hand_plays(game: BelleTables, state: BelleState, seat: int) -> list[BelleAct
 def belle_plays(game: BelleTables, state: BelleState, seat: int, kind: int) -> list[BelleAction]:
     """Every way ``seat`` may play a Belle of ``kind``: on each rival she can work on,
     each pair of its groups for Persuasive Prudence, else the one play."""
-    plays = game.play_actions[kind]
+    plays = game.play_keys[kind]
     effect = game.belle_effects[kind]
     n = state.num_players
     if effect == "pickpocket":
-        return [plays[s, -1, -1] for s in range(n) if s != seat and state.chips[s] > 0]
+        return [plays[play_key(s, -1, -1)] for s in range(n) if s != seat and state.chips[s] > 0]
     if effect == "scandal":
         parties = state.parties
         return [
-            plays[s, g, -1]
+            plays[play_key(s, g, -1)]
             for s in range(n)
             if s != seat
             for g in range(SLOTS)
@@ -73,13 +74,13 @@ def belle_plays(game: BelleTables, state: BelleState, seat: int, kind: int) -> l
     if effect == "move_guest":
         mine = state.parties[seat * SLOTS : seat * SLOTS + SLOTS]
         return [
-            plays[-1, a, b]
+            plays[play_key(-1, a, b)]
             for a in range(SLOTS)
             if mine[a]
             for b in range(SLOTS)
             if b != a and mine[b] and len(mine[b]) < FULL
         ]
-    return [plays[-1, -1, -1]]
+    return [plays[play_key(-1, -1, -1)]]
 
 
 def belle_problem(

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from potluck.engine.errors import InvalidActionError
 from potluck.engine.text import slugify
 from potluck.games.belle_of_the_ball.actions import INVITE, PLAY, TAKE_BELLE, BelleAction
-from potluck.games.belle_of_the_ball.state import MAX_LINE, MAX_SEATS, SLOTS
+from potluck.games.belle_of_the_ball.state import MAX_LINE, MAX_SEATS, SLOTS, play_key
 
 #: Belle effects that need a target, and which target each takes.
 TARGETED = {"pickpocket": "seat", "scandal": "seat-group", "move_guest": "move"}
@@ -76,6 +76,11 @@ class ActionTable:
                 actions.append(action)
                 plays[seat, group, dest] = action
             self.play_actions.append(plays)
+        #: The same plays keyed by ``play_key(seat, group, dest)``, for the legal list.
+        self.play_keys: list[dict[int, BelleAction]] = [
+            {play_key(*target): action for target, action in plays.items()}
+            for plays in self.play_actions
+        ]
         self.all_actions = tuple(actions)
         #: Per Belle kind, her one play if she takes no target, else None.
         self.single_plays: tuple[BelleAction | None, ...] = tuple(

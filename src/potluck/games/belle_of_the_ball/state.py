@@ -24,6 +24,17 @@ FULL = 5
 MAX_LINE = 15
 MAX_SEATS = 5
 
+
+def play_key(seat: int, group: int, dest: int) -> int:
+    """A Belle play's target (seat, group, dest; -1 where unused) as one whole number,
+    the key of ``BelleTables.play_keys`` (no tuple to build and hash on the legal list).
+
+        >>> play_key(-1, -1, -1), play_key(2, 0, -1)
+        (0, 310)
+    """
+    return ((seat + 1) * 10 + group + 1) * 10 + dest + 1
+
+
 # Bits of ``effects``: what the Belle played this turn allows.
 FREE_SKIPS, FOUR_IS_FULL, SINGLES_SCORE, FIFTH_GROUP = 1, 2, 4, 8
 

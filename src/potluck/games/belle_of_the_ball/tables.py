@@ -83,6 +83,8 @@ class BelleTables(Game[BelleState, BelleAction]):
         self.invite_actions: list[BelleAction] = actions.invite_actions
         self.take_actions: list[BelleAction] = actions.take_actions
         self.play_actions: list[dict[tuple[int, int, int], BelleAction]] = actions.play_actions
+        #: The same, keyed by ``state.play_key(seat, group, dest)``.
+        self.play_keys: list[dict[int, BelleAction]] = actions.play_keys
         #: Per kind: her one play if untargeted.
         self.single_plays: tuple[BelleAction | None, ...] = actions.single_plays
         #: For each set of groups a guest may join: every invitation, by position then group.

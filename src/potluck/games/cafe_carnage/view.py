@@ -15,7 +15,7 @@ import random
 from itertools import combinations
 from typing import Any
 
-from potluck.engine.chance import choice
+from potluck.engine.chance import choice, permutation
 from potluck.games.cafe_carnage.end import outcome
 from potluck.games.cafe_carnage.orders import orderable
 from potluck.games.cafe_carnage.readonly import ReadOnlyDict, ReadOnlyList
@@ -248,7 +248,7 @@ def _sample_past_votes(state: CafeState, seat: int, rng: random.Random) -> list[
         if index == len(rounds):
             return True
         known, others, ways = rounds[index]
-        for way in rng.sample(ways, len(ways)):
+        for way in permutation(rng, ways):
             cards = list(known)
             for s in others:
                 cards[s] = SPLIT if s in way else SEPARATELY
