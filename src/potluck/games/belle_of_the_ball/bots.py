@@ -1,4 +1,5 @@
-"""Belle of the Ball bots. They decide from their seat's view only.
+"""Belle of the Ball bots. They decide from what their seat knows only (``seat_info.SeatInfo``,
+``Game.bot_view``, or the seat's whole view).
 
 ``GreedyBot`` plans groups toward shared interests, completes groups it can
 still finish before the game ends, spends chips to skip only when the guest it
@@ -28,6 +29,15 @@ from potluck.engine.botspec import BotParam
 from potluck.engine.game import Game
 from potluck.games.belle_of_the_ball.actions import INVITE, PLAY, TAKE_BELLE, BelleAction
 from potluck.games.belle_of_the_ball.scoring import score_group
+from potluck.games.belle_of_the_ball.seat_info import SeatInfo
+from potluck.games.belle_of_the_ball.state import (
+    BELLE_BASE,
+    FIFTH_GROUP,
+    FOUR_IS_FULL,
+    FREE_SKIPS,
+    SINGLES_SCORE,
+    SLOTS,
+)
 from potluck.games.belle_of_the_ball.tables import BelleTables
 
 #: Chance that a given interest is on a random guest (3 interests of 10 in the built-in data).
@@ -80,58 +90,48 @@ class _Table:
     fifth: bool
     invites_left: int
     future: int  # invitations the bot expects after this one
-    # Per rival: seat, chips and groups (as the view shows them; ``_rival_group`` reads one).
-    rivals: list[tuple[int, int, list[list[Mapping[str, Any]]]]] = field(default_factory=list)
+    # Per rival: seat, chips and groups (guests by index, every slot).
+    rivals: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = field(default_factory=list)
     weights: Weights = _DEFAULT
     # What adding a guest to each group is worth, by the guest's interests and the bent
     # rules: valid while ``groups`` and ``future`` stay as they are; a plan that
     # changes the groups starts a new one (``_replanned``).
     memo: dict[Any, Any] = field(default_factory=dict)
-    interests_of: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    interests_of: Sequence[tuple[int, ...]] = ()
 
 
-def _guest_interests(game: BelleTables) -> dict[str, tuple[int, ...]]:
-    """A guest's interests (as ints in the order of ``view["interests"]``) by its slug:
-    public card data, the same the view spells out in words."""
-    return {slug: game.guest_interests[g] for slug, g in game.guest_index.items()}
-
-
-def _read(
-    view: Mapping[str, Any],
-    seat: int,
-    weights: Weights,
-    interests_of: Mapping[str, tuple[int, ...]],
-) -> _Table:
-    n = int(view["num_players"])
-    line = [interests_of[card["guest"]] if "guest" in card else None for card in view["line"]]
-    bent = view["this_turn"]["rules_bent"]
-    players = view["players"]
+def _read(info: SeatInfo, weights: Weights, interests: Sequence[tuple[int, ...]]) -> _Table:
+    """The bot's plan of the table from what its seat knows (``SeatInfo``); guests are
+    planned by their interests (``BelleTables.guest_interests``, public card data)."""
+    seat, chips, parties = info.seat, info.chips, info.parties
+    n = len(chips)
+    line: list[tuple[int, ...] | None] = [
+        None if card >= BELLE_BASE else interests[card] for card in info.line
+    ]
+    base = seat * SLOTS
     groups: list[Group] = [
-        [interests_of[guest["guest"]] for guest in group] for group in players[seat]["groups"]
+        [interests[guest] for guest in parties[slot]] for slot in range(base, base + SLOTS)
     ]
-    rivals = [
-        (int(player["seat"]), int(player["chips"]), player["groups"])
-        for player in players
-        if player["seat"] != seat
-    ]
+    rivals = [(s, chips[s], parties[s * SLOTS : s * SLOTS + SLOTS]) for s in range(n) if s != seat]
     per_player = len(line) // n if line else 0
-    future = per_player + 3 * int(view["rounds_left_after_this"])
+    future = per_player + 3 * info.rounds_left
+    effects = info.effects
     return _Table(
         seat=seat,
         n=n,
         line=line,
-        line_chips=[int(card["chips"]) for card in view["line"]],
+        line_chips=list(info.line_chips),
         groups=groups,
-        chips=int(players[seat]["chips"]),
-        free="free_skips" in bent,
-        four_full="four_is_full" in bent,
-        singles="singles_score" in bent,
-        fifth="fifth_group" in bent,
-        invites_left=int(view["this_turn"]["invites_left"]),
+        chips=chips[seat],
+        free=bool(effects & FREE_SKIPS),
+        four_full=bool(effects & FOUR_IS_FULL),
+        singles=bool(effects & SINGLES_SCORE),
+        fifth=bool(effects & FIFTH_GROUP),
+        invites_left=info.invites_left,
         future=future,
         rivals=rivals,
         weights=weights,
-        interests_of=interests_of,
+        interests_of=interests,
     )
 
 
@@ -358,6 +358,8 @@ class GreedyBot:
     #: because a compiled class takes no attribute it does not declare.
     spec = "greedy"
     needs_view = True
+    #: Reads the seat's ``SeatInfo`` (``Game.bot_view``), or builds it from a whole view.
+    compact_view = True
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam("belle_value", float, _BELLE_WORTH, "what a Belle in hand is worth, in chips"),
         BotParam(
@@ -395,32 +397,29 @@ class GreedyBot:
         self.weights = Weights(
             belle_value, chip_value, need_cost, interest_share, play_margin, rival_weight
         )
-        # The game last played and its guests' interests by slug (read once per game).
-        self._cards: tuple[object, Mapping[str, tuple[int, ...]]] = (None, {})
 
     def choose(
         self,
         game: Game[Any, Any],
-        view: Mapping[str, Any] | None,
+        view: Mapping[str, Any] | SeatInfo | None,
         seat: int,
         legal: Sequence[Action],
         rng: random.Random,
     ) -> Action:
         assert view is not None
-        if self._cards[0] is not game:
-            self._cards = (game, _guest_interests(cast(BelleTables, game)))
-        table = _read(view, seat, self.weights, self._cards[1])
+        tables = cast(BelleTables, game)
+        info = view if isinstance(view, SeatInfo) else SeatInfo.from_view(tables, view, seat)
+        table = _read(info, self.weights, tables.guest_interests)
         plays = [a for a in legal if isinstance(a, BelleAction) and a.kind == PLAY]
         first = _best_invite(table)
         base = _value_now(table, first)
         best_play: Action | None = None
         margin = self.weights.play_margin
-        best_gain = margin if view["options"].get("belles_in_guest_deck") else _REFILL_MARGIN
-        effects = {b["belle"]: b["effect"] for b in reversed(view["you"]["hand"])} if plays else {}
+        best_gain = margin if info.variant else _REFILL_MARGIN
+        effects = tables.belle_effects
         for action in plays:
             assert isinstance(action, BelleAction)
-            effect = effects[_slug_of(action)]
-            gain = self._belle_gain(table, effect, action, base)
+            gain = self._belle_gain(table, effects[action.belle], action, base)
             if gain > best_gain:
                 best_gain, best_play = gain, action
         if best_play is not None:
@@ -450,7 +449,7 @@ class GreedyBot:
             return min(2, has) * (1 + rival) + (0.5 if has == leader else 0.0)
         if effect == "scandal":
             groups = next(g for s, _, g in table.rivals if s == action.seat)
-            group = [table.interests_of[guest["guest"]] for guest in groups[action.group]]
+            group = [table.interests_of[guest] for guest in groups[action.group]]
             loss = group_value(group, 12) - group_value(group[:-1], 12)
             return table.weights.rival_weight * loss
         if effect == "gossip":
@@ -485,10 +484,6 @@ class GreedyBot:
                 after.groups[action.dest] = []  # scored at the end of the turn
             after = _replanned(after, after.groups, (action.group, action.dest))
         return direct + _value_now(after) - base
-
-
-def _slug_of(action: BelleAction) -> str:
-    return str(action).split()[1]
 
 
 def _is_play(action: Action) -> bool:

@@ -48,9 +48,16 @@ from potluck.games.belle_of_the_ball.invite import (
     skip_cost,
 )
 from potluck.games.belle_of_the_ball.schema import CardData
+from potluck.games.belle_of_the_ball.seat_info import SeatInfo
 from potluck.games.belle_of_the_ball.state import BelleState, state_from_json, state_to_json
 from potluck.games.belle_of_the_ball.tables import GAME_ID, BelleTables
-from potluck.games.belle_of_the_ball.view import belle_json, build_view, card_json, redeal_unseen
+from potluck.games.belle_of_the_ball.view import (
+    belle_json,
+    build_seat_info,
+    build_view,
+    card_json,
+    redeal_unseen,
+)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -222,6 +229,13 @@ class BelleOfTheBall(BelleTables):
 
     def view(self, state: BelleState, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
+
+    def bot_view(self, state: BelleState, seat: int) -> SeatInfo:
+        """What the greedy bot reads, as one typed object (``seat_info.SeatInfo``)."""
+        return build_seat_info(self, state, seat)
+
+    def bot_view_from_view(self, view: Mapping[str, Any], seat: int) -> SeatInfo:
+        return SeatInfo.from_view(self, view, seat)
 
     def redeal(self, state: BelleState, seat: int, rng: random.Random) -> BelleState:
         return redeal_unseen(self, state, seat, rng)

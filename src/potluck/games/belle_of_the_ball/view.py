@@ -16,24 +16,19 @@ from typing import Any
 
 from potluck.engine.chance import shuffle
 from potluck.games.belle_of_the_ball.scoring import outcome
+from potluck.games.belle_of_the_ball.seat_info import EFFECT_WORDS, SeatInfo
 from potluck.games.belle_of_the_ball.setup import line_size
-from potluck.games.belle_of_the_ball.state import (
-    BELLE_BASE,
-    FIFTH_GROUP,
-    FOUR_IS_FULL,
-    FREE_SKIPS,
-    SINGLES_SCORE,
-    SLOTS,
-    BelleState,
-)
+from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS, BelleState
 from potluck.games.belle_of_the_ball.tables import GAME_ID, BelleTables
 
-EFFECT_WORDS = (
-    (FREE_SKIPS, "free_skips"),
-    (FOUR_IS_FULL, "four_is_full"),
-    (SINGLES_SCORE, "singles_score"),
-    (FIFTH_GROUP, "fifth_group"),
-)
+__all__ = [
+    "EFFECT_WORDS",
+    "belle_json",
+    "build_seat_info",
+    "build_view",
+    "card_json",
+    "redeal_unseen",
+]
 
 
 def card_json(game: BelleTables, card: int) -> dict[str, Any]:
@@ -138,6 +133,24 @@ def build_view(game: BelleTables, state: BelleState, seat: int | None) -> dict[s
         view["winners"] = list(result.winners)
         view["result"] = result.reason
     return view
+
+
+def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo:
+    """What the greedy bot reads (``Game.bot_view``): the entries of ``seat``'s view that
+    ``SeatInfo.from_view`` reads, taken from the state as ``build_view`` takes them."""
+    over = not state.acting
+    return SeatInfo(
+        seat,
+        len(state.deck) // line_size(game, state.num_players),
+        bool(state.options["belles_in_guest_deck"]),
+        tuple(state.line),
+        tuple(state.line_chips),
+        tuple(state.chips),
+        tuple(map(tuple, state.parties)),
+        state.effects,
+        0 if over else state.invites_left,
+        tuple(state.hands[seat]),
+    )
 
 
 def redeal_unseen(

@@ -1,0 +1,97 @@
+"""What Belle of the Ball's greedy bot reads, as one typed object (issue 36, lever 2).
+
+A greedy decision used to read the seat's whole view, a dict of dicts spelling every
+card out in words, which compiled code looks up as Python objects; a ``SeatInfo`` holds
+the entries the bot reads as typed fields, cards as their codes in ``state.py``.
+``Game.bot_view`` builds it from the state (``view.build_seat_info``) and
+``SeatInfo.from_view`` builds it from the seat's whole view: the conformance suite
+(``check_bot_view_is_part_of_view``) holds the two equal, so the object is a function
+of the view and shows nothing the view hides.
+
+    >>> import potluck
+    >>> game = potluck.load_game("belle-of-the-ball")
+    >>> state = game.new_game(3, seed=7)
+    >>> info = game.bot_view(state, 1)
+    >>> info == SeatInfo.from_view(game, game.view(state, 1), 1)
+    True
+    >>> info.chips, len(info.line), info.invites_left
+    ((5, 5, 5), 9, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from potluck.games.belle_of_the_ball.state import (
+    BELLE_BASE,
+    FIFTH_GROUP,
+    FOUR_IS_FULL,
+    FREE_SKIPS,
+    SINGLES_SCORE,
+)
+from potluck.games.belle_of_the_ball.tables import BelleTables
+
+#: The rules a played Belle bends this turn (``effects``' bits), by the view's words
+#: (``this_turn["rules_bent"]``), in the view's order.
+EFFECT_WORDS: tuple[tuple[int, str], ...] = (
+    (FREE_SKIPS, "free_skips"),
+    (FOUR_IS_FULL, "four_is_full"),
+    (SINGLES_SCORE, "singles_score"),
+    (FIFTH_GROUP, "fifth_group"),
+)
+
+
+@dataclass
+class SeatInfo:
+    """One seat's knowledge that the greedy bot reads; each field is named after the
+    view's entry it equals (``from_view``)."""
+
+    #: The seat the object is for.
+    seat: int
+    #: The view's ``rounds_left_after_this``.
+    rounds_left: int
+    #: The designer's variant (the view's ``options["belles_in_guest_deck"]``).
+    variant: bool
+    #: The line's cards (a guest's index, or ``BELLE_BASE`` + a Belle's kind) and the
+    #: chips on each (the view's ``line``).
+    line: tuple[int, ...]
+    line_chips: tuple[int, ...]
+    #: Per seat: its ``chips``, and its ``groups`` as guest indices, every slot of every
+    #: seat in turn (``parties[seat * SLOTS + slot]``, as in the state).
+    chips: tuple[int, ...]
+    parties: tuple[tuple[int, ...], ...]
+    #: The rules bent this turn, as ``EFFECT_WORDS``' bits (``this_turn["rules_bent"]``).
+    effects: int
+    #: The view's ``this_turn["invites_left"]``.
+    invites_left: int
+    #: The seat's own Belle hand, as kinds (the view's ``you["hand"]``).
+    hand: tuple[int, ...]
+
+    @staticmethod
+    def from_view(game: BelleTables, view: Mapping[str, Any], seat: int) -> SeatInfo:
+        """The object built from ``seat``'s view alone."""
+        guests, belles = game.guest_index, game.belle_index
+        line = tuple(
+            guests[card["guest"]] if "guest" in card else BELLE_BASE + belles[card["belle"]]
+            for card in view["line"]
+        )
+        players = view["players"]
+        bent = view["this_turn"]["rules_bent"]
+        return SeatInfo(
+            seat,
+            int(view["rounds_left_after_this"]),
+            bool(view["options"].get("belles_in_guest_deck")),
+            line,
+            tuple(int(card["chips"]) for card in view["line"]),
+            tuple(int(player["chips"]) for player in players),
+            tuple(
+                tuple(guests[guest["guest"]] for guest in group)
+                for player in players
+                for group in player["groups"]
+            ),
+            sum(bit for bit, word in EFFECT_WORDS if word in bent),
+            int(view["this_turn"]["invites_left"]),
+            tuple(belles[card["belle"]] for card in view["you"]["hand"]),
+        )
