@@ -17,7 +17,7 @@ from potluck.games.cafe_carnage.state import CafeState
 from potluck.testing import check_bot_view_is_part_of_view
 
 #: Games whose ``bot_view`` is a typed information object.
-TYPED = ("belle-of-the-ball", "belly-battle", "burger-joint", "cafe-carnage")
+TYPED = ("belle-of-the-ball", "belly-battle", "burger-joint", "cafe-carnage", "food-advice")
 
 
 @pytest.mark.parametrize("game_id", TYPED)

@@ -68,7 +68,7 @@ FORMAT = 1
 _GAME_MODULES: dict[str, tuple[str, ...]] = {
     "belle_of_the_ball": (
         "state", "tables", "setup", "belles", "invite", "groups", "scoring", "rounds",
-        "view", "game", "bots", "encoding",
+        "seat_info", "view", "game", "bots", "encoding",
     ),
     "belly_battle": (
         "state", "tables", "setup", "turn", "spaces", "munch_fees", "ownership", "trades",
@@ -86,7 +86,7 @@ _GAME_MODULES: dict[str, tuple[str, ...]] = {
     "food_advice": (
         "state", "tables", "setup", "characters", "product", "exchange", "presentation",
         "placing", "events", "market", "selling", "illegal", "scoring", "forecast",
-        "estimate", "view", "game", "bots", "encoding",
+        "estimate", "seat_info", "view", "game", "bots", "encoding",
     ),
 }  # fmt: skip
 COMPILED_MODULES: tuple[str, ...] = (

@@ -1,6 +1,7 @@
 """FoodAdvice's greedy bot: it builds and places products for the customer deck.
 
-It decides from its seat's view and the game's public card data (the customer
+It decides from what its seat knows (``seat_info.SeatInfo``, ``Game.bot_view``, or the
+seat's whole view) and the game's public card data (the customer
 deck's list of cards is printed in the box; only its order is secret). Its
 hand-set weights, in foodcoins, are parameters (``potluck bots food-advice``
 lists them); the defaults play exactly as the bot did before they were
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from potluck.engine.action import Action
 from potluck.engine.botspec import BotParam
@@ -33,6 +34,7 @@ from potluck.games.food_advice.actions import (
 )
 from potluck.games.food_advice.forecast import Baseline
 from potluck.games.food_advice.market import LEFT_UNDECIDED, Buyer, Choice, Offer, choose, matches
+from potluck.games.food_advice.seat_info import SeatInfo
 from potluck.games.food_advice.selling import shop_term_met
 from potluck.games.food_advice.tables import FoodTables
 
@@ -95,7 +97,7 @@ class GreedyBot:
     #: because a compiled class takes no attribute it does not declare.
     spec = "greedy"
     needs_view = True
-    #: Reads only the view's players, products, offer and own hand (``Game.bot_view``).
+    #: Reads the seat's ``SeatInfo`` (``Game.bot_view``), or builds it from a whole view.
     compact_view = True
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam(
@@ -156,12 +158,14 @@ class GreedyBot:
     def choose(
         self,
         game: Game[Any, Any],
-        view: Mapping[str, Any] | None,
+        view: Mapping[str, Any] | SeatInfo | None,
         seat: int,
         legal: Sequence[Action],
         rng: random.Random,
     ) -> Action:
         assert view is not None
+        tables = cast(FoodTables, game)
+        info = view if isinstance(view, SeatInfo) else SeatInfo.from_view(tables, view, seat)
         if len(self._memo) > _MEMO_SIZE or self._memo_game is not game:
             self._memo.clear()
             self._memo_game = game
@@ -172,11 +176,11 @@ class GreedyBot:
             # product with the generated name.
             return actions[0]
         if kind in (VOTE, TARGET):
-            money = [p["money"] for p in view["players"]]
+            money = info.money
             if kind == VOTE:
                 return min(actions, key=lambda a: (money[a.seat], a.seat))
             return max(actions, key=lambda a: (money[a.seat], -a.seat))
-        helper = _Mind(game, view, seat, self._memo, self.weights)  # type: ignore[arg-type]
+        helper = _Mind(tables, info, seat, self._memo, self.weights)
         if kind in (DECLINE, GIVE):
             return helper.answer(actions)
         if kind == DISCARD:
@@ -189,42 +193,35 @@ class GreedyBot:
 
 
 class _Mind:
-    """What the bot works out from one view."""
+    """What the bot works out from one decision's ``SeatInfo``."""
 
     def __init__(
         self,
         game: FoodTables,
-        view: Mapping[str, Any],
+        info: SeatInfo,
         seat: int,
         memo: dict[tuple[Any, ...], Any] | None = None,
         weights: Weights = _DEFAULTS,
     ) -> None:
-        self.game, self.view, self.seat = game, view, seat
+        self.game, self.info, self.seat = game, info, seat
         self.weights = weights
         self.memo: dict[tuple[Any, ...], Any] = {} if memo is None else memo
-        self.money = [p["money"] for p in view["players"]]
-        self.ing_of = game.ing_index
-        self.shape_of = game.shape_index
+        self.money = list(info.money)
         self.customers = game.regular_customers
         # A product's offer, by what it is made of (its number, owner, shape, price
-        # and ingredients): the same for every view until an event trims it.
+        # and ingredients): the same for every decision until an event trims it.
         known: dict[tuple[Any, ...], Offer] = self.memo.setdefault(("offers",), {})
         self.offers = []
-        for p in view["products"]:
-            key = (p["product"], p["owner"], p["shape"], p["price"], *p["ingredients"])
-            offer = known.get(key)
+        for product in info.products:
+            offer = known.get(product)
             if offer is None:
-                offer = known[key] = Offer(
-                    p["product"],
-                    p["owner"],
-                    self.shape_of[p["shape"]],
-                    p["price"],
-                    game.product_tags([self.ing_of[i] for i in p["ingredients"]]),
+                number, owner, shape, price, ings = product
+                offer = known[product] = Offer(
+                    number, owner, shape, price, game.product_tags(list(ings))
                 )
             self.offers.append(offer)
         self.table = tuple(self.offers)
-        me = view["players"][seat]
-        self.shape = self.shape_of[me["shape"]] if me["shape"] else -1
+        self.shape = info.shape
         # product_value by (price, hashtags), for this seat, shape and table
         key = ("values", seat, self.shape, self.table)
         self.values: dict[tuple[int, int], float] = self.memo.setdefault(key, {})
@@ -318,7 +315,7 @@ class _Mind:
         )
 
     def hand(self) -> list[int]:
-        return [self.ing_of[i["ingredient"]] for i in self.view["you"]["hand"]]
+        return list(self.info.hand)
 
     def discard(self, actions: list[FoodAction]) -> FoodAction:
         _, keep = self.best_keep(self.hand())
@@ -330,10 +327,9 @@ class _Mind:
     def answer(self, actions: list[FoodAction]) -> FoodAction:
         """Give back, card by card, the set of cards whose exchange for the offer most
         improves the best product this hand can make; decline if none improves it."""
-        offer = self.view["offer"]
         hand = self.hand()
-        offered = [self.ing_of[card["ingredient"]] for card in offer["ingredients"]]
-        given = [self.ing_of[card["ingredient"]] for card in offer["given"]]
+        offered = list(self.info.offer_ingredients)
+        given = list(self.info.offer_given)
         rest = [i for i in hand if i not in given]
         best, pick = self.best_keep(hand)[0], None
         for extra in combinations(rest, len(offered) - len(given)):
@@ -355,7 +351,7 @@ class _Mind:
         mine = self.sales(self.offers)
         # An action's score depends on the table, the seat and the votes alone, none of
         # which change while chips are placed: the seat's later chips reuse them.
-        received = tuple(p["votes_received"] or 0 for p in self.view["players"])
+        received = self.info.votes_received
         known: dict[int, float] = self.memo.setdefault(("place", seat, self.table, received), {})
         scores: dict[FoodAction, float] = {}
         for action in actions:
@@ -398,7 +394,7 @@ class _Mind:
             bf, fs = (1 << seat, 0) if channel == game.black_friday else (0, 1 << seat)
             return (self.revenue(self.offers, seat, bf, fs) - base) * scale
         spec = game.data.advertising[channel]
-        received = [p["votes_received"] or 0 for p in self.view["players"]]
+        received = self.info.votes_received
         sold = [(c, o) for c, o, _ in mine if o.seller == seat]
         if spec.when == "votes_at_least":
             met = received[seat] >= spec.value
@@ -425,9 +421,8 @@ class _Mind:
         richest = max((s for s in range(len(self.money)) if s != seat), key=lambda s: self.money[s])
         base = self.choices(self.offers)
         limit = game.data.marketing.black_friday_limit
-        holder = {
-            self.ing_of[i]: j for j, p in enumerate(self.view["products"]) for i in p["ingredients"]
-        }
+        products = self.info.products
+        holder = {i: j for j, product in enumerate(products) for i in product[4]}
         # Per customer: the matches of each product within budget (-1: beyond it), the
         # most, how many products reach it, and the runner-up.
         summary = []
@@ -455,7 +450,7 @@ class _Mind:
             # Only customers for whom the trimmed product is (or was) among the best
             # matches within budget can choose otherwise; the others' choices stand.
             j = holder[action.thing]
-            ings = [self.ing_of[i] for i in self.view["products"][j]["ingredients"]]
+            ings = list(products[j][4])
             ings.remove(action.thing)
             old = self.offers[j]
             new = old._replace(

@@ -68,6 +68,7 @@ from potluck.games.food_advice.invariants import invariant_problems
 from potluck.games.food_advice.placing import place, placing_actions, placing_allows
 from potluck.games.food_advice.presentation import vote, vote_actions
 from potluck.games.food_advice.product import discard, keep_actions, name_product
+from potluck.games.food_advice.seat_info import SeatInfo
 from potluck.games.food_advice.setup import new_state
 from potluck.games.food_advice.state import (
     ALL_SLOTS,
@@ -91,7 +92,7 @@ from potluck.games.food_advice.tables import (
     MAX_SHOPS,
     FoodTables,
 )
-from potluck.games.food_advice.view import build_bot_view, build_view, redeal
+from potluck.games.food_advice.view import build_seat_info, build_view, redeal
 
 _NAME_TEXT = re.compile(r'^name\s+"([^"\n]{1,60})"\s*/\s*"([^"\n]{0,80})"$', re.IGNORECASE)
 
@@ -324,8 +325,12 @@ class FoodAdvice(FoodTables):
     def view(self, state: FoodState, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
 
-    def bot_view(self, state: FoodState, seat: int) -> dict[str, Any]:
-        return build_bot_view(self, state, seat)
+    def bot_view(self, state: FoodState, seat: int) -> SeatInfo:
+        """What the greedy bot reads, as one typed object (``seat_info.SeatInfo``)."""
+        return build_seat_info(self, state, seat)
+
+    def bot_view_from_view(self, view: Mapping[str, Any], seat: int) -> SeatInfo:
+        return SeatInfo.from_view(self, view, seat)
 
     def redeal(self, state: FoodState, seat: int, rng: random.Random) -> FoodState:
         return redeal(self, state, seat, rng)

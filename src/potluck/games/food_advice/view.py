@@ -20,6 +20,7 @@ from typing import Any
 
 from potluck.engine.chance import choice, shuffle
 from potluck.games.food_advice.presentation import votes_received
+from potluck.games.food_advice.seat_info import SeatInfo
 from potluck.games.food_advice.state import (
     EVENTS,
     NAMING,
@@ -151,18 +152,29 @@ def _you(game: FoodTables, state: FoodState, seat: int) -> dict[str, Any]:
     }
 
 
-def build_bot_view(game: FoodTables, state: FoodState, seat: int) -> dict[str, Any]:
-    """The entries of ``seat``'s view that the greedy bot reads (``Game.bot_view``), built
-    by the same code as in ``build_view`` without the rest (the board, the customer
-    cards seen, the decks' known bottoms, the log...)."""
-    view: dict[str, Any] = {
-        "players": _players(game, state),
-        "products": _products(game, state),
-        "offer": _offer(game, state),
-    }
-    if 0 <= seat < state.num_players:
-        view["you"] = _you(game, state, seat)
-    return view
+def build_seat_info(game: FoodTables, state: FoodState, seat: int) -> SeatInfo:
+    """What the greedy bot reads (``Game.bot_view``): the entries of ``seat``'s view that
+    ``SeatInfo.from_view`` reads, taken from the state as ``build_view``'s helpers take
+    them (``_players``, ``_products``, ``_offer``, ``_you``)."""
+    received = votes_received(state) if state.phase > VOTING else [0] * state.num_players
+    prices = game.ing_price
+    products = tuple(
+        (p, owner, shape, sum([prices[i] for i in ings]), tuple(ings))
+        for p, (owner, shape, ings) in enumerate(
+            zip(state.prod_owner, state.prod_shape, state.prod_ings, strict=True)
+        )
+    )
+    offered = state.offer_from >= 0
+    return SeatInfo(
+        seat,
+        tuple(state.money),
+        tuple(received),
+        state.dealt_shape[seat],
+        products,
+        tuple(sorted(state.hands[seat])),
+        tuple(state.offer_ings) if offered else (),
+        tuple(state.given_ings) if offered else (),
+    )
 
 
 def build_view(game: FoodTables, state: FoodState, seat: int | None) -> dict[str, Any]:

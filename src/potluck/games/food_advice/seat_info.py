@@ -1,0 +1,75 @@
+"""What FoodAdvice's greedy bot reads, as one typed object (issue 36, lever 2).
+
+A greedy decision used to read a dict of dicts (the seat's ``bot_view``: players,
+products, the offer and its hand, every card spelled out), which compiled code looks up
+as Python objects; a ``SeatInfo`` holds the entries the bot reads as typed fields,
+ingredients and shapes as their indices in the tables. ``Game.bot_view`` builds it from
+the state (``view.build_seat_info``) and ``SeatInfo.from_view`` builds it from the
+seat's whole view: the conformance suite (``check_bot_view_is_part_of_view``) holds the
+two equal, so the object is a function of the view and shows nothing the view hides.
+
+    >>> import potluck
+    >>> game = potluck.load_game("food-advice")
+    >>> state = game.new_game(4, seed=3)
+    >>> info = game.bot_view(state, 1)
+    >>> info == SeatInfo.from_view(game, game.view(state, 1), 1)
+    True
+    >>> info.money, info.products, len(info.hand)
+    ((0, 0, 0, 0), (), 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from potluck.games.food_advice.tables import FoodTables
+
+
+@dataclass
+class SeatInfo:
+    """One seat's knowledge that the greedy bot reads; each field is named after the
+    view's entry it equals (``from_view``)."""
+
+    #: The seat the object is for.
+    seat: int
+    #: Per seat: the view's ``money`` and ``votes_received`` (0 for the view's ``None``,
+    #: before every vote is cast).
+    money: tuple[int, ...]
+    votes_received: tuple[int, ...]
+    #: The seat's dealt shape (its index in ``FoodTables.shapes``; -1: none).
+    shape: int
+    #: Per product on the table, in order: (number, owner, shape, price, ingredients).
+    products: tuple[tuple[int, int, int, int, tuple[int, ...]], ...]
+    #: The seat's ingredient hand, sorted as the view shows it.
+    hand: tuple[int, ...]
+    #: The offer's ingredients and those given back so far (empty: no offer).
+    offer_ingredients: tuple[int, ...]
+    offer_given: tuple[int, ...]
+
+    @staticmethod
+    def from_view(game: FoodTables, view: Mapping[str, Any], seat: int) -> SeatInfo:
+        """The object built from ``seat``'s view (or its ``bot_view``) alone."""
+        ings, shapes = game.ing_index, game.shape_index
+        players, offer = view["players"], view["offer"]
+        mine = players[seat]["shape"]
+        return SeatInfo(
+            seat,
+            tuple(int(player["money"]) for player in players),
+            tuple(int(player["votes_received"] or 0) for player in players),
+            -1 if mine is None else shapes[mine],
+            tuple(
+                (
+                    int(p["product"]),
+                    int(p["owner"]),
+                    shapes[p["shape"]],
+                    int(p["price"]),
+                    tuple(ings[i] for i in p["ingredients"]),
+                )
+                for p in view["products"]
+            ),
+            tuple(ings[card["ingredient"]] for card in view["you"]["hand"]),
+            () if offer is None else tuple(ings[c["ingredient"]] for c in offer["ingredients"]),
+            () if offer is None else tuple(ings[c["ingredient"]] for c in offer["given"]),
+        )
