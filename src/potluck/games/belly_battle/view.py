@@ -43,8 +43,16 @@ class _Shared:
     while the cards and then the players stay the same; shared by those views, like the
     board: read them, never change them (the lists holding them are each view's own)."""
 
-    #: What the card parts depend on: the table size and every card's state.
-    key: tuple[Any, ...]
+    #: What the card parts depend on: the table size and every card's state (copies of
+    #: the state's lists, compared list to list: a key of tuples built at every view
+    #: was half of a greedy decision's input, issue 36).
+    num_players: int
+    owner: list[int]
+    chefs_by_card: list[int]
+    star: list[int]
+    insured: list[bool]
+    holders: list[int]
+    golden: int
     cards: list[dict[str, Any]]
     worth: list[int]  # each seat's cards, chefs and stars, as ``scoring.wealth`` counts
     holdings: list[list[str]]
@@ -75,17 +83,17 @@ def _shared(game: BellyTables, state: BellyState) -> _Shared:
         state.insured,
         state.holders,
     )
-    key = (
-        state.num_players,
-        tuple(owner),
-        tuple(chefs),
-        tuple(star),
-        tuple(insured),
-        tuple(holders),
-        state.golden,
-    )
     memo = game.view_memo
-    if isinstance(memo, _Shared) and memo.key == key:
+    if (
+        isinstance(memo, _Shared)
+        and memo.owner == owner
+        and memo.chefs_by_card == chefs
+        and memo.star == star
+        and memo.holders == holders
+        and memo.insured == insured
+        and memo.golden == state.golden
+        and memo.num_players == state.num_players
+    ):
         return memo
     slugs, prices, bank_card = game.slugs, game.price, game.bank_card_json
     chef_wealth, star_wealth = game.bank.chef_wealth, game.bank.star_wealth
@@ -114,7 +122,13 @@ def _shared(game: BellyTables, state: BellyState) -> _Shared:
         worth[who] += prices[c] + chef_wealth * chefs[c] + star_wealth * star[c]
         holdings[who].append(slugs[c])
     memo = _Shared(
-        key,
+        state.num_players,
+        owner.copy(),
+        chefs.copy(),
+        star.copy(),
+        insured.copy(),
+        holders.copy(),
+        state.golden,
         entries,
         worth,
         holdings,
