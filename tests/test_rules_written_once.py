@@ -9,7 +9,10 @@ a property test holds it equal to the rule over random cases.
   and ability action, in states of random games; both ask ``trading.ability_ready``
   for the once-a-turn rule.
 - Belle of the Ball: the invitations listed (``invite.invitations``) against the rule
-  with its reasons (``invite.invite_problem``, which asks ``invite.skip_cost``).
+  with its reasons (``invite.invite_problem``, which asks ``invite.skip_cost``); the
+  greedy bot's group values from a group's counts (``bots._value_of``, ``bots._value_with``,
+  its plans' fast path) against its estimate of a group (``bots.group_value``), float for
+  float.
 """
 
 from __future__ import annotations
@@ -20,6 +23,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from potluck.games.belle_of_the_ball.actions import INVITE, TAKE_BELLE
+from potluck.games.belle_of_the_ball.bots import (
+    Weights,
+    _Counts,
+    _value_of,
+    _value_with,
+    group_value,
+)
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.invite import invitations, invite_problem
 from potluck.games.burger_joint.actions import BurgerAction
@@ -113,3 +123,36 @@ def test_belle_invitations_are_those_the_rule_allows() -> None:
                 legal = BELLE.legal_actions(state, seat)
                 BELLE.step(state, seat, legal[rng.randrange(len(legal))])
     assert checked > 50
+
+
+_GUESTS = st.sampled_from(BELLE.guest_interests)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    group=st.lists(_GUESTS, max_size=5),
+    guest=_GUESTS,
+    future=st.integers(0, 12),
+    full=st.sampled_from((4, 5)),
+    singles=st.booleans(),
+    share=st.floats(0, 1),
+    cost=st.floats(-2, 2),
+)
+def test_belle_greedy_group_values_from_counts_are_the_estimate(
+    group: list[tuple[int, ...]],
+    guest: tuple[int, ...],
+    future: int,
+    full: int,
+    singles: bool,
+    share: float,
+    cost: float,
+) -> None:
+    weights = Weights(interest_share=share, need_cost=cost)
+    counted = _Counts(group, len(BELLE.interest_names))
+    assert _value_of(counted, future, full, singles, weights) == group_value(
+        group, future, full, singles, weights
+    )
+    if len(group) < 5:
+        assert _value_with(counted, guest, future, full, singles, weights) == group_value(
+            [*group, guest], future, full, singles, weights
+        )

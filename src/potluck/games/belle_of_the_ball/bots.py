@@ -74,13 +74,59 @@ _DEFAULT = Weights()
 Group = list[tuple[int, ...]]
 
 
+class _Counts:
+    """A group's guests counted: how many, how many show each interest (by index), the
+    chips its matches score so far, and its spread (over the interests shown: 2 for
+    one shown once, 1 for one shared), what one more guest is likely to add."""
+
+    def __init__(self, group: Group, width: int) -> None:
+        counts = [0] * width
+        for shown in group:
+            for i in shown:
+                counts[i] += 1
+        matched = spread = 0
+        for c in counts:
+            if c >= 2:
+                matched += c
+                spread += 1
+            elif c == 1:
+                spread += 2
+        self.size = len(group)
+        self.counts = counts
+        self.shown = sum(counts)
+        self.matched = matched
+        self.spread = spread
+
+
+class _Memo:
+    """What the bot works out once per plan (valid while its groups and expected
+    invitations stay as they are; ``_replanned`` starts a new one, keeping the counts of
+    the groups that did not change): each group's counts, values, and where each guest
+    may go, by the bent rules."""
+
+    def __init__(self, counts: list[_Counts] | None = None) -> None:
+        self.counts = counts
+        #: Each group's value now, by (full, singles) as ``_rules``' number.
+        self.now: dict[int, list[float]] = {}
+        #: Per bent rules (``_rules``), per guest: ``_choices``.
+        self.choices: dict[int, dict[int, list[tuple[float, float, int]]]] = {}
+        #: Each group's ``group_value``, by the size that fills a group.
+        self.values: dict[int, list[float]] = {}
+
+
+def _rules(full: int, singles: bool, fifth: bool) -> int:
+    """The bent rules that change where a guest may go and what a group is worth, as
+    one number (a memo's key)."""
+    return full * 4 + (2 if singles else 0) + (1 if fifth else 0)
+
+
 @dataclass
 class _Table:
-    """The part of the view the bot plans with."""
+    """The part of what the seat knows that the bot plans with."""
 
     seat: int
     n: int
-    line: list[tuple[int, ...] | None]  # interests per card; None for a Belle
+    line: list[int]  # per card: the guest's index; -1 for a Belle
     line_chips: list[int]
     groups: list[Group]
     chips: int
@@ -93,21 +139,19 @@ class _Table:
     # Per rival: seat, chips and groups (guests by index, every slot).
     rivals: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = field(default_factory=list)
     weights: Weights = _DEFAULT
-    # What adding a guest to each group is worth, by the guest's interests and the bent
-    # rules: valid while ``groups`` and ``future`` stay as they are; a plan that
-    # changes the groups starts a new one (``_replanned``).
-    memo: dict[Any, Any] = field(default_factory=dict)
+    memo: _Memo = field(default_factory=_Memo)
     interests_of: Sequence[tuple[int, ...]] = ()
+    #: How many interests there are (``_Counts`` counts each by index).
+    width: int = 0
 
 
-def _read(info: SeatInfo, weights: Weights, interests: Sequence[tuple[int, ...]]) -> _Table:
+def _read(info: SeatInfo, weights: Weights, tables: BelleTables) -> _Table:
     """The bot's plan of the table from what its seat knows (``SeatInfo``); guests are
     planned by their interests (``BelleTables.guest_interests``, public card data)."""
+    interests = tables.guest_interests
     seat, chips, parties = info.seat, info.chips, info.parties
     n = len(chips)
-    line: list[tuple[int, ...] | None] = [
-        None if card >= BELLE_BASE else interests[card] for card in info.line
-    ]
+    line = [-1 if card >= BELLE_BASE else card for card in info.line]
     base = seat * SLOTS
     groups: list[Group] = [
         [interests[guest] for guest in parties[slot]] for slot in range(base, base + SLOTS)
@@ -131,7 +175,9 @@ def _read(info: SeatInfo, weights: Weights, interests: Sequence[tuple[int, ...]]
         future=future,
         rivals=rivals,
         weights=weights,
+        memo=_Memo(),
         interests_of=interests,
+        width=len(tables.interest_names),
     )
 
 
@@ -155,6 +201,7 @@ def _copy(table: _Table) -> _Table:
         table.weights,
         table.memo,
         table.interests_of,
+        table.width,
     )
 
 
@@ -163,13 +210,12 @@ def _replanned(table: _Table, groups: list[Group], changed: Sequence[int]) -> _T
     memo, which keeps the counts of the groups that did not change."""
     twin = _copy(table)
     twin.groups = groups
-    stats = table.memo.get("stats")
-    twin.memo = {}
-    if stats is not None:
-        stats = stats.copy()
+    counts = table.memo.counts
+    if counts is not None:
+        counts = counts.copy()
         for slot in changed:
-            stats[slot] = _stats(groups[slot])
-        twin.memo["stats"] = stats
+            counts[slot] = _Counts(groups[slot], table.width)
+    twin.memo = _Memo(counts)
     return twin
 
 
@@ -181,7 +227,10 @@ def group_value(
     weights: Weights = _DEFAULT,
 ) -> float:
     """What a group is worth: its score when full, else its matches so far plus what the
-    guests it still needs are likely to add, if the bot can still finish it."""
+    guests it still needs are likely to add, if the bot can still finish it.
+
+    The rule the bot's plans are held to: ``_value_of`` and ``_value_with`` give the
+    same floats from a group's counts (``tests/test_belle_strategies.py``)."""
     if not group:
         return 0.0
     return _group_value(
@@ -216,49 +265,54 @@ def _group_value(
 
 def _best_invite(table: _Table, exclude: int = -1) -> tuple[float, int, int]:
     """The best (value, position, slot) of one invitation now; slot -1 for a Belle."""
-    best = (-1e9, -1, -1)
+    best_value, best_pos, best_slot = -1e9, -1, -1
     full = 4 if table.four_full else 5
     w = table.weights
-    memo = table.memo
+    chip_value, belle_value = w.chip_value, w.belle_value
     free, chips, line_chips = table.free, table.chips, table.line_chips
-    flags = (full, table.singles, table.fifth)
-    by_card = memo.get(flags)
+    rules = _rules(full, table.singles, table.fifth)
+    memo = table.memo
+    by_card = memo.choices.get(rules)
     if by_card is None:
-        by_card = memo[flags] = {}
+        by_card = memo.choices[rules] = {}
     for pos, card in enumerate(table.line):
         if pos == exclude:
             continue
         cost = 0 if free else pos
         if cost > chips:
             break
-        gain = w.chip_value * (line_chips[pos] - cost)
-        if card is None:
-            value = gain + w.belle_value
-            if value > best[0]:
-                best = (value, pos, -1)
+        gain = chip_value * (line_chips[pos] - cost)
+        if card < 0:
+            value = gain + belle_value
+            if value > best_value:
+                best_value, best_pos, best_slot = value, pos, -1
             continue
         choices = by_card.get(card)
         if choices is None:
-            choices = by_card[card] = _choices(table, card, full)
+            choices = by_card[card] = _choices(table, table.interests_of[card], full)
         for after, now, slot in choices:
             value = gain + after - now
-            if value > best[0]:
-                best = (value, pos, slot)
-    return best
+            if value > best_value:
+                best_value, best_pos, best_slot = value, pos, slot
+    return best_value, best_pos, best_slot
 
 
 def _choices(table: _Table, card: tuple[int, ...], full: int) -> list[tuple[float, float, int]]:
     """Where ``card`` may go (Step 2, Group), as (group's value after, before, slot)."""
     w = table.weights
     memo = table.memo
-    stats = memo.get("stats")
-    if stats is None:
-        stats = memo["stats"] = [_stats(g) for g in table.groups]
-    key = ("now", full, table.singles)
-    now = memo.get(key)
+    counts = memo.counts
+    if counts is None:
+        counts = memo.counts = [_Counts(g, table.width) for g in table.groups]
+    singles, future = table.singles, table.future
+    key = _rules(full, singles, False)
+    now = memo.now.get(key)
     if now is None:
-        now = memo[key] = [_value_of(st, table.future, full, table.singles, w) for st in stats]
-    used = len(table.groups) - table.groups.count([])
+        now = memo.now[key] = [_value_of(c, future, full, singles, w) for c in counts]
+    used = 0
+    for group in table.groups:
+        if group:
+            used += 1
     limit = 5 if table.fifth else 4
     choices = []
     new_done = False
@@ -270,50 +324,36 @@ def _choices(table: _Table, card: tuple[int, ...], full: int) -> list[tuple[floa
             continue
         else:
             new_done = True
-        after = _value_with(stats[slot], card, table.future, full, table.singles, w)
+        after = _value_with(counts[slot], card, future, full, singles, w)
         choices.append((after, now[slot], slot))
     return choices
 
 
-#: A group's guests counted: (guests, guests by interest, matched chips, spread) where
-#: spread is the sum over interests shown of 2 (shown once) or 1 (shared).
-_Stats = tuple[int, dict[int, int], int, int]
-
-
-def _stats(group: Group) -> _Stats:
-    counts: dict[int, int] = {}
-    for shown in group:
-        for i in shown:
-            counts[i] = counts.get(i, 0) + 1
-    matched = sum(c for c in counts.values() if c >= 2)
-    spread = sum(2 if c == 1 else 1 for c in counts.values())
-    return len(group), counts, matched, spread
-
-
-def _value_of(stats: _Stats, future: int, full: int, singles: bool, w: Weights) -> float:
-    """``group_value`` of the group counted in ``stats`` (the same value to the last bit)."""
-    size, counts, matched, spread = stats
+def _value_of(counted: _Counts, future: int, full: int, singles: bool, w: Weights) -> float:
+    """``group_value`` of the group ``counted`` (the same value to the last bit)."""
+    size = counted.size
     if not size:
         return 0.0
     if size >= full:
-        return float(sum(counts.values()) if singles else matched)
+        return float(counted.shown if singles else counted.matched)
     need = 5 - size
     if need > future:
         return 0.0
-    return matched + need * (w.interest_share * spread - w.need_cost)
+    return counted.matched + need * (w.interest_share * counted.spread - w.need_cost)
 
 
 def _value_with(
-    stats: _Stats, card: tuple[int, ...], future: int, full: int, singles: bool, w: Weights
+    counted: _Counts, card: tuple[int, ...], future: int, full: int, singles: bool, w: Weights
 ) -> float:
-    """``group_value`` of the group counted in ``stats`` with ``card`` added, from the
-    counts (the same integers, so the same value to the last bit)."""
-    size, counts, matched, spread = stats
-    size += 1
+    """``group_value`` of the group ``counted`` with ``card`` added, from the counts (the
+    same integers, so the same value to the last bit)."""
+    size = counted.size + 1
     if size >= full and singles:
-        return float(sum(counts.values()) + len(card))
+        return float(counted.shown + len(card))
+    counts = counted.counts
+    matched, spread = counted.matched, counted.spread
     for i in card:  # a guest shows each interest at most once
-        c = counts.get(i, 0)
+        c = counts[i]
         if c == 0:
             spread += 2
         elif c == 1:
@@ -336,8 +376,8 @@ def _value_now(table: _Table, first: tuple[float, int, int] | None = None) -> fl
     if table.invites_left > 1 and pos >= 0:
         card = table.line[pos]
         groups = [list(g) for g in table.groups]
-        if card is not None and slot >= 0:
-            groups[slot].append(card)
+        if card >= 0 and slot >= 0:
+            groups[slot].append(table.interests_of[card])
         second = _replanned(table, groups, [slot] if slot >= 0 else [])
         second.chips = table.chips + table.line_chips[pos] - (0 if table.free else pos)
         second.line = table.line[:pos] + table.line[pos + 1 :]
@@ -409,7 +449,7 @@ class GreedyBot:
         assert view is not None
         tables = cast(BelleTables, game)
         info = view if isinstance(view, SeatInfo) else SeatInfo.from_view(tables, view, seat)
-        table = _read(info, self.weights, tables.guest_interests)
+        table = _read(info, self.weights, tables)
         plays = [a for a in legal if isinstance(a, BelleAction) and a.kind == PLAY]
         first = _best_invite(table)
         base = _value_now(table, first)
@@ -473,13 +513,23 @@ class GreedyBot:
             after.line = [*table.line[1:], table.line[0]]
             after.line_chips = [*table.line_chips[1:], table.line_chips[0]]
         elif effect == "move_guest":
-            moved = after.groups[action.group].pop()
-            after.groups[action.dest].append(moved)
+            mine = after.groups
+            moved = mine[action.group].pop()
+            mine[action.dest].append(moved)
             full = 4 if table.four_full else 5
             w = table.weights
-            before_v = sum(group_value(g, table.future, full, weights=w) for g in table.groups)
-            after_v = sum(group_value(g, table.future, full, weights=w) for g in after.groups)
-            direct = after_v - before_v
+            # Each group's value before, worked out once a decision (every move of the
+            # Belle's asks it); after, only the two groups moved between change. Summed
+            # in slot order either way, so the same float as summing every group's.
+            values = table.memo.values.get(full)
+            if values is None:
+                values = table.memo.values[full] = [
+                    group_value(g, table.future, full, weights=w) for g in table.groups
+                ]
+            moved_values = values.copy()
+            for slot in (action.group, action.dest):
+                moved_values[slot] = group_value(mine[slot], table.future, full, weights=w)
+            direct = sum(moved_values) - sum(values)
             if len(after.groups[action.dest]) >= 5:
                 after.groups[action.dest] = []  # scored at the end of the turn
             after = _replanned(after, after.groups, (action.group, action.dest))
