@@ -146,6 +146,14 @@ class CafeTables(Game[CafeState, CafeAction]):
         self.eaten_memo: dict[int, tuple[str, ...]] = {}
         #: (id of a past night's record, seat) -> the record and its read-only entry in views.
         self.past_nights: dict[tuple[int, int | None], tuple[RoundRecord, dict[str, Any]]] = {}
+        #: The last log whose meal costs a greedy bot's input read, and those costs
+        #: (``view.build_seat_info``): a log is a tuple shared by a game's states and
+        #: replaced when a night ends, so the costs are worked out once a night, not once
+        #: a decision. One pair, replaced whole (views built in two threads never mix).
+        self.meal_costs_memo: tuple[tuple[RoundRecord, ...], tuple[tuple[int, ...], ...]] = (
+            (),
+            (),
+        )
 
     def dish_choices(self, dishes: Iterable[int]) -> Choices:
         """Ordering each of ``dishes`` (distinct): the actions, and a bit mask of their indices.

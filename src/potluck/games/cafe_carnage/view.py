@@ -170,12 +170,17 @@ def build_seat_info(game: CafeTables, state: CafeState, seat: int) -> SeatInfo:
     ``SeatInfo.from_view`` reads, worked out by the same helpers as the view's."""
     base, n = 3 * seat, state.num_players
     hands, orders = state.hands, state.orders
+    log = state.log
+    known_log, costs = game.meal_costs_memo
+    if known_log is not log:
+        costs = tuple([meal_costs(game, record) for record in log])
+        game.meal_costs_memo = (log, costs)
     return SeatInfo(
         seat,
         game.rounds - min(state.round + 1, game.rounds) + 1,
         state.phase,
         bool(state.options.get("no_repeat_dishes")),
-        tuple([meal_costs(game, record) for record in state.log]),
+        costs,
         tuple([hand_size(state, s) for s in range(n)]),
         tuple([not fled for fled in state.fled]),
         state.money[seat],
