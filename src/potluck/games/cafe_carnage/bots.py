@@ -49,8 +49,14 @@ _PLAN_RANGE = range(5, 10)
 #: Meals a plan to run tonight may aim at.
 _AIM_RANGE = range(3, 14)
 
-#: Tables a bot keeps (``GreedyBot._table``) before it forgets them all.
-_TABLES_KEPT = 1024
+#: Tables a bot keeps (``GreedyBot._table``) before it forgets them all: a few nights'
+#: worth. A table is met again almost only within its night (a game's first nights meet
+#: the same tables too, but rebuilding those is cheap), and a thousand tables kept alive
+#: made Python's cyclic garbage collector a fifth of a compiled greedy game's time
+#: (``gc.callbacks`` timing, issue 36): each kept table is a few dicts and lists that it
+#: traverses again and again. Forgetting sooner changes no move: a table is a pure
+#: function of its key.
+_TABLES_KEPT = 16
 
 
 class _Odds:
@@ -308,7 +314,8 @@ class GreedyBot:
         past meal costs (in the log's order) and their hands, and it remembers
         what it has worked out (run and stay values). Those inputs change only
         when a night ends, so a seat's four decisions of a night share one table,
-        and so do seats and games that met the same table (every first night).
+        and so do seats and games that met the same table (every first night) while
+        it is kept (``_TABLES_KEPT``).
         """
         # Every meal and hand, the seat's own too: they are the same all night, so the key
         # is as good as one without them, and cheaper to build.
