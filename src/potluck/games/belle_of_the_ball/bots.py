@@ -110,8 +110,6 @@ class _Memo:
         self.now: dict[int, list[float]] = {}
         #: Per bent rules (``_rules``), per guest: ``_choices``.
         self.choices: dict[int, dict[int, list[tuple[float, float, int]]]] = {}
-        #: Each group's ``group_value``, by the size that fills a group.
-        self.values: dict[int, list[float]] = {}
 
 
 def _rules(full: int, singles: bool, fifth: bool) -> int:
@@ -513,23 +511,13 @@ class GreedyBot:
             after.line = [*table.line[1:], table.line[0]]
             after.line_chips = [*table.line_chips[1:], table.line_chips[0]]
         elif effect == "move_guest":
-            mine = after.groups
-            moved = mine[action.group].pop()
-            mine[action.dest].append(moved)
+            moved = after.groups[action.group].pop()
+            after.groups[action.dest].append(moved)
             full = 4 if table.four_full else 5
             w = table.weights
-            # Each group's value before, worked out once a decision (every move of the
-            # Belle's asks it); after, only the two groups moved between change. Summed
-            # in slot order either way, so the same float as summing every group's.
-            values = table.memo.values.get(full)
-            if values is None:
-                values = table.memo.values[full] = [
-                    group_value(g, table.future, full, weights=w) for g in table.groups
-                ]
-            moved_values = values.copy()
-            for slot in (action.group, action.dest):
-                moved_values[slot] = group_value(mine[slot], table.future, full, weights=w)
-            direct = sum(moved_values) - sum(values)
+            before_v = sum(group_value(g, table.future, full, weights=w) for g in table.groups)
+            after_v = sum(group_value(g, table.future, full, weights=w) for g in after.groups)
+            direct = after_v - before_v
             if len(after.groups[action.dest]) >= 5:
                 after.groups[action.dest] = []  # scored at the end of the turn
             after = _replanned(after, after.groups, (action.group, action.dest))
