@@ -240,7 +240,7 @@ def test_play_refuses_bad_seats_and_options() -> None:
     assert_clean_error(
         run("play", TOY_ID, "--seats", "you,genius"),
         "seat 2, 'genius': give you, human, human:NAME or a bot spec; "
-        "Toy Table has no bot 'genius'; its bots are: first, ismcts, random",
+        "Toy Table has no bot 'genius'; its bots are: first, improve, ismcts, random",
     )
     assert_clean_error(run("play", TOY_ID, "--seats", "random,first"), "no human seat")
     assert_clean_error(run("play", TOY_ID, "--set", "rounds"), "--set takes name=value")

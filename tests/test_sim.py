@@ -255,7 +255,7 @@ def test_play_game_passes_options(toy: ToyGame) -> None:
 
 
 def test_play_game_rejects_unknown_bot_and_wrong_agent_count(toy: ToyGame) -> None:
-    with pytest.raises(PotluckError, match=r"no bot 'genius'.*first, ismcts, random"):
+    with pytest.raises(PotluckError, match=r"no bot 'genius'.*first, improve, ismcts, random"):
         play_game(toy, 2, ["random", "genius"])
     with pytest.raises(PotluckError, match="3 seats need 3 agents, not 2"):
         play_game(toy, 3, ["random", "random"])
