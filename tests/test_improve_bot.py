@@ -27,7 +27,7 @@ from potluck.review import DEFAULT_THRESHOLDS
 from potluck.search.improve import IMPROVE_DEFAULTS, SETTLE_BANDS, PolicyImprovementBot
 from potluck.sim import play_game
 from potluck.testing.search_checks import check_search_uses_information_only
-from potluck.testing.suite import random_playout
+from potluck.testing.suite import playout_positions
 
 TABLES = [
     ("belle-of-the-ball", 4),
@@ -41,15 +41,7 @@ SMALL = "improve:time=0,worlds=8,min_worlds=4,candidates=4"
 
 
 def _positions(game_id: str, players: int, every: int) -> list[State]:
-    game = potluck.load_game(game_id)
-    states: list[State] = []
-
-    def keep(state: State) -> None:
-        if len(state.history) % every == 0 and game.to_act(state):
-            states.append(state.clone())
-
-    random_playout(game, players, seed=6, on_step=keep)
-    return states
+    return playout_positions(potluck.load_game(game_id), players, seed=6, every=every)
 
 
 def test_every_game_can_seat_it() -> None:

@@ -29,7 +29,7 @@ from potluck.games.food_advice.state import VOTING
 from potluck.search import ISMCTSBot
 from potluck.search.bench import bench_bot
 from potluck.testing.search_checks import check_search_uses_information_only
-from potluck.testing.suite import random_playout
+from potluck.testing.suite import playout_positions
 
 TABLES = [
     ("belle-of-the-ball", 4),
@@ -42,15 +42,7 @@ TINY = "ismcts:sims=6,depth=10"
 
 
 def _positions(game_id: str, players: int, every: int) -> list[State]:
-    game = potluck.load_game(game_id)
-    states: list[State] = []
-
-    def keep(state: State) -> None:
-        if len(state.history) % every == 0 and game.to_act(state):
-            states.append(state.clone())
-
-    random_playout(game, players, seed=5, on_step=keep)
-    return states
+    return playout_positions(potluck.load_game(game_id), players, seed=5, every=every)
 
 
 def test_ismcts_is_a_generic_bot_every_game_can_seat() -> None:

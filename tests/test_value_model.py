@@ -17,7 +17,7 @@ from potluck.engine.errors import DataError, PotluckError
 from potluck.search.information import InformationSet
 from potluck.search.value import ValueModel, has_model, load_model, win_chances
 from potluck.testing.search_checks import check_search_uses_information_only
-from potluck.testing.suite import random_playout
+from potluck.testing.suite import playout_positions, random_playout
 
 TABLES = [
     ("belle-of-the-ball", 4),
@@ -30,15 +30,7 @@ SHIPPED = [table for table in TABLES if has_model(potluck.load_game(table[0]), t
 
 
 def _positions(game_id: str, players: int, every: int = 9) -> list[Any]:
-    game = potluck.load_game(game_id)
-    states: list[Any] = []
-
-    def keep(state: Any) -> None:
-        if len(state.history) % every == 0 and game.to_act(state):
-            states.append(state.clone())
-
-    random_playout(game, players, seed=11, on_step=keep)
-    return states
+    return playout_positions(potluck.load_game(game_id), players, seed=11, every=every)
 
 
 def test_models_are_shipped_for_the_search_defaults_that_use_them() -> None:

@@ -118,6 +118,25 @@ def random_playout(
     return Playout(game, num_players, seed, dict(state.options), state, actions)
 
 
+def playout_positions(game: AnyGame, num_players: int, seed: int, every: int) -> list[State]:
+    """Copies of the states of one ``random_playout`` with a seat to act, one every
+    ``every`` moves of its history: positions from early to late in a game.
+
+        >>> import potluck
+        >>> states = playout_positions(potluck.load_game("burger-joint"), 2, seed=5, every=9)
+        >>> bool(states) and all(len(s.history) % 9 == 0 for s in states)
+        True
+    """
+    states: list[State] = []
+
+    def keep(state: State) -> None:
+        if len(state.history) % every == 0 and game.to_act(state):
+            states.append(state.clone())
+
+    random_playout(game, num_players, seed, on_step=keep)
+    return states
+
+
 def check_random_playouts(
     game: AnyGame,
     num_players: int,
