@@ -37,7 +37,6 @@ and so the move, depend on the machine's speed.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from potluck.engine.action import Action
@@ -46,7 +45,7 @@ from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.judge import JUDGE_DEFAULTS, Judgement, PlayoutJudge
 from potluck.judge_params import MOST_MOVES
-from potluck.search.information import InformationSet
+from potluck.search.information import DecidesFromInformationSets, InformationSet
 
 __all__ = ["IMPROVE_DEFAULTS", "IMPROVE_NAME", "PolicyImprovementBot"]
 
@@ -68,7 +67,7 @@ IMPROVE_DEFAULTS: dict[str, dict[str, str]] = {
 SETTLE_BANDS = (0.05, 0.10, 0.20)
 
 
-class PolicyImprovementBot:
+class PolicyImprovementBot(DecidesFromInformationSets):
     """Plays the greedy bot's move unless rollouts on common worlds show a better one."""
 
     name = IMPROVE_NAME
@@ -204,19 +203,6 @@ class PolicyImprovementBot:
             f"candidates={self.candidates}, confidence={self.confidence}, "
             f"precision={self.precision}, depth={self.depth}, horizon={self.horizon}, "
             f"cutoff={self.cutoff!r})"
-        )
-
-    def choose(
-        self,
-        game: Game[Any, Any],
-        view: Mapping[str, Any] | None,
-        seat: int,
-        legal: Sequence[Action],
-        rng: random.Random,
-    ) -> Action:
-        raise PotluckError(
-            f"{IMPROVE_NAME} plays out worlds drawn from its seat's information set: ask it "
-            "through potluck.agents.decide, which hands it one"
         )
 
     def judge(self, game: Game[Any, Any]) -> PlayoutJudge:

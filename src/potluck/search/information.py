@@ -17,8 +17,11 @@ search bots (which read them) import, so neither imports the other.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from potluck.engine.action import Action
+from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.engine.state import State
 
@@ -54,3 +57,25 @@ class InformationSet:
         """A world consistent with the seat's information, drawn from ``rng``."""
         world: State = self._game.redeal(self._state, self.seat, rng)
         return world
+
+
+class DecidesFromInformationSets:
+    """The ``choose`` of a search bot, which refuses: a search bot decides in its
+    ``search`` from its seat's information set, which ``potluck.agents.decide`` hands
+    it, never from a view. Search bots (``ismcts``, ``improve``, ``openspiel-ismcts``)
+    inherit it, so each says the same thing the same way."""
+
+    name: str
+
+    def choose(
+        self,
+        game: Game[Any, Any],
+        view: Mapping[str, Any] | None,
+        seat: int,
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
+        raise PotluckError(
+            f"{self.name} decides from worlds drawn from its seat's information set: ask it "
+            "through potluck.agents.decide, which hands it one"
+        )

@@ -34,7 +34,6 @@ import copy
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -43,7 +42,7 @@ from potluck.engine.botspec import BotParam
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.engine.state import State
-from potluck.search.information import InformationSet
+from potluck.search.information import DecidesFromInformationSets, InformationSet
 from potluck.search.paired import compare_root
 from potluck.search.tree import SearchSettings, TreeSearch
 from potluck.search.value import has_model
@@ -84,7 +83,7 @@ class SearchResult:
         return next((e for e in self.estimates if e.action == action), None)
 
 
-class ISMCTSBot:
+class ISMCTSBot(DecidesFromInformationSets):
     """Information-set MCTS: a generic search bot for every game.
 
     Budget: ``sims`` simulations per decision, ``time`` seconds per decision, or
@@ -276,19 +275,6 @@ class ISMCTSBot:
             f"cutoff={self.cutoff!r}, "
             f"reward={self.reward!r}, widening={self.widening}, scale={self.scale}, "
             f"root={self.root!r}, candidates={self.candidates}, confidence={self.confidence})"
-        )
-
-    def choose(
-        self,
-        game: Game[Any, Any],
-        view: Mapping[str, Any] | None,
-        seat: int,
-        legal: Sequence[Action],
-        rng: random.Random,
-    ) -> Action:
-        raise PotluckError(
-            "ismcts plans on worlds drawn from its seat's information set: ask it through "
-            "potluck.agents.decide, which hands it one"
         )
 
     def search(

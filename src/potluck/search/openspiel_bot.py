@@ -12,7 +12,7 @@ a decision (``time.process_time``), or ``sims`` simulations. Needs the ``rl``
 extra; this module never imports ``potluck.agents``.
 
     >>> import random, potluck
-    >>> from potluck.search.information import InformationSet
+    >>> from potluck.search.information import DecidesFromInformationSets, InformationSet
     >>> game = potluck.load_game("burger-joint")
     >>> state = game.new_game(2, seed=1)
     >>> seat = state.acting[0]
@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -38,7 +37,7 @@ from potluck.engine.botspec import BotParam
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.interop.openspiel import PotluckState, game_name
-from potluck.search.information import InformationSet
+from potluck.search.information import DecidesFromInformationSets, InformationSet
 
 
 class _EngineRollouts(mcts.Evaluator):  # type: ignore[misc]
@@ -103,7 +102,7 @@ class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
             self.simulations += self._ran
 
 
-class OpenSpielISMCTSBot:
+class OpenSpielISMCTSBot(DecidesFromInformationSets):
     """OpenSpiel's ISMCTS (random rollouts, UCT) as a seat-taking search bot."""
 
     name = "openspiel-ismcts"
@@ -124,16 +123,6 @@ class OpenSpielISMCTSBot:
         self._games: dict[tuple[str, int], Any] = {}
         #: Simulations run over the bot's life.
         self.simulations_run = 0
-
-    def choose(
-        self,
-        game: Game[Any, Any],
-        view: Mapping[str, Any] | None,
-        seat: int,
-        legal: Sequence[Action],
-        rng: random.Random,
-    ) -> Action:
-        raise PotluckError("openspiel-ismcts decides from an information set: use decide()")
 
     def search(
         self, game: Game[Any, Any], info: InformationSet, legal: list[Action], rng: random.Random
