@@ -1,7 +1,7 @@
 """The move analysis's checks (issue 32), as the example scripts compute them:
 ``examples/analysis_benchmark.py`` (random against greedy, verdicts under another
 seed, forced moves, time) and ``examples/analysis_calibration.py`` (Brier score and
-reliability). The long runs are in docs/bots.md; these tests run a tiny judge."""
+reliability). The long runs are in docs/analysis.md; these tests run a tiny judge."""
 
 from __future__ import annotations
 

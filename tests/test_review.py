@@ -122,7 +122,7 @@ def test_every_move_is_played_on_the_same_worlds() -> None:
 
 def test_verdicts_hold_under_another_seed_on_a_small_budget() -> None:
     """Late in a close Café Carnage game a greedy seat orders dishes that cost it the
-    game (checked with the hidden cards known, docs/bots.md): with other worlds and
+    game (checked with the hidden cards known, docs/analysis.md): with other worlds and
     rollouts (another seed) the verdicts are the same, a no-loss move's too."""
     game = potluck.load_game("cafe-carnage")
     agents = ["random", "greedy", "greedy", "greedy"]
@@ -140,7 +140,7 @@ def test_verdicts_hold_under_another_seed_on_a_small_budget() -> None:
 
 def test_the_best_other_move_is_found_among_many_and_judged() -> None:
     """Belly Battle, a greedy seat declines an offer with eight moves open: accepting is
-    worth about 8 points more (whole games and cut ones agree, docs/bots.md). The
+    worth about 8 points more (whole games and cut ones agree, docs/analysis.md). The
     choice finds it whatever the seed, and the loss is measured on fresh worlds."""
     game = potluck.load_game("belly-battle")
     agents = ["random", "greedy", "greedy", "greedy"]

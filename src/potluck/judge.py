@@ -87,7 +87,7 @@ DEFAULT_JUDGE = "playouts"
 #: cost; after four turns the fit's errors showed in the losses. Café Carnage's stop
 #: after 24 moves and are scored by the learned value model (at four players; other
 #: table sizes have none and play to the end): a ninth of whole games' noise for the
-#: cost, within about 2 points of them (docs/bots.md, "Move analysis").
+#: cost, within about 2 points of them (docs/analysis.md).
 JUDGE_DEFAULTS: dict[str, dict[str, str]] = {
     "belly-battle": {"horizon": "16"},
     "cafe-carnage": {"cutoff": "model", "depth": "24"},

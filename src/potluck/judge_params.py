@@ -1,6 +1,6 @@
 """The move judge's parameters (``playouts:key=value,...``), with their defaults and
 meanings: ``potluck.judge.PlayoutJudge`` takes them, ``build_bot`` checks a spec
-against them, and docs/bots.md's "Move analysis" lists them.
+against them, and docs/analysis.md lists them.
 
     >>> [param.name for param in JUDGE_PARAMS][:3]
     ['worlds', 'min_worlds', 'time']

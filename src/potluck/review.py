@@ -129,7 +129,7 @@ class SeatSummary:
     stake that the seat gave up, 0 for the best moves found, 1 on average for moves
     drawn at random; ``None`` while the stakes add up to nothing. It is in the JSON
     only: over 20 games a random seat's share, 1 in expectation, was measured between
-    0.96 and 3.0, its stakes short of what a random move loses (docs/bots.md, run 3).
+    0.96 and 3.0, its stakes short of what a random move loses (docs/analysis.md, run 3).
     """
 
     moves: int
