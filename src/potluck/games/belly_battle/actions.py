@@ -2,27 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from potluck.engine.action import Action
 
-# Kinds of action. ``card`` is a card index (restaurants first, then cafes),
+# Kinds of action (``Final``: compiled modules read them as constants, not as module
+# attributes). ``card`` is a card index (restaurants first, then cafes),
 # ``other`` a second card (swap) or a seat (yuck, offer), ``amount`` a price.
-(
-    PASS,
-    BUY,
-    TUNNEL,
-    ACCEPT,
-    DECLINE,
-    TAKEOVER,
-    SWAP,
-    INSURE,
-    YUCK,
-    CHEF,
-    STAR,
-    SELL,
-    SELL_CHEF,
-    SELL_STAR,
-    OFFER,
-) = range(15)
+PASS: Final = 0
+BUY: Final = 1
+TUNNEL: Final = 2
+ACCEPT: Final = 3
+DECLINE: Final = 4
+TAKEOVER: Final = 5
+SWAP: Final = 6
+INSURE: Final = 7
+YUCK: Final = 8
+CHEF: Final = 9
+STAR: Final = 10
+SELL: Final = 11
+SELL_CHEF: Final = 12
+SELL_STAR: Final = 13
+OFFER: Final = 14
 
 
 class BellyAction(Action):

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 from potluck.engine.action import Action
 from potluck.engine.botspec import BotParam
@@ -72,7 +72,7 @@ _INCOME_HORIZON = 25
 _TRIPLE_MARKUP = 1.5
 #: Chance that a given space is landed on by one rival in one turn (about 1/44:
 #: one landing per turn, the track is 44 spaces long).
-LAND_CHANCE = 1.0 / 44.0
+LAND_CHANCE: Final = 1.0 / 44.0
 #: Chance of each total of two dice.
 _TWO_DICE = {t: (6 - abs(t - 7)) / 36.0 for t in range(2, 13)}
 

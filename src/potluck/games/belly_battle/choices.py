@@ -15,7 +15,7 @@ Selling back to Mr. Munchwalla is allowed at every decision of one's own.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from typing import Final
 
 from potluck.games.belly_battle.actions import (
     ACCEPT,
@@ -54,12 +54,16 @@ from potluck.games.belly_battle.state import (
 from potluck.games.belly_battle.tables import DEBT_OFFERS, MAX_SEATS, BellyTables
 
 #: The other seats of an ``n``-seat table, in seat order: ``_OTHER_SEATS[n][seat]``.
-_OTHER_SEATS = tuple(
+_OTHER_SEATS: Final = tuple(
     tuple(tuple(other for other in range(n) if other != seat) for seat in range(n))
     for n in range(MAX_SEATS + 1)
 )
 # Where each card's own actions sit in ``BellyTables.card_actions``.
-_SELL, _SELL_CHEF, _SELL_STAR, _CHEF, _STAR = range(5)
+_SELL: Final = 0
+_SELL_CHEF: Final = 1
+_SELL_STAR: Final = 2
+_CHEF: Final = 3
+_STAR: Final = 4
 #: Selling back to Mr. Munchwalla is allowed "at any time" (ruling BB-13): at every
 #: decision a player has, besides the windows and debts.
 SALES = frozenset({SELL, SELL_CHEF, SELL_STAR})
@@ -187,19 +191,31 @@ def _sales(game: BellyTables, state: BellyState, seat: int) -> list[BellyAction]
 
 def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[BellyAction]:
     """The legal deals of a window (after ``pass``) or a debt, in index order: chefs
-    and stars (window only), sales to the bank, then the offers each buyer can pay."""
-    chefs, star, cash, per_card = state.chefs, state.star, state.cash, game.card_actions
+    and stars (window only), sales to the bank, then the offers each buyer can pay.
+
+    Plain loops over the state's lists (no ``zip``, ``bisect`` or ``min``, whose calls
+    cost more than the work under mypyc: this runs at most steps of a greedy playout)."""
+    owner, chefs, star, cash, per_card = (
+        state.owner,
+        state.chefs,
+        state.star,
+        state.cash,
+        game.card_actions,
+    )
     r_count = game.num_restaurants
-    mine = owned(state, seat)
     window = phase == WINDOW
     money = cash[seat]
     chef_price, star_price = game.chef_price, game.star_price
+    mine: list[int] = []
     new_chefs: list[BellyAction] = []
     new_stars: list[BellyAction] = []
     sells: list[BellyAction] = []
     sell_chefs: list[BellyAction] = []
     sell_stars: list[BellyAction] = []
-    for c in mine:
+    for c in range(len(owner)):
+        if owner[c] != seat:
+            continue
+        mine.append(c)
         acts = per_card[c]
         sells.append(acts[_SELL])
         if c >= r_count:
@@ -216,9 +232,9 @@ def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[
         elif window and money >= star_price[c]:
             new_stars.append(acts[_STAR])
     # Tokens are bought only while the supply lasts (Chefs and Star).
-    if new_chefs and game.bank.chefs <= sum(chefs):
+    if new_chefs and chef_supply(game, state) <= 0:
         new_chefs = []
-    if new_stars and game.bank.stars <= sum(star):
+    if new_stars and star_supply(game, state) <= 0:
         new_stars = []
     if window:
         out = [game.pass_action, *new_chefs, *new_stars, *sells, *sell_chefs, *sell_stars]
@@ -229,8 +245,11 @@ def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[
         if state.debt_offers <= 0:
             return out  # the debt's two offers are made
     n = state.num_players
-    purses = cash[:seat] + cash[seat + 1 :]  # the other seats', in seat order
-    poorest = min(purses)
+    others = _OTHER_SEATS[n][seat]
+    poorest = -1
+    for other in others:
+        if poorest < 0 or cash[other] < poorest:
+            poorest = cash[other]
     every_offer, offers, prices = (
         game.offers_to_others[n][seat],
         game.offer_table,
@@ -238,16 +257,23 @@ def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[
     )
     for c in mine:
         price = prices[c]
-        top = price[-1]
+        levels = len(price)
+        top = price[levels - 1]
         if poorest >= top:
-            out += every_offer[c]  # every buyer can pay every price
+            out.extend(every_offer[c])  # every buyer can pay every price
             continue
         to_seat = offers[c]
-        for other, purse in zip(_OTHER_SEATS[n][seat], purses, strict=True):
+        for other in others:
+            purse = cash[other]
             if purse >= top:
-                out += to_seat[other]
-            else:  # offers come cheapest first: those the buyer can pay are a prefix
-                out += to_seat[other][: bisect_right(price, purse)]
+                out.extend(to_seat[other])
+                continue
+            # Offers come cheapest first: those the buyer can pay are a prefix.
+            affordable = 0
+            while affordable < levels and price[affordable] <= purse:
+                affordable += 1
+            if affordable:
+                out.extend(to_seat[other][:affordable])
     return out
 
 

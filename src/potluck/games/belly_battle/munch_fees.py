@@ -30,7 +30,11 @@ from potluck.games.belly_battle.tables import BellyTables
 def in_triple(game: BellyTables, state: BellyState, card: int, owner: int) -> bool:
     """Double your Munch Fees: ``owner`` holds ``card`` and the two beside it in a run of
     three restaurants on three spaces in a row."""
-    owners = state.owner
+    return holds_triple(game, state.owner, card, owner)
+
+
+def holds_triple(game: BellyTables, owners: list[int], card: int, owner: int) -> bool:
+    """``in_triple`` read from the cards' owners alone (``owners``: ``state.owner``)."""
     for a, b, c in game.triples[card]:
         if owners[a] == owner and owners[b] == owner and owners[c] == owner:
             return True
@@ -46,7 +50,25 @@ def munch_fee(game: BellyTables, state: BellyState, card: int, payer: int) -> in
     for the Golden Belly Award, again for MonsterChef, and then Celebrity Visit
     adds 50. Cafes are never modified. An owner pays nothing to themselves.
     """
-    owner = state.owner[card]
+    return fee_of(
+        game, state.owner, state.chefs, state.star, state.holders, state.golden, card, payer
+    )
+
+
+def fee_of(
+    game: BellyTables,
+    owners: list[int],
+    chefs: list[int],
+    star: list[int],
+    holders: list[int],
+    golden: int,
+    card: int,
+    payer: int,
+) -> int:
+    """``munch_fee`` read from the public parts of the table it depends on alone (the
+    state's ``owner``, ``chefs``, ``star``, ``holders`` and ``golden``), so that what a
+    seat may know gives the same fee (``seat_info.SeatInfo.fees``)."""
+    owner = owners[card]
     if owner == payer:
         return 0
     if card >= game.num_restaurants:
@@ -54,19 +76,35 @@ def munch_fee(game: BellyTables, state: BellyState, card: int, payer: int) -> in
     fees = game.fees[card]
     if owner == BANK:
         return fees[0]
-    holders = state.holders
     if holders[HAUNTED] == owner or (holders[CHEESY] != NOBODY and game.cheese[card]):
         return 0
-    fee = fees[3] if state.star[card] else fees[state.chefs[card]]
-    if game.triples[card] and in_triple(game, state, card, owner):
+    fee = fees[3] if star[card] else fees[chefs[card]]
+    if game.triples[card] and holds_triple(game, owners, card, owner):
         fee *= 2
-    if state.golden == card:
+    if golden == card:
         fee *= 2
     if holders[MONSTERCHEF] == owner:
         fee *= 2
     if holders[CELEBRITY] == owner:
         fee += game.bank.celebrity_bonus
     return fee
+
+
+def listed_fee(
+    game: BellyTables,
+    owners: list[int],
+    chefs: list[int],
+    star: list[int],
+    holders: list[int],
+    golden: int,
+    card: int,
+) -> int:
+    """The fee a card shows on the table (a view's ``fee``): what a visitor would pay,
+    or Mr. Munchwalla's fee (``bank_fee``) for a card he holds (his fees are never
+    modified, ruling BB-3: ``fee_of`` gives 0 there, as ``BANK`` is ``NOBODY``)."""
+    if owners[card] == BANK:
+        return game.bank_fee[card]
+    return fee_of(game, owners, chefs, star, holders, golden, card, NOBODY)
 
 
 def fee_recipient(game: BellyTables, state: BellyState, card: int, payer: int) -> int:

@@ -35,7 +35,7 @@ from potluck.games.belly_battle.actions import (
 )
 from potluck.games.belly_battle.munch_fees import in_triple
 from potluck.games.belly_battle.ownership import owned
-from potluck.games.belly_battle.state import NOBODY, OVER, STAT_NAMES, BellyState
+from potluck.games.belly_battle.state import BANK, NOBODY, OVER, STAT_NAMES, BellyState
 from potluck.games.belly_battle.tables import BellyTables
 
 #: Seat metrics that count a seat's moves of some kinds (see ``seat_metrics``).
@@ -64,6 +64,29 @@ def wealth(game: BellyTables, state: BellyState, seat: int) -> int:
                 + bank.star_wealth * state.star[card]
             )
     return total
+
+
+def holdings_worth(
+    game: BellyTables, owners: list[int], chefs: list[int], star: list[int], seats: int
+) -> list[int]:
+    """Each of ``seats`` seats' cards, chefs and stars counted as ``wealth`` counts them
+    (its wealth less its cash), from the cards' public state alone (the state's
+    ``owner``, ``chefs`` and ``star``): what a view shows (``view``, ``seat_info``).
+
+        >>> import potluck
+        >>> g = potluck.load_game("belly-battle")
+        >>> s = g.new_game(2, seed=1)
+        >>> worth = holdings_worth(g, s.owner, s.chefs, s.star, 2)
+        >>> [s.cash[seat] + worth[seat] for seat in range(2)] == [wealth(g, s, 0), wealth(g, s, 1)]
+        True
+    """
+    worth = [0] * seats
+    prices, bank = game.price, game.bank
+    chef_wealth, star_wealth = bank.chef_wealth, bank.star_wealth
+    for card, owner in enumerate(owners):
+        if owner != BANK:
+            worth[owner] += prices[card] + chef_wealth * chefs[card] + star_wealth * star[card]
+    return worth
 
 
 #: Rounds of Munch Fees an unfinished game credits each card with (``standings``):

@@ -2,10 +2,17 @@
 
 A greedy decision used to read a dict of dicts (the seat's ``bot_view``), which compiled
 code looks up as Python objects; a ``SeatInfo`` holds the same entries as typed fields.
-``Game.bot_view`` builds it from the state (``view.build_seat_info``) and
+``Game.bot_view`` builds it from the state (``SeatInfo.from_state``) and
 ``SeatInfo.from_view`` builds it from the seat's whole view: the conformance suite
 (``check_bot_view_is_part_of_view``) holds the two equal, so the object is a function
 of the view and shows nothing the view hides.
+
+Most decisions read little of it (a window in which the seat has nothing to buy reads
+its cash only), so the per-card entries (``owners``, ``chefs``, ``stars``, ``fees``) and
+the seats' ``wealth`` are worked out at their first read, from a copy of the public card
+state taken when the object is made (who owns each card, its chefs and star, who holds
+each one-round card, where the Golden Belly Award is), by the rules' own functions
+(``munch_fees.listed_fee``, ``scoring.holdings_worth``) that the view uses too.
 
     >>> import potluck
     >>> game = potluck.load_game("belly-battle")
@@ -20,17 +27,25 @@ of the view and shows nothing the view hides.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from potluck.games.belly_battle.state import BANK, PHASE_NAMES
+from potluck.games.belly_battle.munch_fees import listed_fee
+from potluck.games.belly_battle.scoring import holdings_worth
+from potluck.games.belly_battle.state import BANK, NOBODY, OVER, PHASE_NAMES, RESPOND, BellyState
 from potluck.games.belly_battle.tables import BellyTables
 
+_NO_CARDS: list[int] = []
 
-@dataclass
+
+def shown_round(state: BellyState) -> int:
+    """The round a view names: the one being played, or the last one once it is over (a
+    game ended by a bankruptcy names the round it was in)."""
+    return state.round + (0 if state.phase == OVER and state.bankrupt == NOBODY else 1)
+
+
 class SeatInfo:
     """The public table as the greedy bot reads it; each field is named after the view's
-    entry it equals (``from_view``)."""
+    entry it equals (``from_view``). Read it, never change it."""
 
     #: The seat the object is for.
     seat: int
@@ -38,35 +53,174 @@ class SeatInfo:
     phase: int
     #: Rounds still to play, this one included (the view's ``max_rounds - round + 1``).
     rounds_to_play: int
-    #: Per seat: the view's ``cash``, ``position`` and ``wealth``.
+    #: Per seat: the view's ``cash`` and ``position``.
     cash: tuple[int, ...]
     positions: tuple[int, ...]
-    wealth: tuple[int, ...]
-    #: Per card: its ``owner`` (``BANK`` for the view's ``None``), ``chefs``, ``star``
-    #: and ``fee``.
-    owners: tuple[int, ...]
-    chefs: tuple[int, ...]
-    stars: tuple[int, ...]
-    fees: tuple[int, ...]
     #: The open offer's card (``-1``: none) and price (the view's ``offer``).
     offer_card: int
     offer_price: int
+
+    def __init__(
+        self,
+        game: BellyTables,
+        seat: int,
+        phase: int,
+        rounds_to_play: int,
+        cash: tuple[int, ...],
+        positions: tuple[int, ...],
+        offer_card: int,
+        offer_price: int,
+    ) -> None:
+        self.seat = seat
+        self.phase = phase
+        self.rounds_to_play = rounds_to_play
+        self.cash = cash
+        self.positions = positions
+        self.offer_card = offer_card
+        self.offer_price = offer_price
+        self._game = game
+        # The public card state the per-card entries are worked out from (``from_state``).
+        self._owner = _NO_CARDS
+        self._chefs = _NO_CARDS
+        self._star = _NO_CARDS
+        self._holders = _NO_CARDS
+        self._golden = -1
+        # The entries once worked out (``from_view`` gives them all at once).
+        self._owners: tuple[int, ...] | None = None
+        self._chefs_shown: tuple[int, ...] | None = None
+        self._stars_shown: tuple[int, ...] | None = None
+        self._fees: tuple[int, ...] | None = None
+        self._wealth: tuple[int, ...] | None = None
+
+    @staticmethod
+    def from_state(game: BellyTables, state: BellyState, seat: int) -> SeatInfo:
+        """The object for ``seat`` (``Game.bot_view``): the entries of its view that
+        ``from_view`` reads, from the state's public parts only."""
+        offer_card, offer_price = -1, 0
+        phase = state.phase
+        if phase == RESPOND:
+            offer = state.offer
+            offer_card, offer_price = offer[1], offer[3]
+        info = SeatInfo(
+            game,
+            seat,
+            phase,
+            state.options["max_rounds"] - shown_round(state) + 1,
+            tuple(state.cash),
+            tuple(state.pos),
+            offer_card,
+            offer_price,
+        )
+        info._owner = state.owner.copy()
+        info._chefs = state.chefs.copy()
+        info._star = state.star.copy()
+        info._holders = state.holders.copy()
+        info._golden = state.golden
+        return info
 
     @staticmethod
     def from_view(game: BellyTables, view: Mapping[str, Any], seat: int) -> SeatInfo:
         """The object built from ``seat``'s view (or ``bot_view``) alone."""
         players, cards, offer = view["players"], view["cards"], view["offer"]
-        return SeatInfo(
+        info = SeatInfo(
+            game,
             seat,
             PHASE_NAMES.index(view["phase"]),
             int(view["max_rounds"]) - int(view["round"]) + 1,
             tuple(int(player["cash"]) for player in players),
             tuple(int(player["position"]) for player in players),
-            tuple(int(player["wealth"]) for player in players),
-            tuple(BANK if card["owner"] is None else int(card["owner"]) for card in cards),
-            tuple(int(card["chefs"]) for card in cards),
-            tuple(int(card["star"]) for card in cards),
-            tuple(int(card["fee"]) for card in cards),
             -1 if offer is None else game.slugs.index(offer["card"]),
             0 if offer is None else int(offer["price"]),
         )
+        info._wealth = tuple(int(player["wealth"]) for player in players)
+        info._owners = tuple(
+            BANK if card["owner"] is None else int(card["owner"]) for card in cards
+        )
+        info._chefs_shown = tuple(int(card["chefs"]) for card in cards)
+        info._stars_shown = tuple(int(card["star"]) for card in cards)
+        info._fees = tuple(int(card["fee"]) for card in cards)
+        return info
+
+    @property
+    def owners(self) -> tuple[int, ...]:
+        """Per card: the view's ``owner`` (``BANK`` for its ``None``)."""
+        owners = self._owners
+        if owners is None:
+            owners = self._owners = tuple(self._owner)
+        return owners
+
+    @property
+    def chefs(self) -> tuple[int, ...]:
+        """Per card: the view's ``chefs`` (none on Mr. Munchwalla's cards)."""
+        chefs = self._chefs_shown
+        if chefs is None:
+            held = self._chefs
+            chefs = self._chefs_shown = tuple(
+                [0 if who == BANK else held[c] for c, who in enumerate(self._owner)]
+            )
+        return chefs
+
+    @property
+    def stars(self) -> tuple[int, ...]:
+        """Per card: the view's ``star`` (none on Mr. Munchwalla's cards)."""
+        stars = self._stars_shown
+        if stars is None:
+            held = self._star
+            stars = self._stars_shown = tuple(
+                [0 if who == BANK else held[c] for c, who in enumerate(self._owner)]
+            )
+        return stars
+
+    @property
+    def fees(self) -> tuple[int, ...]:
+        """Per card: the view's ``fee`` (``munch_fees.listed_fee``)."""
+        fees = self._fees
+        if fees is None:
+            game, owner, chefs, star = self._game, self._owner, self._chefs, self._star
+            holders, golden = self._holders, self._golden
+            fees = self._fees = tuple(
+                [
+                    listed_fee(game, owner, chefs, star, holders, golden, c)
+                    for c in range(len(owner))
+                ]
+            )
+        return fees
+
+    @property
+    def wealth(self) -> tuple[int, ...]:
+        """Per seat: the view's ``wealth`` (cash and ``scoring.holdings_worth``)."""
+        wealth = self._wealth
+        if wealth is None:
+            cash = self.cash
+            worth = holdings_worth(self._game, self._owner, self._chefs, self._star, len(cash))
+            wealth = self._wealth = tuple([cash[s] + worth[s] for s in range(len(cash))])
+        return wealth
+
+    def _entries(self) -> tuple[Any, ...]:
+        return (
+            self.seat,
+            self.phase,
+            self.rounds_to_play,
+            self.cash,
+            self.positions,
+            self.wealth,
+            self.owners,
+            self.chefs,
+            self.stars,
+            self.fees,
+            self.offer_card,
+            self.offer_price,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SeatInfo):
+            return NotImplemented
+        return self._entries() == other._entries()
+
+    def __repr__(self) -> str:
+        names = (
+            "seat", "phase", "rounds_to_play", "cash", "positions", "wealth", "owners",
+            "chefs", "stars", "fees", "offer_card", "offer_price",
+        )  # fmt: skip
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._entries(), strict=True))
+        return f"SeatInfo({shown})"

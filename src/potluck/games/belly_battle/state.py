@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from mypy_extensions import mypyc_attr
 
 from potluck.engine.state import State
 
-# Phases: who must decide what.
-BUY_OR_PASS, TAKEOVER_CHOICE, SWAP_CHOICE, INSURE_CHOICE, YUCK_CHOICE, TUNNEL_CHOICE = range(6)
-WINDOW, RESPOND, DEBT, OVER = range(6, 10)
+# Phases: who must decide what. (Constants are ``Final``: compiled modules read them as
+# constants, not as module attributes.)
+BUY_OR_PASS: Final = 0
+TAKEOVER_CHOICE: Final = 1
+SWAP_CHOICE: Final = 2
+INSURE_CHOICE: Final = 3
+YUCK_CHOICE: Final = 4
+TUNNEL_CHOICE: Final = 5
+WINDOW: Final = 6
+RESPOND: Final = 7
+DEBT: Final = 8
+OVER: Final = 9
 #: Never seen between steps: the turn is over and the next one is to start.
-NEXT_TURN = -1
+NEXT_TURN: Final = -1
 PHASE_NAMES = (
     "buy-or-pass",
     "takeover",
@@ -28,16 +37,20 @@ PHASE_NAMES = (
 )
 
 # The one-round cards, by their slot in ``holders``.
-CELEBRITY, HAUNTED, MONSTERCHEF, CHEESY = range(4)
+CELEBRITY: Final = 0
+HAUNTED: Final = 1
+MONSTERCHEF: Final = 2
+CHEESY: Final = 3
 ROUND_CARD_NAMES = ("Celebrity Visit", "Haunted", "MonsterChef", "Cheesy Scandal")
 
 # Where play goes once the queue of payments is settled.
-AFTER_LAND, AFTER_WINDOW = range(2)
+AFTER_LAND: Final = 0
+AFTER_WINDOW: Final = 1
 
-BANK = -1
-NOBODY = -1
+BANK: Final = -1
+NOBODY: Final = -1
 #: How many lines of the table's log the state keeps (views show them all).
-LOG_LINES = 12
+LOG_LINES: Final = 12
 
 #: Counters kept for ``metrics``, by their slot in ``stats``.
 STAT_NAMES = (
@@ -53,19 +66,17 @@ STAT_NAMES = (
     "tunnels",
     "debts",
 )
-(
-    ST_BOUGHT,
-    ST_TAKE_WON,
-    ST_TAKE_LOST,
-    ST_SWAPS,
-    ST_TRADES,
-    ST_SOLD,
-    ST_CHEFS,
-    ST_STARS,
-    ST_MUNCH,
-    ST_TUNNELS,
-    ST_DEBTS,
-) = range(len(STAT_NAMES))
+ST_BOUGHT: Final = 0
+ST_TAKE_WON: Final = 1
+ST_TAKE_LOST: Final = 2
+ST_SWAPS: Final = 3
+ST_TRADES: Final = 4
+ST_SOLD: Final = 5
+ST_CHEFS: Final = 6
+ST_STARS: Final = 7
+ST_MUNCH: Final = 8
+ST_TUNNELS: Final = 9
+ST_DEBTS: Final = 10
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

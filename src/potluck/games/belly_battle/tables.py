@@ -19,7 +19,7 @@ imports them (docs/engine.md, "The shape of a game")::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -50,13 +50,13 @@ from potluck.games.belly_battle.state import CELEBRITY, CHEESY, HAUNTED, MONSTER
 #: The game's id in the registry.
 GAME_ID = "belly-battle"
 #: Deals (buys, sales, offers) a seat may make in one upgrade window.
-WINDOW_CAP = 3
+WINDOW_CAP: Final = 3
 #: Offers a player raising cash for one debt may make.
-DEBT_OFFERS = 2
+DEBT_OFFERS: Final = 2
 #: The largest ``max_rounds`` accepted (``max_steps`` is computed for it).
-MAX_ROUNDS_LIMIT = 1000
+MAX_ROUNDS_LIMIT: Final = 1000
 #: Seats the action space is built for (the rulebook's largest table).
-MAX_SEATS = 6
+MAX_SEATS: Final = 6
 #: Offer prices, in halves of the card's price: 50%, 100%, 150%, 200%.
 OFFER_HALVES = (1, 2, 3, 4)
 

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from potluck.engine.chance import shuffle
-from potluck.games.belly_battle.munch_fees import munch_fee
+from potluck.games.belly_battle.munch_fees import listed_fee
 from potluck.games.belly_battle.ownership import chef_supply, guard_supply, star_supply
-from potluck.games.belly_battle.scoring import outcome
-from potluck.games.belly_battle.seat_info import SeatInfo
+from potluck.games.belly_battle.scoring import holdings_worth, outcome
+from potluck.games.belly_battle.seat_info import SeatInfo, shown_round
 from potluck.games.belly_battle.state import (
     BANK,
     DEBT,
@@ -54,16 +54,10 @@ class _Shared:
     holders: list[int]
     golden: int
     cards: list[dict[str, Any]]
-    worth: list[int]  # each seat's cards, chefs and stars, as ``scoring.wealth`` counts
+    worth: list[int]  # each seat's cards, chefs and stars (``scoring.holdings_worth``)
     holdings: list[list[str]]
     round_cards: dict[str, int | None]
     supply: tuple[int, int, int]  # chefs, stars, BellyGuard cards left
-    #: Per card, as its entry in ``cards`` shows it: owner (``BANK``: none), chefs, star
-    #: and fee (the greedy bot's ``SeatInfo``).
-    owners: tuple[int, ...]
-    chefs: tuple[int, ...]
-    stars: tuple[int, ...]
-    fees: tuple[int, ...]
     #: What the players' entries depend on besides the cards, and the entries (one
     #: tuple, replaced whole: views built in two threads at once never mix them).
     players: tuple[tuple[Any, ...], list[dict[str, Any]]] = ((), [])
@@ -95,20 +89,15 @@ def _shared(game: BellyTables, state: BellyState) -> _Shared:
         and memo.num_players == state.num_players
     ):
         return memo
-    slugs, prices, bank_card = game.slugs, game.price, game.bank_card_json
-    chef_wealth, star_wealth = game.bank.chef_wealth, game.bank.star_wealth
-    worth = [0] * state.num_players
+    slugs, bank_card = game.slugs, game.bank_card_json
+    golden = state.golden
     holdings: list[list[str]] = [[] for _ in range(state.num_players)]
     entries: list[dict[str, Any]] = []
-    fees: list[int] = []
     for c, who in enumerate(owner):
         if who == BANK:
             # The bank's cards carry no tokens: its entry is always the same.
             entries.append(bank_card[c])
-            fees.append(game.bank_fee[c])
             continue
-        fee = munch_fee(game, state, c, NOBODY)
-        fees.append(fee)
         entries.append(
             {
                 "card": slugs[c],
@@ -116,10 +105,9 @@ def _shared(game: BellyTables, state: BellyState) -> _Shared:
                 "chefs": chefs[c],
                 "star": star[c],
                 "insured": insured[c],
-                "fee": fee,
+                "fee": listed_fee(game, owner, chefs, star, holders, golden, c),
             }
         )
-        worth[who] += prices[c] + chef_wealth * chefs[c] + star_wealth * star[c]
         holdings[who].append(slugs[c])
     memo = _Shared(
         state.num_players,
@@ -128,16 +116,12 @@ def _shared(game: BellyTables, state: BellyState) -> _Shared:
         star.copy(),
         insured.copy(),
         holders.copy(),
-        state.golden,
+        golden,
         entries,
-        worth,
+        holdings_worth(game, owner, chefs, star, state.num_players),
         holdings,
         {ROUND_CARD_NAMES[k]: (None if h == NOBODY else h) for k, h in enumerate(holders)},
         (chef_supply(game, state), star_supply(game, state), guard_supply(game, state)),
-        tuple(owner),
-        tuple([0 if who == BANK else chefs[c] for c, who in enumerate(owner)]),
-        tuple([0 if who == BANK else star[c] for c, who in enumerate(owner)]),
-        tuple(fees),
     )
     game.view_memo = memo
     return memo
@@ -167,12 +151,6 @@ def _players(game: BellyTables, state: BellyState, shared: _Shared) -> list[dict
     return list(players)
 
 
-def _round_number(state: BellyState) -> int:
-    """The round the view names: the one being played, or the last one once it is over
-    (a game ended by a bankruptcy names the round it was in)."""
-    return state.round + (0 if state.phase == OVER and state.bankrupt == NOBODY else 1)
-
-
 def _offer(game: BellyTables, state: BellyState) -> dict[str, Any] | None:
     """The offer awaiting an answer, or ``None``."""
     if state.phase != RESPOND:
@@ -183,26 +161,8 @@ def _offer(game: BellyTables, state: BellyState) -> dict[str, Any] | None:
 
 def build_seat_info(game: BellyTables, state: BellyState, seat: int) -> SeatInfo:
     """What the greedy bot reads (``Game.bot_view``): the entries of ``seat``'s view that
-    ``SeatInfo.from_view`` reads, worked out by the same helpers as the view's."""
-    shared = _shared(game, state)
-    cash, worth = state.cash, shared.worth
-    offer_card, offer_price = -1, 0
-    if state.phase == RESPOND:
-        offer_card, offer_price = state.offer[1], state.offer[3]
-    return SeatInfo(
-        seat,
-        state.phase,
-        state.options["max_rounds"] - _round_number(state) + 1,
-        tuple(cash),
-        tuple(state.pos),
-        tuple([cash[s] + worth[s] for s in range(state.num_players)]),
-        shared.owners,
-        shared.chefs,
-        shared.stars,
-        shared.fees,
-        offer_card,
-        offer_price,
-    )
+    ``SeatInfo.from_view`` reads (``SeatInfo.from_state``)."""
+    return SeatInfo.from_state(game, state, seat)
 
 
 def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[str, Any]:
@@ -217,7 +177,7 @@ def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[s
         "game": GAME_ID,
         "seat": seat,
         "num_players": n,
-        "round": _round_number(state),
+        "round": shown_round(state),
         "max_rounds": state.options["max_rounds"],
         "turn": state.turn,
         "phase": PHASE_NAMES[phase],
