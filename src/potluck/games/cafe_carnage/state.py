@@ -3,23 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple, Self
+from typing import Any, Final, NamedTuple, Self
 
 from mypy_extensions import mypyc_attr
 
 from potluck.engine.state import State
 
-STARTER, MAIN, DESSERT, BALLOT, OVER = range(5)
+# Final: the compiled rules read these as constants, not as module attributes looked up
+# in a dict at every use (the phase is tested at every step).
+STARTER: Final = 0
+MAIN: Final = 1
+DESSERT: Final = 2
+BALLOT: Final = 3
+OVER: Final = 4
 PHASE_NAMES = ("starter", "main", "dessert", "ballot", "over")
 
-SPLIT, SEPARATELY, RUN = range(3)
+SPLIT: Final = 0
+SEPARATELY: Final = 1
+RUN: Final = 2
 CARD_WORDS = ("split", "separately", "run")
 CARD_TITLES = ("Split the Bill Evenly", "Each Pay Separately", "RUN!")
 #: The hand every player starts with: 2 Split, 2 Separately, 1 Run.
 STARTING_HAND = (2, 2, 1)
 
-NO_DISH = -1
-NO_CARD = -1
+NO_DISH: Final = -1
+NO_CARD: Final = -1
 
 
 class RoundRecord(NamedTuple):
