@@ -218,6 +218,10 @@ class PlayoutJudge:
         #: cut (set for each decision: a model is per table size).
         self._chances: Callable[[State], Sequence[float] | None] = lambda world: None
         self._cut = False
+        #: Per seat, the chance that a playout lets it play the other seats' policy
+        #: rather than a uniformly random move (set for each decision; None: always
+        #: the policy, as the judge itself plays).
+        self._shares: Sequence[float] | None = None
 
     def __repr__(self) -> str:
         return (
@@ -294,13 +298,23 @@ class PlayoutJudge:
         seed: str,
         time_limit: float | None = None,
         wall_limit: float = 0.0,
+        others_shares: Sequence[float] | None = None,
     ) -> Judgement:
         """:meth:`judge` from what the seat knows alone: its information set and its
         legal moves (what ``potluck.agents.decide`` gives a search bot). The judge and
         the policy-improving bot (``potluck.search.improve``) both decide here.
         ``wall_limit`` (seconds, 0: none) bounds the wall clock's time as well as the
-        CPU's (a busy server's bot keeps a person's wait bounded)."""
+        CPU's (a busy server's bot keeps a person's wait bounded). ``others_shares``
+        (per seat, the improving bot's model of the other seats,
+        ``potluck.search.opponents``) makes each other seat play its policy's move in
+        the playouts with that chance and a uniformly random legal move otherwise
+        (``None``: always its policy's)."""
         start = _now()
+        self._shares = (
+            None
+            if others_shares is None or all(share >= 1.0 for share in others_shares)
+            else tuple(others_shares)
+        )
         limit = self.time if time_limit is None else time_limit
         deadline = start + limit if limit > 0 else math.inf
         clock = _now
@@ -470,6 +484,7 @@ class PlayoutJudge:
         step, legal_actions = game.step_legal, game.legal_actions
         # what the policy reads: nothing, the game's compact bot_view, or the whole view
         choose = bot.choose
+        shares = self._shares
         until = None
         if self._cut and self.horizon > 0:
             now = game.progress(world)
@@ -488,6 +503,13 @@ class PlayoutJudge:
             legal = legal_actions(world, mover)
             if len(legal) == 1:
                 action = legal[0]
+            elif (
+                shares is not None
+                and mover != seat
+                and shares[mover] < 1.0
+                and rng.random() >= shares[mover]
+            ):
+                action = legal[int(rng.random() * len(legal))]
             elif mover == seat or others is bot:
                 action = choose(game, bot_input(bot, game, world, mover), mover, legal, rng)
             else:

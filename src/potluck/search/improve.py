@@ -46,6 +46,7 @@ from potluck.engine.game import Game
 from potluck.judge import JUDGE_DEFAULTS, Judgement, PlayoutJudge
 from potluck.judge_params import MOST_MOVES
 from potluck.search.information import DecidesFromInformationSets, InformationSet
+from potluck.search.opponents import OpponentModel
 
 __all__ = ["IMPROVE_DEFAULTS", "IMPROVE_NAME", "PolicyImprovementBot"]
 
@@ -65,6 +66,13 @@ IMPROVE_DEFAULTS: dict[str, dict[str, str]] = {
 #: move's advantage over the policy's is known to lie in one band (move analysis's
 #: inaccuracy, mistake and blunder thresholds, ``potluck.review.DEFAULT_THRESHOLDS``).
 SETTLE_BANDS = (0.05, 0.10, 0.20)
+
+#: ``others``'s value for the model learned from how the other seats play.
+ADAPTIVE = "adaptive"
+
+#: With ``settle=auto``, the other seats' mean greedy share below which a decision
+#: uses its whole time.
+AUTO_FULL_BELOW = 0.8
 
 
 class PolicyImprovementBot(DecidesFromInformationSets):
@@ -112,8 +120,35 @@ class PolicyImprovementBot(DecidesFromInformationSets):
             "others",
             str,
             "greedy",
-            "the bot that plays the other seats in the playouts (its model of them)",
-            choices=("greedy", "greedy-tuned"),
+            "its model of the other seats in the playouts: a plain bot, or adaptive (each "
+            "other seat plays the greedy bot's move with the share of its decisions on which "
+            "it was seen to, learned from the seat's own views, else a random move)",
+            choices=("greedy", "greedy-tuned", "random", "adaptive"),
+        ),
+        BotParam(
+            "model_worlds",
+            int,
+            6,
+            "with others=adaptive: worlds kept at each decision to learn the other seats "
+            "from at the next",
+            low=1,
+        ),
+        BotParam(
+            "model_prior",
+            float,
+            8.0,
+            "with others=adaptive: votes' worth of greedy play each other seat is credited "
+            "with before any is seen (its greedy-vote rate starts at a greedy seat's)",
+            low=0.5,
+        ),
+        BotParam(
+            "settle",
+            str,
+            "early",
+            "when the comparison may stop before its time: early (once the difference is "
+            "known to one loss band), full (never: the whole time), or auto (full where the "
+            "adaptive model finds the other seats less than 80% greedy, else early)",
+            choices=("early", "full", "auto"),
         ),
         BotParam(
             "candidates",
@@ -178,6 +213,9 @@ class PolicyImprovementBot(DecidesFromInformationSets):
         depth: int = 0,
         horizon: int = 0,
         cutoff: str = "fitted",
+        model_worlds: int = 6,
+        model_prior: float = 8.0,
+        settle: str = "early",
     ) -> None:
         self.time = time
         self.wall = wall
@@ -191,6 +229,14 @@ class PolicyImprovementBot(DecidesFromInformationSets):
         self.depth = depth
         self.horizon = horizon
         self.cutoff = cutoff
+        self.model_worlds = model_worlds
+        self.model_prior = model_prior
+        self.settle = settle
+        #: The model of the other seats (others=adaptive), per game, built at the first
+        #: decision.
+        self._model: OpponentModel | None = None
+        #: The other seats' greedy shares at the last decision (others=adaptive).
+        self.last_shares: tuple[float, ...] = ()
         #: The judge bound to the game last played (built at the first decision).
         self._judge: tuple[Game[Any, Any], PlayoutJudge] | None = None
         #: What the last decision found (benchmarks and tests read it).
@@ -202,7 +248,8 @@ class PolicyImprovementBot(DecidesFromInformationSets):
             f"min_worlds={self.min_worlds}, policy={self.policy!r}, others={self.others!r}, "
             f"candidates={self.candidates}, confidence={self.confidence}, "
             f"precision={self.precision}, depth={self.depth}, horizon={self.horizon}, "
-            f"cutoff={self.cutoff!r})"
+            f"cutoff={self.cutoff!r}, model_worlds={self.model_worlds}, "
+            f"model_prior={self.model_prior}, settle={self.settle!r})"
         )
 
     def judge(self, game: Game[Any, Any]) -> PlayoutJudge:
@@ -220,7 +267,7 @@ class PolicyImprovementBot(DecidesFromInformationSets):
             horizon=self.horizon,
             cutoff=self.cutoff,
             precision=self.precision,
-        ).bind(game, others=self.others)
+        ).bind(game, others="greedy" if self.others == ADAPTIVE else self.others)
         self._judge = (game, judge)
         return judge
 
@@ -230,11 +277,46 @@ class PolicyImprovementBot(DecidesFromInformationSets):
         """The policy's move, or the best move found where it is shown to win more."""
         if not legal:
             raise PotluckError(f"{IMPROVE_NAME} was asked to choose with no legal action")
+        model = self.model(game) if self.others == ADAPTIVE else None
         if len(legal) == 1:
+            if model is not None:  # the seat's forced move, seen by the model's worlds too
+                seed = f"{IMPROVE_NAME}:forced:{info.moves}"
+                self.last_shares = model.shares(info, seed)
+                model.remember(info, legal[0], seed)
             return legal[0]
         judge = self.judge(game)
         seed = f"{IMPROVE_NAME}:{rng.getrandbits(64)}"
+        shares = None
+        if model is not None:
+            shares = self.last_shares = model.shares(info, seed)
+        full = self.settle == "full" or (
+            self.settle == "auto"
+            and shares is not None
+            and _mean_other(shares, info.seat) < AUTO_FULL_BELOW
+        )
+        judge.min_worlds = judge.worlds if full else min(self.min_worlds, self.worlds)
         base = judge.policy_move(info, legal, seed, random.Random(f"{seed}:moves"))
-        found = judge.assess(info, legal, base, SETTLE_BANDS, seed, wall_limit=self.wall)
+        found = judge.assess(
+            info, legal, base, SETTLE_BANDS, seed, wall_limit=self.wall, others_shares=shares
+        )
         self.last = found
+        if model is not None:
+            model.remember(info, found.best, seed)
         return found.best
+
+    def model(self, game: Game[Any, Any]) -> OpponentModel:
+        """The model of the other seats (``others=adaptive``), one a game."""
+        if self._model is None or self._model.game is not game:
+            self._model = OpponentModel(
+                game, self.policy_bot(game), worlds=self.model_worlds, prior=self.model_prior
+            )
+        return self._model
+
+    def policy_bot(self, game: Game[Any, Any]) -> str:
+        """The bot whose move the model checks the other seats' against."""
+        return "greedy"
+
+
+def _mean_other(shares: tuple[float, ...], seat: int) -> float:
+    others = [share for other, share in enumerate(shares) if other != seat]
+    return sum(others) / len(others) if others else 1.0

@@ -49,6 +49,12 @@ class InformationSet:
         """How many seats the game has (public to every seat)."""
         return self._state.num_players
 
+    @property
+    def moves(self) -> int:
+        """How many actions the game has had so far (public: every seat sees whose
+        turn it is and who has sealed a choice, never what another seat chose)."""
+        return len(self._state.history)
+
     def view(self) -> dict[str, Any]:
         """The seat's view (what ``Game.view`` shows it)."""
         return self._game.view(self._state, self.seat)
