@@ -353,18 +353,30 @@ class _Mind:
         # which change while chips are placed: the seat's later chips reuse them.
         received = self.info.votes_received
         known: dict[int, float] = self.memo.setdefault(("place", seat, self.table, received), {})
-        scores: dict[FoodAction, float] = {}
+        # The best chip by (score, -index), the first such in order; by plain loops, not
+        # a dict keyed by actions (an action's hash is Python code, called from compiled
+        # code several times a chip).
+        best: FoodAction | None = None
+        best_score = 0.0
+        done: FoodAction | None = None
         for action in actions:
+            if done is None and action.kind == DONE:
+                done = action
             score = known.get(action.index)
-            if score is not None:
-                scores[action] = score
-            elif action.kind != DONE:
-                scores[action] = known[action.index] = self._chip_value(action, mine)
-        if not scores:
+            if score is None:
+                if action.kind == DONE:
+                    continue
+                score = known[action.index] = self._chip_value(action, mine)
+            if (
+                best is None
+                or score > best_score
+                or (score == best_score and action.index < best.index)
+            ):
+                best, best_score = action, score
+        if best is None:
             return actions[0]
-        best = max(scores, key=lambda a: (scores[a], -a.index))
-        if DONE in [a.kind for a in actions] and scores[best] <= self.weights.min_chip_value:
-            return next(a for a in actions if a.kind == DONE)
+        if done is not None and best_score <= self.weights.min_chip_value:
+            return done
         return best
 
     def _chip_value(self, action: FoodAction, mine: list[tuple[int, Offer, int]]) -> float:
