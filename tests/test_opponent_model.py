@@ -109,3 +109,25 @@ def test_bad_specs_are_refused_clearly() -> None:
         make_agent(game, "improve:settle=never")
     with pytest.raises(BotSpecError, match="model_prior"):
         make_agent(game, "improve:model_prior=0")
+
+
+def test_the_judge_plays_as_before_where_every_seat_is_greedy() -> None:
+    """Shares of 1.0 (a table the model finds greedy) draw nothing more: the judgement is
+    the one without a model, world for world; shares below 1.0 change the playouts."""
+    game = potluck.load_game("belle-of-the-ball")
+    state = game.new_game(4, seed=7)
+    seat = game.to_act(state)[0]
+    legal = game.legal_actions(state, seat)
+    bands = (0.05, 0.10, 0.20)
+
+    def judge(shares: tuple[float, ...] | None) -> tuple[object, ...]:
+        bot = make_agent(game, "improve:time=0,worlds=6,min_worlds=2,candidates=3")
+        assert isinstance(bot, PolicyImprovementBot)
+        playouts = bot.judge(game)
+        info = InformationSet(game, state, seat)
+        base = playouts.policy_move(info, legal, "same", random.Random(0))
+        found = playouts.assess(info, legal, base, bands, "same", others_shares=shares)
+        return found.compared, found.before, found.after
+
+    assert judge(None) == judge((1.0, 1.0, 1.0, 1.0))
+    assert judge(None) != judge((1.0, 0.0, 0.0, 0.0))
