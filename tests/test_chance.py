@@ -30,6 +30,7 @@ def test_choice_and_below_are_the_library_draws(seed: int, items: list[str]) -> 
     assert chance.choice(ours, items) == theirs.choice(items)
     assert chance.choice(ours, tuple(items)) == theirs.choice(tuple(items))
     assert chance.below(ours, len(items) * 37 + 1) == theirs.randrange(len(items) * 37 + 1)
+    assert chance.randrange(ours, len(items) * 5 + 2) == theirs.randrange(len(items) * 5 + 2)
     assert chance.permutation(ours, items) == theirs.sample(items, len(items))
     assert chance.permutation(ours, items[:3]) == theirs.sample(items[:3], len(items[:3]))
     assert ours.getstate() == theirs.getstate()
@@ -49,6 +50,7 @@ def test_another_generator_class_uses_its_own_methods() -> None:
     assert mine == library
     assert chance.choice(_Loaded(2), "abcdef") == _Loaded(2).choice("abcdef")
     assert chance.permutation(_Loaded(3), "abcdef") == _Loaded(3).sample("abcdef", 6)
+    assert chance.randrange(_Loaded(4), 9) == _Loaded(4).randrange(9)
 
 
 @settings(max_examples=200, deadline=None)

@@ -1,14 +1,14 @@
 """Chance drawn exactly as :mod:`random` draws it, at compiled speed (mypyc compiles this).
 
-``random.Random.shuffle``, ``choice`` and ``sample`` are Python code in the standard
-library: a search draws a world per simulation, and in Belle of the Ball the world's
-shuffles were a third of a simulation. :func:`shuffle`, :func:`choice` and
-:func:`permutation` (a whole ``sample``) do what the library's do, draw for draw from
-the same generator (``getrandbits``, the C part), and :func:`seeded` makes
-``random.Random(seed)``, so a game that calls them deals the same cards from the same
-seed; ``tests/test_chance.py`` holds them equal to the library's over random lists,
-seeds and generators. A generator of another class (one that overrides ``random``) is
-passed to its own method.
+``random.Random.shuffle``, ``choice``, ``sample`` and ``randrange`` are Python code in
+the standard library: a search draws a world per simulation, and in Belle of the Ball
+the world's shuffles were a third of a simulation. :func:`shuffle`, :func:`choice`,
+:func:`permutation` (a whole ``sample``) and :func:`randrange` (from 0) do what the
+library's do, draw for draw from the same generator (``getrandbits``, the C part), and
+:func:`seeded` makes ``random.Random(seed)``, so a game that calls them deals the same
+cards from the same seed; ``tests/test_chance.py`` holds them equal to the library's
+over random lists, seeds and generators. A generator of another class (one that
+overrides ``random``) is passed to its own method.
 
     >>> import random
     >>> cards, same = list(range(10)), list(range(10))
@@ -58,6 +58,18 @@ def below(rng: random.Random, n: int) -> int:
     while r >= n:
         r = getrandbits(k)
     return r
+
+
+def randrange(rng: random.Random, n: int) -> int:
+    """What ``rng.randrange(n)`` would give for ``n`` above 0, drawn alike (the library
+    draws it as ``_randbelow``, as ``below`` does).
+
+        >>> randrange(random.Random(5), 37) == random.Random(5).randrange(37)
+        True
+    """
+    if type(rng) is not _RANDOM:
+        return rng.randrange(n)
+    return below(rng, n)
 
 
 def _bit_length(n: int) -> int:

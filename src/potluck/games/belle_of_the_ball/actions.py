@@ -11,9 +11,13 @@ Canonical texts (positions in line and groups count from 1, seats from 0):
 
 from __future__ import annotations
 
+from typing import Final
+
 from potluck.engine.action import Action
 
-INVITE, TAKE_BELLE, PLAY = range(3)
+INVITE: Final = 0
+TAKE_BELLE: Final = 1
+PLAY: Final = 2
 
 
 class BelleAction(Action):

@@ -11,6 +11,8 @@ or moves cards. Her ``effect`` (in the card data) names what she does.
 
 from __future__ import annotations
 
+from typing import Final
+
 from potluck.games.belle_of_the_ball.actions import BelleAction
 from potluck.games.belle_of_the_ball.state import (
     FIFTH_GROUP,
@@ -22,14 +24,19 @@ from potluck.games.belle_of_the_ball.state import (
     BelleState,
     play_key,
 )
-from potluck.games.belle_of_the_ball.tables import BelleTables
+from potluck.games.belle_of_the_ball.tables import (
+    MOVE_TARGET,
+    PICKPOCKET_TARGET,
+    SCANDAL_TARGET,
+    BelleTables,
+)
 
 #: Chips Heiress Henrietta takes from the bank; chips Pickpocket Pippa takes.
-HEIRESS_CHIPS = 3
-PICKPOCKET_CHIPS = 2
+HEIRESS_CHIPS: Final = 3
+PICKPOCKET_CHIPS: Final = 2
 
 #: The effects that bend a rule for the rest of the turn, as bits of ``effects``.
-_BENT = {
+_BENT: Final = {
     "free_skips": FREE_SKIPS,
     "four_is_full": FOUR_IS_FULL,
     "singles_score": SINGLES_SCORE,
@@ -50,37 +57,56 @@ def hand_plays(game: BelleTables, state: BelleState, seat: int) -> list[BelleAct
             if single is not None:
                 legal.append(single)
             else:
-                legal += belle_plays(game, state, seat, kind)
+                add_belle_plays(game, state, seat, kind, legal)
     return legal
 
 
 def belle_plays(game: BelleTables, state: BelleState, seat: int, kind: int) -> list[BelleAction]:
     """Every way ``seat`` may play a Belle of ``kind``: on each rival she can work on,
     each pair of its groups for Persuasive Prudence, else the one play."""
-    plays = game.play_keys[kind]
-    effect = game.belle_effects[kind]
+    legal: list[BelleAction] = []
+    add_belle_plays(game, state, seat, kind, legal)
+    return legal
+
+
+def add_belle_plays(
+    game: BelleTables, state: BelleState, seat: int, kind: int, legal: list[BelleAction]
+) -> None:
+    """``belle_plays``, appended to ``legal`` (the legal list's path: no list of its own)."""
+    plays = game.play_lists[kind]
+    target = game.belle_targets[kind]
     n = state.num_players
-    if effect == "pickpocket":
-        return [plays[play_key(s, -1, -1)] for s in range(n) if s != seat and state.chips[s] > 0]
-    if effect == "scandal":
+    play: BelleAction | None
+    if target == PICKPOCKET_TARGET:
+        chips = state.chips
+        for s in range(n):
+            if s != seat and chips[s] > 0:
+                play = plays[play_key(s, -1, -1)]
+                assert play is not None
+                legal.append(play)
+    elif target == SCANDAL_TARGET:
         parties = state.parties
-        return [
-            plays[play_key(s, g, -1)]
-            for s in range(n)
-            if s != seat
-            for g in range(SLOTS)
-            if parties[s * SLOTS + g]
-        ]
-    if effect == "move_guest":
-        mine = state.parties[seat * SLOTS : seat * SLOTS + SLOTS]
-        return [
-            plays[play_key(-1, a, b)]
-            for a in range(SLOTS)
-            if mine[a]
-            for b in range(SLOTS)
-            if b != a and mine[b] and len(mine[b]) < FULL
-        ]
-    return [plays[play_key(-1, -1, -1)]]
+        for s in range(n):
+            if s != seat:
+                for g in range(SLOTS):
+                    if parties[s * SLOTS + g]:
+                        play = plays[play_key(s, g, -1)]
+                        assert play is not None
+                        legal.append(play)
+    elif target == MOVE_TARGET:
+        parties = state.parties
+        base = seat * SLOTS
+        for a in range(SLOTS):
+            if parties[base + a]:
+                for b in range(SLOTS):
+                    if b != a and 0 < len(parties[base + b]) < FULL:
+                        play = plays[play_key(-1, a, b)]
+                        assert play is not None
+                        legal.append(play)
+    else:
+        play = plays[play_key(-1, -1, -1)]
+        assert play is not None
+        legal.append(play)
 
 
 def belle_problem(

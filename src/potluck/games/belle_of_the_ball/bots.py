@@ -22,7 +22,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 
 from potluck.engine.action import Action
 from potluck.engine.botspec import BotParam
@@ -41,20 +41,20 @@ from potluck.games.belle_of_the_ball.state import (
 from potluck.games.belle_of_the_ball.tables import BelleTables
 
 #: Chance that a given interest is on a random guest (3 interests of 10 in the built-in data).
-_SHARE = 0.3
+_SHARE: Final = 0.3
 #: What one more guest needed costs a group: finishing sooner is worth something.
-_NEED_COST = 0.6
+_NEED_COST: Final = 0.6
 #: What a Belle in hand is worth (the variant's reason to invite one).
-_BELLE_WORTH = 3.0
+_BELLE_WORTH: Final = 3.0
 #: How much better a Belle must make this turn before the bot plays her, in the
 #: variant, where a played Belle is gone for good. In the base game the hand is
 #: drawn back up to three every round, so a Belle kept is a draw lost: the bot
 #: plays its best Belle every turn (measured: 64% against 33% for the bot that
 #: waited for a 0.75-chip gain, 240 three-player games).
-_PLAY_MARGIN = 0.75
+_PLAY_MARGIN: Final = 0.75
 _REFILL_MARGIN = float("-inf")
 #: Weight of a rival's loss (a chip taken from a rival is worth less than one gained).
-_RIVAL_WEIGHT = 0.5
+_RIVAL_WEIGHT: Final = 0.5
 
 
 @dataclass(frozen=True)

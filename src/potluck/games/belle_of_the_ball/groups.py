@@ -12,6 +12,8 @@ opens in the lowest empty slot; the fifth slot opens only for Grand Dame Gwendol
 
 from __future__ import annotations
 
+from typing import Final
+
 from potluck.games.belle_of_the_ball.state import FIFTH_GROUP, FULL, MAX_GROUPS, SLOTS, BelleState
 
 
@@ -27,54 +29,63 @@ def placeable(state: BelleState, seat: int) -> list[int]:
 
 def places_for(parties: list[list[int]], base: int, fifth: bool) -> tuple[int, ...]:
     """``placeable`` for the party whose slots start at ``parties[base]``, as a tuple
-    shared by every party of the same shape (the sizes of its groups and ``fifth``):
-    legality asks this on every step, so it is a look-up after its first time, by a
-    whole number that packs the five sizes (no tuple to build and hash)."""
+    shared by every party of the same shape (the sizes of its groups and ``fifth``)."""
+    return MASK_SLOTS[place_mask(parties, base, fifth)]
+
+
+def place_mask(parties: list[list[int]], base: int, fifth: bool) -> int:
+    """``places_for`` as bits (bit ``slot`` set: a new guest may join group ``slot``):
+    legality asks this on every step, so after its first time for a shape it is one
+    look-up in a list, at a whole number that packs the five sizes (``_places_by_sizes``
+    is the rule)."""
     a = len(parties[base])
     b = len(parties[base + 1])
     c = len(parties[base + 2])
     d = len(parties[base + 3])
     e = len(parties[base + 4])
-    shape = ((((a << 6 | b) << 6 | c) << 6 | d) << 6) | e  # a group holds at most FULL
-    known = _PLACES_FIFTH if fifth else _PLACES
-    places = known.get(shape)
-    if places is None:
-        places = known[shape] = _places_by_sizes((a, b, c, d, e), fifth)
-    return places
+    if (a | b | c | d | e) >= 8:  # pragma: no cover - a group holds at most FULL
+        return _places_by_sizes((a, b, c, d, e), fifth)
+    shape = (a << 12 | b << 9 | c << 6 | d << 3 | e) | (_FIFTH if fifth else 0)
+    mask = _MASKS[shape]
+    if mask < 0:
+        mask = _MASKS[shape] = _places_by_sizes((a, b, c, d, e), fifth)
+    return mask
 
 
 def may_join(parties: list[list[int]], base: int, slot: int, fifth: bool) -> bool:
     """Whether a new guest may join group ``slot`` of the party starting at
-    ``parties[base]``: ``slot in places_for(parties, base, fifth)``, asked directly."""
-    group = parties[base + slot]
-    if group:
-        return len(group) < FULL
-    if not all(parties[base : base + slot]):
-        return False  # a new group opens in the lowest empty slot only
-    used = SLOTS - parties[base : base + SLOTS].count([])
-    return used < MAX_GROUPS + (1 if fifth else 0)
+    ``parties[base]``: ``slot in places_for(parties, base, fifth)``."""
+    return 0 <= slot < SLOTS and bool(place_mask(parties, base, fifth) >> slot & 1)
 
 
-def _places_by_sizes(sizes: tuple[int, ...], fifth: bool) -> tuple[int, ...]:
+def _places_by_sizes(sizes: tuple[int, int, int, int, int], fifth: bool) -> int:
+    """The rule: any group that is not full, or a new group in the lowest empty slot
+    while the party has fewer than four groups (five with Grand Dame Gwendolyn); as
+    bits by slot."""
     used = sum(1 for size in sizes if size)
     limit = MAX_GROUPS + (1 if fifth else 0)
-    slots = []
+    mask = 0
     new_slot = -1
     for slot, size in enumerate(sizes):
         if size:
             if size < FULL:
-                slots.append(slot)
+                mask |= 1 << slot
         elif new_slot < 0 and used < limit:
             new_slot = slot
-            slots.append(slot)
-    return tuple(slots)
+            mask |= 1 << slot
+    return mask
 
 
-#: ``places_for`` by the sizes of a party's groups, packed six bits a group (at most
-#: 6**5 entries, a few hundred in practice), without and with Grand Dame Gwendolyn's
-#: fifth group.
-_PLACES: dict[int, tuple[int, ...]] = {}
-_PLACES_FIFTH: dict[int, tuple[int, ...]] = {}
+#: The slots of each mask of ``place_mask``, in order: ``MASK_SLOTS[0b101] == (0, 2)``.
+MASK_SLOTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(slot for slot in range(SLOTS) if mask >> slot & 1) for mask in range(1 << SLOTS)
+)
+#: How many slots each mask of ``place_mask`` holds.
+MASK_WIDTHS: tuple[int, ...] = tuple(len(slots) for slots in MASK_SLOTS)
+#: ``place_mask`` by the sizes of a party's groups, three bits a group, and a bit for
+#: Grand Dame Gwendolyn's fifth group (-1: not worked out yet).
+_FIFTH: Final = 1 << 15
+_MASKS: list[int] = [-1] * (2 * _FIFTH)
 
 
 def group_problem(state: BelleState, seat: int, slot: int) -> str | None:

@@ -77,9 +77,7 @@ def invariant_problems(game: BelleTables, state: BelleState) -> list[str]:
         problems.append("Belle cards are not conserved")
     if any(c >= BELLE_BASE for g in state.parties for c in g):
         problems.append("a Belle sits in a party")
-    if not state.options["belles_in_guest_deck"] and any(
-        c >= BELLE_BASE for c in state.deck + state.line
-    ):
+    if not state.variant and any(c >= BELLE_BASE for c in state.deck + state.line):
         # Only the designer's variant shuffles Belles into the guest deck (and the legal
         # invitations of the base game never look for one in the line).
         problems.append("a Belle in the guest deck or line without the variant")

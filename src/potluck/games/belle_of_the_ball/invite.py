@@ -14,7 +14,7 @@ way, to your hand. Positions are 0-based here, 1-based in text.
 from __future__ import annotations
 
 from potluck.games.belle_of_the_ball.actions import INVITE, TAKE_BELLE, BelleAction
-from potluck.games.belle_of_the_ball.groups import group_problem, may_join, places_for
+from potluck.games.belle_of_the_ball.groups import MASK_WIDTHS, group_problem, may_join, place_mask
 from potluck.games.belle_of_the_ball.rounds import end_turn
 from potluck.games.belle_of_the_ball.state import (
     BELLE_BASE,
@@ -45,9 +45,9 @@ def invitations(game: BelleTables, state: BelleState, seat: int) -> list[BelleAc
 
     The positions it can pay for are the first ``chips + 1`` (all with Wallflower
     Winifred), so in the base game, where the line holds only guests, the answer is
-    the start of one precomputed row of invitations (``BelleTables.invite_rows``); a
+    the start of one precomputed row of invitations (``BelleTables.invite_rows_by_mask``); a
     save with a Belle in line without the variant is refused (``invariants``)."""
-    places = places_for(
+    mask = place_mask(
         state.parties, seat * SLOTS, bool(state.effects & FIFTH_GROUP) and seat == state.turn
     )
     line = state.line
@@ -57,9 +57,9 @@ def invitations(game: BelleTables, state: BelleState, seat: int) -> list[BelleAc
     reach = len(line)
     while reach and skip_cost(state, reach - 1) > chips:
         reach -= 1
-    row = game.invite_rows[places]
-    width = len(places)
-    if not state.options["belles_in_guest_deck"]:
+    row = game.invite_rows_by_mask[mask]
+    width = MASK_WIDTHS[mask]
+    if not state.variant:
         return row[: reach * width]
     legal: list[BelleAction] = []
     take = game.take_actions
@@ -77,11 +77,12 @@ def invite_is_legal(state: BelleState, seat: int, action: BelleAction) -> bool:
     pos = action.pos
     if pos >= len(line):
         return False
-    if (line[pos] >= BELLE_BASE) != (action.kind == TAKE_BELLE):
+    take = action.kind == TAKE_BELLE
+    if (line[pos] >= BELLE_BASE) != take:
         return False
     if skip_cost(state, pos) > state.chips[seat]:
         return False
-    if action.kind == TAKE_BELLE:
+    if take:
         return True
     fifth = bool(state.effects & FIFTH_GROUP) and seat == state.turn
     return may_join(state.parties, seat * SLOTS, action.group, fifth)

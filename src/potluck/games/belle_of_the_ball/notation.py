@@ -96,6 +96,20 @@ class ActionTable:
                 tuple(g for g in range(SLOTS) if mask >> g & 1) for mask in range(1 << SLOTS)
             )
         }
+        #: The same rows by a mask of the open groups (bit ``g``: group ``g``), the
+        #: legal list's look-up (``groups.place_mask``), with no tuple to hash.
+        self.invite_rows_by_mask: list[list[BelleAction]] = [
+            self.invite_rows[tuple(g for g in range(SLOTS) if mask >> g & 1)]
+            for mask in range(1 << SLOTS)
+        ]
+        #: Per Belle kind, her plays in a list indexed by ``play_key`` (``None``: no
+        #: such play), a look-up without hashing on the legal list.
+        self.play_lists: list[list[BelleAction | None]] = []
+        for by_key in self.play_keys:
+            listed: list[BelleAction | None] = [None] * (max(by_key) + 1)
+            for key, action in by_key.items():
+                listed[key] = action
+            self.play_lists.append(listed)
         self._by_text = {action.text: action for action in actions}
 
     def from_text(self, text: str) -> BelleAction:

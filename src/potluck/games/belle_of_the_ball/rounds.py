@@ -28,7 +28,7 @@ def end_round(game: BelleTables, state: BelleState) -> None:
     """End of Round: draw back up to three Belles; fewest chips takes the Start token."""
     n = state.num_players
     state.played_now, state.invites_left, state.effects = -1, 0, 0
-    if not state.options["belles_in_guest_deck"]:
+    if not state.variant:
         for step in range(n):
             hand = state.hands[(state.start + step) % n]
             while len(hand) < game.hand_size:
@@ -55,4 +55,8 @@ def next_start(chips: list[int], holder: int) -> int:
     """
     n = len(chips)
     fewest = min(chips)
-    return next((holder + step) % n for step in range(n) if chips[(holder + step) % n] == fewest)
+    for step in range(n):
+        seat = (holder + step) % n
+        if chips[seat] == fewest:
+            return seat
+    raise AssertionError("the fewest chips are someone's")  # pragma: no cover

@@ -33,12 +33,25 @@ def score_group(interests: Sequence[Sequence[int]], singles: bool = False) -> in
         >>> score_group([(0, 1, 2)], singles=True)
         3
     """
-    counts: dict[int, int] = {}
+    # Bit ``i`` of ``seen``: interest ``i`` shown so far; of ``twice``: shown at least
+    # twice. A shown interest then scores when its bit is in ``twice`` (interests are
+    # small whole numbers, at most twenty, so the bits stay one machine word).
+    seen = twice = 0
+    shown_in_all = 0
     for shown in interests:
         for interest in shown:
-            counts[interest] = counts.get(interest, 0) + 1
-    least = 1 if singles else 2
-    return sum(c for c in counts.values() if c >= least)
+            bit = 1 << interest
+            twice |= seen & bit
+            seen |= bit
+            shown_in_all += 1
+    if singles:
+        return shown_in_all
+    gain = 0
+    for shown in interests:
+        for interest in shown:
+            if twice >> interest & 1:
+                gain += 1
+    return gain
 
 
 def score_full_groups(game: BelleTables, state: BelleState, seat: int) -> None:

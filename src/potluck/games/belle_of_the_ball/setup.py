@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from potluck.engine.chance import shuffle
 from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS, BelleState
 from potluck.games.belle_of_the_ball.tables import BelleTables
 
@@ -28,17 +29,17 @@ def new_game(
     state = BelleState(num_players, seed, options)
     rng = state.rng
     guests = list(range(len(game.guest_names)))
-    rng.shuffle(guests)
+    shuffle(rng, guests)
     state.boxed = sorted(guests[: game.setup_discard])
     state.deck = guests[game.setup_discard :]
     belles = list(game.belle_cards)
-    rng.shuffle(belles)
+    shuffle(rng, belles)
     state.hands = [[] for _ in range(num_players)]
     if options["belles_in_guest_deck"]:
         # The designer's proposal: one deck of guests and Belles; Belles reach a
         # hand only by being invited from the line (ruling BB-12).
         state.deck += [BELLE_BASE + kind for kind in belles]
-        rng.shuffle(state.deck)
+        shuffle(rng, state.deck)
         state.belle_deck = []
     else:
         for hand in state.hands:

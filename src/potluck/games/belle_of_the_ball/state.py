@@ -7,7 +7,7 @@ Cards are ints: guest ``g`` (its index in the data) is ``g``; a Belle of kind
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -15,14 +15,14 @@ from potluck.engine.errors import RecordError
 from potluck.engine.state import State
 
 #: Card codes at or above this are Belles.
-BELLE_BASE = 1000
+BELLE_BASE: Final = 1000
 #: Group slots per player: four, and a fifth that only Grand Dame Gwendolyn opens.
-SLOTS = 5
-MAX_GROUPS = 4
-FULL = 5
+SLOTS: Final = 5
+MAX_GROUPS: Final = 4
+FULL: Final = 5
 #: The longest line: three guests for each of five players.
-MAX_LINE = 15
-MAX_SEATS = 5
+MAX_LINE: Final = 15
+MAX_SEATS: Final = 5
 
 
 def play_key(seat: int, group: int, dest: int) -> int:
@@ -36,7 +36,10 @@ def play_key(seat: int, group: int, dest: int) -> int:
 
 
 # Bits of ``effects``: what the Belle played this turn allows.
-FREE_SKIPS, FOUR_IS_FULL, SINGLES_SCORE, FIFTH_GROUP = 1, 2, 4, 8
+FREE_SKIPS: Final = 1
+FOUR_IS_FULL: Final = 2
+SINGLES_SCORE: Final = 4
+FIFTH_GROUP: Final = 8
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -71,6 +74,7 @@ class BelleState(State):
         "skip_chips",
         "start",
         "turn",
+        "variant",
     )
 
     deck: list[int]  # face down; drawn from the end
@@ -97,9 +101,13 @@ class BelleState(State):
     belles_invited: list[int]  # Belles taken from the line (the variant)
     belle_skip_chips: list[int]  # chips paid to skip guests on the way to those Belles
     belles_played: list[int]  # per seat and Belle kind: seat * kinds + kind
+    #: The designer's variant, ``options["belles_in_guest_deck"]`` (read on every step,
+    #: so kept as a typed field rather than looked up in the options by name).
+    variant: bool
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
+        self.variant = bool(options.get("belles_in_guest_deck", False))
 
     def clone(self) -> Self:
         twin = self._blank_copy()
@@ -126,6 +134,7 @@ class BelleState(State):
         twin.belles_invited = self.belles_invited.copy()
         twin.belle_skip_chips = self.belle_skip_chips.copy()
         twin.belles_played = self.belles_played.copy()
+        twin.variant = self.variant
         return twin
 
 

@@ -18,6 +18,7 @@ The rules chapter modules (``setup``, ``belles``, ``invite``, ``groups``, ``scor
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -30,6 +31,17 @@ from potluck.games.belle_of_the_ball.state import BelleState
 
 #: The game's id in the registry (``BelleOfTheBall.id``).
 GAME_ID = "belle-of-the-ball"
+
+#: ``BelleTables.belle_targets``: what a Belle's play is aimed at, by her effect.
+NO_TARGET: Final = 0
+PICKPOCKET_TARGET: Final = 1
+SCANDAL_TARGET: Final = 2
+MOVE_TARGET: Final = 3
+TARGET_CODES: Final = {
+    "pickpocket": PICKPOCKET_TARGET,
+    "scandal": SCANDAL_TARGET,
+    "move_guest": MOVE_TARGET,
+}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -89,3 +101,12 @@ class BelleTables(Game[BelleState, BelleAction]):
         self.single_plays: tuple[BelleAction | None, ...] = actions.single_plays
         #: For each set of groups a guest may join: every invitation, by position then group.
         self.invite_rows: Mapping[tuple[int, ...], list[BelleAction]] = actions.invite_rows
+        #: The same rows by a mask of the groups a guest may join (``groups.place_mask``).
+        self.invite_rows_by_mask: list[list[BelleAction]] = actions.invite_rows_by_mask
+        #: ``play_keys`` as lists indexed by the key (``None``: no such play).
+        self.play_lists: list[list[BelleAction | None]] = actions.play_lists
+        #: Per Belle kind, what her play is aimed at (``NO_TARGET``...), read by
+        #: the legal list instead of comparing her effect's name.
+        self.belle_targets: tuple[int, ...] = tuple(
+            TARGET_CODES.get(effect, NO_TARGET) for effect in self.belle_effects
+        )

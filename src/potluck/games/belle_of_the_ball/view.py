@@ -79,7 +79,7 @@ def build_view(game: BelleTables, state: BelleState, seat: int | None) -> dict[s
                 "chips_spent_skipping": state.skip_chips[s],
             }
         )
-        if state.options["belles_in_guest_deck"]:
+        if state.variant:
             # In the variant every Belle in a hand was invited from the face-up line, in
             # front of everyone (ruling BB-20): whose hand holds which is public.
             players[-1]["belles_taken_openly"] = [game.belle_slugs[k] for k in state.hands[s]]
@@ -142,7 +142,7 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
     return SeatInfo(
         seat,
         len(state.deck) // line_size(game, state.num_players),
-        bool(state.options["belles_in_guest_deck"]),
+        bool(state.variant),
         tuple(state.line),
         tuple(state.line_chips),
         tuple(state.chips),
@@ -169,7 +169,7 @@ def redeal_unseen(
     twin = state.clone()
     n = state.num_players
     # In the variant the hands were taken face up from the line: everyone knows them.
-    others = [] if state.options["belles_in_guest_deck"] else [s for s in range(n) if s != seat]
+    others = [] if state.variant else [s for s in range(n) if s != seat]
     guests = [c for c in twin.deck if c < BELLE_BASE] + twin.boxed
     belles = [c - BELLE_BASE for c in twin.deck if c >= BELLE_BASE] + twin.belle_deck
     for s in others:
@@ -186,7 +186,7 @@ def redeal_unseen(
         size = len(twin.hands[s])
         twin.hands[s] = sorted(belles[:size])
         belles = belles[size:]
-    if state.options["belles_in_guest_deck"]:
+    if state.variant:
         twin.deck = guests + [BELLE_BASE + k for k in belles]
         shuffle(rng, twin.deck)
     else:

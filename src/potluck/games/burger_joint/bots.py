@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 from potluck.engine.action import Action
 from potluck.engine.botspec import BotParam
@@ -41,18 +41,18 @@ from potluck.games.burger_joint.state import DISCARD_ONE, PHASE_NAMES, TAKE
 from potluck.games.burger_joint.tables import BurgerTables, Side
 
 #: What one unit of production capacity is worth, in victory points.
-_CAPACITY_VALUE = 0.9
+_CAPACITY_VALUE: Final = 0.9
 #: What each bistro ability is worth per game, in victory points (in the order of
 #: ``schema.ABILITIES``: redraw, swap-two, extra, swap-one, pick, none).
-_ABILITY_VALUE = (0.15, 0.35, 0.55, 0.35, 0.7, 0.0)
+_ABILITY_VALUE: Final = (0.15, 0.35, 0.55, 0.35, 0.7, 0.0)
 #: Worth of owning at least one basic restaurant (a diner can be built on it).
-_BASIC_READY = 0.35
+_BASIC_READY: Final = 0.35
 #: Worth of a cube spent, so that a build must gain more than it costs.
-_CUBE_VALUE = 0.06
+_CUBE_VALUE: Final = 0.06
 #: Worth of a stolen cube.
-_STEAL_VALUE = 0.3
+_STEAL_VALUE: Final = 0.3
 #: How many of the most promising builds make up the plan whose cubes it gathers.
-_PLAN_BUILDS = 2
+_PLAN_BUILDS: Final = 2
 
 
 class _Weights(NamedTuple):
@@ -106,10 +106,10 @@ _PLANS: weakref.WeakKeyDictionary[BurgerTables, dict[_Weights, _Plans]] = (
     weakref.WeakKeyDictionary()
 )
 #: Boards remembered per game and weights before the memory starts afresh.
-_MAX_BOARDS = 50_000
+_MAX_BOARDS: Final = 50_000
 #: Sets of weights whose plans are kept per game (a tuning run tries many) before
 #: they are all forgotten.
-_MAX_WEIGHTS = 8
+_MAX_WEIGHTS: Final = 8
 
 
 class _Me:

@@ -21,8 +21,6 @@ into the bag, and once building has started no more trading (ruling BJ-8).
 
 from __future__ import annotations
 
-from operator import lshift
-
 from potluck.games.burger_joint.actions import BurgerAction
 from potluck.games.burger_joint.scoring import tokens_on_board
 from potluck.games.burger_joint.state import (
@@ -42,8 +40,12 @@ def hand(tables: BurgerTables, state: BurgerState, seat: int) -> int:
     (``BurgerTables._pack_costs``): it pays a packed cost when ``pays(tables, hand,
     cost)``."""
     nc = tables.num_colours
-    packed: int = sum(map(lshift, state.cubes[seat * nc : seat * nc + nc], tables.shifts))
-    return tables.guard + packed
+    cubes, shifts = state.cubes, tables.shifts
+    base = seat * nc
+    packed = tables.guard
+    for colour in range(nc):
+        packed += cubes[base + colour] << shifts[colour]
+    return packed
 
 
 def pays(tables: BurgerTables, hand: int, packed_cost: int) -> bool:

@@ -19,8 +19,12 @@ from potluck.games.burger_joint.tables import BurgerTables
 def next_discarder(tables: BurgerTables, state: BurgerState) -> int:
     """The seat that must discard next (active player first), or -1 if nobody must."""
     nc = tables.num_colours
+    cubes = state.cubes
     for seat in (state.active, 1 - state.active):
-        if sum(state.cubes[seat * nc : seat * nc + nc]) > tables.keep:
+        held = 0
+        for at in range(seat * nc, seat * nc + nc):
+            held += cubes[at]
+        if held > tables.keep:
             return seat
     return -1
 

@@ -16,23 +16,26 @@ alternate, active player first, until each has taken their capacity.
 
 from __future__ import annotations
 
+from typing import Final
+
+from potluck.engine.chance import randrange
 from potluck.games.burger_joint.actions import BurgerAction
 from potluck.games.burger_joint.scoring import capacity
 from potluck.games.burger_joint.state import DRAFT, TAKE, TRADE, BurgerState
 from potluck.games.burger_joint.tables import BurgerTables
 
 #: The values of the ``first_pick`` option: which text's first-pick exception applies.
-FIRST_PICK_TEXTS = ("english", "german")
+FIRST_PICK_TEXTS: Final = ("english", "german")
 
 
 def draw(state: BurgerState, count: int, into: list[int], base: int = 0) -> None:
     """Draw ``count`` cubes at random from the bag (which holds that many), one by one,
     adding each to ``into[base + colour]``."""
     bag = state.bag
-    randrange = state.rng.randrange
+    rng = state.rng
     left = sum(bag)
     for _ in range(count):
-        r = randrange(left)
+        r = randrange(rng, left)
         left -= 1
         for colour, held in enumerate(bag):
             if r < held:
@@ -110,7 +113,9 @@ def next_pick(tables: BurgerTables, state: BurgerState, last: int) -> None:
             if left > 1:
                 state.acting = (seat,)
                 return
-            colour = next(c for c in range(nc) if pool[c])
+            colour = 0
+            while not pool[colour]:
+                colour += 1
         else:
             colours = draft_colours(tables, state, seat)
             if len(colours) > 1:

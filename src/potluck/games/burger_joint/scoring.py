@@ -21,9 +21,13 @@ from potluck.games.burger_joint.tables import BurgerTables
 def capacity(tables: BurgerTables, state: BurgerState, seat: int) -> int:
     """Production capacity: one per specialty diner and upscale bistro owned."""
     nc, nb = tables.num_colours, tables.num_bistros
-    return sum(state.diners[seat * nc : seat * nc + nc]) + sum(
-        state.bistros[seat * nb : seat * nb + nb]
-    )
+    diners, bistros = state.diners, state.bistros
+    owned = 0
+    for at in range(seat * nc, seat * nc + nc):
+        owned += diners[at]
+    for at in range(seat * nb, seat * nb + nb):
+        owned += bistros[at]
+    return owned
 
 
 def tokens_on_board(tables: BurgerTables, state: BurgerState, seat: int) -> int:

@@ -8,41 +8,49 @@ and starts; seat 1 plays Pizza.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from mypy_extensions import mypyc_attr
 
 from potluck.engine.state import State
 
 # Phases of a turn.
-DRAFT, TRADE, BUILD, REDRAW, DISCARD, OVER = range(6)
-PHASE_NAMES = ("production", "trading", "building", "redraw", "discard", "over")
+DRAFT: Final = 0
+TRADE: Final = 1
+BUILD: Final = 2
+REDRAW: Final = 3
+DISCARD: Final = 4
+OVER: Final = 5
+PHASE_NAMES: Final = ("production", "trading", "building", "redraw", "discard", "over")
 
 # Kinds of action.
-(
-    TAKE,
-    TRADE3,
-    REDRAW_START,
-    PUT,
-    DRAW,
-    SWAP_TWO,
-    EXTRA,
-    SWAP_ONE,
-    PICK,
-    PUB_BOTH,
-    PUB_STEAL,
-    PUB_ADVANCE,
-    BASIC,
-    DINER,
-    BISTRO,
-    END,
-    DISCARD_ONE,
-) = range(17)
+TAKE: Final = 0
+TRADE3: Final = 1
+REDRAW_START: Final = 2
+PUT: Final = 3
+DRAW: Final = 4
+SWAP_TWO: Final = 5
+EXTRA: Final = 6
+SWAP_ONE: Final = 7
+PICK: Final = 8
+PUB_BOTH: Final = 9
+PUB_STEAL: Final = 10
+PUB_ADVANCE: Final = 11
+BASIC: Final = 12
+DINER: Final = 13
+BISTRO: Final = 14
+END: Final = 15
+DISCARD_ONE: Final = 16
 
 # Ability numbers (the order of ``schema.ABILITIES``); bit ``1 << n`` in ``used``.
-AB_REDRAW, AB_SWAP_TWO, AB_EXTRA, AB_SWAP_ONE, AB_PICK, AB_NONE = range(6)
+AB_REDRAW: Final = 0
+AB_SWAP_TWO: Final = 1
+AB_EXTRA: Final = 2
+AB_SWAP_ONE: Final = 3
+AB_PICK: Final = 4
+AB_NONE: Final = 5
 
-NO_WINNER = -1
+NO_WINNER: Final = -1
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -16,6 +16,8 @@ the bag, one ``put`` step each, then ``draw`` as many), ``swap-two``, ``extra``,
 
 from __future__ import annotations
 
+from typing import Final
+
 from potluck.games.burger_joint.actions import BurgerAction
 from potluck.games.burger_joint.production import draw
 from potluck.games.burger_joint.schema import ABILITIES, ABILITY_WORDS
@@ -41,7 +43,7 @@ from potluck.games.burger_joint.state import (
 from potluck.games.burger_joint.tables import BurgerTables
 
 #: The ability each kind of action uses.
-ABILITY_OF = {
+ABILITY_OF: Final = {
     REDRAW_START: AB_REDRAW,
     SWAP_TWO: AB_SWAP_TWO,
     EXTRA: AB_EXTRA,

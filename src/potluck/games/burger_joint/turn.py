@@ -16,6 +16,8 @@ to its chapter: what is legal now, why an action is not, and what it does.
 
 from __future__ import annotations
 
+from typing import Final
+
 from potluck.games.burger_joint.actions import BurgerAction
 from potluck.games.burger_joint.building import add_legal_builds, build, why_not_build
 from potluck.games.burger_joint.discard import (
@@ -53,7 +55,7 @@ from potluck.games.burger_joint.trading import (
     why_not_trade,
 )
 
-_NOT_NOW = {TAKE: "production", PUT: "a redraw", DRAW: "a redraw", DISCARD_ONE: "discard"}
+_NOT_NOW: Final = {TAKE: "production", PUT: "a redraw", DRAW: "a redraw", DISCARD_ONE: "discard"}
 
 
 def legal_actions(tables: BurgerTables, state: BurgerState, seat: int) -> list[BurgerAction]:
