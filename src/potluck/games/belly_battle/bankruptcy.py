@@ -17,6 +17,7 @@ game ends.
 
 from __future__ import annotations
 
+from potluck.games.belly_battle.ownership import owns_anything
 from potluck.games.belly_battle.state import BANK, DEBT, OVER, ST_DEBTS, BellyState
 from potluck.games.belly_battle.tables import DEBT_OFFERS
 
@@ -36,7 +37,7 @@ def pay_queue(state: BellyState) -> bool:
                 state.bank_net += amount
             del queue[:3]
             continue
-        if payer not in state.owner:
+        if not owns_anything(state.owner, payer):
             go_bankrupt(state, payer, payee)
             return False
         if state.phase != DEBT:

@@ -74,7 +74,7 @@ _TRIPLE_MARKUP = 1.5
 #: one landing per turn, the track is 44 spaces long).
 LAND_CHANCE: Final = 1.0 / 44.0
 #: Chance of each total of two dice.
-_TWO_DICE = {t: (6 - abs(t - 7)) / 36.0 for t in range(2, 13)}
+_TWO_DICE: Final = {t: (6 - abs(t - 7)) / 36.0 for t in range(2, 13)}
 
 
 def win_chance(rolls: int) -> float:
@@ -373,18 +373,34 @@ class _Table:
 
     def _fair_offer(self, legal: Sequence[BellyAction]) -> BellyAction | None:
         """An offer of the cheapest bare card, at its price, to the richest rival who can
-        pay: twice what the bank gives, and no loss of wealth."""
-        fair = [
-            a
-            for a in legal
-            if a.kind == OFFER
-            and a.amount == self.game.price[a.card]
-            and not self.info.chefs[a.card]
-            and not self.info.stars[a.card]
-        ]
-        if not fair:
-            return None
-        return min(fair, key=lambda a: (a.amount, -self.info.cash[a.other], a.index))
+        pay: twice what the bank gives, and no loss of wealth (the least of them by
+        price, then the buyer's cash, most first, then index).
+
+        Offers come last among a window's or a debt's deals, in index order, and have
+        the highest indices of all actions: the list is read from its end until the
+        first action that is not an offer."""
+        game, info = self.game, self.info
+        first_offer, at_price = game.first[OFFER], game.offer_at_price
+        chefs, stars, cash, actions = info.chefs, info.stars, info.cash, game.actions
+        best: BellyAction | None = None
+        best_price = best_cash = best_index = 0
+        for position in range(len(legal) - 1, -1, -1):
+            index = legal[position].index
+            if index < first_offer:
+                break
+            card = at_price[index]
+            if card < 0 or chefs[card] or stars[card]:
+                continue
+            offer = actions[index]
+            price, purse = offer.amount, cash[offer.other]
+            if (
+                best is None
+                or price < best_price
+                or (price == best_price and purse > best_cash)
+                or (price == best_price and purse == best_cash and index < best_index)
+            ):
+                best, best_price, best_cash, best_index = offer, price, purse, index
+        return best
 
     def _raise_cash(self, legal: Sequence[BellyAction]) -> BellyAction:
         sale = self._fair_offer(legal)

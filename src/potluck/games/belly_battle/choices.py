@@ -35,7 +35,7 @@ from potluck.games.belly_battle.actions import (
     YUCK,
     BellyAction,
 )
-from potluck.games.belly_battle.ownership import chef_supply, owned, star_supply
+from potluck.games.belly_battle.ownership import chef_supply, owned, owns_anything, star_supply
 from potluck.games.belly_battle.spaces import takeover_targets
 from potluck.games.belly_battle.state import (
     BANK,
@@ -66,8 +66,8 @@ _CHEF: Final = 3
 _STAR: Final = 4
 #: Selling back to Mr. Munchwalla is allowed "at any time" (ruling BB-13): at every
 #: decision a player has, besides the windows and debts.
-SALES = frozenset({SELL, SELL_CHEF, SELL_STAR})
-KINDS_OF_PHASE: dict[int, frozenset[int]] = {
+SALES: Final = frozenset({SELL, SELL_CHEF, SELL_STAR})
+KINDS_OF_PHASE: Final[dict[int, frozenset[int]]] = {
     BUY_OR_PASS: frozenset({BUY, PASS}) | SALES,
     TAKEOVER_CHOICE: frozenset({TAKEOVER, PASS}) | SALES,
     SWAP_CHOICE: frozenset({SWAP, PASS}) | SALES,
@@ -140,7 +140,7 @@ def legal_actions(game: BellyTables, state: BellyState, seat: int) -> list[Belly
         out = _space_choices(game, state, seat, phase)
     else:
         return []
-    if seat in state.owner:
+    if owns_anything(state.owner, seat):
         out += _sales(game, state, seat)
     return out
 

@@ -35,6 +35,12 @@ def to_bank(state: BellyState, card: int) -> None:
         state.golden = -1
 
 
+def owns_anything(owners: list[int], seat: int) -> bool:
+    """Whether ``seat`` owns a card (``owners``: ``state.owner``): ``seat in owners`` as a
+    loop of whole numbers, which compiled code runs without Python's comparisons."""
+    return any(owner == seat for owner in owners)
+
+
 def owned(state: BellyState, seat: int) -> list[int]:
     """The cards ``seat`` owns, restaurants first."""
     owner = state.owner
@@ -60,12 +66,18 @@ def last_bought(game: BellyTables, state: BellyState, seat: int) -> int:
 
 def chef_supply(game: BellyTables, state: BellyState) -> int:
     """Chef tokens Mr. Munchwalla still has."""
-    return game.bank.chefs - sum(state.chefs)
+    used = 0
+    for chefs in state.chefs:
+        used += chefs
+    return game.chef_tokens - used
 
 
 def star_supply(game: BellyTables, state: BellyState) -> int:
     """Star tokens Mr. Munchwalla still has."""
-    return game.bank.stars - sum(state.star)
+    used = 0
+    for star in state.star:
+        used += star
+    return game.star_tokens - used
 
 
 def guard_supply(game: BellyTables, state: BellyState) -> int:

@@ -15,6 +15,7 @@ win is shared.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from potluck.engine.errors import PotluckError
 from potluck.engine.outcome import Outcome
@@ -92,7 +93,7 @@ def holdings_worth(
 #: Rounds of Munch Fees an unfinished game credits each card with (``standings``):
 #: a game between greedy bots lasts about nine rounds, most of it already played
 #: by the time a search looks ahead, so a few rounds of income is a fair guess.
-FEE_ROUNDS = 3
+FEE_ROUNDS: Final = 3
 
 
 def expected_fees(game: BellyTables, state: BellyState, seat: int, rounds: float) -> float:

@@ -27,14 +27,14 @@ each one-round card, where the Golden Belly Award is), by the rules' own functio
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from potluck.games.belly_battle.munch_fees import listed_fee
 from potluck.games.belly_battle.scoring import holdings_worth
 from potluck.games.belly_battle.state import BANK, NOBODY, OVER, PHASE_NAMES, RESPOND, BellyState
 from potluck.games.belly_battle.tables import BellyTables
 
-_NO_CARDS: list[int] = []
+_NO_CARDS: Final[list[int]] = []
 
 
 def shown_round(state: BellyState) -> int:
@@ -149,15 +149,23 @@ class SeatInfo:
             owners = self._owners = tuple(self._owner)
         return owners
 
+    def _show_tokens(self) -> None:
+        """Work out ``chefs`` and ``stars`` (read together: one pass over the cards)."""
+        chefs, stars = self._chefs.copy(), self._star.copy()
+        for c, who in enumerate(self._owner):
+            if who == BANK:
+                chefs[c] = 0
+                stars[c] = 0
+        self._chefs_shown, self._stars_shown = tuple(chefs), tuple(stars)
+
     @property
     def chefs(self) -> tuple[int, ...]:
         """Per card: the view's ``chefs`` (none on Mr. Munchwalla's cards)."""
         chefs = self._chefs_shown
         if chefs is None:
-            held = self._chefs
-            chefs = self._chefs_shown = tuple(
-                [0 if who == BANK else held[c] for c, who in enumerate(self._owner)]
-            )
+            self._show_tokens()
+            chefs = self._chefs_shown
+            assert chefs is not None
         return chefs
 
     @property
@@ -165,10 +173,9 @@ class SeatInfo:
         """Per card: the view's ``star`` (none on Mr. Munchwalla's cards)."""
         stars = self._stars_shown
         if stars is None:
-            held = self._star
-            stars = self._stars_shown = tuple(
-                [0 if who == BANK else held[c] for c, who in enumerate(self._owner)]
-            )
+            self._show_tokens()
+            stars = self._stars_shown
+            assert stars is not None
         return stars
 
     @property

@@ -23,7 +23,7 @@ DEBT: Final = 8
 OVER: Final = 9
 #: Never seen between steps: the turn is over and the next one is to start.
 NEXT_TURN: Final = -1
-PHASE_NAMES = (
+PHASE_NAMES: Final = (
     "buy-or-pass",
     "takeover",
     "swap",
@@ -41,7 +41,7 @@ CELEBRITY: Final = 0
 HAUNTED: Final = 1
 MONSTERCHEF: Final = 2
 CHEESY: Final = 3
-ROUND_CARD_NAMES = ("Celebrity Visit", "Haunted", "MonsterChef", "Cheesy Scandal")
+ROUND_CARD_NAMES: Final = ("Celebrity Visit", "Haunted", "MonsterChef", "Cheesy Scandal")
 
 # Where play goes once the queue of payments is settled.
 AFTER_LAND: Final = 0

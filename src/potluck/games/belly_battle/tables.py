@@ -58,7 +58,7 @@ MAX_ROUNDS_LIMIT: Final = 1000
 #: Seats the action space is built for (the rulebook's largest table).
 MAX_SEATS: Final = 6
 #: Offer prices, in halves of the card's price: 50%, 100%, 150%, 200%.
-OFFER_HALVES = (1, 2, 3, 4)
+OFFER_HALVES: Final = (1, 2, 3, 4)
 
 # Space kinds: a card space, or one of the rulebook's special spaces (as the board file
 # names them), in that order: the SP_* numbers below index this tuple.
@@ -98,7 +98,7 @@ SPACE_TITLES = {
     SP_TUNNEL,
 ) = range(len(SPACE_KINDS))
 #: The one-round card (its slot in ``BellyState.holders``) each such space hands out.
-ROUND_CARD_OF_SPACE = {
+ROUND_CARD_OF_SPACE: Final = {
     SP_CELEBRITY: CELEBRITY,
     SP_HAUNTED: HAUNTED,
     SP_MONSTER: MONSTERCHEF,
@@ -122,6 +122,10 @@ class BellyTables(Game[BellyState, BellyAction]):
     def __init__(self, data: BoardData) -> None:
         self.data = data
         self.bank = bank = data.bank
+        #: The chef and star tokens of the game (``bank.chefs``, ``bank.stars``), as
+        #: typed whole numbers for the compiled rules.
+        self.chef_tokens: int = bank.chefs
+        self.star_tokens: int = bank.stars
         rests, cafes = data.restaurant, data.cafe
         self.num_restaurants = r_count = len(rests)
         self.num_cards = c_count = r_count + len(cafes)
@@ -349,6 +353,12 @@ class BellyTables(Game[BellyState, BellyAction]):
             for c in range(c_count)
         )
         self._by_text = {a.text: a for a in actions}
+        #: Per action index: the card of an offer made at the card's own price, else -1
+        #: (the greedy bot's "fair" offers, looked up by index instead of reading each
+        #: action's fields, which are Python attributes).
+        self.offer_at_price: tuple[int, ...] = tuple(
+            a.card if a.kind == OFFER and a.amount == self.price[a.card] else -1 for a in actions
+        )
         self.pass_action, self.buy_action, self.tunnel_action = actions[0], actions[1], actions[2]
         self.accept_action, self.decline_action = actions[3], actions[4]
 

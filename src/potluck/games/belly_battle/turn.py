@@ -16,7 +16,10 @@ order from the mover may make up to three deals; ``end_turn`` passes the dice on
 
 from __future__ import annotations
 
+from typing import Final
+
 from potluck.games.belly_battle.bankruptcy import pay_queue
+from potluck.games.belly_battle.ownership import owns_anything
 from potluck.games.belly_battle.spaces import land
 from potluck.games.belly_battle.state import (
     AFTER_LAND,
@@ -31,7 +34,7 @@ from potluck.games.belly_battle.state import (
 from potluck.games.belly_battle.tables import MAX_SEATS, WINDOW_CAP, BellyTables
 
 #: The seats in turn order from each mover, by table size (the window's order).
-_SEAT_ORDER = tuple(
+_SEAT_ORDER: Final = tuple(
     tuple(tuple((mover + k) % n for k in range(n)) for mover in range(n))
     for n in range(MAX_SEATS + 1)
 )
@@ -101,7 +104,7 @@ def next_in_window(state: BellyState) -> None:
     owner = state.owner
     while state.window_left:
         seat = state.window_left.pop(0)
-        if seat in owner:
+        if owns_anything(owner, seat):
             state.phase = WINDOW
             state.acting = (seat,)
             state.window_actions = 0
@@ -113,7 +116,7 @@ def next_in_window(state: BellyState) -> None:
 def after_window_deal(state: BellyState, seat: int) -> None:
     """After a deal in the window: the window moves on at the cap or when ``seat`` owns
     nothing left."""
-    if state.window_actions >= WINDOW_CAP or seat not in state.owner:
+    if state.window_actions >= WINDOW_CAP or not owns_anything(state.owner, seat):
         next_in_window(state)
 
 
