@@ -27,15 +27,8 @@ from potluck.review import DEFAULT_THRESHOLDS
 from potluck.search.improve import IMPROVE_DEFAULTS, SETTLE_BANDS, PolicyImprovementBot
 from potluck.sim import play_game
 from potluck.testing.search_checks import check_search_uses_information_only
-from potluck.testing.suite import playout_positions
+from potluck.testing.suite import USUAL_TABLES, playout_positions
 
-TABLES = [
-    ("belle-of-the-ball", 4),
-    ("belly-battle", 4),
-    ("burger-joint", 2),
-    ("cafe-carnage", 4),
-    ("food-advice", 4),
-]
 #: Reproducible and quick: worlds alone bound it.
 SMALL = "improve:time=0,worlds=8,min_worlds=4,candidates=4"
 
@@ -50,7 +43,7 @@ def test_every_game_can_seat_it() -> None:
     assert GENERIC_BOTS["improve"] is PolicyImprovementBot
 
 
-@pytest.mark.parametrize(("game_id", "players"), TABLES)
+@pytest.mark.parametrize(("game_id", "players"), USUAL_TABLES)
 def test_it_plays_legal_moves_to_the_end_of_a_game(game_id: str, players: int) -> None:
     """A whole game through the simulation harness (it asks through ``decide``)."""
     game = potluck.load_game(game_id)
@@ -61,7 +54,7 @@ def test_it_plays_legal_moves_to_the_end_of_a_game(game_id: str, players: int) -
     assert result.outcome.winners
 
 
-@pytest.mark.parametrize(("game_id", "players"), TABLES)
+@pytest.mark.parametrize(("game_id", "players"), USUAL_TABLES)
 def test_its_choice_is_the_same_in_a_state_redealt_for_the_seat(game_id: str, players: int) -> None:
     """Same view and same seed, other hidden cards, sealed choices and future chance:
     the same move (the conformance suite's check)."""

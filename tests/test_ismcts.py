@@ -29,15 +29,8 @@ from potluck.games.food_advice.state import VOTING
 from potluck.search import ISMCTSBot
 from potluck.search.bench import bench_bot
 from potluck.testing.search_checks import check_search_uses_information_only
-from potluck.testing.suite import playout_positions
+from potluck.testing.suite import USUAL_TABLES, playout_positions
 
-TABLES = [
-    ("belle-of-the-ball", 4),
-    ("belly-battle", 4),
-    ("burger-joint", 2),
-    ("cafe-carnage", 4),
-    ("food-advice", 4),
-]
 TINY = "ismcts:sims=6,depth=10"
 
 
@@ -51,7 +44,7 @@ def test_ismcts_is_a_generic_bot_every_game_can_seat() -> None:
     assert GENERIC_BOTS["ismcts"] is ISMCTSBot
 
 
-@pytest.mark.parametrize(("game_id", "players"), TABLES)
+@pytest.mark.parametrize(("game_id", "players"), USUAL_TABLES)
 def test_the_choice_is_the_same_in_a_state_redealt_for_the_seat(game_id: str, players: int) -> None:
     """The issue's invariance test: same view and same seed give the same choice."""
     game = potluck.load_game(game_id)
@@ -61,7 +54,7 @@ def test_the_choice_is_the_same_in_a_state_redealt_for_the_seat(game_id: str, pl
         check_search_uses_information_only(game, state, rng, "ismcts:sims=40,depth=15")
 
 
-@pytest.mark.parametrize(("game_id", "players"), TABLES)
+@pytest.mark.parametrize(("game_id", "players"), USUAL_TABLES)
 def test_every_game_plays_to_the_end_with_a_tiny_budget(game_id: str, players: int) -> None:
     game = potluck.load_game(game_id)
     bot = make_agent(game, TINY)
@@ -134,7 +127,7 @@ def test_a_spec_without_any_budget_or_with_a_bad_parameter_is_refused() -> None:
 GUIDED = "ismcts:sims=10,depth=6,rollout=greedy,prior=greedy"
 
 
-@pytest.mark.parametrize(("game_id", "players"), TABLES)
+@pytest.mark.parametrize(("game_id", "players"), USUAL_TABLES)
 def test_a_search_guided_by_the_greedy_bot_still_uses_information_only(
     game_id: str, players: int
 ) -> None:
@@ -362,7 +355,7 @@ def test_ismcts_takes_the_games_tuned_defaults_and_a_spec_overrides_them(
 PAIRED = "ismcts:root=compare,sims=12,candidates=4,rollout=greedy,epsilon=0,depth=8,prior=greedy"
 
 
-@pytest.mark.parametrize(("game_id", "players"), TABLES)
+@pytest.mark.parametrize(("game_id", "players"), USUAL_TABLES)
 def test_compare_root_mode_comparisons_use_information_only(game_id: str, players: int) -> None:
     """root=compare draws its common worlds from the information set, like the tree."""
     game = potluck.load_game(game_id)

@@ -14,14 +14,8 @@ from potluck.engine.botspec import BotSpecError
 from potluck.search.improve import PolicyImprovementBot
 from potluck.search.opponents import OpponentModel
 from potluck.sim import play_game
+from potluck.testing import USUAL_TABLES
 
-TABLES = [
-    ("belle-of-the-ball", 4),
-    ("belly-battle", 4),
-    ("burger-joint", 2),
-    ("cafe-carnage", 4),
-    ("food-advice", 4),
-]
 #: Reproducible and quick: worlds alone bound it.
 ADAPTIVE = (
     "improve:others=adaptive,settle=auto,time=0,worlds=2,min_worlds=1,candidates=3,model_worlds=2"
@@ -32,7 +26,7 @@ def _spec(game_id: str) -> str:
     return ADAPTIVE + (",depth=8" if game_id == "cafe-carnage" else "")
 
 
-@pytest.mark.parametrize(("game_id", "players"), TABLES)
+@pytest.mark.parametrize(("game_id", "players"), USUAL_TABLES)
 def test_it_plays_legal_moves_to_the_end_of_a_game(game_id: str, players: int) -> None:
     game = potluck.load_game(game_id)
     others = ["random", *["greedy"] * (players - 2)]

@@ -10,16 +10,8 @@ import potluck
 from potluck.engine.state import State
 from potluck.games.food_advice.state import VOTING
 from potluck.testing.redeal_checks import check_redeal_canonical
-from potluck.testing.suite import random_playout
+from potluck.testing.suite import USUAL_TABLES, random_playout
 from toygame import BidsState, SecretBids
-
-TABLES = [
-    ("belle-of-the-ball", 4),
-    ("belly-battle", 4),
-    ("burger-joint", 2),
-    ("cafe-carnage", 4),
-    ("food-advice", 4),
-]
 
 
 class PeekingRedeal(SecretBids):
@@ -53,7 +45,7 @@ def test_a_redeal_that_keeps_the_true_chance_is_caught() -> None:
         check_redeal_canonical(game, game.new_game(3, 0), random.Random(0))
 
 
-@pytest.mark.parametrize(("game_id", "num_players"), TABLES)
+@pytest.mark.parametrize(("game_id", "num_players"), USUAL_TABLES)
 def test_redeal_is_canonical_along_a_game(game_id: str, num_players: int) -> None:
     game = potluck.load_game(game_id)
     rng = random.Random(7)

@@ -17,16 +17,9 @@ from potluck.engine.errors import DataError, PotluckError
 from potluck.search.information import InformationSet
 from potluck.search.value import ValueModel, has_model, load_model, win_chances
 from potluck.testing.search_checks import check_search_uses_information_only
-from potluck.testing.suite import playout_positions, random_playout
+from potluck.testing.suite import USUAL_TABLES, playout_positions, random_playout
 
-TABLES = [
-    ("belle-of-the-ball", 4),
-    ("belly-battle", 4),
-    ("burger-joint", 2),
-    ("cafe-carnage", 4),
-    ("food-advice", 4),
-]
-SHIPPED = [table for table in TABLES if has_model(potluck.load_game(table[0]), table[1])]
+SHIPPED = [table for table in USUAL_TABLES if has_model(potluck.load_game(table[0]), table[1])]
 
 
 def _positions(game_id: str, players: int, every: int = 9) -> list[Any]:
@@ -37,7 +30,7 @@ def test_models_are_shipped_for_the_search_defaults_that_use_them() -> None:
     from potluck.agents import search_defaults
 
     assert ("cafe-carnage", 4) in SHIPPED
-    for game_id, players in TABLES:
+    for game_id, players in USUAL_TABLES:
         game = potluck.load_game(game_id)
         if search_defaults(game).get("cutoff") == "model":
             assert (game_id, players) in SHIPPED

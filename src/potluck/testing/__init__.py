@@ -48,6 +48,7 @@ from potluck.testing.checks import (
     snapshot,
 )
 from potluck.testing.suite import (
+    USUAL_TABLES,
     Playout,
     check_random_playouts,
     check_replay,
@@ -59,6 +60,7 @@ from potluck.testing.suite import (
 )
 
 __all__ = [
+    "USUAL_TABLES",
     "Playout",
     "check_action_encoding",
     "check_action_text_roundtrip",

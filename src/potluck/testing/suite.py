@@ -247,6 +247,17 @@ def run_conformance(
     return playout
 
 
+#: Every game once, at the table its search and bot tests seat (four players; Burger
+#: Joint, a two-player game, two), for ``parametrize``.
+USUAL_TABLES: tuple[tuple[str, int], ...] = (
+    ("belle-of-the-ball", 4),
+    ("belly-battle", 4),
+    ("burger-joint", 2),
+    ("cafe-carnage", 4),
+    ("food-advice", 4),
+)
+
+
 def table_cases(games: list[str] | None = None) -> list[tuple[str, int, dict[str, Any]]]:
     """Every table a game seats, as ``(game id, players, options)``: the usual sizes with
     default options, then smaller ones that only an option allows (FoodAdvice's
