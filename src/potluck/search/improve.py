@@ -69,6 +69,9 @@ SETTLE_BANDS = (0.05, 0.10, 0.20)
 
 #: ``others``'s value for the model learned from how the other seats play.
 ADAPTIVE = "adaptive"
+#: With ``others=adaptive``, the bot the model checks the other seats' moves against,
+#: and that plays them in the playouts where the model says they play it.
+ADAPTIVE_POLICY = "greedy"
 
 #: With ``settle=auto``, the other seats' mean greedy share below which a decision
 #: uses its whole time.
@@ -267,7 +270,7 @@ class PolicyImprovementBot(DecidesFromInformationSets):
             horizon=self.horizon,
             cutoff=self.cutoff,
             precision=self.precision,
-        ).bind(game, others="greedy" if self.others == ADAPTIVE else self.others)
+        ).bind(game, others=ADAPTIVE_POLICY if self.others == ADAPTIVE else self.others)
         self._judge = (game, judge)
         return judge
 
@@ -308,13 +311,9 @@ class PolicyImprovementBot(DecidesFromInformationSets):
         """The model of the other seats (``others=adaptive``), one a game."""
         if self._model is None or self._model.game is not game:
             self._model = OpponentModel(
-                game, self.policy_bot(game), worlds=self.model_worlds, prior=self.model_prior
+                game, ADAPTIVE_POLICY, worlds=self.model_worlds, prior=self.model_prior
             )
         return self._model
-
-    def policy_bot(self, game: Game[Any, Any]) -> str:
-        """The bot whose move the model checks the other seats' against."""
-        return "greedy"
 
 
 def _mean_other(shares: tuple[float, ...], seat: int) -> float:
