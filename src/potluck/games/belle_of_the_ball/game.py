@@ -134,9 +134,16 @@ class BelleOfTheBall(BelleTables):
         return invitations(self, state, seat)
 
     def _is_legal(self, state: BelleState, seat: int, action: Any) -> bool:
-        if action.kind == PLAY:
-            return belle_problem(self, state, seat, action) is None
-        return invite_is_legal(state, seat, action)
+        index = action.index
+        actions = self.all_actions
+        if not 0 <= index < len(actions):
+            return False
+        known = actions[index]
+        if known is not action and known != action:
+            return False  # another game's action (interned actions compare by identity)
+        if self.action_kinds[index] == PLAY:
+            return belle_problem(self, state, seat, known) is None
+        return invite_is_legal(self, state, seat, index)
 
     def _why_illegal(self, state: BelleState, seat: int, action: BelleAction) -> str:
         return self._problem(state, seat, action) or "That action is legal."
@@ -155,7 +162,7 @@ class BelleOfTheBall(BelleTables):
     # ------------------------------------------------------------------ change
 
     def _step(self, state: BelleState, seat: int, action: BelleAction) -> None:
-        if action.kind == PLAY:
+        if self.action_kinds[action.index] == PLAY:
             play_belle(self, state, seat, action)
         else:
             invite(self, state, seat, action)

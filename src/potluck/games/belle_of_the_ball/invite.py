@@ -71,13 +71,14 @@ def invitations(game: BelleTables, state: BelleState, seat: int) -> list[BelleAc
     return legal
 
 
-def invite_is_legal(state: BelleState, seat: int, action: BelleAction) -> bool:
-    """Whether ``seat`` may make the invitation ``action``: ``invite_problem`` is None."""
+def invite_is_legal(game: BelleTables, state: BelleState, seat: int, index: int) -> bool:
+    """Whether ``seat`` may make the invitation ``game.all_actions[index]``:
+    ``invite_problem`` is None."""
     line = state.line
-    pos = action.pos
+    pos = game.action_positions[index]
     if pos >= len(line):
         return False
-    take = action.kind == TAKE_BELLE
+    take = game.action_kinds[index] == TAKE_BELLE
     if (line[pos] >= BELLE_BASE) != take:
         return False
     if skip_cost(state, pos) > state.chips[seat]:
@@ -85,7 +86,7 @@ def invite_is_legal(state: BelleState, seat: int, action: BelleAction) -> bool:
     if take:
         return True
     fifth = bool(state.effects & FIFTH_GROUP) and seat == state.turn
-    return may_join(state.parties, seat * SLOTS, action.group, fifth)
+    return may_join(state.parties, seat * SLOTS, game.action_groups[index], fifth)
 
 
 def invite_problem(
@@ -123,7 +124,8 @@ def invite_problem(
 def invite(game: BelleTables, state: BelleState, seat: int, action: BelleAction) -> None:
     """Step 1, Invite (pay a chip onto each skipped card, collect the invited card's
     chips) and Step 2, Group (or, for a Belle in the variant, to hand)."""
-    pos = action.pos
+    index = action.index
+    pos = game.action_positions[index]
     line_chips = state.line_chips
     chips = state.chips
     cost = skip_cost(state, pos)
@@ -134,13 +136,13 @@ def invite(game: BelleTables, state: BelleState, seat: int, action: BelleAction)
         state.skip_chips[seat] += cost
     card = state.line.pop(pos)
     chips[seat] += line_chips.pop(pos)
-    if action.kind == TAKE_BELLE:
+    if game.action_kinds[index] == TAKE_BELLE:
         state.hands[seat].append(card - BELLE_BASE)
         state.hands[seat].sort()
         state.belles_invited[seat] += 1
         state.belle_skip_chips[seat] += cost
     else:
-        state.parties[seat * SLOTS + action.group].append(card)
+        state.parties[seat * SLOTS + game.action_groups[index]].append(card)
     if state.played_now == -1:
         state.played_now = -2
     state.invites_left -= 1

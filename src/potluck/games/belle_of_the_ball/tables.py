@@ -105,6 +105,12 @@ class BelleTables(Game[BelleState, BelleAction]):
         self.invite_rows_by_mask: list[list[BelleAction]] = actions.invite_rows_by_mask
         #: ``play_keys`` as lists indexed by the key (``None``: no such play).
         self.play_lists: list[list[BelleAction | None]] = actions.play_lists
+        #: Each action's kind, position and group by its index (-1 where unused): the
+        #: rules read these typed tuples on every step instead of the action object's
+        #: fields (actions are Python objects, so each field is a look-up by name).
+        self.action_kinds: tuple[int, ...] = tuple(a.kind for a in self.all_actions)
+        self.action_positions: tuple[int, ...] = tuple(a.pos for a in self.all_actions)
+        self.action_groups: tuple[int, ...] = tuple(a.group for a in self.all_actions)
         #: Per Belle kind, what her play is aimed at (``NO_TARGET``...), read by
         #: the legal list instead of comparing her effect's name.
         self.belle_targets: tuple[int, ...] = tuple(
