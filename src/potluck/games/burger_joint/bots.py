@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Final, NamedTuple
 
 from potluck.engine.action import Action
@@ -37,7 +37,7 @@ from potluck.engine.botspec import BotParam
 from potluck.engine.game import Game
 from potluck.games.burger_joint.actions import BurgerAction
 from potluck.games.burger_joint.seat_info import SeatInfo
-from potluck.games.burger_joint.state import DISCARD_ONE, PHASE_NAMES, TAKE
+from potluck.games.burger_joint.state import DISCARD, DISCARD_ONE, DRAFT, PHASE_NAMES, TAKE
 from potluck.games.burger_joint.tables import BurgerTables, Side
 
 #: What one unit of production capacity is worth, in victory points.
@@ -98,7 +98,8 @@ class _Plans:
     def __init__(self, game: BurgerTables, weights: _Weights) -> None:
         ability = weights.ability_weight
         self.bistros = (_BistroTable(game.sides[0], ability), _BistroTable(game.sides[1], ability))
-        self.gains: dict[tuple[Any, ...], list[_Gain]] = {}
+        #: The builds' gains by board (``_Me.board``).
+        self.gains: dict[int, list[_Gain]] = {}
 
 
 #: Each game's plans by the weights they were made with, made on the first decision.
@@ -112,45 +113,83 @@ _MAX_BOARDS: Final = 50_000
 _MAX_WEIGHTS: Final = 8
 
 
-class _Me:
-    """The bot's own board, read from its ``SeatInfo``, with the moves a build makes on it."""
+def plans_for(game: BurgerTables, weights: _Weights) -> _Plans:
+    """The plans bots with ``weights`` share in ``game`` (made on the first call)."""
+    by_weights = _PLANS.get(game)
+    if by_weights is None:
+        by_weights = _PLANS[game] = {}
+    plans = by_weights.get(weights)
+    if plans is None:
+        if len(by_weights) >= _MAX_WEIGHTS:
+            by_weights.clear()
+        plans = by_weights[weights] = _Plans(game, weights)
+    return plans
 
-    def __init__(self, game: BurgerTables, info: SeatInfo, weights: _Weights) -> None:
+
+#: Bits of a board's key given to its basics and to its publicity (``_Me.board``).
+_COUNT_BITS: Final = 8
+
+
+class _Me:
+    """The bot's own board, read from its ``SeatInfo``, with the moves a build makes on it.
+
+    Diners are colour masks (bit ``c``: colour ``c``) and bistros a slot mask, so that
+    reading the board makes no sets; the builds' gains are kept per board, keyed by one
+    whole number (``board``)."""
+
+    def __init__(
+        self, game: BurgerTables, info: SeatInfo, weights: _Weights, plans: _Plans
+    ) -> None:
         seat = info.seat
         self.game = game
         self.side: Side = game.sides[seat]
-        by_weights = _PLANS.get(game)
-        if by_weights is None:
-            by_weights = _PLANS[game] = {}
-        plans = by_weights.get(weights)
-        if plans is None:
-            if len(by_weights) >= _MAX_WEIGHTS:
-                by_weights.clear()
-            plans = by_weights[weights] = _Plans(game, weights)
         self.plans = plans
         self.weights = weights
         self.seat = seat
         self.bistro_table = plans.bistros[seat]
         nc, nb = game.num_colours, game.num_bistros
         mine, other = seat * nc, (1 - seat) * nc
-        self.cubes = list(info.cubes[mine : mine + nc])
-        self.theirs = info.cubes[other : other + nc]
-        my_diners, their_diners = info.diners[mine : mine + nc], info.diners[other : other + nc]
-        self.their_diners = {c for c in range(nc) if their_diners[c]}
-        # Both players' diners, by colour: part of the board's key.
-        self.diner_flags = (my_diners, their_diners)
+        cubes, diners = info.cubes, info.diners
+        self.cubes = list(cubes[mine : mine + nc])
+        self.theirs = cubes[other : other + nc]
+        my_diners = their_diners = 0
+        for c in range(nc):
+            if diners[mine + c]:
+                my_diners |= 1 << c
+            if diners[other + c]:
+                their_diners |= 1 << c
+        #: Diners by colour, as masks: bit ``c`` for colour ``c``.
+        self.diners = my_diners
+        self.their_diners = their_diners
+        self.diner_count = my_diners.bit_count()
         self.bag = info.bag
         self.basics = info.basics[seat]
-        self.diners = {c for c in range(nc) if my_diners[c]}
         #: The bistros built, as a mask: bit ``k`` for slot ``k``.
-        built = info.bistros[seat * nb : seat * nb + nb]
-        self.bistros = sum(1 << k for k in range(nb) if built[k])
+        bistros = built = 0
+        first = seat * nb
+        for k in range(nb):
+            if info.bistros[first + k]:
+                bistros |= 1 << k
+                built += 1
+        self.bistros = bistros
         self.publicity = info.publicity[seat]
         # As the view's ``tokens_on_board`` (``scoring.tokens_on_board``): a token on each
         # basic restaurant, diner and bistro.
-        self.tokens = self.basics + len(self.diners) + sum(built)
+        self.tokens = self.basics + self.diner_count + built
         self.pub_bought = info.publicity_bought
-        self._options: list[tuple[float, tuple[tuple[int, int], ...], str, int, int]] | None = None
+        self.steals = self.pub_bought == 0 and any(self.theirs)
+
+    def board(self) -> int:
+        """What the builds' gains depend on, as one number: the seat, whether a token is
+        left, whether a publicity steals, the basics, the publicity, the bistros and both
+        players' diners (the cubes do not count)."""
+        game = self.game
+        nc = game.num_colours
+        key = self.seat * 2 + (1 if self.tokens < game.tokens else 0)
+        key = key * 2 + (1 if self.steals else 0)
+        key = (key << _COUNT_BITS | self.basics) << _COUNT_BITS | self.publicity
+        key = (key << game.num_bistros | self.bistros) << nc | self.diners
+        return key << nc | self.their_diners
 
     def value(self, basics: int, diners: int, bistros: int, publicity: int) -> float:
         """Victory points plus the worth of production and abilities (``bistros``: a mask)."""
@@ -167,36 +206,31 @@ class _Me:
         return worth
 
     def now(self) -> float:
-        return self.value(self.basics, len(self.diners), self.bistros, self.publicity)
+        return self.value(self.basics, self.diner_count, self.bistros, self.publicity)
 
-    def options(self) -> list[tuple[float, tuple[tuple[int, int], ...], str, int, int]]:
-        """Every build allowed by the board that gains: (gain, cost as (colour, count)
-        pairs, kind, colour or slot, cubes missing)."""
-        if self._options is not None:
-            return self._options
-        board = (
-            self.seat,
-            self.basics,
-            self.diner_flags,
-            self.bistros,
-            self.publicity,
-            self.tokens < self.game.tokens,
-            self.pub_bought == 0 and any(self.theirs),
-        )
-        gains = self.plans.gains.get(board)
-        if gains is None:
-            if len(self.plans.gains) >= _MAX_BOARDS:
-                self.plans.gains.clear()
-            gains = self.plans.gains[board] = self._gains()
+    def gains(self) -> list[_Gain]:
+        """Every build allowed by the board that gains (``_gains``), kept per board."""
+        if self.basics >= 1 << _COUNT_BITS or self.publicity >= 1 << _COUNT_BITS:
+            return self._gains()  # beyond the key's room (no board has that many)
+        plans, board = self.plans, self.board()
+        found = plans.gains.get(board)
+        if found is None:
+            if len(plans.gains) >= _MAX_BOARDS:
+                plans.gains.clear()
+            found = plans.gains[board] = self._gains()
+        return found
+
+    def missing(self, gains: list[_Gain]) -> list[int]:
+        """Per build of ``gains``: the cubes it lacks."""
         cubes = self.cubes
-        self._options = []
-        for gain, needs, kind, x in gains:
+        lacking = [0] * len(gains)
+        for i in range(len(gains)):
             missing = 0
-            for c, n in needs:
+            for c, n in gains[i][1]:
                 if n > cubes[c]:
                     missing += n - cubes[c]
-            self._options.append((gain, needs, kind, x, missing))
-        return self._options
+            lacking[i] = missing
+        return lacking
 
     def _gains(self) -> list[_Gain]:
         """The builds allowed by the board that gain, net of the cubes they cost, each
@@ -204,10 +238,10 @@ class _Me:
         side, game = self.side, self.game
         base = self.now()
         found: list[_Option] = []
-        n = len(self.diners)
+        n = self.diner_count
         if self.publicity < len(side.publicity_points):
             gain = self.value(self.basics, n, self.bistros, self.publicity + 1) - base
-            if self.pub_bought == 0 and any(self.theirs):
+            if self.steals:
                 gain += self.weights.steal_value
             found.append((gain, side.publicity_cost, "publicity", -1))
         if self.basics < len(side.basic_points) and self.tokens < game.tokens:
@@ -217,9 +251,9 @@ class _Me:
             # Every new diner brings the same; only the colours differ.
             upgrade = self.value(self.basics - 1, n + 1, self.bistros, self.publicity) - base
             for colour in range(game.num_colours):
-                if colour not in self.diners:
+                if not self.diners >> colour & 1:
                     gain = upgrade
-                    if colour in self.their_diners:
+                    if self.their_diners >> colour & 1:
                         gain -= 0.05  # no priority for a colour both players own
                     found.append((gain, side.diner_cost[colour], "diner", colour))
         if self.diners:
@@ -237,17 +271,25 @@ class _Me:
                 gains.append((gain, needs, kind, x))
         return gains
 
-    def demand(self) -> list[int]:
+    def demand(self, gains: list[_Gain], missing: list[int]) -> list[int]:
         """The cubes the plan wants: the most promising builds' costs together (the
-        ``plan_builds`` that gain most per missing cube)."""
-        opts = self.options()
-        ranked = sorted(
-            ((gain / (1.0 + missing), i) for i, (gain, _, _, _, missing) in enumerate(opts)),
-            reverse=True,
-        )
+        ``plan_builds`` that gain most per missing cube; of two alike, the later).
+
+        Picked one by one, most promising first, as sorting every build by (gain per
+        missing cube, position) from the top would: the same builds, no list of pairs."""
         want = [0] * self.game.num_colours
-        for _, i in ranked[: self.weights.plan_builds]:
-            for c, n in opts[i][1]:
+        count = len(gains)
+        taken = [False] * count
+        for _ in range(min(self.weights.plan_builds, count)):
+            best, best_rank = -1, 0.0
+            for i in range(count):
+                if taken[i]:
+                    continue
+                rank = gains[i][0] / (1.0 + missing[i])
+                if best < 0 or rank >= best_rank:
+                    best, best_rank = i, rank
+            taken[best] = True
+            for c, n in gains[best][1]:
                 want[c] += n
         return want
 
@@ -333,6 +375,11 @@ class GreedyBot:
             float(steal_value),
             int(plan_builds),
         )
+        # The plans of the last game this bot played (``plans_for``), kept at hand.
+        self._game: BurgerTables | None = None
+        self._plans: _Plans | None = None
+        # Per action index: the legal action of the decision being made, else None.
+        self._legal_at: list[Action | None] = []
 
     def choose(
         self,
@@ -344,31 +391,85 @@ class GreedyBot:
     ) -> Action:
         if view is None or not isinstance(game, BurgerTables):
             return legal[int(rng.random() * len(legal))]
+        if len(legal) == 1:
+            return legal[0]  # what every branch below takes when nothing else is legal
         info = view if isinstance(view, SeatInfo) else SeatInfo.from_view(game, view, seat)
-        me = _Me(game, info, self.weights)
-        phase = PHASE_NAMES[info.phase]
-        colours = range(game.num_colours)
-        want = me.demand()
-        short = [max(0, want[c] - me.cubes[c]) for c in colours]
-        spare = [max(0, me.cubes[c] - want[c]) for c in colours]
-        if phase == "production":
+        plans = self._plans
+        if game is not self._game or plans is None:
+            plans = self._plans = plans_for(game, self.weights)
+            self._game = game
+        me = _Me(game, info, self.weights, plans)
+        gains = me.gains()
+        missing = me.missing(gains)
+        want = me.demand(gains, missing)
+        cubes, nc = me.cubes, game.num_colours
+        short = [0] * nc
+        spare = [0] * nc
+        for c in range(nc):
+            short[c] = max(0, want[c] - cubes[c])
+            spare[c] = max(0, cubes[c] - want[c])
+        phase = info.phase
+        best: Action | None = None
+        if phase == DRAFT:
             # The colour the plan lacks most (the bag's most plentiful first), else
-            # the one held least.
-            return _best_colour(
-                legal, TAKE, lambda c: (-short[c], -me.bag[c] if short[c] else me.cubes[c], c)
-            )
-        if phase == "discard":
-            # The colour the plan needs least, the most plentiful first.
-            return _best_colour(legal, DISCARD_ONE, lambda c: (-spare[c], -me.cubes[c], c))
-        by_index = {a.index: a for a in legal}
-        for wish in self._wishes(game, me, phase, short, spare):
-            action = by_index.get(wish.index)
-            if action is not None:
-                return action
-        return legal[0]
+            # the one held least: the least of (-short, -bag if short else cubes, colour).
+            first = second = third = 0
+            for action in legal:
+                if not isinstance(action, BurgerAction) or action.kind != TAKE:
+                    continue
+                c = action.a
+                key = -me.bag[c] if short[c] else cubes[c]
+                if (
+                    best is None
+                    or -short[c] < first
+                    or (-short[c] == first and (key < second or (key == second and c < third)))
+                ):
+                    best, first, second, third = action, -short[c], key, c
+            return legal[0] if best is None else best
+        if phase == DISCARD:
+            # The colour the plan needs least, the most plentiful first: the least of
+            # (-spare, -cubes, colour).
+            first = second = third = 0
+            for action in legal:
+                if not isinstance(action, BurgerAction) or action.kind != DISCARD_ONE:
+                    continue
+                c = action.a
+                if (
+                    best is None
+                    or -spare[c] < first
+                    or (
+                        -spare[c] == first
+                        and (-cubes[c] < second or (-cubes[c] == second and c < third))
+                    )
+                ):
+                    best, first, second, third = action, -spare[c], -cubes[c], c
+            return legal[0] if best is None else best
+        # The legal actions by index, in a list kept for the purpose and emptied again
+        # (a dict made afresh for every decision cost more than the rest of it).
+        at = self._legal_at
+        if len(at) != len(game.actions):
+            at = self._legal_at = [None] * len(game.actions)
+        for action in legal:
+            at[action.index] = action
+        try:
+            for wish in self._wishes(game, me, PHASE_NAMES[phase], short, spare, gains, missing):
+                wished = at[wish.index]
+                if wished is not None:
+                    return wished
+            return legal[0]
+        finally:
+            for action in legal:
+                at[action.index] = None
 
     def _wishes(
-        self, game: BurgerTables, me: _Me, phase: str, short: list[int], spare: list[int]
+        self,
+        game: BurgerTables,
+        me: _Me,
+        phase: str,
+        short: list[int],
+        spare: list[int],
+        gains: list[_Gain],
+        missing: list[int],
     ) -> Iterator[BurgerAction]:
         """Actions in order of preference; the first legal one is taken."""
         colours = range(game.num_colours)
@@ -397,16 +498,19 @@ class GreedyBot:
                 yield game.redraw_action
         elif phase == "trading":
             yield game.extra_action
-        yield from self._builds(game, me)
+        yield from self._builds(game, me, gains, missing)
         yield game.end_action
 
-    def _builds(self, game: BurgerTables, me: _Me) -> list[BurgerAction]:
+    def _builds(
+        self, game: BurgerTables, me: _Me, gains: list[_Gain], missing: list[int]
+    ) -> list[BurgerAction]:
         """Affordable builds that raise the position's worth, best first."""
         colours = range(game.num_colours)
         found: list[tuple[float, BurgerAction]] = []
-        for gain, needs, kind, x, missing in me.options():
-            if missing:
+        for i in range(len(gains)):
+            if missing[i]:
                 continue
+            gain, needs, kind, x = gains[i]
             if kind == "publicity":
                 after = me.cubes.copy()
                 for c, n in needs:
@@ -425,22 +529,13 @@ class GreedyBot:
             elif kind == "diner":
                 found.append((gain, game.diner_actions[x]))
             else:
-                # Upgrade the diner whose priority matters least: one both players own.
-                diners = sorted(me.diners, key=lambda c: (c not in me.their_diners, c))
-                found.append((gain, game.bistro_rows[x][diners[0]]))
+                # Upgrade the diner whose priority matters least: one both players own
+                # (the lowest colour of those, else the lowest of its own).
+                both = me.diners & me.their_diners
+                lowest = both or me.diners
+                found.append((gain, game.bistro_rows[x][(lowest & -lowest).bit_length() - 1]))
         found.sort(key=lambda t: -t[0])
         return [action for _, action in found]
-
-
-def _best_colour(
-    legal: Sequence[Action], kind: int, rank: Callable[[int], tuple[int, ...]]
-) -> Action:
-    """The legal action of ``kind`` whose colour ranks first (``rank`` orders every
-    colour), or the first legal action if none is of that kind."""
-    candidates = [a for a in legal if isinstance(a, BurgerAction) and a.kind == kind]
-    if not candidates:
-        return legal[0]
-    return min(candidates, key=lambda a: rank(a.a))
 
 
 __all__ = ["GreedyBot"]
