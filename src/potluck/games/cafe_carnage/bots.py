@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from potluck.engine.action import Action
 from potluck.engine.botspec import BotParam
@@ -57,6 +57,11 @@ _AIM_RANGE = range(3, 14)
 #: traverses again and again. Forgetting sooner changes no move: a table is a pure
 #: function of its key.
 _TABLES_KEPT = 16
+#: The vote chances (``_Table._votes``) by the rivals' chances of running tonight and
+#: the split chance, shared by every table: a pure function of its key, read, never
+#: changed. Bounded, as ``_TABLES_KEPT`` is, for the garbage collector's sake.
+_VOTES: dict[tuple[tuple[float, ...], float], dict[tuple[int, int, int], float]] = {}
+_VOTES_KEPT: Final = 64
 
 
 class _Odds:
@@ -172,6 +177,12 @@ class _Table(_Odds):
         """Chances of (rivals running (capped at 2), rivals staying, their split votes)."""
         if self._dist is not None:
             return self._dist
+        # Tables of other seats, nights and games often have the same rivals' chances.
+        chances = (tuple(self.run_now), self.split_chance)
+        known = _VOTES.get(chances)
+        if known is not None:
+            self._dist = known
+            return known
         dist: dict[tuple[int, int, int], float] = {(0, 0, 0): 1.0}
         for p in self.run_now:
             nxt: dict[tuple[int, int, int], float] = {}
@@ -184,7 +195,9 @@ class _Table(_Odds):
                     if q > 0:
                         nxt[key] = nxt.get(key, 0.0) + w * q
             dist = nxt
-        self._dist = dist
+        if len(_VOTES) >= _VOTES_KEPT:
+            _VOTES.clear()
+        _VOTES[chances] = self._dist = dist
         return dist
 
     def stay_value(self, m: float, split: bool) -> float:
@@ -283,6 +296,9 @@ class GreedyBot:
     ) -> None:
         self.prior_weight = prior_weight
         self._tables: dict[tuple[Any, ...], _Table] = {}
+        # Per seat, the key of the last table it read and that table (``_table``).
+        self._last_keys: list[tuple[Any, ...] | None] = []
+        self._last_tables: list[_Table | None] = []
         self.run_chance_many = run_chance_many
         self.split_chance = split_chance
         side = (1.0 - main_share) / 2
@@ -319,13 +335,32 @@ class GreedyBot:
         """
         # Every meal and hand, the seat's own too: they are the same all night, so the key
         # is as good as one without them, and cheaper to build.
-        key = (info.seat, info.nights_left, info.meal_costs, info.hand_sizes, info.run_cards)
+        seat = info.seat
+        last = self._last_keys
+        while len(last) <= seat:
+            last.append(None)
+            self._last_tables.append(None)
+        key = last[seat]
+        if (
+            key is not None
+            and key[1] == info.nights_left
+            and key[2] is info.meal_costs
+            and key[3] == info.hand_sizes
+            and key[4] == info.run_cards
+        ):
+            # The seat's last table: its key is unchanged (most of a night's decisions).
+            found = self._last_tables[seat]
+            assert found is not None
+            return found
+        key = (seat, info.nights_left, info.meal_costs, info.hand_sizes, info.run_cards)
         table = self._tables.get(key)
         if table is None:
             if len(self._tables) >= _TABLES_KEPT:
                 self._tables.clear()
             table = _Table(info, self.prior_weight, self.run_chance_many, self.split_chance)
             self._tables[key] = table
+        last[seat] = key
+        self._last_tables[seat] = table
         return table
 
     # ------------------------------------------------------------------ planning
@@ -356,11 +391,15 @@ class GreedyBot:
     ) -> Action:
         value_of = game.value_of
         # An order's action has the dish's index (``CafeTables.dish_actions``).
-        options = [(value_of[a.index], a) for a in legal]
         eaten = info.eaten if info.no_repeat else 0
         if eaten and all(eaten >> a.index & 1 for a in legal):
-            # A forced repeat scores nothing: pay as little as possible.
-            return min(options, key=lambda o: o[0])[1]
+            # A forced repeat scores nothing: pay as little as possible (the first of
+            # the cheapest).
+            cheapest = legal[0]
+            for action in legal:
+                if value_of[action.index] < value_of[cheapest.index]:
+                    cheapest = action
+            return cheapest
         spent = _spent(game, info)
         course = COURSES[info.phase]
         if self._plan_run(info, table):
@@ -368,6 +407,7 @@ class GreedyBot:
             share = self.course_share
             planned = sum(share[COURSES[c]] for c in range(3) if info.order[c] == NO_DISH)
             aim = (target - spent) * share[course] / planned
+            options = [(value_of[a.index], a) for a in legal]
             return min(options, key=lambda o: (abs(o[0] - aim), o[0]))[1]
         money = info.money
         last_pay = table.nights_left == 1 or (
@@ -381,8 +421,14 @@ class GreedyBot:
                 cost = spent + value
                 return (money - cost) % 5 if iou or cost > money else 0
 
+            options = [(value_of[a.index], a) for a in legal]
             return min(options, key=lambda o: (waste(o[0]), -o[0]))[1]
-        return max(options, key=lambda o: o[0])[1]
+        # The first of the dearest.
+        dearest = legal[0]
+        for action in legal:
+            if value_of[action.index] > value_of[dearest.index]:
+                dearest = action
+        return dearest
 
     # ------------------------------------------------------------------ ballot
 
@@ -390,7 +436,7 @@ class GreedyBot:
         self, game: CafeTables, info: SeatInfo, table: _Table, legal: Sequence[Action]
     ) -> Action:
         meal = _spent(game, info)
-        by_text = {str(a): a for a in legal}
+        by_text = {a.text: a for a in legal}  # ``str(a)``, read as a field
         split = table.stay_value(meal, True)
         separately = table.stay_value(meal, False)
         stay = max(split, separately) if "split" in by_text else separately
@@ -418,5 +464,8 @@ class GreedyBot:
 
 def _spent(game: CafeTables, info: SeatInfo) -> int:
     """What the seat's meal costs so far tonight."""
-    value_of = game.value_of
-    return sum(value_of[dish] for dish in info.order if dish != NO_DISH)
+    value_of, spent = game.value_of, 0
+    for dish in info.order:
+        if dish != NO_DISH:
+            spent += value_of[dish]
+    return spent
