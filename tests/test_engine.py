@@ -296,11 +296,31 @@ def test_actions_are_immutable() -> None:
     with pytest.raises(AttributeError, match="immutable"):
         a.index = 4
     with pytest.raises(AttributeError, match="immutable"):
-        a.extra = 1
+        a.extra = 1  # type: ignore[attr-defined]
     with pytest.raises(AttributeError, match="immutable"):
         del a.text
     assert a.index == 3
     assert a.text == "split"
+
+
+@pytest.mark.parametrize("game_id", potluck.list_games())
+def test_every_games_actions_are_immutable_values(game_id: str) -> None:
+    """The games' action classes are compiled with the rules (``potluck.native``): each
+    still refuses changes, compares by value and survives pickling, in both builds."""
+    game = potluck.load_game(game_id)
+    state = game.new_game(max(game.min_players, 2), seed=3)
+    action = game.legal_actions(state, state.acting[0])[0]
+    name = type(action).__name__
+    for change in ("index", "text", "extra"):
+        with pytest.raises(AttributeError, match=f"{name} is immutable"):
+            setattr(action, change, 1)
+    with pytest.raises(AttributeError, match=f"{name} is immutable"):
+        del action.text
+    for twin in (pickle.loads(pickle.dumps(action)), copy.copy(action), copy.deepcopy(action)):
+        assert twin == action
+        assert hash(twin) == hash(action)
+        assert type(twin) is type(action)
+    assert game.parse_action(state, state.acting[0], str(action)) == action
 
 
 def test_actions_survive_pickling_and_copying() -> None:

@@ -57,41 +57,43 @@ MANIFEST = "manifest.json"
 #: The manifest's layout; a build of another format is rebuilt, never read.
 FORMAT = 1
 
-#: The modules compiled together: the engine's state and game classes, and each game's
-#: state, tables, rules chapters, view, the greedy bot's typed input (``seat_info``),
-#: assembly, greedy bot (a greedy decision's largest part was the bot's own Python,
-#: issue 36) and observation encoding (a search scored by a learned value model encodes
-#: every seat of every world). Left as Python: actions (their value classes refuse
-#: changes, which a compiled class cannot do and still allow subclasses), data schemas
-#: and Belly Battle's fitted win model (pydantic classes), descriptions and every package
+#: The modules compiled together: the engine's state, game and action classes, and each
+#: game's actions, state, tables, rules chapters, view, the greedy bot's typed input
+#: (``seat_info``), assembly, greedy bot (a greedy decision's largest part was the bot's
+#: own Python, issue 36) and observation encoding (a search scored by a learned value
+#: model encodes every seat of every world). Left as Python: data schemas and Belly
+#: Battle's fitted win model (pydantic classes), descriptions and every package
 #: ``__init__`` (whose ``__path__`` must stay the source directory).
 _GAME_MODULES: dict[str, tuple[str, ...]] = {
     "belle_of_the_ball": (
-        "state", "tables", "setup", "belles", "invite", "groups", "scoring", "rounds",
-        "seat_info", "view", "game", "bots", "encoding",
+        "actions", "state", "tables", "setup", "belles", "invite", "groups", "scoring",
+        "rounds", "seat_info", "view", "game", "bots", "encoding",
     ),
     "belly_battle": (
-        "state", "tables", "setup", "turn", "spaces", "munch_fees", "ownership", "trades",
-        "bank_sales", "bankruptcy", "chefs_and_star", "choices", "decisions", "scoring",
-        "seat_info", "view", "game", "bots", "encoding",
+        "actions", "state", "tables", "setup", "turn", "spaces", "munch_fees", "ownership",
+        "trades", "bank_sales", "bankruptcy", "chefs_and_star", "choices", "decisions",
+        "scoring", "seat_info", "view", "game", "bots", "encoding",
     ),
     "burger_joint": (
-        "state", "tables", "preparation", "turn", "production", "trading", "building",
-        "discard", "scoring", "end", "seat_info", "view", "game", "bots", "encoding",
+        "actions", "state", "tables", "preparation", "turn", "production", "trading",
+        "building", "discard", "scoring", "end", "seat_info", "view", "game", "bots",
+        "encoding",
     ),
     "cafe_carnage": (
-        "state", "tables", "setup", "round", "orders", "ballot", "dinner", "check_please",
-        "settle_up", "clear_table", "end", "seat_info", "view", "game", "bots", "encoding",
+        "actions", "state", "tables", "setup", "round", "orders", "ballot", "dinner",
+        "check_please", "settle_up", "clear_table", "end", "seat_info", "view", "game", "bots",
+        "encoding",
     ),
     "food_advice": (
-        "state", "tables", "setup", "characters", "product", "exchange", "presentation",
-        "placing", "events", "market", "selling", "illegal", "scoring", "forecast",
-        "estimate", "seat_info", "view", "game", "bots", "encoding",
+        "actions", "state", "tables", "setup", "characters", "product", "exchange",
+        "presentation", "placing", "events", "market", "selling", "illegal", "scoring",
+        "forecast", "estimate", "seat_info", "view", "game", "bots", "encoding",
     ),
 }  # fmt: skip
 COMPILED_MODULES: tuple[str, ...] = (
     "potluck.engine.state",
     "potluck.engine.game",
+    "potluck.engine.action",
     # Shuffles and picks drawn as the library draws them (a search's worlds are dealt
     # with them; the library's own are Python).
     "potluck.engine.chance",

@@ -8,13 +8,26 @@ action that shares the naming code ``NAME_CODE`` with the generated name that
 
 from __future__ import annotations
 
+from typing import Final
+
 from potluck.engine.action import Action
 
-# Action kinds.
-PASS, DECLINE, DONE, NAME, OFFER, GIVE, DISCARD, VOTE, SHOP, PROMOTE, INVEST, TARGET, REMOVE = (
-    range(13)
-)
-KIND_WORDS = (
+# Action kinds (``Final``: compiled modules read them as constants, not as module
+# attributes).
+PASS: Final = 0
+DECLINE: Final = 1
+DONE: Final = 2
+NAME: Final = 3
+OFFER: Final = 4
+GIVE: Final = 5
+DISCARD: Final = 6
+VOTE: Final = 7
+SHOP: Final = 8
+PROMOTE: Final = 9
+INVEST: Final = 10
+TARGET: Final = 11
+REMOVE: Final = 12
+KIND_WORDS: Final = (
     "pass",
     "decline",
     "done",
