@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +37,32 @@ def test_choice_and_below_are_the_library_draws(seed: int, items: list[str]) -> 
     assert ours.getstate() == theirs.getstate()
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=2**64),
+    st.integers(min_value=0, max_value=200),
+    st.integers(min_value=-1, max_value=60),
+)
+def test_sample_is_the_library_sample(seed: int, size: int, k: int) -> None:
+    """Every population size and ``k``: the pool method where the library takes it, the
+    library itself elsewhere (its set method, or its error for a ``k`` out of range)."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    population = range(size)
+    try:
+        expected = theirs.sample(population, k)
+    except ValueError:
+        expected = None
+    if expected is None:
+        with pytest.raises(ValueError, match="larger than population"):
+            chance.sample(ours, population, k)
+    else:
+        assert chance.sample(ours, population, k) == expected
+        assert chance.sample(ours, list(population), k // 2) == theirs.sample(
+            list(population), k // 2
+        )
+    assert ours.getstate() == theirs.getstate()
+
+
 class _Loaded(random.Random):
     """A generator of its own class (overriding ``random``) is asked through its methods."""
 
@@ -50,6 +77,7 @@ def test_another_generator_class_uses_its_own_methods() -> None:
     assert mine == library
     assert chance.choice(_Loaded(2), "abcdef") == _Loaded(2).choice("abcdef")
     assert chance.permutation(_Loaded(3), "abcdef") == _Loaded(3).sample("abcdef", 6)
+    assert chance.sample(_Loaded(5), "abcdef", 2) == _Loaded(5).sample("abcdef", 2)
     assert chance.randrange(_Loaded(4), 9) == _Loaded(4).randrange(9)
 
 

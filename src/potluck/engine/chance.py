@@ -3,8 +3,8 @@
 ``random.Random.shuffle``, ``choice``, ``sample`` and ``randrange`` are Python code in
 the standard library: a search draws a world per simulation, and in Belle of the Ball
 the world's shuffles were a third of a simulation. :func:`shuffle`, :func:`choice`,
-:func:`permutation` (a whole ``sample``) and :func:`randrange` (from 0) do what the
-library's do, draw for draw from the same generator (``getrandbits``, the C part), and
+:func:`sample`, :func:`permutation` (a whole ``sample``) and :func:`randrange` (from 0)
+do what the library's do, draw for draw from the same generator (``getrandbits``, the C part), and
 :func:`seeded` makes ``random.Random(seed)``, so a game that calls them deals the same
 cards from the same seed; ``tests/test_chance.py`` holds them equal to the library's
 over random lists, seeds and generators. A generator of another class (one that
@@ -25,6 +25,7 @@ from __future__ import annotations
 import _random
 import random
 from collections.abc import Sequence
+from math import ceil, log
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -102,19 +103,39 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         n = last
 
 
-def permutation(rng: random.Random, items: Sequence[T]) -> list[T]:
-    """What ``rng.sample(items, len(items))`` would give: the items in a random order,
-    drawn alike (a whole sample always takes the library's pool method)."""
-    if type(rng) is not _RANDOM:
-        return rng.sample(items, len(items))
+def sample(rng: random.Random, items: Sequence[T], k: int) -> list[T]:
+    """What ``rng.sample(items, k)`` would give, drawn alike: the library's pool method,
+    which it takes whenever ``items`` is short enough for ``k`` (any other case, and a
+    ``k`` out of range, is handed to the library itself).
+
+        >>> sample(random.Random(4), range(6), 4) == random.Random(4).sample(range(6), 4)
+        True
+    """
+    n = len(items)
+    if type(rng) is not _RANDOM or not 0 <= k <= n or n > _pool_limit(k):
+        return rng.sample(items, k)
     pool = list(items)
-    n = len(pool)
-    result = pool.copy()
-    for i in range(n):
+    result = pool[:k]
+    for i in range(k):
         j = below(rng, n - i)
         result[i] = pool[j]
         pool[j] = pool[n - i - 1]  # the one not chosen moves into the vacancy
     return result
+
+
+def _pool_limit(k: int) -> int:
+    """The longest population that ``random.Random.sample`` draws ``k`` from by its pool
+    method (its ``setsize``, computed as the library computes it)."""
+    limit = 21
+    if k > 5:
+        limit += 4 ** ceil(log(k * 3, 4))
+    return limit
+
+
+def permutation(rng: random.Random, items: Sequence[T]) -> list[T]:
+    """What ``rng.sample(items, len(items))`` would give: the items in a random order,
+    drawn alike (a whole sample always takes the library's pool method)."""
+    return sample(rng, items, len(items))
 
 
 def choice(rng: random.Random, items: Sequence[T]) -> T:
