@@ -39,7 +39,7 @@ def sell_card(game: BellyTables, state: BellyState, seat: int, card: int) -> Non
     state.bank_net -= value
     to_bank(state, card)
     state.stats[ST_SOLD] += 1
-    state.say(f"Seat {seat} sells {game.names[card]} back to the bank for {value}.")
+    state.say("Seat {} sells {} back to the bank for {}.", seat, game.names[card], value)
 
 
 def sell_chef(game: BellyTables, state: BellyState, seat: int, card: int) -> None:
@@ -48,7 +48,7 @@ def sell_chef(game: BellyTables, state: BellyState, seat: int, card: int) -> Non
     state.cash[seat] += sellback
     state.bank_net -= sellback
     state.chefs[card] -= 1
-    state.say(f"Seat {seat} sells a chef of {game.names[card]} for {sellback}.")
+    state.say("Seat {} sells a chef of {} for {}.", seat, game.names[card], sellback)
 
 
 def sell_star(game: BellyTables, state: BellyState, seat: int, card: int) -> None:
@@ -57,4 +57,4 @@ def sell_star(game: BellyTables, state: BellyState, seat: int, card: int) -> Non
     state.cash[seat] += sellback
     state.bank_net -= sellback
     state.star[card] = 0
-    state.say(f"Seat {seat} sells the star of {game.names[card]} for {sellback}.")
+    state.say("Seat {} sells the star of {} for {}.", seat, game.names[card], sellback)

@@ -43,7 +43,7 @@ def pay_queue(state: BellyState) -> bool:
         if state.phase != DEBT:
             state.debt_offers = DEBT_OFFERS
             state.stats[ST_DEBTS] += 1
-            state.say(f"Seat {payer} owes {amount} and must sell to pay.")
+            state.say("Seat {} owes {} and must sell to pay.", payer, amount)
         state.phase = DEBT
         state.acting = (payer,)
         return False
@@ -61,4 +61,4 @@ def go_bankrupt(state: BellyState, seat: int, payee: int) -> None:
     state.bankrupt = seat
     state.phase = OVER
     state.acting = ()
-    state.say(f"Seat {seat} is bankrupt: the game ends.")
+    state.say("Seat {} is bankrupt: the game ends.", seat)

@@ -24,7 +24,7 @@ def hire_chef(game: BellyTables, state: BellyState, seat: int, card: int) -> Non
     state.bank_net += game.chef_price[card]
     state.chefs[card] += 1
     state.stats[ST_CHEFS] += 1
-    state.say(f"Seat {seat} hires a chef at {game.names[card]}.")
+    state.say("Seat {} hires a chef at {}.", seat, game.names[card])
 
 
 def add_star(game: BellyTables, state: BellyState, seat: int, card: int) -> None:
@@ -33,4 +33,4 @@ def add_star(game: BellyTables, state: BellyState, seat: int, card: int) -> None
     state.bank_net += game.star_price[card]
     state.star[card] = 1
     state.stats[ST_STARS] += 1
-    state.say(f"Seat {seat} earns a star for {game.names[card]}.")
+    state.say("Seat {} earns a star for {}.", seat, game.names[card])

@@ -372,7 +372,7 @@ class BellyBattle(BellyTables):
             state.resume = int(data["resume"])
             state.bankrupt = int(data["bankrupt"])
             state.bank_net = int(data["bank_net"])
-            state.log = tuple(str(line) for line in data["log"])
+            state.log_entries = tuple(("{}", (str(line),)) for line in data["log"])
             state.stats = ints("stats")
         except (KeyError, TypeError, ValueError) as error:
             raise RecordError(f"the saved Belly Battle state is malformed: {error!r}") from None

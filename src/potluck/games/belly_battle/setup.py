@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from potluck.engine.chance import sample
 from potluck.engine.errors import OptionError, PotluckError
 from potluck.games.belly_battle.ownership import gain
 from potluck.games.belly_battle.state import (
@@ -70,10 +71,10 @@ def new_table(
     state.resume = WINDOW
     state.bankrupt = NOBODY
     state.bank_net = 0
-    state.log = ()
+    state.log_entries = ()
     state.stats = [0] * len(STAT_NAMES)
     # Setup 3: one random restaurant (free: ruling BB-7) and one Munchtime card each.
-    dealt = rng.sample(range(game.num_restaurants), n)
+    dealt = sample(rng, range(game.num_restaurants), n)  # drawn as rng.sample draws
     for seat, card in enumerate(dealt):
         gain(state, seat, card)
     deck = list(range(len(game.munch_cards)))
@@ -81,7 +82,9 @@ def new_table(
     for _ in range(n):
         state.munch.append(deck.pop(int(rng.random() * len(deck))))
     state.deck = deck
-    state.log = tuple(f"Seat {s} is dealt {game.names[c]}." for s, c in enumerate(dealt))
+    state.log_entries = tuple(
+        ("Seat {} is dealt {}.", (s, game.names[c])) for s, c in enumerate(dealt)
+    )
     start_turn(game, state)
     run_turns(game, state)
     return state

@@ -79,13 +79,13 @@ def land(game: BellyTables, state: BellyState) -> bool:
                 return _decide(state, BUY_OR_PASS)
             fee = munch_fee(game, state, card, mover)
             state.queue += (mover, BANK, fee)
-            state.say(f"Seat {mover} cannot buy {names[card]}; pays {fee} to the bank.")
+            state.say("Seat {} cannot buy {}; pays {} to the bank.", mover, names[card], fee)
         elif owner != mover:
             fee = munch_fee(game, state, card, mover)
             payee = fee_recipient(game, state, card, mover)
             if fee:
                 state.queue += (mover, payee, fee)
-            state.say(f"Seat {mover} owes {fee} to seat {payee} at {names[card]}.")
+            state.say("Seat {} owes {} to seat {} at {}.", mover, fee, payee, names[card])
     elif kind == SP_TAKEOVER:
         if takeover_targets(game, state, mover):
             return _decide(state, TAKEOVER_CHOICE)
@@ -98,11 +98,11 @@ def land(game: BellyTables, state: BellyState) -> bool:
         for seat in range(state.num_players):
             if seat != mover:
                 state.knows[mover] |= 1 << seat
-        state.say(f"Seat {mover} peeks at every Munchtime card.")
+        state.say("Seat {} peeks at every Munchtime card.", mover)
     elif kind == SP_GOLDEN:
         state.golden = last_bought(game, state, mover)
         if state.golden >= 0:
-            state.say(f"The Golden Belly Award goes to {names[state.golden]}.")
+            state.say("The Golden Belly Award goes to {}.", names[state.golden])
         else:
             state.say("The Golden Belly Award returns to its space.")
     elif kind == SP_MUNCH:
@@ -119,18 +119,18 @@ def land(game: BellyTables, state: BellyState) -> bool:
         slot = ROUND_CARD_OF_SPACE[kind]
         if state.holders[slot] == NOBODY:
             state.holders[slot] = mover
-            state.say(f"Seat {mover} takes the {ROUND_CARD_NAMES[slot]} card.")
+            state.say("Seat {} takes the {} card.", mover, ROUND_CARD_NAMES[slot])
         else:
-            state.say(f"The {ROUND_CARD_NAMES[slot]} card is already out.")
+            state.say("The {} card is already out.", ROUND_CARD_NAMES[slot])
     elif kind == SP_BOLLYWOOD:
         if any(state.owner[c] == mover for c in range(game.num_restaurants)):
             state.cash[mover] += game.bank.bollywood_bonus
             state.bank_net -= game.bank.bollywood_bonus
-            state.say(f"Bollywood shoots at seat {mover}'s restaurant: +100.")
+            state.say("Bollywood shoots at seat {}'s restaurant: +100.", mover)
     elif kind == SP_TUNNEL:
         if not state.tunnel_blocked:
             return _decide(state, TUNNEL_CHOICE)
-        state.say(f"Seat {mover} went through the tunnel last turn and stays.")
+        state.say("Seat {} went through the tunnel last turn and stays.", mover)
     return False
 
 
@@ -144,7 +144,7 @@ def buy(game: BellyTables, state: BellyState, seat: int) -> None:
     state.bank_net += game.price[card]
     gain(state, seat, card)
     state.stats[ST_BOUGHT] += 1
-    state.say(f"Seat {seat} buys {game.names[card]} for {game.price[card]}.")
+    state.say("Seat {} buys {} for {}.", seat, game.names[card], game.price[card])
 
 
 def pass_on_buying(game: BellyTables, state: BellyState, seat: int) -> None:
@@ -152,7 +152,7 @@ def pass_on_buying(game: BellyTables, state: BellyState, seat: int) -> None:
     card = game.space_card[state.pos[seat]]
     fee = munch_fee(game, state, card, seat)
     state.queue += (seat, BANK, fee)
-    state.say(f"Seat {seat} passes on {game.names[card]}; pays {fee} to the bank.")
+    state.say("Seat {} passes on {}; pays {} to the bank.", seat, game.names[card], fee)
 
 
 # ---------------------------------------------------------------- Takeover Battle
@@ -191,15 +191,21 @@ def takeover_battle(game: BellyTables, state: BellyState, challenger: int, card:
     if attack > defence:
         gain(state, challenger, card)
         state.stats[ST_TAKE_WON] += 1
-        state.say(f"Takeover: seat {challenger} rolls {attack} to {defence} and wins {name}.")
+        state.say(
+            "Takeover: seat {} rolls {} to {} and wins {}.", challenger, attack, defence, name
+        )
     else:
         fee = munch_fee(game, state, card, challenger)
         if fee:
             state.queue += (challenger, defender, fee)
         state.stats[ST_TAKE_LOST] += 1
         state.say(
-            f"Takeover: seat {challenger} rolls {attack} to {defence}, fails at {name} "
-            f"and owes {fee}."
+            "Takeover: seat {} rolls {} to {}, fails at {} and owes {}.",
+            challenger,
+            attack,
+            defence,
+            name,
+            fee,
         )
 
 
@@ -222,7 +228,11 @@ def swap_swap(game: BellyTables, state: BellyState, seat: int, mine: int, theirs
     gain(state, seat, theirs)
     state.stats[ST_SWAPS] += 1
     state.say(
-        f"Swap Swap: seat {seat} gives {game.names[mine]} to seat {other} for {game.names[theirs]}."
+        "Swap Swap: seat {} gives {} to seat {} for {}.",
+        seat,
+        game.names[mine],
+        other,
+        game.names[theirs],
     )
 
 
@@ -246,8 +256,12 @@ def munchtime(game: BellyTables, state: BellyState, lander: int) -> None:
         if owed:
             state.queue += (seat, lander, owed)
         state.say(
-            f"Seat {seat} shows {game.cuisines[first]}+{game.cuisines[second]}: "
-            f"owes {owed} to seat {lander}."
+            "Seat {} shows {}+{}: owes {} to seat {}.",
+            seat,
+            game.cuisines[first],
+            game.cuisines[second],
+            owed,
+            lander,
         )
         deck = state.deck
         deck.append(card)
@@ -264,13 +278,13 @@ def munchtime(game: BellyTables, state: BellyState, lander: int) -> None:
 def insure(game: BellyTables, state: BellyState, seat: int, card: int) -> None:
     """BellyGuard Insurance: the card by ``card`` protects it from takeovers and swaps."""
     state.insured[card] = True
-    state.say(f"Seat {seat} insures {game.names[card]} with BellyGuard.")
+    state.say("Seat {} insures {} with BellyGuard.", seat, game.names[card])
 
 
 def yuck(game: BellyTables, state: BellyState, seat: int, victim: int) -> None:
     """Yuck! Cockroach in food: ``seat`` owes the compensation to ``victim``."""
     state.queue += (seat, victim, game.bank.yuck_fine)
-    state.say(f"Yuck! Seat {seat} owes {game.bank.yuck_fine} to seat {victim}.")
+    state.say("Yuck! Seat {} owes {} to seat {}.", seat, game.bank.yuck_fine, victim)
 
 
 def go_through_tunnel(game: BellyTables, state: BellyState, seat: int) -> None:
@@ -278,4 +292,4 @@ def go_through_tunnel(game: BellyTables, state: BellyState, seat: int) -> None:
     state.pos[seat] = game.tunnel_exit[state.pos[seat]]
     state.tunnel_used[seat] = True
     state.stats[ST_TUNNELS] += 1
-    state.say(f"Seat {seat} goes through the tunnel.")
+    state.say("Seat {} goes through the tunnel.", seat)

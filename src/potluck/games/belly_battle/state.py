@@ -103,7 +103,7 @@ class BellyState(State):
         "holders",
         "insured",
         "knows",
-        "log",
+        "log_entries",
         "munch",
         "offer",
         "owner",
@@ -152,19 +152,29 @@ class BellyState(State):
     resume: int  # the phase to go back to after an offer is answered
     bankrupt: int  # the bankrupt seat, or NOBODY
     bank_net: int  # Brupees Mr. Munchwalla has taken in, less what he has paid out
-    log: tuple[str, ...]  # what happened lately, in words, newest last
+    #: What happened lately, newest last: each line's template and values, written out
+    #: only when read (``log``), as a simulation never reads the lines it says.
+    log_entries: tuple[tuple[str, tuple[object, ...]], ...]
     stats: list[int]
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
 
-    def say(self, line: str) -> None:
-        """Add ``line`` to the table's log, keeping the last ``LOG_LINES``."""
-        log = self.log
+    @property
+    def log(self) -> tuple[str, ...]:
+        """What happened lately, in words, newest last (the last ``LOG_LINES`` lines)."""
+        return tuple(template.format(*values) for template, values in self.log_entries)
+
+    def say(self, template: str, *values: object) -> None:
+        """Add the line ``template.format(*values)`` to the table's log, keeping the last
+        ``LOG_LINES``; it is written out only when the log is read (formatting every
+        line was a tenth of a random step, issue 36)."""
+        entry = (template, values)
+        log = self.log_entries
         if len(log) < LOG_LINES:
-            self.log = (*log, line)
+            self.log_entries = (*log, entry)
         else:
-            self.log = (*log[1 - LOG_LINES :], line)
+            self.log_entries = (*log[1 - LOG_LINES :], entry)
 
     def clone(self) -> Self:
         twin = self._blank_copy()
@@ -197,6 +207,6 @@ class BellyState(State):
         twin.resume = self.resume
         twin.bankrupt = self.bankrupt
         twin.bank_net = self.bank_net
-        twin.log = self.log
+        twin.log_entries = self.log_entries
         twin.stats = self.stats.copy()
         return twin

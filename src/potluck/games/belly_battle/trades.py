@@ -38,7 +38,11 @@ def make_offer(
     state.phase = RESPOND
     state.acting = (offer.other,)
     state.say(
-        f"Seat {seat} offers {game.names[offer.card]} to seat {offer.other} for {offer.amount}."
+        "Seat {} offers {} to seat {} for {}.",
+        seat,
+        game.names[offer.card],
+        offer.other,
+        offer.amount,
     )
 
 
@@ -51,9 +55,9 @@ def answer_offer(game: BellyTables, state: BellyState, accept: bool) -> int:
         state.cash[seller] += price
         gain(state, buyer, card)
         state.stats[ST_TRADES] += 1
-        state.say(f"Seat {buyer} buys {game.names[card]} for {price}.")
+        state.say("Seat {} buys {} for {}.", buyer, game.names[card], price)
     else:
-        state.say(f"Seat {buyer} declines.")
+        state.say("Seat {} declines.", buyer)
     state.offer = (NOBODY, -1, NOBODY, 0)
     state.phase = state.resume
     state.acting = (seller,)

@@ -48,7 +48,7 @@ def start_turn(game: BellyTables, state: BellyState) -> None:
         for slot, holder in enumerate(holders):
             if holder == mover:
                 holders[slot] = NOBODY
-                state.say(f"Seat {mover} returns the {ROUND_CARD_NAMES[slot]} card.")
+                state.say("Seat {} returns the {} card.", mover, ROUND_CARD_NAMES[slot])
     state.tunnel_blocked = state.tunnel_used[mover]
     state.tunnel_used[mover] = False
     rng = state.rng
@@ -60,11 +60,15 @@ def start_turn(game: BellyTables, state: BellyState) -> None:
     for card in game.cafes_passed[start][one + two]:
         if state.owner[card] != mover and cafe_fee:
             state.queue += (mover, state.owner[card], cafe_fee)
-            state.say(f"Seat {mover} passes {game.names[card]}: fee {cafe_fee}.")
+            state.say("Seat {} passes {}: fee {}.", mover, game.names[card], cafe_fee)
     state.pos[mover] = (start + one + two) % size
     state.say(
-        f"Round {state.round + 1}: seat {mover} rolls {one}+{two} and lands on "
-        f"{game.space_title(state.pos[mover])}."
+        "Round {}: seat {} rolls {}+{} and lands on {}.",
+        state.round + 1,
+        mover,
+        one,
+        two,
+        game.space_title(state.pos[mover]),
     )
     state.after = AFTER_LAND
     settle(game, state)
@@ -129,6 +133,6 @@ def end_turn(state: BellyState) -> None:
         if state.round >= state.options["max_rounds"]:
             state.phase = OVER
             state.acting = ()
-            state.say(f"The {state.round}-round limit is reached: the game ends.")
+            state.say("The {}-round limit is reached: the game ends.", state.round)
             return
     state.phase = NEXT_TURN  # ``run_turns`` starts the turn
