@@ -6,7 +6,7 @@ kept face down and cancels the next attack on its holder.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from potluck.games.food_advice.actions import REMOVE, TARGET, FoodAction
 from potluck.games.food_advice.characters import draw, return_ingredient
@@ -15,7 +15,7 @@ from potluck.games.food_advice.state import EVENTS, FoodState
 from potluck.games.food_advice.tables import FoodTables
 
 #: Event kinds whose player chooses a target (a seat, or an ingredient of a product).
-CHOICE_EVENTS = ("steal", "remove_other", "remove_own")
+CHOICE_EVENTS: Final = ("steal", "remove_other", "remove_own")
 
 
 def event_choices(tables: FoodTables, state: FoodState, seat: int) -> list[FoodAction]:

@@ -14,16 +14,16 @@ hashtag and shape lists.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 #: Why a customer bought or left, as words for the sales log.
-BY_FLAVOUR = "most hashtag matches"
-BY_PRICE = "price closest to the budget"
-BY_SHAPE = "favourite shape"
-BY_SAMPLING = "Flavor Sampling"
-LEFT_NOTHING = "nothing on offer within budget"
-LEFT_NO_MATCH = "no hashtag match and no favourite shape"
-LEFT_UNDECIDED = "could not choose"
+BY_FLAVOUR: Final = "most hashtag matches"
+BY_PRICE: Final = "price closest to the budget"
+BY_SHAPE: Final = "favourite shape"
+BY_SAMPLING: Final = "Flavor Sampling"
+LEFT_NOTHING: Final = "nothing on offer within budget"
+LEFT_NO_MATCH: Final = "no hashtag match and no favourite shape"
+LEFT_UNDECIDED: Final = "could not choose"
 
 
 class Offer(NamedTuple):

@@ -24,9 +24,7 @@ from potluck.games.food_advice.tables import FoodTables
 
 def shop_term_met(tables: FoodTables, shop: int, customer: int, offer: Offer) -> bool:
     """Whether a sale meets ``shop``'s bonus term (``schema.SHOP_TERMS``)."""
-    spec = tables.data.shops[shop]
-    when, value = spec.when, spec.value
-    buyer = tables.buyers[customer]
+    when, value = tables.shop_when[shop], tables.shop_value[shop]
     if when == "male":
         return tables.cust_male[customer]
     if when == "female":
@@ -36,12 +34,12 @@ def shop_term_met(tables: FoodTables, shop: int, customer: int, offer: Offer) ->
     if when == "hashtag":
         return bool(offer.tags >> tables.hashtags.index(str(value)) & 1)
     if when == "favourite_shape":
-        return bool(buyer.shapes >> offer.shape & 1)
+        return bool(tables.buyers[customer].shapes >> offer.shape & 1)
     if when == "price_at_most":
         return offer.price <= int(value)
     if when == "price_at_least":
         return offer.price >= int(value)
-    return matches(buyer, offer) >= int(value)  # matches_at_least
+    return matches(tables.buyers[customer], offer) >= int(value)  # matches_at_least
 
 
 def pay_sale(
@@ -63,17 +61,17 @@ def pay_sale(
                 continue
             gained = 0
             if shop_term_met(tables, shop, customer, offer):
-                gained += tables.data.shops[shop].bonus
-                bonus += tables.data.shops[shop].bonus
+                gained += tables.shop_bonus[shop]
+                bonus += tables.shop_bonus[shop]
             if tables.shop_shapes[shop] >> offer.shape & 1:
-                gained += tables.data.table.shape_match_bonus
-                shape_bonus += tables.data.table.shape_match_bonus
+                gained += tables.shape_match_bonus
+                shape_bonus += tables.shape_match_bonus
             if gained:
                 shops.append(f"{tables.shop_names[shop]} +{gained}")
     state.money[seller] += paid + bonus + shape_bonus
     for seat in range(state.num_players):
         if state.invest[seat] == seller:
-            state.money[seat] += tables.data.marketing.mabius_profit
+            state.money[seat] += tables.mabius_profit
     state.sales.append(
         {
             "customer": tables.cust_names[customer],
@@ -95,7 +93,7 @@ def sell(tables: FoodTables, state: FoodState) -> None:
     offers = products_on_offer(tables, state, everyone)
     bf = sum(1 << s for s in range(n) if state.channel_chips[s] >> tables.black_friday & 1)
     fs = sum(1 << s for s in range(n) if state.channel_chips[s] >> tables.flavor & 1)
-    limit = tables.data.marketing.black_friday_limit
+    limit = tables.black_friday_limit
     for _ in range(tables.per_round):
         customer = draw_customer(state)
         if customer < 0:

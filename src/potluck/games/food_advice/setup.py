@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from potluck.engine.chance import sample, shuffle
 from potluck.games.food_advice.product import start_round
 from potluck.games.food_advice.state import ROLES, FoodState
 from potluck.games.food_advice.tables import FoodTables
@@ -16,18 +17,19 @@ from potluck.games.food_advice.tables import FoodTables
 def new_state(
     tables: FoodTables, num_players: int, seed: int, options: Mapping[str, Any]
 ) -> FoodState:
-    """A new game, dealt for the first round's exchange."""
+    """A new game, dealt for the first round's exchange (the deals drawn by
+    ``potluck.engine.chance``, card for card as ``random.Random``'s own methods draw)."""
     state = FoodState(num_players, seed, options)
     rng, n, t = state.rng, num_players, tables.data.table
-    state.roles = rng.sample(range(len(ROLES)), n)  # the Character deck, shuffled and dealt
+    state.roles = sample(rng, range(len(ROLES)), n)  # the Character deck, shuffled and dealt
     state.money = [t.starting_money] * n
     state.chips = [t.starting_chips] * n
     state.ing_deck = list(range(len(tables.ing_names)))
-    rng.shuffle(state.ing_deck)
+    shuffle(rng, state.ing_deck)
     state.ing_returned = []
     state.shape_deck = list(range(len(tables.shapes)))
     state.shop_deck = list(range(len(tables.shop_names)))
-    rng.shuffle(state.shop_deck)
+    shuffle(rng, state.shop_deck)
     state.event_deck = list(range(len(tables.event_names)))
     state.cust_deck = list(range(len(tables.cust_names)))
     state.event_discard, state.cust_discard, state.cust_table = [], [], []

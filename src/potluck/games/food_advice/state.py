@@ -3,19 +3,38 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from mypy_extensions import mypyc_attr
 
 from potluck.engine.state import State
 
 # Phases of a round, in order (``PHASE_NAMES`` for views).
-EXCHANGE, RESPOND, KEEP, NAMING, VOTING, PLACING, EVENTS, OVER = range(8)
-PHASE_NAMES = ("exchange", "respond", "keep", "naming", "voting", "placing", "events", "over")
+# (``Final``: compiled modules read them as constants, not as module attributes.)
+EXCHANGE: Final = 0
+RESPOND: Final = 1
+KEEP: Final = 2
+NAMING: Final = 3
+VOTING: Final = 4
+PLACING: Final = 5
+EVENTS: Final = 6
+OVER: Final = 7
+PHASE_NAMES: Final = (
+    "exchange",
+    "respond",
+    "keep",
+    "naming",
+    "voting",
+    "placing",
+    "events",
+    "over",
+)
 
-ROLES = ("Banker", "Journalist", "Farmer", "Politician", "Retailer", "Prosecutor")
+ROLES: Final = ("Banker", "Journalist", "Farmer", "Politician", "Retailer", "Prosecutor")
 # Promotion channels: the data's advertising channels come first (0..A-1), then these.
-FLAVOR_SAMPLING, BLACK_FRIDAY, MABIUS = "Flavor Sampling", "Black Friday", "Mabius"
+FLAVOR_SAMPLING: Final = "Flavor Sampling"
+BLACK_FRIDAY: Final = "Black Friday"
+MABIUS: Final = "Mabius"
 
 #: Slots holding a list of ints, copied on clone.
 INT_LISTS = (

@@ -15,7 +15,7 @@ circle, docs/engine.md "The shape of a game").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -43,12 +43,14 @@ from potluck.games.food_advice.market import Buyer
 from potluck.games.food_advice.schema import FoodData, ShopSpec
 from potluck.games.food_advice.state import BLACK_FRIDAY, FLAVOR_SAMPLING, MABIUS, FoodState
 
-MAX_SEATS = 6
+MAX_SEATS: Final = 6
 #: Most shops and promotion channels one player may hold chips on in a round.
-MAX_SHOPS, MAX_CHANNELS = 3, 2
+MAX_SHOPS: Final = 3
+MAX_CHANNELS: Final = 2
 #: The ingredient exchange (ruling FA-13): each player makes at most this many offers a
 #: round, each of at most this many cards, answered with as many.
-MAX_OFFERS, MAX_OFFER_CARDS = 2, 3
+MAX_OFFERS: Final = 2
+MAX_OFFER_CARDS: Final = 3
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -75,6 +77,10 @@ class FoodTables(Game[FoodState, FoodAction]):
         self.hashtags = tuple(d.hashtags)
         tag_of = {tag: i for i, tag in enumerate(d.hashtags)}
         self.shapes = tuple(d.shapes)
+        # The parts of a generated product name, made once (``generated_name``).
+        self.shape_titles = tuple(shape.title() for shape in d.shapes)
+        self.hashtag_titles = tuple(tag.title() for tag in d.hashtags)
+        self.hashtag_words = tuple(f"#{tag}" for tag in d.hashtags)
         shape_of = {shape: i for i, shape in enumerate(d.shapes)}
         self.shape_slugs = tuple(slugify(s) for s in d.shapes)
         price = {
@@ -109,6 +115,15 @@ class FoodTables(Game[FoodState, FoodAction]):
         self.shop_names = tuple(s.name for s in d.shops)
         self.shop_slugs = tuple(slugify(s.name) for s in d.shops)
         self.shop_shapes = tuple(sum(1 << shape_of[x] for x in set(s.shapes)) for s in d.shops)
+        # What a sale reads of the shops and the bank as plain fields: a pydantic model's
+        # attribute is a Python look-up even in compiled code, and sales are a sixth of
+        # a random step (issue 36).
+        self.shop_when = tuple(s.when for s in d.shops)
+        self.shop_value = tuple(s.value for s in d.shops)
+        self.shop_bonus = tuple(s.bonus for s in d.shops)
+        self.shape_match_bonus = t.shape_match_bonus
+        self.mabius_profit = d.marketing.mabius_profit
+        self.black_friday_limit = d.marketing.black_friday_limit
         self.event_names = tuple(e.name for e in d.events)
         self.event_kind = tuple(e.kind for e in d.events)
         self.event_value = tuple(e.value for e in d.events)
@@ -237,14 +252,23 @@ class FoodTables(Game[FoodState, FoodAction]):
         return self.actions[self.base[OFFER] + ingredient * MAX_SEATS + seat]
 
     def generated_name(self, state: FoodState, seat: int) -> FoodAction:
-        """The name and tagline made up from ``seat``'s product (what bots say)."""
-        hand = state.hands[seat] if 0 <= seat < state.num_players else []
-        shape = state.dealt_shape[seat] if 0 <= seat < state.num_players else -1
-        noun = self.shapes[shape].title() if shape >= 0 else "Product"
-        tags = [self.hashtags[self.ing_tag[i]] for i in hand]
-        adjective = tags[0].title() if tags else "Mystery"
-        price = sum(self.ing_price[i] for i in hand)
-        tagline = " ".join(f"#{t}" for t in dict.fromkeys(tags)) + f" for {price} F"
+        """The name and tagline made up from ``seat``'s product (what bots say): the
+        first ingredient's hashtag and the product's shape, then its hashtags (each
+        once, in hand order) and its price."""
+        n = state.num_players
+        hand = state.hands[seat] if 0 <= seat < n else []
+        shape = state.dealt_shape[seat] if 0 <= seat < n else -1
+        noun = self.shape_titles[shape] if shape >= 0 else "Product"
+        tags: list[int] = []
+        price = 0
+        for i in hand:
+            tag = self.ing_tag[i]
+            if tag not in tags:
+                tags.append(tag)
+            price += self.ing_price[i]
+        adjective = self.hashtag_titles[tags[0]] if tags else "Mystery"
+        words = [self.hashtag_words[tag] for tag in tags]
+        tagline = " ".join(words) + f" for {price} F"
         return self.name_action(f"{adjective} {noun}", tagline.strip())
 
     def name_action(self, name: str, tagline: str) -> FoodAction:
