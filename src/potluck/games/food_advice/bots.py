@@ -244,7 +244,7 @@ class _Mind:
             # Only some customers can choose otherwise: those Black Friday brings a
             # product within reach of, and those who could not choose (Flavor Sampling
             # decides only what would otherwise be a tie, market.choose step 4).
-            limit = self.game.data.marketing.black_friday_limit
+            limit = self.game.black_friday_limit
             buyers, changed = self.game.buyers, list(base)
             discounted = [o.price for o in offers if black_friday >> o.seller & 1]
             reached: dict[int, bool] = {}  # by budget: does Black Friday reach a product?
@@ -272,7 +272,7 @@ class _Mind:
         key = ("choices", tuple(offers))
         known: list[Choice] | None = self.memo.get(key)
         if known is None:
-            limit = self.game.data.marketing.black_friday_limit
+            limit = self.game.black_friday_limit
             buyers = self.game.buyers
             known = [choose(buyers[c], offers, 0, 0, limit) for c in self.customers]
             self.memo[key] = known
@@ -387,10 +387,9 @@ class _Mind:
         game, seat = self.game, self.seat
         if action.kind == SHOP:
             shop = action.thing
-            # read once, not once a customer (the card data are Python objects)
-            bonus = game.data.shops[shop].bonus
+            bonus = game.shop_bonus[shop]
             shapes = game.shop_shapes[shop]
-            shape_bonus = game.data.table.shape_match_bonus
+            shape_bonus = game.shape_match_bonus
             value = 0.0
             for c, offer, _ in mine:
                 if offer.seller != seat:
@@ -439,7 +438,7 @@ class _Mind:
         game, seat = self.game, self.seat
         richest = max((s for s in range(len(self.money)) if s != seat), key=lambda s: self.money[s])
         base = self.choices(self.offers)
-        limit = game.data.marketing.black_friday_limit
+        limit = game.black_friday_limit
         products = self.info.products
         holder = {i: j for j, product in enumerate(products) for i in product[4]}
         # Per customer: the matches of each product within budget (-1: beyond it), the

@@ -170,9 +170,9 @@ def _takings(
     """Per seat: what one selling's customers pay it on average (and its shops and
     Mabius investments), as ``selling.sell`` and ``selling.pay_sale`` pay them."""
     earned = [0.0] * players
-    limit = tables.data.marketing.black_friday_limit
-    shape_bonus = tables.data.table.shape_match_bonus
-    profit = tables.data.marketing.mabius_profit
+    limit = tables.black_friday_limit
+    shape_bonus = tables.shape_match_bonus
+    profit = tables.mabius_profit
     for customer, buyer in enumerate(tables.buyers):
         if tables.cust_joker[customer]:
             bought = [(offer, offer.price) for offer in joker_buys(buyer, offers)]
@@ -189,7 +189,7 @@ def _takings(
                 for slot, shop in enumerate(board):
                     if chips >> slot & 1:
                         if shop_term_met(tables, shop, customer, offer):
-                            earned[seller] += tables.data.shops[shop].bonus
+                            earned[seller] += tables.shop_bonus[shop]
                         if tables.shop_shapes[shop] >> offer.shape & 1:
                             earned[seller] += shape_bonus
             for seat in range(players):
