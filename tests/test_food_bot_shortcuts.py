@@ -1,7 +1,7 @@
 """FoodAdvice's greedy bot re-simulates only the customers a promotion chip or an event
-removal can change (``bots._Mind.sales`` and ``_Mind.remove``): these tests hold each
-shortcut equal to every customer choosing again by the rule (``market.choose``), in
-positions of real games. (The new-product forecast has its property test in
+removal can change (``bots._Mind.sales``, ``_Mind.promotion_gain`` and ``_Mind.remove``):
+these tests hold each shortcut equal to every customer choosing again by the rule
+(``market.choose``), in positions of real games. (The new-product forecast has its property test in
 ``tests/test_rules_written_once.py``.)"""
 
 from __future__ import annotations
@@ -49,6 +49,10 @@ def test_promoted_sales_are_every_customers_choice() -> None:
                 for black_friday, flavor in ((1 << s, 0), (0, 1 << s), (1 << s, 1 << s)):
                     expected = _everyone_chooses(mind.offers, black_friday, flavor)
                     assert mind.sales(mind.offers, black_friday, flavor) == expected
+                    for seller in range(4):
+                        gain = sum(paid for _, o, paid in expected if o.seller == seller)
+                        gain -= sum(paid for _, o, paid in plain if o.seller == seller)
+                        assert mind.promotion_gain(seller, black_friday, flavor) == gain
                     checked += 1
                     changed += expected != plain
     assert checked > 100

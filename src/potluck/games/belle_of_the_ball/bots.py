@@ -102,14 +102,22 @@ class _Memo:
     """What the bot works out once per plan (valid while its groups and expected
     invitations stay as they are; ``_replanned`` starts a new one, keeping the counts of
     the groups that did not change): each group's counts, values, and where each guest
-    may go, by the bent rules."""
+    may go, by the bent rules.
 
-    def __init__(self, counts: list[_Counts] | None = None) -> None:
+    A plan that is read once (``_replanned``'s, for one Belle's move or a second
+    invitation: ``shared`` false) keeps no guest's choices: ``_best_invite`` works
+    them out as it goes, the same values in the same order, without lists of them."""
+
+    def __init__(self, counts: list[_Counts] | None = None, shared: bool = True) -> None:
         self.counts = counts
+        self.shared = shared
         #: Each group's value now, by (full, singles) as ``_rules``' number.
         self.now: dict[int, list[float]] = {}
         #: Per bent rules (``_rules``), per guest: ``_choices``.
         self.choices: dict[int, dict[int, list[tuple[float, float, int]]]] = {}
+        #: Each group's ``group_value`` (its future and no singles), by the group size
+        #: that is full (``_group_values``).
+        self.values: dict[int, list[float]] = {}
 
 
 def _rules(full: int, singles: bool, fifth: bool) -> int:
@@ -213,7 +221,7 @@ def _replanned(table: _Table, groups: list[Group], changed: Sequence[int]) -> _T
         counts = counts.copy()
         for slot in changed:
             counts[slot] = _Counts(groups[slot], table.width)
-    twin.memo = _Memo(counts)
+    twin.memo = _Memo(counts, shared=False)
     return twin
 
 
@@ -268,11 +276,17 @@ def _best_invite(table: _Table, exclude: int = -1) -> tuple[float, int, int]:
     w = table.weights
     chip_value, belle_value = w.chip_value, w.belle_value
     free, chips, line_chips = table.free, table.chips, table.line_chips
-    rules = _rules(full, table.singles, table.fifth)
     memo = table.memo
-    by_card = memo.choices.get(rules)
-    if by_card is None:
-        by_card = memo.choices[rules] = {}
+    by_card: dict[int, list[tuple[float, float, int]]] | None = None
+    if memo.shared:
+        rules = _rules(full, table.singles, table.fifth)
+        by_card = memo.choices.get(rules)
+        if by_card is None:
+            by_card = memo.choices[rules] = {}
+    slots: list[int] | None = None
+    now: list[float] = []
+    counts = memo.counts
+    singles, future, interests_of = table.singles, table.future, table.interests_of
     for pos, card in enumerate(table.line):
         if pos == exclude:
             continue
@@ -285,18 +299,31 @@ def _best_invite(table: _Table, exclude: int = -1) -> tuple[float, int, int]:
             if value > best_value:
                 best_value, best_pos, best_slot = value, pos, -1
             continue
+        if slots is None:
+            slots, now = _open(table, full)
+            counts = memo.counts
+        if by_card is None:
+            # (as ``_choices`` lists them, without the list: a plan read once)
+            assert counts is not None
+            shown = interests_of[card]
+            for k, slot in enumerate(slots):
+                value = gain + _value_with(counts[slot], shown, future, full, singles, w) - now[k]
+                if value > best_value:
+                    best_value, best_pos, best_slot = value, pos, slot
+            continue
         choices = by_card.get(card)
         if choices is None:
-            choices = by_card[card] = _choices(table, table.interests_of[card], full)
-        for after, now, slot in choices:
-            value = gain + after - now
+            choices = by_card[card] = _choices(table, interests_of[card], full, slots, now)
+        for after, before, slot in choices:
+            value = gain + after - before
             if value > best_value:
                 best_value, best_pos, best_slot = value, pos, slot
     return best_value, best_pos, best_slot
 
 
-def _choices(table: _Table, card: tuple[int, ...], full: int) -> list[tuple[float, float, int]]:
-    """Where ``card`` may go (Step 2, Group), as (group's value after, before, slot)."""
+def _open(table: _Table, full: int) -> tuple[list[int], list[float]]:
+    """The slots a guest may go to (Step 2, Group: an open group, or the first empty
+    slot while a new group may start) and each one's group value now."""
     w = table.weights
     memo = table.memo
     counts = memo.counts
@@ -304,15 +331,16 @@ def _choices(table: _Table, card: tuple[int, ...], full: int) -> list[tuple[floa
         counts = memo.counts = [_Counts(g, table.width) for g in table.groups]
     singles, future = table.singles, table.future
     key = _rules(full, singles, False)
-    now = memo.now.get(key)
-    if now is None:
-        now = memo.now[key] = [_value_of(c, future, full, singles, w) for c in counts]
+    values = memo.now.get(key)
+    if values is None:
+        values = memo.now[key] = [_value_of(c, future, full, singles, w) for c in counts]
     used = 0
     for group in table.groups:
         if group:
             used += 1
     limit = 5 if table.fifth else 4
-    choices = []
+    slots: list[int] = []
+    now: list[float] = []
     new_done = False
     for slot, group in enumerate(table.groups):
         if group:
@@ -322,9 +350,23 @@ def _choices(table: _Table, card: tuple[int, ...], full: int) -> list[tuple[floa
             continue
         else:
             new_done = True
-        after = _value_with(counts[slot], card, future, full, singles, w)
-        choices.append((after, now[slot], slot))
-    return choices
+        slots.append(slot)
+        now.append(values[slot])
+    return slots, now
+
+
+def _choices(
+    table: _Table, card: tuple[int, ...], full: int, slots: list[int], now: list[float]
+) -> list[tuple[float, float, int]]:
+    """Where ``card`` may go (Step 2, Group), as (group's value after, before, slot):
+    ``slots`` and ``now`` are ``_open``'s."""
+    counts = table.memo.counts
+    assert counts is not None
+    singles, future, w = table.singles, table.future, table.weights
+    return [
+        (_value_with(counts[slot], card, future, full, singles, w), now[k], slot)
+        for k, slot in enumerate(slots)
+    ]
 
 
 def _value_of(counted: _Counts, future: int, full: int, singles: bool, w: Weights) -> float:
@@ -474,8 +516,6 @@ class GreedyBot:
 
     def _belle_gain(self, table: _Table, effect: str, action: BelleAction, base: float) -> float:
         """How much better this turn goes with the Belle ``action`` than without her."""
-        after = _copy(table)
-        after.groups = [list(g) for g in table.groups]
         direct = 0.0
         if effect == "bank_chips":
             return 3.0
@@ -490,6 +530,8 @@ class GreedyBot:
             group = [table.interests_of[guest] for guest in groups[action.group]]
             loss = group_value(group, 12) - group_value(group[:-1], 12)
             return table.weights.rival_weight * loss
+        # (the groups are shared with ``table`` unless she moves a guest)
+        after = _copy(table)
         if effect == "gossip":
             paid = sum(1 for _, c, _ in table.rivals if c > 0)
             after.line_chips = [table.line_chips[0] + paid, *table.line_chips[1:]]
@@ -511,17 +553,36 @@ class GreedyBot:
             after.line = [*table.line[1:], table.line[0]]
             after.line_chips = [*table.line_chips[1:], table.line_chips[0]]
         elif effect == "move_guest":
+            after.groups = [list(g) for g in table.groups]
             moved = after.groups[action.group].pop()
             after.groups[action.dest].append(moved)
             full = 4 if table.four_full else 5
             w = table.weights
-            before_v = sum(group_value(g, table.future, full, weights=w) for g in table.groups)
-            after_v = sum(group_value(g, table.future, full, weights=w) for g in after.groups)
+            # Each group's value, summed in order as before (the same floats): those of
+            # the groups she leaves alone are worked out once a decision.
+            values = _group_values(table, full)
+            before_v = after_v = 0.0
+            for slot, value in enumerate(values):
+                before_v += value
+                if slot == action.group or slot == action.dest:
+                    value = group_value(after.groups[slot], table.future, full, weights=w)
+                after_v += value
             direct = after_v - before_v
             if len(after.groups[action.dest]) >= 5:
                 after.groups[action.dest] = []  # scored at the end of the turn
             after = _replanned(after, after.groups, (action.group, action.dest))
         return direct + _value_now(after) - base
+
+
+def _group_values(table: _Table, full: int) -> list[float]:
+    """Each of ``table``'s groups' ``group_value`` (no singles), once per plan."""
+    known = table.memo.values.get(full)
+    if known is None:
+        w = table.weights
+        known = table.memo.values[full] = [
+            group_value(g, table.future, full, weights=w) for g in table.groups
+        ]
+    return known
 
 
 def _is_play(action: Action) -> bool:

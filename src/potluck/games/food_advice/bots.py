@@ -227,7 +227,12 @@ class _Mind:
         self.shape = info.shape
         # product_value by (price, hashtags), for this seat, shape and table
         key = ("values", seat, self.shape, self.table)
-        self.values: dict[tuple[int, int], float] = self.memo.setdefault(key, {})
+        self.values: dict[int, float] = self.memo.setdefault(key, {})
+        # (a product's price and hashtags as one key: the hashtags below these bits)
+        self.tag_bits = len(game.hashtags)
+        self._baseline: Baseline | None = None
+        # This seat's sales without chips (``own_sales``), once a decision.
+        self._own: list[tuple[int, Offer, int]] | None = None
 
     # ------------------------------------------------------------------ products
 
@@ -241,23 +246,9 @@ class _Mind:
             return known
         base = self.choices(offers)
         if black_friday or flavor:
-            # Only some customers can choose otherwise: those Black Friday brings a
-            # product within reach of, and those who could not choose (Flavor Sampling
-            # decides only what would otherwise be a tie, market.choose step 4).
-            limit = self.game.black_friday_limit
-            buyers, changed = self.game.buyers, list(base)
-            discounted = [o.price for o in offers if black_friday >> o.seller & 1]
-            reached: dict[int, bool] = {}  # by budget: does Black Friday reach a product?
-            for k, c in enumerate(self.customers):
-                buyer = buyers[c]
-                budget = buyer.budget
-                more = reached.get(budget)
-                if more is None:
-                    more = reached[budget] = any(
-                        budget < price <= budget + limit for price in discounted
-                    )
-                if more or (flavor and base[k].reason == LEFT_UNDECIDED):
-                    changed[k] = choose(buyer, offers, black_friday, flavor, limit)
+            changed = list(base)
+            for k, choice in self.promoted(offers, black_friday, flavor):
+                changed[k] = choice
             base = changed
         bought = [
             (c, choice.offer, choice.paid)
@@ -266,6 +257,47 @@ class _Mind:
         ]
         self.memo[key] = bought
         return bought
+
+    def promoted(
+        self, offers: list[Offer], black_friday: int, flavor: int
+    ) -> list[tuple[int, Choice]]:
+        """(k, choice) for each regular customer (``k``: their place in the deck's
+        order) whose choice promotion chips can change, chosen again by the rule
+        (``market.choose``); the others choose as without chips (``choices``).
+
+        Only some customers can choose otherwise: those Black Friday brings a product
+        within reach of, and those who could not choose (Flavor Sampling decides only
+        what would otherwise be a tie, ``market.choose`` step 4)."""
+        base = self.choices(offers)
+        limit = self.game.black_friday_limit
+        buyers = self.game.buyers
+        discounted = [o.price for o in offers if black_friday >> o.seller & 1]
+        moved: list[tuple[int, Choice]] = []
+        for k, c in enumerate(self.customers):
+            buyer = buyers[c]
+            budget = buyer.budget
+            reached = False
+            for price in discounted:
+                if budget < price <= budget + limit:
+                    reached = True
+                    break
+            if reached or (flavor and base[k].reason == LEFT_UNDECIDED):
+                moved.append((k, choose(buyer, offers, black_friday, flavor, limit)))
+        return moved
+
+    def promotion_gain(self, seller: int, black_friday: int, flavor: int) -> int:
+        """What ``seller`` takes from the regular customers with these promotion chips
+        less what it takes without them (``sales``), counted over the customers the
+        chips can move (``promoted``) alone."""
+        base = self.choices(self.offers)
+        gain = 0
+        for k, choice in self.promoted(self.offers, black_friday, flavor):
+            if choice.offer is not None and choice.offer.seller == seller:
+                gain += choice.paid
+            before = base[k]
+            if before.offer is not None and before.offer.seller == seller:
+                gain -= before.paid
+        return gain
 
     def choices(self, offers: list[Offer]) -> list[Choice]:
         """What each regular customer does with ``offers``, without promotion chips."""
@@ -278,9 +310,6 @@ class _Mind:
             self.memo[key] = known
         return known
 
-    def revenue(self, offers: list[Offer], seller: int, bf: int = 0, fs: int = 0) -> float:
-        return float(sum(paid for _, o, paid in self.sales(offers, bf, fs) if o.seller == seller))
-
     def product_value(self, ings: Sequence[int]) -> float:
         if self.shape < 0:
             return 0.0
@@ -290,10 +319,12 @@ class _Mind:
             price += prices[i]
             tags |= 1 << tag_of[i]
         # Customers see only the price and hashtags, so hands that share them (common
-        # when answering an offer) are simulated once.
-        known = self.values.get((price, tags))
+        # when answering an offer) are simulated once; keyed by one number (price and
+        # hashtags side by side), not a tuple made for every hand.
+        key = price << self.tag_bits | tags
+        known = self.values.get(key)
         if known is None:
-            known = self.values[price, tags] = float(self._new_product_sales(price, tags))
+            known = self.values[key] = float(self._new_product_sales(price, tags))
         return known
 
     def _new_product_sales(self, price: int, tags: int) -> int:
@@ -304,24 +335,44 @@ class _Mind:
     def baseline(self) -> Baseline:
         """What each regular customer does with today's products (every seat's view
         of the same products shares it)."""
-        key = ("baseline", self.table)
-        known: Baseline | None = self.memo.get(key)
+        known = self._baseline
         if known is None:
-            known = self.memo[key] = Baseline(self.game, self.offers)
+            key = ("baseline", self.table)
+            known = self.memo.get(key)
+            if known is None:
+                known = self.memo[key] = Baseline(self.game, self.offers)
+            self._baseline = known
         return known
 
     def best_keep(self, hand: list[int]) -> tuple[float, tuple[int, ...]]:
-        kept = self.game.kept
-        return max(
-            ((self.product_value(combo), combo) for combo in combinations(sorted(hand), kept)),
-            key=lambda pair: pair[0],
-        )
+        """The best value of ``kept`` cards of ``hand`` and the first such cards, in
+        ``combinations`` order (as ``max`` picks)."""
+        best_value, best = 0.0, None
+        for combo in combinations(sorted(hand), self.game.kept):
+            value = self.product_value(combo)
+            if best is None or value > best_value:
+                best_value, best = value, combo
+        if best is None:
+            raise ValueError("best_keep() of a hand smaller than the cards kept")
+        return best_value, best
 
     def hand(self) -> list[int]:
         return list(self.info.hand)
 
     def discard(self, actions: list[FoodAction]) -> FoodAction:
-        _, keep = self.best_keep(self.hand())
+        hand = self.hand()
+        # The cards to keep of a hand that is part of the hand of this seat's last
+        # discard (same table and shape) and still holds the cards it chose to keep are
+        # those cards again: they were the first best of a larger set of choices, in an
+        # order that the smaller hand's choices follow (so a round's second and third
+        # discards ask no product value again).
+        key = ("keep", self.seat, self.shape, self.table)
+        last: tuple[frozenset[int], tuple[int, ...]] | None = self.memo.get(key)
+        if last is not None and last[0].issuperset(hand) and set(last[1]).issubset(hand):
+            keep = last[1]
+        else:
+            keep = self.best_keep(hand)[1]
+            self.memo[key] = (frozenset(hand), keep)
         for action in actions:
             if action.thing not in keep:
                 return action
@@ -351,7 +402,6 @@ class _Mind:
 
     def place(self, actions: list[FoodAction]) -> FoodAction:
         seat = self.seat
-        mine = self.sales(self.offers)
         # An action's score depends on the table, the seat and the votes alone, none of
         # which change while chips are placed: the seat's later chips reuse them.
         received = self.info.votes_received
@@ -369,7 +419,7 @@ class _Mind:
             if score is None:
                 if action.kind == DONE:
                     continue
-                score = known[action.index] = self._chip_value(action, mine)
+                score = known[action.index] = self._chip_value(action)
             if (
                 best is None
                 or score > best_score
@@ -382,38 +432,45 @@ class _Mind:
             return done
         return best
 
-    def _chip_value(self, action: FoodAction, mine: list[tuple[int, Offer, int]]) -> float:
+    def own_sales(self) -> list[tuple[int, Offer, int]]:
+        """(customer, offer, paid) for what this seat sells without chips (``sales``)."""
+        own = self._own
+        if own is None:
+            seat = self.seat
+            own = self._own = [sale for sale in self.sales(self.offers) if sale[1].seller == seat]
+        return own
+
+    def _chip_value(self, action: FoodAction) -> float:
         """What a chip on this shop or channel is worth to this seat."""
-        game, seat = self.game, self.seat
+        game = self.game
         if action.kind == SHOP:
             shop = action.thing
             bonus = game.shop_bonus[shop]
             shapes = game.shop_shapes[shop]
             shape_bonus = game.shape_match_bonus
             value = 0.0
-            for c, offer, _ in mine:
-                if offer.seller != seat:
-                    continue
+            for c, offer, _ in self.own_sales():
                 if shop_term_met(game, shop, c, offer):
                     value += bonus
                 if shapes >> offer.shape & 1:
                     value += shape_bonus
             return value * 6 / len(self.customers) + self.weights.shop_base_value
         if action.kind == INVEST:
-            sold = sum(1 for _, o, _ in mine if o.seller == action.seat)
+            rival = action.seat
+            sold = sum(1 for _, o, _ in self.sales(self.offers) if o.seller == rival)
             return sold * 6 / len(self.customers) * game.data.marketing.mabius_profit
-        return self.channel_value(action.thing, mine)
+        return self.channel_value(action.thing)
 
-    def channel_value(self, channel: int, mine: list[tuple[int, Offer, int]]) -> float:
+    def channel_value(self, channel: int) -> float:
         game, seat = self.game, self.seat
         scale = 6 / len(self.customers)
         if channel in (game.black_friday, game.flavor):
-            base = float(sum(paid for _, o, paid in mine if o.seller == seat))  # no chip
+            # (float: the takings with the chip less those without, both whole numbers)
             bf, fs = (1 << seat, 0) if channel == game.black_friday else (0, 1 << seat)
-            return (self.revenue(self.offers, seat, bf, fs) - base) * scale
+            return float(self.promotion_gain(seat, bf, fs)) * scale
         spec = game.data.advertising[channel]
         received = self.info.votes_received
-        sold = [(c, o) for c, o, _ in mine if o.seller == seat]
+        sold = self.own_sales()
         if spec.when == "votes_at_least":
             met = received[seat] >= spec.value
         elif spec.when == "top_vote":
@@ -421,7 +478,7 @@ class _Mind:
         elif spec.when == "sales_at_least":
             met = len(sold) * scale >= spec.value
         elif spec.when == "matches_at_least":
-            hits = sum(1 for c, o in sold if matches(game.buyers[c], o) >= spec.value)
+            hits = sum(1 for c, o, _ in sold if matches(game.buyers[c], o) >= spec.value)
             met = hits * scale >= 1
         else:
             newest = [o for o in self.offers if o.seller == seat][-1:]
@@ -441,28 +498,41 @@ class _Mind:
         limit = game.black_friday_limit
         products = self.info.products
         holder = {i: j for j, product in enumerate(products) for i in product[4]}
+        buyers = [game.buyers[c] for c in self.customers]
         # Per customer: the matches of each product within budget (-1: beyond it), the
         # most, how many products reach it, and the runner-up.
-        summary = []
-        for c in self.customers:
-            buyer = game.buyers[c]
+        hits_of: list[list[int]] = []
+        tops: list[int] = []
+        counts: list[int] = []
+        runners_up: list[int] = []
+        for buyer in buyers:
             hits = [
                 (buyer.tags & o.tags).bit_count() if o.price <= buyer.budget else -1
                 for o in self.offers
             ]
             top = max(hits, default=-1)
-            runner_up = max((h for h in hits if h < top), default=-1)
-            summary.append((hits, top, hits.count(top), runner_up))
+            runner_up = -1
+            for h in hits:
+                if runner_up < h < top:
+                    runner_up = h
+            hits_of.append(hits)
+            tops.append(top)
+            counts.append(hits.count(top))
+            runners_up.append(runner_up)
         rivals: dict[int, list[int]] = {}  # per product: each customer's best match elsewhere
 
         def others_best(j: int) -> list[int]:
             known = rivals.get(j)
             if known is None:
                 known = rivals[j] = [
-                    runner_up if hits[j] == top and count == 1 else top
-                    for hits, top, count, runner_up in summary
+                    runners_up[k] if hits_of[k][j] == tops[k] and counts[k] == 1 else tops[k]
+                    for k in range(len(buyers))
                 ]
             return known
+
+        # A removal's value depends on the product and what is left of it alone:
+        # removals leaving the same price and hashtags are worked out once.
+        scores: dict[tuple[int, int, int], float] = {}
 
         def after(action: FoodAction) -> float:
             # Only customers for whom the trimmed product is (or was) among the best
@@ -470,19 +540,20 @@ class _Mind:
             j = holder[action.thing]
             ings = list(products[j][4])
             ings.remove(action.thing)
-            old = self.offers[j]
-            new = old._replace(
-                price=sum(game.ing_price[i] for i in ings), tags=game.product_tags(ings)
-            )
+            new_price, new_tags = sum(game.ing_price[i] for i in ings), game.product_tags(ings)
+            key = (j, new_price, new_tags)
+            score = scores.get(key)
+            if score is not None:
+                return score
+            new = self.offers[j]._replace(price=new_price, tags=new_tags)
             offers = [*self.offers[:j], new, *self.offers[j + 1 :]]
             mine = theirs = 0
-            new_price, new_tags = new.price, new.tags
-            for c, choice, best, (hits, _, _, _) in zip(
-                self.customers, base, others_best(j), summary, strict=True
-            ):
-                buyer = game.buyers[c]
-                # hits[j]: the old product's matches, -1 when it was beyond the budget
-                if hits[j] >= max(best, 0) or (
+            best_elsewhere = others_best(j)
+            for k, buyer in enumerate(buyers):
+                choice = base[k]
+                best = best_elsewhere[k]
+                # hits_of[k][j]: the old product's matches, -1 when it was beyond the budget
+                if hits_of[k][j] >= max(best, 0) or (
                     new_price <= buyer.budget and (buyer.tags & new_tags).bit_count() >= best
                 ):
                     choice = choose(buyer, offers, 0, 0, limit)
@@ -492,7 +563,8 @@ class _Mind:
                     elif choice.offer.seller == richest:
                         theirs += choice.paid
             # At the default weight of 1.0 the product is exactly ``theirs``.
-            return float(mine) - self.weights.rival_weight * float(theirs)
+            score = scores[key] = float(mine) - self.weights.rival_weight * float(theirs)
+            return score
 
         return max(actions, key=lambda a: (after(a), -a.index))
 

@@ -28,10 +28,19 @@ class Baseline:
         self.buyers = [game.buyers[c] for c in game.regular_customers]
         self.everyone = (1 << len(self.buyers)) - 1
         self.best_of: list[int] = []
-        # Per customer, for a tie: with matches, the best-matching products at the
-        # highest price (and that price); without, the tied products of a liked shape.
+        # Per customer, for a tie with a new product (``tie_gain``): with matches, the
+        # highest price among the best-matching products; without, the highest price
+        # among the products of a liked shape (-1: none).
         self.top_price: list[int] = []
-        self.contenders: list[list[Offer]] = []
+        # ... who sells to them when the new product does not join the tie at that
+        # price (-1: nobody), who when it joins it without a liked shape, and whether
+        # a new product of a liked shape would be the only one of a liked shape there
+        self.seller_below: list[int] = []
+        self.seller_level: list[int] = []
+        self.none_liked: list[bool] = []
+        # whether a product of a liked shape (or none at all) is within budget for
+        # those without matches (``alone``)
+        rivals_liked: list[bool] = []
         # Per customer: the products within budget with the most matches, among which
         # alone they choose (a new product joins this pool or beats it).
         self.pools: list[list[Offer]] = []
@@ -48,13 +57,27 @@ class Baseline:
                         pool.append(o)
             self.best_of.append(best)
             self.pools.append(pool)
-            if best > 0:
+            # ``market.choose`` steps 2 and 3 among the tied products, worked out once
+            # for any new product's price and shape (``tie_gain``)
+            shapes = buyer.shapes
+            if best > 0:  # matches tie: the highest price, then the shape
                 top = max(o.price for o in pool)
-                self.top_price.append(top)
-                self.contenders.append([o for o in pool if o.price == top])
-            else:
-                self.top_price.append(0)
-                self.contenders.append([o for o in pool if buyer.shapes >> o.shape & 1])
+                tied = [o for o in pool if o.price == top]
+                liked = [o for o in tied if shapes >> o.shape & 1]
+                below = tied if len(tied) == 1 else liked
+                self.seller_below.append(below[0].seller if len(below) == 1 else -1)
+                self.seller_level.append(liked[0].seller if len(liked) == 1 else -1)
+                self.none_liked.append(not liked)
+                rivals_liked.append(True)
+            else:  # no match anywhere: the shape, then the highest price
+                liked = [o for o in pool if shapes >> o.shape & 1]
+                top = max((o.price for o in liked), default=-1)
+                tied = [o for o in liked if o.price == top]
+                self.seller_below.append(tied[0].seller if len(tied) == 1 else -1)
+                self.seller_level.append(-1)
+                self.none_liked.append(not liked)
+                rivals_liked.append(bool(liked))
+            self.top_price.append(top)
             # What they choose among all products is decided among these alone.
             choice = choose(buyer, pool)
             sold = (choice.offer.seller, choice.paid) if choice.offer is not None else (-1, 0)
@@ -62,7 +85,7 @@ class Baseline:
         # The customers with no hashtag match anywhere and no product of a shape they like.
         self.alone = sum(
             1 << k
-            for k, (best, rivals) in enumerate(zip(self.best_of, self.contenders, strict=True))
+            for k, (best, rivals) in enumerate(zip(self.best_of, rivals_liked, strict=True))
             if best <= 0 and not rivals
         )
         # best_above[j]: the customers whose best match today is at least j (j >= 0).
@@ -123,30 +146,22 @@ class Baseline:
     def tie_gain(self, k: int, price: int, liked: bool, seat: int) -> int:
         """What customer ``k`` pays ``seat`` when its new product (``price``, a shape
         ``liked`` or not) ties their best match today: ``market.choose`` steps 2 and 3
-        among the tied products (no promotion chips: step 4 never picks)."""
-        buyer = self.buyers[k]
+        among the tied products (no promotion chips: step 4 never picks), read from
+        what ``__init__`` worked out of the tied products once."""
+        top = self.top_price[k]
         if self.best_of[k] > 0:  # matches tie: the highest price, then the shape
-            top = self.top_price[k]
             if price > top:
                 return price
-            contenders: list[tuple[int, int, bool]] = [
-                (o.price, o.seller, bool(buyer.shapes >> o.shape & 1)) for o in self.contenders[k]
-            ]
             if price == top:
-                contenders.append((price, seat, liked))
-            if len(contenders) > 1:
-                contenders = [c for c in contenders if c[2]]
-        else:  # no match anywhere: the shape, then the highest price
-            contenders = [(o.price, o.seller, True) for o in self.contenders[k]]
-            if liked:
-                contenders.append((price, seat, True))
-            if len(contenders) > 1:
-                top = max(c[0] for c in contenders)
-                contenders = [c for c in contenders if c[0] == top]
-        if len(contenders) != 1:
-            return 0  # nothing to their taste, or still undecided: they leave
-        paid, seller, _ = contenders[0]
-        return paid if seller == seat else 0
+                if liked:  # theirs unless another tied product has a liked shape
+                    return price if self.none_liked[k] else 0
+                return top if self.seller_level[k] == seat else 0
+        elif liked:  # no match anywhere: the shape, then the highest price
+            if price > top:
+                return price
+            if price == top:
+                return 0  # still undecided: they leave
+        return top if self.seller_below[k] == seat else 0
 
     def new_product_sales(self, price: int, tags: int, shape: int, seat: int) -> int:
         """What ``seat`` earns over the regular customers once its new product
