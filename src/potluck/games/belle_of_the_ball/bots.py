@@ -55,6 +55,8 @@ _PLAY_MARGIN: Final = 0.75
 _REFILL_MARGIN = float("-inf")
 #: Weight of a rival's loss (a chip taken from a rival is worth less than one gained).
 _RIVAL_WEIGHT: Final = 0.5
+#: The plans kept from earlier decisions are dropped when there are more than this many.
+_PLANS: Final = 256
 
 
 @dataclass(frozen=True)
@@ -211,16 +213,22 @@ def _copy(table: _Table) -> _Table:
     )
 
 
-def _replanned(table: _Table, groups: list[Group], changed: Sequence[int]) -> _Table:
-    """A copy of ``table`` with other ``groups`` (those in the slots ``changed``): a fresh
-    memo, which keeps the counts of the groups that did not change."""
+def _replanned(
+    table: _Table,
+    groups: list[Group],
+    changed: Sequence[int],
+    counted: Sequence[_Counts] = (),
+) -> _Table:
+    """A copy of ``table`` with other ``groups`` (those in the slots ``changed``; their
+    counts ``counted`` if the caller has them): a fresh memo, which keeps the counts of
+    the groups that did not change."""
     twin = _copy(table)
     twin.groups = groups
     counts = table.memo.counts
     if counts is not None:
         counts = counts.copy()
-        for slot in changed:
-            counts[slot] = _Counts(groups[slot], table.width)
+        for k, slot in enumerate(changed):
+            counts[slot] = counted[k] if counted else _Counts(groups[slot], table.width)
     twin.memo = _Memo(counts, shared=False)
     return twin
 
@@ -477,6 +485,11 @@ class GreedyBot:
         self.weights = Weights(
             belle_value, chip_value, need_cost, interest_share, play_margin, rival_weight
         )
+        # Plans (``_Memo``) of earlier decisions, by the seat, its groups (guest indices)
+        # and the invitations it expects: a plan depends on those and the weights alone,
+        # and a turn's decisions (a Belle, then the invitations) often share them.
+        self._plans: dict[tuple[int, int, tuple[tuple[int, ...], ...]], _Memo] = {}
+        self._plans_game: object = None  # the game whose card data the plans are for
 
     def choose(
         self,
@@ -490,6 +503,17 @@ class GreedyBot:
         tables = cast(BelleTables, game)
         info = view if isinstance(view, SeatInfo) else SeatInfo.from_view(tables, view, seat)
         table = _read(info, self.weights, tables)
+        plans = self._plans
+        if len(plans) > _PLANS or self._plans_game is not game:
+            plans.clear()
+            self._plans_game = game
+        first_slot = info.seat * SLOTS
+        key = (info.seat, table.future, info.parties[first_slot : first_slot + SLOTS])
+        plan = plans.get(key)
+        if plan is None:
+            plans[key] = table.memo
+        else:
+            table.memo = plan
         plays = [a for a in legal if isinstance(a, BelleAction) and a.kind == PLAY]
         first = _best_invite(table)
         base = _value_now(table, first)
@@ -530,7 +554,9 @@ class GreedyBot:
             group = [table.interests_of[guest] for guest in groups[action.group]]
             loss = group_value(group, 12) - group_value(group[:-1], 12)
             return table.weights.rival_weight * loss
-        # (the groups are shared with ``table`` unless she moves a guest)
+        if effect == "move_guest":
+            return self._move_gain(table, action) - base
+        # (the groups are shared with ``table``: nothing below changes them)
         after = _copy(table)
         if effect == "gossip":
             paid = sum(1 for _, c, _ in table.rivals if c > 0)
@@ -552,36 +578,52 @@ class GreedyBot:
         elif effect == "late_arrival":
             after.line = [*table.line[1:], table.line[0]]
             after.line_chips = [*table.line_chips[1:], table.line_chips[0]]
-        elif effect == "move_guest":
-            after.groups = [list(g) for g in table.groups]
-            moved = after.groups[action.group].pop()
-            after.groups[action.dest].append(moved)
-            full = 4 if table.four_full else 5
-            w = table.weights
-            # Each group's value, summed in order as before (the same floats): those of
-            # the groups she leaves alone are worked out once a decision.
-            values = _group_values(table, full)
-            before_v = after_v = 0.0
-            for slot, value in enumerate(values):
-                before_v += value
-                if slot == action.group or slot == action.dest:
-                    value = group_value(after.groups[slot], table.future, full, weights=w)
-                after_v += value
-            direct = after_v - before_v
-            if len(after.groups[action.dest]) >= 5:
-                after.groups[action.dest] = []  # scored at the end of the turn
-            after = _replanned(after, after.groups, (action.group, action.dest))
         return direct + _value_now(after) - base
+
+    def _move_gain(self, table: _Table, action: BelleAction) -> float:
+        """What this turn is worth once the Belle moved the last guest of one group to
+        another (``_belle_gain``'s move_guest, before the turn's worth without her is
+        taken off): the groups' change in value, then the best invitation(s)."""
+        groups = list(table.groups)  # (the two changed groups are new lists)
+        source = groups[action.group]
+        moved = source[-1]
+        groups[action.group] = source[:-1]
+        groups[action.dest] = [*groups[action.dest], moved]
+        full = 4 if table.four_full else 5
+        w = table.weights
+        # Each group's value (``group_value``, from its counts: the same floats), summed
+        # in order as before: those of the groups she leaves alone are worked out once
+        # a decision.
+        values = _group_values(table, full)
+        left = _Counts(groups[action.group], table.width)
+        joined = _Counts(groups[action.dest], table.width)
+        before_v = after_v = 0.0
+        for slot, value in enumerate(values):
+            before_v += value
+            if slot == action.group:
+                value = _value_of(left, table.future, full, False, w)
+            elif slot == action.dest:
+                value = _value_of(joined, table.future, full, False, w)
+            after_v += value
+        direct = after_v - before_v
+        if len(groups[action.dest]) >= 5:
+            groups[action.dest] = []  # scored at the end of the turn
+            joined = _Counts([], table.width)
+        after = _replanned(table, groups, (action.group, action.dest), (left, joined))
+        return direct + _value_now(after)
 
 
 def _group_values(table: _Table, full: int) -> list[float]:
-    """Each of ``table``'s groups' ``group_value`` (no singles), once per plan."""
-    known = table.memo.values.get(full)
+    """Each of ``table``'s groups' ``group_value`` (no singles, from its counts: the same
+    floats), once per plan."""
+    memo = table.memo
+    known = memo.values.get(full)
     if known is None:
-        w = table.weights
-        known = table.memo.values[full] = [
-            group_value(g, table.future, full, weights=w) for g in table.groups
-        ]
+        counts = memo.counts
+        if counts is None:
+            counts = memo.counts = [_Counts(g, table.width) for g in table.groups]
+        w, future = table.weights, table.future
+        known = memo.values[full] = [_value_of(c, future, full, False, w) for c in counts]
     return known
 
 
