@@ -24,7 +24,7 @@ from potluck.games.belly_battle.tables import BellyTables
 
 def sale_value(game: BellyTables, state: BellyState, card: int) -> int:
     """What Mr. Munchwalla pays for ``card``: half its price, plus its tokens at 50."""
-    return game.price[card] // 2 + game.bank.token_sellback * (state.chefs[card] + state.star[card])
+    return game.price[card] // 2 + game.token_sellback * (state.chefs[card] + state.star[card])
 
 
 def bank_value(game: BellyTables, state: BellyState, seat: int) -> int:
@@ -44,7 +44,7 @@ def sell_card(game: BellyTables, state: BellyState, seat: int, card: int) -> Non
 
 def sell_chef(game: BellyTables, state: BellyState, seat: int, card: int) -> None:
     """``seat`` sells one chef of ``card`` to the bank."""
-    sellback = game.bank.token_sellback
+    sellback = game.token_sellback
     state.cash[seat] += sellback
     state.bank_net -= sellback
     state.chefs[card] -= 1
@@ -53,7 +53,7 @@ def sell_chef(game: BellyTables, state: BellyState, seat: int, card: int) -> Non
 
 def sell_star(game: BellyTables, state: BellyState, seat: int, card: int) -> None:
     """``seat`` sells the star of ``card`` to the bank."""
-    sellback = game.bank.token_sellback
+    sellback = game.token_sellback
     state.cash[seat] += sellback
     state.bank_net -= sellback
     state.star[card] = 0

@@ -205,45 +205,42 @@ def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[
     r_count = game.num_restaurants
     window = phase == WINDOW
     money = cash[seat]
-    chef_price, star_price = game.chef_price, game.star_price
     mine: list[int] = []
-    new_chefs: list[BellyAction] = []
-    new_stars: list[BellyAction] = []
-    sells: list[BellyAction] = []
-    sell_chefs: list[BellyAction] = []
-    sell_stars: list[BellyAction] = []
     for c in range(len(owner)):
-        if owner[c] != seat:
-            continue
-        mine.append(c)
-        acts = per_card[c]
-        sells.append(acts[_SELL])
-        if c >= r_count:
-            continue  # a cafe takes no tokens
-        if star[c]:
-            sell_stars.append(acts[_SELL_STAR])
-            continue
-        level = chefs[c]
-        if level:
-            sell_chefs.append(acts[_SELL_CHEF])
-        if level < 2:
-            if window and money >= chef_price[c]:
-                new_chefs.append(acts[_CHEF])
-        elif window and money >= star_price[c]:
-            new_stars.append(acts[_STAR])
-    # Tokens are bought only while the supply lasts (Chefs and Star).
-    if new_chefs and chef_supply(game, state) <= 0:
-        new_chefs = []
-    if new_stars and star_supply(game, state) <= 0:
-        new_stars = []
+        if owner[c] == seat:
+            mine.append(c)
+    # Each part straight into ``out``, a pass over the seat's few cards each, rather
+    # than a list per part joined at the end (those lists were most of this function).
+    out: list[BellyAction] = []
     if window:
-        out = [game.pass_action, *new_chefs, *new_stars, *sells, *sell_chefs, *sell_stars]
+        out.append(game.pass_action)
+        # Tokens are bought only while the supply lasts (Chefs and Star).
+        chef_price, star_price = game.chef_price, game.star_price
+        start = len(out)
+        for c in mine:
+            if c < r_count and not star[c] and chefs[c] < 2 and money >= chef_price[c]:
+                out.append(per_card[c][_CHEF])
+        if len(out) > start and chef_supply(game, state) <= 0:
+            del out[start:]
+        start = len(out)
+        for c in mine:
+            if c < r_count and not star[c] and chefs[c] >= 2 and money >= star_price[c]:
+                out.append(per_card[c][_STAR])
+        if len(out) > start and star_supply(game, state) <= 0:
+            del out[start:]
+    for c in mine:
+        out.append(per_card[c][_SELL])
+    for c in mine:
+        if c < r_count and not star[c] and chefs[c]:
+            out.append(per_card[c][_SELL_CHEF])
+    for c in mine:
+        if c < r_count and star[c]:
+            out.append(per_card[c][_SELL_STAR])
+    if window:
         if state.window_offered:
             return out  # the window's one offer is made
-    else:
-        out = [*sells, *sell_chefs, *sell_stars]
-        if state.debt_offers <= 0:
-            return out  # the debt's two offers are made
+    elif state.debt_offers <= 0:
+        return out  # the debt's two offers are made
     n = state.num_players
     others = _OTHER_SEATS[n][seat]
     poorest = -1

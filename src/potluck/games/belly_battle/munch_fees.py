@@ -72,7 +72,7 @@ def fee_of(
     if owner == payer:
         return 0
     if card >= game.num_restaurants:
-        return game.bank.cafe_fee
+        return game.cafe_fee
     fees = game.fees[card]
     if owner == BANK:
         return fees[0]
@@ -86,7 +86,7 @@ def fee_of(
     if holders[MONSTERCHEF] == owner:
         fee *= 2
     if holders[CELEBRITY] == owner:
-        fee += game.bank.celebrity_bonus
+        fee += game.celebrity_bonus
     return fee
 
 

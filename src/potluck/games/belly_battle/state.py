@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, Self
+from typing import Any, Final, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -51,6 +51,9 @@ BANK: Final = -1
 NOBODY: Final = -1
 #: How many lines of the table's log the state keeps (views show them all).
 LOG_LINES: Final = 12
+#: A line of the table's log: ``(template, values, the line said before it or None)``;
+#: a plain tuple (a recursive tuple type compiles to slower code).
+LogLine = tuple[object, ...]
 
 #: Counters kept for ``metrics``, by their slot in ``stats``.
 STAT_NAMES = (
@@ -103,7 +106,8 @@ class BellyState(State):
         "holders",
         "insured",
         "knows",
-        "log_entries",
+        "log_last",
+        "log_size",
         "munch",
         "offer",
         "owner",
@@ -152,9 +156,13 @@ class BellyState(State):
     resume: int  # the phase to go back to after an offer is answered
     bankrupt: int  # the bankrupt seat, or NOBODY
     bank_net: int  # Brupees Mr. Munchwalla has taken in, less what he has paid out
-    #: What happened lately, newest last: each line's template and values, written out
-    #: only when read (``log``), as a simulation never reads the lines it says.
-    log_entries: tuple[tuple[str, tuple[object, ...]], ...]
+    #: What happened lately: the newest line said, as ``(template, values, line before)``
+    #: (``None`` before the first), written out only when read (``log``), as a simulation
+    #: never reads the lines it says. Lines are never changed, so clones share them.
+    log_last: LogLine | None
+    #: How many lines ``log_last`` reaches back (up to ``2 * LOG_LINES``: ``say`` cuts
+    #: the chain back to ``LOG_LINES`` then).
+    log_size: int
     stats: list[int]
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
@@ -165,16 +173,59 @@ class BellyState(State):
         """What happened lately, in words, newest last (the last ``LOG_LINES`` lines)."""
         return tuple(template.format(*values) for template, values in self.log_entries)
 
+    @property
+    def log_entries(self) -> tuple[tuple[str, tuple[object, ...]], ...]:
+        """The last ``LOG_LINES`` lines said, oldest first: each line's template and values."""
+        newest_first: list[tuple[str, tuple[object, ...]]] = []
+        line = self.log_last
+        while line is not None and len(newest_first) < LOG_LINES:
+            newest_first.append((cast(str, line[0]), cast(tuple[object, ...], line[1])))
+            line = cast("LogLine | None", line[2])
+        newest_first.reverse()
+        return tuple(newest_first)
+
+    @log_entries.setter
+    def log_entries(self, entries: tuple[tuple[str, tuple[object, ...]], ...]) -> None:
+        line: LogLine | None = None
+        for template, values in entries[-LOG_LINES:]:
+            line = (template, values, line)
+        self.log_last = line
+        self.log_size = min(len(entries), LOG_LINES)
+
     def say(self, template: str, *values: object) -> None:
         """Add the line ``template.format(*values)`` to the table's log, keeping the last
         ``LOG_LINES``; it is written out only when the log is read (formatting every
-        line was a tenth of a random step, issue 36)."""
-        entry = (template, values)
-        log = self.log_entries
-        if len(log) < LOG_LINES:
-            self.log_entries = (*log, entry)
-        else:
-            self.log_entries = (*log[1 - LOG_LINES :], entry)
+        line was a tenth of a random step, issue 36). A line is linked to the one
+        before it, not copied with them into a new tuple (that copy was a tenth of a
+        random step again); the chain is cut back to ``LOG_LINES`` once it is twice as
+        long, so it never holds more than ``2 * LOG_LINES``.
+
+            >>> state = BellyState(2, seed=0, options={})
+            >>> state.log_entries = ()
+            >>> for number in range(30):
+            ...     state.say("Line {}.", number)
+            >>> state.log[0], state.log[-1], len(state.log)
+            ('Line 18.', 'Line 29.', 12)
+        """
+        self.log_last = (template, values, self.log_last)
+        self.log_size += 1
+        if self.log_size >= 2 * LOG_LINES:
+            self._cut_log()
+
+    def _cut_log(self) -> None:
+        """Keep the last ``LOG_LINES`` lines, in a chain of their own (clones may still
+        share the longer one)."""
+        kept: list[LogLine] = []
+        line = self.log_last
+        while line is not None and len(kept) < LOG_LINES:
+            kept.append(line)
+            line = cast("LogLine | None", line[2])
+        last: LogLine | None = None
+        for index in range(len(kept) - 1, -1, -1):
+            line = kept[index]
+            last = (line[0], line[1], last)
+        self.log_last = last
+        self.log_size = len(kept)
 
     def clone(self) -> Self:
         twin = self._blank_copy()
@@ -207,6 +258,7 @@ class BellyState(State):
         twin.resume = self.resume
         twin.bankrupt = self.bankrupt
         twin.bank_net = self.bank_net
-        twin.log_entries = self.log_entries
+        twin.log_last = self.log_last
+        twin.log_size = self.log_size
         twin.stats = self.stats.copy()
         return twin

@@ -126,6 +126,11 @@ class BellyTables(Game[BellyState, BellyAction]):
         #: typed whole numbers for the compiled rules.
         self.chef_tokens: int = bank.chefs
         self.star_tokens: int = bank.stars
+        #: The bank's figures that turns read, as typed fields (a pydantic model's
+        #: attribute is a Python look-up even in compiled code).
+        self.token_sellback: int = bank.token_sellback
+        self.cafe_fee: int = bank.cafe_fee
+        self.celebrity_bonus: int = bank.celebrity_bonus
         rests, cafes = data.restaurant, data.cafe
         self.num_restaurants = r_count = len(rests)
         self.num_cards = c_count = r_count + len(cafes)

@@ -56,7 +56,7 @@ def start_turn(game: BellyTables, state: BellyState) -> None:
     state.dice = (one, two)
     start = state.pos[mover]
     size = game.board_size
-    cafe_fee = game.bank.cafe_fee
+    cafe_fee = game.cafe_fee
     for card in game.cafes_passed[start][one + two]:
         if state.owner[card] != mover and cafe_fee:
             state.queue += (mover, state.owner[card], cafe_fee)

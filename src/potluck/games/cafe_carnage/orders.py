@@ -31,16 +31,24 @@ def deal(game: CafeTables, state: CafeState, course: int) -> None:
         # Ruling CC-4: eaten dishes are shuffled back when a deck runs dry.
         deck.extend(state.consumed[course])
         state.consumed[course].clear()
-    # Drawing at random from an unordered deck is dealing from a shuffled one;
-    # one comprehension of C calls per deal keeps this hot path cheap.
-    pop, rnd, left = deck.pop, state.rng.random, len(deck)
-    drawn = [pop(int(rnd() * k)) for k in range(left, left - count, -1)]
-    state.menus = menus = list(zip(*[iter(drawn)] * size, strict=True))
+    # Drawing at random from an unordered deck is dealing from a shuffled one: each
+    # seat's menu in turn, card by card. (Plain loops: compiled, they cost less than
+    # the C calls of ``zip`` and ``map`` over bound methods that served pure Python.)
+    rng, left = state.rng, len(deck)
+    menus: list[tuple[int, ...]] = []
+    for _ in range(n):
+        menu: list[int] = []
+        for _ in range(size):
+            menu.append(deck.pop(int(rng.random() * left)))
+            left -= 1
+        menus.append(tuple(menu))
+    state.menus = menus
     if state.options["no_repeat_dishes"]:
         eaten = state.eaten
         state.choices = [menu_choices(game, menu, eaten[s]) for s, menu in enumerate(menus)]
     else:
-        state.choices = list(map(game.menu_memo.__getitem__, menus))
+        memo = game.menu_memo
+        state.choices = [memo[menu] for menu in menus]
     state.acting = game.everyone[n]
 
 

@@ -59,19 +59,24 @@ def resolve_round(game: CafeTables, state: CafeState) -> None:
     split_votes, separately_votes, method = settle_up(
         game, state, costs, runners, caught, paid, loans
     )
-    record = RoundRecord(
-        number=state.round + 1,
-        orders=tuple(orders),
-        scored=tuple(scored),
-        ballots=tuple(state.ballots),
-        runners=tuple(runners),
-        caught=tuple(caught),
-        runners_bill=runners_bill,
-        split_votes=split_votes,
-        separately_votes=separately_votes,
-        method=method,
-        paid=tuple(paid),
-        loans=tuple(loans),
+    # RoundRecord(number=..., ..., loans=...), its fields in order, made without the
+    # NamedTuple's Python-level ``__new__`` (a call through Python from compiled code).
+    record: RoundRecord = tuple.__new__(
+        RoundRecord,
+        (
+            state.round + 1,  # number
+            tuple(orders),
+            tuple(scored),
+            tuple(state.ballots),
+            tuple(runners),
+            tuple(caught),
+            runners_bill,
+            split_votes,
+            separately_votes,
+            method,
+            tuple(paid),
+            tuple(loans),
+        ),
     )
     clear_table(game, state)
     state.log = (*state.log, record)

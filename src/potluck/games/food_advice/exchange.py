@@ -25,13 +25,16 @@ def exchange_actions(tables: FoodTables, state: FoodState, seat: int) -> list[Fo
     rows = tables.offer_rows
     if bundle:
         legal = [pass_, done]
-        legal += [rows[i][to] for i in sorted(state.hands[seat]) if i not in bundle]
+        for i in sorted(state.hands[seat]):
+            if i not in bundle:
+                legal.append(rows[i][to])
         return legal
     targets = tables.other_seats[state.num_players][seat]
     legal = [pass_]
     for i in sorted(state.hands[seat]):
         row = rows[i]
-        legal += [row[s] for s in targets]
+        for s in targets:
+            legal.append(row[s])
     return legal
 
 

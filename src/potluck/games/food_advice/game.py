@@ -175,17 +175,21 @@ class FoodAdvice(FoodTables):
     def _is_legal(self, state: FoodState, seat: int, action: Any) -> bool:
         if seat not in state.acting:
             return False
-        if action.kind == NAME:
-            return bool(state.phase == NAMING)
         # ``action in legal_actions(...)`` by value, without building the list: every
         # action but a name is interned, one per index, so an action equals a legal
         # one when it is a FoodAction with that index's text; each chapter then says
-        # whether the interned action is in its list.
-        index = action.index
-        if type(action) is not FoodAction or not 0 <= index < self.size:
+        # whether the interned action is in its list. (Read through a FoodAction-typed
+        # name once its type is known: compiled code then reads its fields directly.)
+        if type(action) is not FoodAction:
+            return action in self.legal_actions(state, seat)
+        mine: FoodAction = action
+        if mine.kind == NAME:
+            return bool(state.phase == NAMING)
+        index = mine.index
+        if not 0 <= index < self.size:
             return action in self.legal_actions(state, seat)
         canonical: FoodAction = self.actions[index]
-        if action.text != canonical.text:
+        if mine is not canonical and mine.text != canonical.text:
             return False
         phase = state.phase
         if phase == EXCHANGE:

@@ -60,9 +60,37 @@ def _choice(offer: Offer | None, paid: int, reason: str) -> Choice:
     return tuple.__new__(Choice, (offer, paid, reason))
 
 
+def new_offer(product: int, seller: int, shape: int, price: int, tags: int) -> Offer:
+    """``Offer(product, seller, shape, price, tags)`` without the NamedTuple's Python-level
+    ``__new__`` (as ``_choice``): every sale lists the products on offer. The same tuple."""
+    return tuple.__new__(Offer, (product, seller, shape, price, tags))
+
+
+#: How many bits are set in each byte.
+_BITS_IN_BYTE: Final = tuple(bin(byte).count("1") for byte in range(256))
+
+
+def count_bits(mask: int) -> int:
+    """``mask.bit_count()``, by table for masks of up to 32 bits: compiled code calls the
+    method through Python (tens of nanoseconds), and hashtag matches and chip counts are
+    taken at most steps.
+
+        >>> count_bits(0b1011), count_bits(1 << 40 | 1)
+        (3, 2)
+    """
+    if 0 <= mask < 1 << 32:
+        return (
+            _BITS_IN_BYTE[mask & 255]
+            + _BITS_IN_BYTE[mask >> 8 & 255]
+            + _BITS_IN_BYTE[mask >> 16 & 255]
+            + _BITS_IN_BYTE[mask >> 24]
+        )
+    return mask.bit_count()
+
+
 def matches(buyer: Buyer, offer: Offer) -> int:
     """How many of the buyer's hashtags the product carries."""
-    return (buyer.tags & offer.tags).bit_count()
+    return count_bits(buyer.tags & offer.tags)
 
 
 def choose(
@@ -96,7 +124,7 @@ def choose(
                 paid = budget
             else:
                 continue
-            hits = (tags & o.tags).bit_count()
+            hits = count_bits(tags & o.tags)
             if hits > best:
                 best, pool = hits, [(o, paid)]
             elif hits == best:
@@ -104,7 +132,7 @@ def choose(
     else:  # the same, for the usual case without a Black Friday chip
         for o in offers:
             if o.price <= budget:
-                hits = (tags & o.tags).bit_count()
+                hits = count_bits(tags & o.tags)
                 if hits > best:
                     best, pool = hits, [(o, o.price)]
                 elif hits == best:
@@ -149,18 +177,35 @@ def choose_extra(buyer: Buyer, offers: Sequence[Offer]) -> Choice:
     closest to the budget counting an over-budget product at the budget, then
     shape); if that leaves a tie, the newest product. A product over budget is
     sold at the customer's budget (the Mary Shoppins example).
+
+    One pass keeps the product that is first by that order (most matches, then the
+    highest price up to the budget, then a favourite shape, then the newest).
     """
-    if not offers:
-        return Choice(None, 0, LEFT_NOTHING)
-    best = max(matches(buyer, o) for o in offers)
-    pool = [o for o in offers if matches(buyer, o) == best]
-    reason = BY_FLAVOUR if best else BY_SHAPE
-    top = max(min(o.price, buyer.budget) for o in pool)
-    pool = [o for o in pool if min(o.price, buyer.budget) == top]
-    shaped = [o for o in pool if buyer.shapes >> o.shape & 1]
-    pool = shaped or pool
-    pick = max(pool, key=lambda o: o.product)
-    return Choice(pick, min(pick.price, buyer.budget), reason)
+    pick: Offer | None = None
+    best = top = shaped = newest = -1
+    budget, tags, shapes = buyer.budget, buyer.tags, buyer.shapes
+    for o in offers:
+        hits = count_bits(tags & o.tags)
+        capped = o.price if o.price < budget else budget
+        liked = shapes >> o.shape & 1
+        if (
+            pick is None
+            or hits > best
+            or (
+                hits == best
+                and (
+                    capped > top
+                    or (
+                        capped == top
+                        and (liked > shaped or (liked == shaped and o.product > newest))
+                    )
+                )
+            )
+        ):
+            pick, best, top, shaped, newest = o, hits, capped, liked, o.product
+    if pick is None:
+        return _choice(None, 0, LEFT_NOTHING)
+    return _choice(pick, top, BY_FLAVOUR if best else BY_SHAPE)
 
 
 def joker_buys(buyer: Buyer, offers: Sequence[Offer]) -> list[Offer]:
@@ -191,6 +236,6 @@ def extra_customer_buys(buyer: Buyer, offers: Sequence[Offer], joker: bool) -> l
     if joker:
         bought = joker_buys(buyer, offers)
         if bought:
-            return [Choice(offer, offer.price, "Joker") for offer in bought]
+            return [_choice(offer, offer.price, "Joker") for offer in bought]
     choice = choose_extra(buyer, offers)
     return [choice] if choice.offer is not None else []

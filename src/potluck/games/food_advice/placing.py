@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from potluck.games.food_advice.actions import DONE, INVEST, PROMOTE, SHOP, FoodAction
 from potluck.games.food_advice.events import deal_events
+from potluck.games.food_advice.market import count_bits
 from potluck.games.food_advice.selling import sell
 from potluck.games.food_advice.state import FoodState
 from potluck.games.food_advice.tables import MAX_CHANNELS, MAX_SHOPS, FoodTables
@@ -21,19 +22,22 @@ def placing_actions(tables: FoodTables, state: FoodState, seat: int) -> list[Foo
     shop_ok, channel_ok = room(state, seat)
     shop_chips, channel_chips = state.shop_chips[seat], state.channel_chips[seat]
     legal: list[FoodAction] = []
-    if shop_chips.bit_count() >= 2 and channel_chips.bit_count() >= 1:
+    if count_bits(shop_chips) >= 2 and count_bits(channel_chips) >= 1:
         legal.append(tables.kind_actions[DONE][0])
     if shop_ok:
         shops = tables.kind_actions[SHOP]
-        legal += [
-            shops[shop] for slot, shop in enumerate(state.board) if not shop_chips >> slot & 1
-        ]
+        for slot, shop in enumerate(state.board):
+            if not shop_chips >> slot & 1:
+                legal.append(shops[shop])
     if channel_ok:
         promotions = tables.kind_actions[PROMOTE]
-        legal += [promotions[c] for c in range(tables.mabius) if not channel_chips >> c & 1]
+        for c in range(tables.mabius):
+            if not channel_chips >> c & 1:
+                legal.append(promotions[c])
         if not channel_chips >> tables.mabius & 1:
             invest = tables.kind_actions[INVEST]
-            legal += [invest[s] for s in tables.other_seats[state.num_players][seat]]
+            for s in tables.other_seats[state.num_players][seat]:
+                legal.append(invest[s])
     return legal
 
 
@@ -42,7 +46,7 @@ def placing_allows(tables: FoodTables, state: FoodState, seat: int, action: Food
     kind = action.kind
     shop_chips, channel_chips = state.shop_chips[seat], state.channel_chips[seat]
     if kind == DONE:
-        return shop_chips.bit_count() >= 2 and channel_chips.bit_count() >= 1
+        return count_bits(shop_chips) >= 2 and count_bits(channel_chips) >= 1
     shop_ok, channel_ok = room(state, seat)
     if kind == SHOP:
         board = state.board
@@ -65,8 +69,8 @@ def room(state: FoodState, seat: int) -> tuple[bool, bool]:
     Two shops and one channel come first; a spare chip (won by votes or an
     event) adds a third shop or a second channel (ruling FA-16).
     """
-    shops = state.shop_chips[seat].bit_count()
-    channels = state.channel_chips[seat].bit_count()
+    shops = count_bits(state.shop_chips[seat])
+    channels = count_bits(state.channel_chips[seat])
     free = state.chips[seat] - shops - channels
     shop_ok = shops < 2 or (shops < MAX_SHOPS and free - (channels == 0) > 0)
     channel_ok = channels < 1 or (channels < MAX_CHANNELS and free - max(0, 2 - shops) > 0)
@@ -83,7 +87,7 @@ def place(tables: FoodTables, state: FoodState, seat: int, action: FoodAction) -
     elif action.kind == INVEST:
         state.channel_chips[seat] |= 1 << tables.mabius
         state.invest[seat] = action.seat
-    shops, channels = state.shop_chips[seat].bit_count(), state.channel_chips[seat].bit_count()
+    shops, channels = count_bits(state.shop_chips[seat]), count_bits(state.channel_chips[seat])
     used = shops + channels
     finished = action.kind == DONE or used >= state.chips[seat]
     if not finished and shops == MAX_SHOPS and channels == MAX_CHANNELS:

@@ -9,7 +9,7 @@ to customers as ``market.Offer``s: ``offers``.
 from __future__ import annotations
 
 from potluck.games.food_advice.actions import VOTE, FoodAction
-from potluck.games.food_advice.market import Offer
+from potluck.games.food_advice.market import Offer, new_offer
 from potluck.games.food_advice.state import PLACING, VOTING, FoodState, seal_choice
 from potluck.games.food_advice.tables import FoodTables
 
@@ -78,5 +78,5 @@ def offers(tables: FoodTables, state: FoodState, seats: int = -1) -> list[Offer]
             for i in ings:
                 price += prices[i]
                 tags |= 1 << tag_of[i]
-            found.append(Offer(p, seller, state.prod_shape[p], price, tags))
+            found.append(new_offer(p, seller, state.prod_shape[p], price, tags))
     return found

@@ -6,6 +6,8 @@ the round ends (the next one is dealt, or the winner determined).
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 from potluck.games.food_advice.characters import draw_customer
 from potluck.games.food_advice.market import (
     Offer,
@@ -21,25 +23,45 @@ from potluck.games.food_advice.scoring import finish
 from potluck.games.food_advice.state import OVER, FoodState
 from potluck.games.food_advice.tables import FoodTables
 
+#: ``schema.SHOP_TERMS``'s terms by their place there (``FoodTables.shop_term``).
+_MALE: Final = 0
+_FEMALE: Final = 1
+_CATEGORY: Final = 2
+_HASHTAG: Final = 3
+_FAVOURITE_SHAPE: Final = 4
+_PRICE_AT_MOST: Final = 5
+_PRICE_AT_LEAST: Final = 6
+
 
 def shop_term_met(tables: FoodTables, shop: int, customer: int, offer: Offer) -> bool:
     """Whether a sale meets ``shop``'s bonus term (``schema.SHOP_TERMS``)."""
-    when, value = tables.shop_when[shop], tables.shop_value[shop]
-    if when == "male":
+    term, number = tables.shop_term[shop], tables.shop_number[shop]
+    if term == _MALE:
         return tables.cust_male[customer]
-    if when == "female":
+    if term == _FEMALE:
         return not tables.cust_male[customer]
-    if when == "category":
-        return tables.cust_category[customer] == value
-    if when == "hashtag":
-        return bool(offer.tags >> tables.hashtags.index(str(value)) & 1)
-    if when == "favourite_shape":
+    if term == _CATEGORY:
+        return tables.cust_category[customer] == tables.shop_value[shop]
+    if term == _FAVOURITE_SHAPE:
         return bool(tables.buyers[customer].shapes >> offer.shape & 1)
-    if when == "price_at_most":
-        return offer.price <= int(value)
-    if when == "price_at_least":
-        return offer.price >= int(value)
-    return matches(tables.buyers[customer], offer) >= int(value)  # matches_at_least
+    if number < 0:  # a value that is not a number (or a hashtag of the game): as written
+        number = _term_value(tables, shop)
+    if term == _HASHTAG:
+        return bool(offer.tags >> number & 1)
+    if term == _PRICE_AT_MOST:
+        return offer.price <= number
+    if term == _PRICE_AT_LEAST:
+        return offer.price >= number
+    return matches(tables.buyers[customer], offer) >= number  # matches_at_least
+
+
+def _term_value(tables: FoodTables, shop: int) -> int:
+    """A shop term's value read as written: the hashtag's index, or the whole number
+    (``ValueError`` if it is neither)."""
+    value = tables.shop_value[shop]
+    if tables.shop_term[shop] == _HASHTAG:
+        return tables.hashtags.index(str(value))
+    return int(value)
 
 
 def pay_sale(
@@ -142,29 +164,35 @@ def advert_met(
     tables: FoodTables, state: FoodState, seat: int, channel: int, offers: list[Offer]
 ) -> bool:
     """Whether ``seat`` meets advertising ``channel``'s terms this round."""
-    spec = tables.data.advertising[channel]
-    if spec.when in ("votes_at_least", "top_vote"):
+    when, value = tables.ad_when[channel], tables.ad_value[channel]
+    if when in ("votes_at_least", "top_vote"):
         received = votes_received(state)
-        if spec.when == "votes_at_least":
-            return received[seat] >= spec.value
+        if when == "votes_at_least":
+            return received[seat] >= value
         return received[seat] == max(received)
-    regular = [s for s in state.sales if s.get("seller") == seat and s["kind"] != "extra"]
-    if spec.when == "sales_at_least":
-        return len(regular) >= spec.value
-    newest = [o for o in offers if o.seller == seat and state.prod_round[o.product] == state.round]
-    if spec.when == "unique_hashtag":
+    if when == "sales_at_least":
+        return len(_regular_sales(state, seat)) >= value
+    if when == "unique_hashtag":
+        newest = [
+            o for o in offers if o.seller == seat and state.prod_round[o.product] == state.round
+        ]
         others = 0
         for o in offers:
             if o.seller != seat:
                 others |= o.tags
         return any(o.tags & ~others for o in newest)
     # matches_at_least: a regular customer bought from you with that many matches
-    for sale in regular:
+    for sale in _regular_sales(state, seat):
         offer = next(o for o in offers if o.product == sale["product"])
         customer = tables.cust_names.index(sale["customer"])
-        if matches(tables.buyers[customer], offer) >= spec.value:
+        if matches(tables.buyers[customer], offer) >= value:
             return True
     return False
+
+
+def _regular_sales(state: FoodState, seat: int) -> list[dict[str, Any]]:
+    """``seat``'s sales of this round to regular customers and Jokers (not extras)."""
+    return [s for s in state.sales if s.get("seller") == seat and s["kind"] != "extra"]
 
 
 def end_round(tables: FoodTables, state: FoodState) -> None:

@@ -40,7 +40,7 @@ from potluck.games.food_advice.actions import (
     FoodAction,
 )
 from potluck.games.food_advice.market import Buyer
-from potluck.games.food_advice.schema import FoodData, ShopSpec
+from potluck.games.food_advice.schema import SHOP_TERMS, FoodData, ShopSpec
 from potluck.games.food_advice.state import BLACK_FRIDAY, FLAVOR_SAMPLING, MABIUS, FoodState
 
 MAX_SEATS: Final = 6
@@ -121,6 +121,10 @@ class FoodTables(Game[FoodState, FoodAction]):
         self.shop_when = tuple(s.when for s in d.shops)
         self.shop_value = tuple(s.value for s in d.shops)
         self.shop_bonus = tuple(s.bonus for s in d.shops)
+        # Each shop's term as its place in ``SHOP_TERMS`` and its value as a number (the
+        # price or matches, the hashtag's index; -1: none), for ``selling.shop_term_met``.
+        self.shop_term = tuple(SHOP_TERMS.index(s.when) for s in d.shops)
+        self.shop_number = tuple(self._term_number(s) for s in d.shops)
         self.shape_match_bonus = t.shape_match_bonus
         self.mabius_profit = d.marketing.mabius_profit
         self.black_friday_limit = d.marketing.black_friday_limit
@@ -128,6 +132,8 @@ class FoodTables(Game[FoodState, FoodAction]):
         self.event_kind = tuple(e.kind for e in d.events)
         self.event_value = tuple(e.value for e in d.events)
         ads = [a.name for a in d.advertising]
+        self.ad_when = tuple(a.when for a in d.advertising)
+        self.ad_value = tuple(a.value for a in d.advertising)
         self.channels = (*ads, FLAVOR_SAMPLING, BLACK_FRIDAY, MABIUS)
         self.channel_slugs = tuple(slugify(c) for c in self.channels)
         self.num_ads = len(ads)
@@ -143,6 +149,20 @@ class FoodTables(Game[FoodState, FoodAction]):
         self.hashtag_index = {tag: i for i, tag in enumerate(self.hashtags)}
         self._build_card_faces()
         self._build_actions()
+
+    def _term_number(self, spec: ShopSpec) -> int:
+        """A shop term's value as a number: the hashtag's index for a hashtag term, else
+        the whole number it writes; -1 when it is neither (the sale then reads the value
+        as written, ``selling.shop_term_met``)."""
+        if spec.when == "hashtag":
+            tag = str(spec.value)
+            return self.hashtags.index(tag) if tag in self.hashtags else -1
+        if isinstance(spec.value, int):
+            return spec.value
+        try:
+            return int(spec.value)
+        except ValueError:
+            return -1
 
     def _build_card_faces(self) -> None:
         """Each card's face as views show it, made once (views copy them)."""
