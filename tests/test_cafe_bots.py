@@ -84,3 +84,37 @@ def test_greedy_weights_are_bot_parameters_with_the_old_defaults() -> None:
     assert differs
     with pytest.raises(potluck.PotluckError, match="split_chance"):
         game.make_bot("greedy:split_chance=2")
+
+
+def test_greedy_kept_values_equal_the_values_worked_out_afresh() -> None:
+    """What a table keeps (``plan_now``, ``aim_now``, ``typical_stay``, ``stay_at``,
+    ``run_at``, and ``_Odds.best_run``, shared by the tables of the prior's meals alone)
+    equals the same value worked out plainly, on tables met in real games."""
+    from potluck.games.cafe_carnage.bots import _Odds, _Table
+
+    def plain_best(table: _Table, chances: list[float], low: int, high: int) -> tuple[float, int]:
+        odds = _Odds(table.meals)
+        return max((odds.run_value(chances, m), m) for m in range(low, high))
+
+    bot = GAME.make_bot("greedy")
+    rng = random.Random(5)
+    for seed in range(8):
+        state = GAME.new_game(4 + seed % 3, seed)
+        while state.acting:
+            seat = state.acting[0]
+            info = GAME.bot_view(state, seat)
+            for weights in ((12.0, 1.0 / 3.0, 0.5), (3.0, 0.7, 0.9)):
+                table, fresh = _Table(info, *weights), _Table(info, *weights)
+                assert table.plan_now() == plain_best(table, table.runners_now, 5, 10)[0]
+                assert table.aim_now() == plain_best(table, table.runners_now, 3, 14)[1]
+                for night in table.runners_later:
+                    assert table.best_run_between(night, 5, 10) == plain_best(table, night, 5, 10)
+                for split in (True, False):
+                    typical = fresh.stay_value(fresh.mean + 2.0, split)
+                    assert table.typical_stay(split) == typical
+                    for meal in (3, 7, 12):
+                        assert table.stay_at(meal, split) == fresh.stay_value(meal, split)
+                for meal in (3, 7, 12):
+                    assert table.run_at(meal) == fresh.run_value(fresh.runners_now, meal)
+            legal = GAME.legal_actions(state, seat)
+            GAME.step(state, seat, bot.choose(GAME, info, seat, legal, rng))

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, NamedTuple
 
 from potluck.engine.action import Action
@@ -37,7 +37,7 @@ from potluck.engine.botspec import BotParam
 from potluck.engine.game import Game
 from potluck.games.burger_joint.actions import BurgerAction
 from potluck.games.burger_joint.seat_info import SeatInfo
-from potluck.games.burger_joint.state import DISCARD, DISCARD_ONE, DRAFT, PHASE_NAMES, TAKE
+from potluck.games.burger_joint.state import DISCARD, DISCARD_ONE, DRAFT, REDRAW, TAKE, TRADE
 from potluck.games.burger_joint.tables import BurgerTables, Side
 
 #: What one unit of production capacity is worth, in victory points.
@@ -92,14 +92,57 @@ _Gain = tuple[float, tuple[tuple[int, int], ...], str, int]
 
 class _Plans:
     """What bots with the same weights reuse within one game object: both sides'
-    bistro tables and the builds' gains by board (they do not
-    depend on the cubes)."""
+    bistro tables, the builds' gains by board (they do not depend on the cubes) and
+    the layout of cube counts packed into one whole number (``pack``).
+
+    Packed, every colour has a field of ``width`` bits, the top one a guard bit that
+    no count or cost reaches: a player holds at most ``cubes_per_colour`` of a colour
+    and all the builds of a board together cost fewer cubes of it than that bound,
+    so sums of costs never carry from one field into the next (``_Me.demand``)."""
 
     def __init__(self, game: BurgerTables, weights: _Weights) -> None:
         ability = weights.ability_weight
         self.bistros = (_BistroTable(game.sides[0], ability), _BistroTable(game.sides[1], ability))
         #: The builds' gains by board (``_Me.board``).
-        self.gains: dict[int, list[_Gain]] = {}
+        self.gains: dict[int, _Board] = {}
+        bound = game.cubes_per_colour
+        for side in game.sides:
+            # Every build at once: the most a plan can add up.
+            every = sum(sum(cost) for cost in side.all_costs())
+            bound = max(bound, every)
+        self.width = width = bound.bit_length() + 1
+        self.shifts = [width * c for c in range(game.num_colours)]
+        #: Every field's guard bit, the field's lower bits (at field 0), all its bits.
+        self.guard = sum(1 << (shift + width - 1) for shift in self.shifts)
+        self.low = (1 << (width - 1)) - 1
+        self.full = (1 << width) - 1
+
+    def pack(self, counts: Sequence[int]) -> int:
+        """``counts`` per colour as one whole number, a field per colour."""
+        packed = 0
+        for c in range(len(counts)):
+            packed |= counts[c] << self.shifts[c]
+        return packed
+
+
+class _Board:
+    """The builds one board allows that gain (``_Me._gains``), with their gains and
+    costs also laid out as lists of numbers for the loops that every decision on that
+    board runs (``_Me.missing``, ``_Me.demand``): no tuple of pairs unpacked per build
+    and decision."""
+
+    def __init__(self, gains: list[_Gain], plans: _Plans, colours: int) -> None:
+        self.gains = gains
+        self.count = len(gains)
+        #: Per build: its gain.
+        self.gain = [gains[i][0] for i in range(len(gains))]
+        #: Per build: its cost packed (``_Plans.pack``).
+        self.packed = [0] * len(gains)
+        for i in range(len(gains)):
+            cost = [0] * colours
+            for c, n in gains[i][1]:
+                cost[c] = n
+            self.packed[i] = plans.pack(cost)
 
 
 #: Each game's plans by the weights they were made with, made on the first decision.
@@ -145,23 +188,37 @@ class _Me:
         self.side: Side = game.sides[seat]
         self.plans = plans
         self.weights = weights
+        self.plan_builds = weights.plan_builds
         self.seat = seat
+        self.info = info
         self.bistro_table = plans.bistros[seat]
         nc, nb = game.num_colours, game.num_bistros
         mine, other = seat * nc, (1 - seat) * nc
+        #: Where the other player's entries start in the per-seat-and-colour fields.
+        self.other = other
         cubes, diners = info.cubes, info.diners
-        self.cubes = list(cubes[mine : mine + nc])
-        self.theirs = cubes[other : other + nc]
-        my_diners = their_diners = 0
+        held = [0] * nc
+        my_diners = their_diners = diner_count = packed = 0
+        theirs = False
+        shifts = plans.shifts
         for c in range(nc):
+            count = cubes[mine + c]
+            held[c] = count
+            packed |= count << shifts[c]
+            if cubes[other + c]:
+                theirs = True
             if diners[mine + c]:
                 my_diners |= 1 << c
+                diner_count += 1
             if diners[other + c]:
                 their_diners |= 1 << c
+        self.cubes = held
+        #: The cubes held, packed (``_Plans.pack``).
+        self.held = packed
         #: Diners by colour, as masks: bit ``c`` for colour ``c``.
         self.diners = my_diners
         self.their_diners = their_diners
-        self.diner_count = my_diners.bit_count()
+        self.diner_count = diner_count
         self.bag = info.bag
         self.basics = info.basics[seat]
         #: The bistros built, as a mask: bit ``k`` for slot ``k``.
@@ -177,7 +234,7 @@ class _Me:
         # basic restaurant, diner and bistro.
         self.tokens = self.basics + self.diner_count + built
         self.pub_bought = info.publicity_bought
-        self.steals = self.pub_bought == 0 and any(self.theirs)
+        self.steals = self.pub_bought == 0 and theirs
 
     def board(self) -> int:
         """What the builds' gains depend on, as one number: the seat, whether a token is
@@ -208,28 +265,36 @@ class _Me:
     def now(self) -> float:
         return self.value(self.basics, self.diner_count, self.bistros, self.publicity)
 
-    def gains(self) -> list[_Gain]:
+    def gains(self) -> _Board:
         """Every build allowed by the board that gains (``_gains``), kept per board."""
+        nc = self.game.num_colours
         if self.basics >= 1 << _COUNT_BITS or self.publicity >= 1 << _COUNT_BITS:
-            return self._gains()  # beyond the key's room (no board has that many)
+            # Beyond the key's room (no board has that many).
+            return _Board(self._gains(), self.plans, nc)
         plans, board = self.plans, self.board()
         found = plans.gains.get(board)
         if found is None:
             if len(plans.gains) >= _MAX_BOARDS:
                 plans.gains.clear()
-            found = plans.gains[board] = self._gains()
+            found = plans.gains[board] = _Board(self._gains(), plans, nc)
         return found
 
-    def missing(self, gains: list[_Gain]) -> list[int]:
-        """Per build of ``gains``: the cubes it lacks."""
-        cubes = self.cubes
-        lacking = [0] * len(gains)
-        for i in range(len(gains)):
-            missing = 0
-            for c, n in gains[i][1]:
-                if n > cubes[c]:
-                    missing += n - cubes[c]
-            lacking[i] = missing
+    def missing(self, board: _Board) -> list[int]:
+        """Per build of ``board``: the cubes it lacks.
+
+        Worked out on the packed numbers (``_Plans``), all colours at once: with the
+        guard bits set, a field minus the cubes held borrows nothing and keeps its guard
+        bit where the cost is at least what is held; the fields' lower bits there are
+        what the build lacks of that colour, and their sum is the packed number's
+        remainder by ``2 ** width - 1`` (each field's place is 1 modulo that, and the
+        sum is smaller). ``tests/test_burger_joint_bots.py`` holds it equal to the
+        plain sum over colours."""
+        plans, held, packed = self.plans, self.held, board.packed
+        guard, low, full, top = plans.guard, plans.low, plans.full, plans.width - 1
+        lacking = [0] * board.count
+        for i in range(board.count):
+            left = (packed[i] | guard) - held
+            lacking[i] = (left & ((left & guard) >> top) * low) % full
         return lacking
 
     def _gains(self) -> list[_Gain]:
@@ -271,27 +336,28 @@ class _Me:
                 gains.append((gain, needs, kind, x))
         return gains
 
-    def demand(self, gains: list[_Gain], missing: list[int]) -> list[int]:
+    def demand(self, board: _Board, missing: list[int]) -> list[int]:
         """The cubes the plan wants: the most promising builds' costs together (the
         ``plan_builds`` that gain most per missing cube; of two alike, the later).
 
         Picked one by one, most promising first, as sorting every build by (gain per
-        missing cube, position) from the top would: the same builds, no list of pairs."""
-        want = [0] * self.game.num_colours
-        count = len(gains)
-        taken = [False] * count
-        for _ in range(min(self.weights.plan_builds, count)):
+        missing cube, position) from the top would: the same builds, no list of pairs;
+        their costs added up packed (``_Plans``)."""
+        count, gain, packed = board.count, board.gain, board.packed
+        want = taken = 0
+        for _ in range(min(self.plan_builds, count)):
             best, best_rank = -1, 0.0
             for i in range(count):
-                if taken[i]:
+                if taken >> i & 1:
                     continue
-                rank = gains[i][0] / (1.0 + missing[i])
+                rank = gain[i] / (1.0 + missing[i])
                 if best < 0 or rank >= best_rank:
                     best, best_rank = i, rank
-            taken[best] = True
-            for c, n in gains[best][1]:
-                want[c] += n
-        return want
+            taken |= 1 << best
+            want += packed[best]
+        plans = self.plans
+        shifts, full = plans.shifts, plans.full
+        return [want >> shifts[c] & full for c in range(self.game.num_colours)]
 
 
 class GreedyBot:
@@ -399,31 +465,34 @@ class GreedyBot:
             plans = self._plans = plans_for(game, self.weights)
             self._game = game
         me = _Me(game, info, self.weights, plans)
-        gains = me.gains()
-        missing = me.missing(gains)
-        want = me.demand(gains, missing)
+        board = me.gains()
+        missing = me.missing(board)
+        want = me.demand(board, missing)
         cubes, nc = me.cubes, game.num_colours
-        short = [0] * nc
-        spare = [0] * nc
-        for c in range(nc):
-            short[c] = max(0, want[c] - cubes[c])
-            spare[c] = max(0, cubes[c] - want[c])
         phase = info.phase
         if phase == DRAFT:
             # The colour the plan lacks most (the bag's most plentiful first), else
             # the one held least.
             bag = me.bag
-            return _least_colour(
-                legal,
-                TAKE,
-                [-short[c] for c in range(nc)],
-                [-bag[c] if short[c] else cubes[c] for c in range(nc)],
-            )
+            first = [0] * nc
+            second = [0] * nc
+            for c in range(nc):
+                short = want[c] - cubes[c]
+                if short > 0:
+                    first[c], second[c] = -short, -bag[c]
+                else:
+                    second[c] = cubes[c]
+            return _least_colour(legal, TAKE, first, second)
         if phase == DISCARD:
             # The colour the plan needs least, the most plentiful first.
-            return _least_colour(
-                legal, DISCARD_ONE, [-spare[c] for c in range(nc)], [-cubes[c] for c in range(nc)]
-            )
+            first = [0] * nc
+            second = [0] * nc
+            for c in range(nc):
+                spare = cubes[c] - want[c]
+                if spare > 0:
+                    first[c] = -spare
+                second[c] = -cubes[c]
+            return _least_colour(legal, DISCARD_ONE, first, second)
         # The legal actions by index, in a list kept for the purpose and emptied again
         # (a dict made afresh for every decision cost more than the rest of it).
         at = self._legal_at
@@ -432,90 +501,153 @@ class GreedyBot:
         for action in legal:
             at[action.index] = action
         try:
-            for wish in self._wishes(game, me, PHASE_NAMES[phase], short, spare, gains, missing):
-                wished = at[wish.index]
-                if wished is not None:
-                    return wished
-            return legal[0]
+            wished = _first_wish(game, me, phase, want, board, missing, at)
+            return legal[0] if wished is None else wished
         finally:
             for action in legal:
                 at[action.index] = None
 
-    def _wishes(
-        self,
-        game: BurgerTables,
-        me: _Me,
-        phase: str,
-        short: list[int],
-        spare: list[int],
-        gains: list[_Gain],
-        missing: list[int],
-    ) -> Iterator[BurgerAction]:
-        """Actions in order of preference; the first legal one is taken."""
-        colours = range(game.num_colours)
-        if phase == "redraw":
-            yield from (game.put_actions[c] for c in colours if spare[c])
-            yield game.draw_action
-            return
-        # Builds first when one completes the best plan now; abilities come before
-        # building, so they are tried whenever something is still short.
-        needed = sorted(colours, key=lambda c: (-short[c], me.bag[c] == 0, c))
-        need = needed[0] if short[needed[0]] else -1
-        if phase == "trading" and need >= 0:
-            yield game.pick_actions[need]
-            yield game.extra_action
-            extras = sorted(colours, key=lambda c: (-spare[c], c))
-            first = extras[0]
-            if spare[first]:
-                yield game.swap_one_rows[first][need]
-                second = first if spare[first] >= 2 else extras[1]
-                if spare[second]:
-                    a, b = min(first, second), max(first, second)
-                    yield game.swap_two_rows[a][b - a][need]
-                if spare[first] >= 3:
-                    yield game.trade_rows[first][need]
-            if sum(spare) >= 2:
-                yield game.redraw_action
-        elif phase == "trading":
-            yield game.extra_action
-        yield from self._builds(game, me, gains, missing)
-        yield game.end_action
 
-    def _builds(
-        self, game: BurgerTables, me: _Me, gains: list[_Gain], missing: list[int]
-    ) -> list[BurgerAction]:
-        """Affordable builds that raise the position's worth, best first."""
-        colours = range(game.num_colours)
-        found: list[tuple[float, BurgerAction]] = []
-        for i in range(len(gains)):
-            if missing[i]:
+def _first_wish(
+    game: BurgerTables,
+    me: _Me,
+    phase: int,
+    want: list[int],
+    board: _Board,
+    missing: list[int],
+    at: list[Action | None],
+) -> Action | None:
+    """The legal action (``at``: the legal actions by index) the bot wishes most in
+    the trading, building or redraw phase, or None when it wishes none of them.
+
+    The wishes in order of preference: in the redraw, putting back a colour the plan
+    can spare (the lowest first), else drawing; otherwise, while the plan lacks a
+    colour, the trading abilities that bring it (pick it, the extra cube, swap one or
+    two spare cubes for it, trade three, redraw), then (or while it lacks none, the
+    extra cube) the affordable build that gains most (of two alike, the earlier in
+    ``board``), then ending the turn. Each wish is looked up as it comes, and the first
+    legal one taken: no list or generator of wishes, no sort."""
+    nc, cubes = game.num_colours, me.cubes
+    if phase == REDRAW:
+        for c in range(nc):
+            if cubes[c] > want[c]:
+                wished = at[game.put_actions[c].index]
+                if wished is not None:
+                    return wished
+        return at[game.draw_action.index]
+    if phase == TRADE:
+        # The colour lacked most (of two alike, one the bag still holds, then the
+        # lowest), if any is lacked.
+        need, need_short, need_empty = -1, 0, False
+        bag = me.bag
+        for c in range(nc):
+            short = want[c] - cubes[c]
+            if short <= 0:
                 continue
-            gain, needs, kind, x = gains[i]
-            if kind == "publicity":
+            empty = bag[c] == 0
+            if need < 0 or short > need_short or (short == need_short and need_empty and not empty):
+                need, need_short, need_empty = c, short, empty
+        if need >= 0:
+            wished = at[game.pick_actions[need].index]
+            if wished is not None:
+                return wished
+            wished = at[game.extra_action.index]
+            if wished is not None:
+                return wished
+            # The colour the plan can spare most (of two alike, the lowest), then the
+            # next one in that order.
+            first = second = -1
+            first_spare = second_spare = total_spare = 0
+            for c in range(nc):
+                spare = cubes[c] - want[c]
+                if spare < 0:
+                    spare = 0
+                total_spare += spare
+                if first < 0 or spare > first_spare:
+                    second, second_spare = first, first_spare
+                    first, first_spare = c, spare
+                elif second < 0 or spare > second_spare:
+                    second, second_spare = c, spare
+            if first_spare:
+                wished = at[game.swap_one_rows[first][need].index]
+                if wished is not None:
+                    return wished
+                if first_spare >= 2:
+                    second, second_spare = first, first_spare
+                if second_spare:
+                    low, high = min(first, second), max(first, second)
+                    wished = at[game.swap_two_rows[low][high - low][need].index]
+                    if wished is not None:
+                        return wished
+                if first_spare >= 3:
+                    wished = at[game.trade_rows[first][need].index]
+                    if wished is not None:
+                        return wished
+            if total_spare >= 2:
+                wished = at[game.redraw_action.index]
+                if wished is not None:
+                    return wished
+        else:
+            wished = at[game.extra_action.index]
+            if wished is not None:
+                return wished
+    wished = _best_build(game, me, board, missing, at)
+    if wished is not None:
+        return wished
+    return at[game.end_action.index]
+
+
+def _best_build(
+    game: BurgerTables, me: _Me, board: _Board, missing: list[int], at: list[Action | None]
+) -> Action | None:
+    """The legal build, of the affordable ones in ``board``, that gains most (of two
+    alike, the earlier), or None."""
+    gains = board.gains
+    best: Action | None = None
+    best_gain = 0.0
+    for i in range(board.count):
+        if missing[i]:
+            continue
+        gain, needs, kind, x = gains[i]
+        if best is not None and gain <= best_gain:
+            continue
+        action: BurgerAction
+        if kind == "publicity":
+            action = game.pub_advance_action
+            if me.pub_bought == 0:
+                # Steal the colour the other player holds that leaves the bot fewest of
+                # it after paying (of two alike, the one they hold most, then the lowest).
                 after = me.cubes.copy()
                 for c, n in needs:
                     after[c] -= n
-                steal = max(
-                    (c for c in colours if me.theirs[c]),
-                    key=lambda c: (-after[c], me.theirs[c], -c),
-                    default=-1,
-                )
-                if steal >= 0 and me.pub_bought == 0:
-                    found.append((gain, game.pub_both_actions[steal]))
-                else:
-                    found.append((gain, game.pub_advance_action))
-            elif kind == "basic":
-                found.append((gain, game.basic_action))
-            elif kind == "diner":
-                found.append((gain, game.diner_actions[x]))
-            else:
-                # Upgrade the diner whose priority matters least: one both players own
-                # (the lowest colour of those, else the lowest of its own).
-                both = me.diners & me.their_diners
-                lowest = both or me.diners
-                found.append((gain, game.bistro_rows[x][(lowest & -lowest).bit_length() - 1]))
-        found.sort(key=lambda t: -t[0])
-        return [action for _, action in found]
+                theirs, other = me.info.cubes, me.other
+                steal, steal_after, steal_theirs = -1, 0, 0
+                for c in range(game.num_colours):
+                    held = theirs[other + c]
+                    if not held:
+                        continue
+                    if (
+                        steal < 0
+                        or after[c] < steal_after
+                        or (after[c] == steal_after and held > steal_theirs)
+                    ):
+                        steal, steal_after, steal_theirs = c, after[c], held
+                if steal >= 0:
+                    action = game.pub_both_actions[steal]
+        elif kind == "basic":
+            action = game.basic_action
+        elif kind == "diner":
+            action = game.diner_actions[x]
+        else:
+            # Upgrade the diner whose priority matters least: one both players own
+            # (the lowest colour of those, else the lowest of its own).
+            both = me.diners & me.their_diners
+            lowest = both or me.diners
+            action = game.bistro_rows[x][(lowest & -lowest).bit_length() - 1]
+        legal = at[action.index]
+        if legal is not None:
+            best, best_gain = legal, gain
+    return best
 
 
 def _least_colour(

@@ -21,14 +21,12 @@ the bag's order, which no view holds).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from potluck.games.burger_joint.state import PHASE_NAMES
 from potluck.games.burger_joint.tables import BurgerTables
 
 
-@dataclass
 class SeatInfo:
     """The table as the greedy bot reads it; each field is named after the view's entry
     it equals (``from_view``). Per seat and colour: index ``seat * colours + colour``;
@@ -51,6 +49,57 @@ class SeatInfo:
     #: The view's ``publicity_bought``.
     publicity_bought: int
 
+    def __init__(
+        self,
+        seat: int,
+        phase: int,
+        bag: tuple[int, ...],
+        cubes: tuple[int, ...],
+        diners: tuple[int, ...],
+        bistros: tuple[int, ...],
+        basics: tuple[int, ...],
+        publicity: tuple[int, ...],
+        publicity_bought: int,
+    ) -> None:
+        self.seat = seat
+        self.phase = phase
+        self.bag = bag
+        self.cubes = cubes
+        self.diners = diners
+        self.bistros = bistros
+        self.basics = basics
+        self.publicity = publicity
+        self.publicity_bought = publicity_bought
+
+    # A plain class rather than a dataclass (issue 36): mypyc compiles this ``__init__``,
+    # while a dataclass's is generated when the module is imported and runs as
+    # interpreted Python, a large part of building the object at every decision.
+
+    def _fields(self) -> tuple[object, ...]:
+        """The fields in order: what equality compares and ``repr`` shows."""
+        return (
+            self.seat,
+            self.phase,
+            self.bag,
+            self.cubes,
+            self.diners,
+            self.bistros,
+            self.basics,
+            self.publicity,
+            self.publicity_bought,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SeatInfo):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={value!r}" for name, value in zip(_FIELDS, self._fields(), strict=True)
+        )
+        return f"SeatInfo({shown})"
+
     @staticmethod
     def from_view(game: BurgerTables, view: Mapping[str, Any], seat: int) -> SeatInfo:
         """The object built from ``seat``'s view (or ``bot_view``) alone."""
@@ -67,3 +116,17 @@ class SeatInfo:
             tuple(int(player["publicity"]) for player in players),
             int(view["publicity_bought"]),
         )
+
+
+#: The fields in ``SeatInfo``'s order (its ``repr``).
+_FIELDS: Final = (
+    "seat",
+    "phase",
+    "bag",
+    "cubes",
+    "diners",
+    "bistros",
+    "basics",
+    "publicity",
+    "publicity_bought",
+)

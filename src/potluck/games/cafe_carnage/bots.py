@@ -3,7 +3,6 @@ built from the state or from the seat's view)."""
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
@@ -17,12 +16,12 @@ from potluck.games.cafe_carnage.tables import CafeTables
 
 #: Share of a night's meal planned for each course (a main costs about as
 #: much as a starter and a dessert together in the built-in data).
-_COURSE_SHARE = {"starter": 0.27, "main": 0.46, "dessert": 0.27}
+_COURSE_SHARE: Final = {"starter": 0.27, "main": 0.46, "dessert": 0.27}
 
 #: What a meal picked at random from three menus costs with the built-in decks
 #: (starter + main + dessert). The table's own past meals are mixed in as they
 #: are revealed, so other decks and other kinds of diners are learnt.
-_PRIOR_MEAL = {
+_PRIOR_MEAL: Final = {
     4: 0.032,
     5: 0.127,
     6: 0.226,
@@ -33,21 +32,24 @@ _PRIOR_MEAL = {
     11: 0.016,
     12: 0.003,
 }
-_PRIOR_WEIGHT = 12.0
+_PRIOR_WEIGHT: Final = 12.0
 
 #: Chance that someone still holding a RUN! card plays it tonight, by the
 #: number of cards in their hand (a diner with one card left must play it).
-_RUN_CHANCE = {1: 1.0, 2: 0.5, 3: 0.4}
-_RUN_CHANCE_MANY = 1.0 / 3.0
+_RUN_CHANCE: Final = {1: 1.0, 2: 0.5, 3: 0.4}
+_RUN_CHANCE_MANY: Final = 1.0 / 3.0
 
 #: Chance that another stayer votes to split the bill.
-_SPLIT_CHANCE = 0.5
+_SPLIT_CHANCE: Final = 0.5
 
-#: Meals a plan may aim at on a future night (a menu of three per course).
-_PLAN_RANGE = range(5, 10)
+#: Meals a plan may aim at on a future night (a menu of three per course):
+#: ``range(_PLAN_LOW, _PLAN_HIGH)``.
+_PLAN_LOW: Final = 5
+_PLAN_HIGH: Final = 10
 
-#: Meals a plan to run tonight may aim at.
-_AIM_RANGE = range(3, 14)
+#: Meals a plan to run tonight may aim at: ``range(_AIM_LOW, _AIM_HIGH)``.
+_AIM_LOW: Final = 3
+_AIM_HIGH: Final = 14
 
 #: Tables a bot keeps (``GreedyBot._table``) before it forgets them all: a few nights'
 #: worth. A table is met again almost only within its night (a game's first nights meet
@@ -56,12 +58,18 @@ _AIM_RANGE = range(3, 14)
 #: (``gc.callbacks`` timing, issue 36): each kept table is a few dicts and lists that it
 #: traverses again and again. Forgetting sooner changes no move: a table is a pure
 #: function of its key.
-_TABLES_KEPT = 16
+_TABLES_KEPT: Final = 16
 #: The vote chances (``_Table._votes``) by the rivals' chances of running tonight and
 #: the split chance, shared by every table: a pure function of its key, read, never
 #: changed. Bounded, as ``_TABLES_KEPT`` is, for the garbage collector's sake.
 _VOTES: dict[tuple[tuple[float, ...], float], dict[tuple[int, int, int], float]] = {}
 _VOTES_KEPT: Final = 64
+#: The odds of the prior's meals alone (a table's before any meal is seen) by the
+#: prior's weight, shared by those tables so that what one works out serves the next
+#: (every game's first night). Bounded, as ``_TABLES_KEPT`` is.
+_PRIOR_ODDS: dict[float, _Odds] = {}
+#: Best runs an ``_Odds`` remembers (``_Odds.best_run``) before it forgets them all.
+_BEST_KEPT: Final = 4096
 
 
 class _Odds:
@@ -71,6 +79,21 @@ class _Odds:
     def __init__(self, meals: tuple[tuple[int, float], ...]) -> None:
         self.meals = meals
         self._below: dict[float, tuple[float, float, float]] = {}
+        #: ``best_run``'s answers by (the rivals' chances, the lowest meal, the highest + 1).
+        self._best: dict[tuple[tuple[float, ...], int, int], tuple[float, int]] = {}
+
+    def best_run(self, chances: tuple[float, ...], low: int, high: int) -> tuple[float, int]:
+        """The best expected gain of running with a meal in ``range(low, high)``, and the
+        meal cost that gets it (of two alike, the dearer); remembered (a pure function
+        of the meals and the arguments; bounded, as ``_TABLES_KEPT``)."""
+        key = (chances, low, high)
+        found = self._best.get(key)
+        if found is None:
+            if len(self._best) >= _BEST_KEPT:
+                self._best.clear()
+            found = max((self.run_value(chances, m), m) for m in range(low, high))
+            self._best[key] = found
+        return found
 
     def below(self, m: float) -> tuple[float, float, float]:
         """P(rival meal <= m), P(rival meal == m) and the mean of meals <= m."""
@@ -132,10 +155,28 @@ class _Table(_Odds):
                     counts[cost] = counts.get(cost, 0.0) + 1.0
         total = sum(counts.values())
         super().__init__(tuple(sorted((v, w / total) for v, w in counts.items())))
+        #: The odds shared by every table with the prior's meals alone (no meal seen yet),
+        #: whose ``best_run`` such a table asks; None: the table asks its own. (Never
+        #: the table itself: a table that refers to itself is freed only by the cyclic
+        #: garbage collector, which then runs far more often.)
+        self.shared: _Odds | None = None
+        if not info.meal_costs:
+            shared = _PRIOR_ODDS.get(prior_weight)
+            if shared is None or shared.meals != self.meals:
+                if len(_PRIOR_ODDS) >= _TABLES_KEPT:
+                    _PRIOR_ODDS.clear()
+                shared = _PRIOR_ODDS[prior_weight] = _Odds(self.meals)
+            self.shared = shared
         self.mean = sum(v * p for v, p in self.meals)
         self._stay: dict[tuple[float, bool], float] = {}
         self._future: float | None = None
-        self._best_now: dict[tuple[int, int], tuple[float, int]] = {}
+        self._planned = self._aimed = False
+        self._plan_now = 0.0
+        self._aim_now = 0
+        self._typical_split_known = self._typical_apart_known = False
+        self._typical_split = self._typical_apart = 0.0
+        self._stay_at: dict[int, float] = {}
+        self._run_at: dict[int, float] = {}
         self._dist: dict[tuple[int, int, int], float] | None = None
         # Each rival's chance of running tonight and on each later night.
         self.run_now: list[float] = []
@@ -161,16 +202,56 @@ class _Table(_Odds):
         self.runners_now = [p for p in self.run_now if p > 0]
         self.runners_later = [[p for p in night if p > 0] for night in self.run_later]
 
-    def best_run(self, chances: Sequence[float], meals: range) -> tuple[float, int]:
-        """The best expected gain of running, and the meal cost that gets it."""
-        return _best_run(self.meals, tuple(chances), meals.start, meals.stop)
+    def best_run_between(self, chances: Sequence[float], low: int, high: int) -> tuple[float, int]:
+        """The best expected gain of running with a meal in ``range(low, high)``, and the
+        meal cost that gets it (``_Odds.best_run`` of the table's meals, shared by the
+        tables that have the same: every first night's)."""
+        odds = self.shared
+        if odds is None:
+            return self.best_run(tuple(chances), low, high)
+        return odds.best_run(tuple(chances), low, high)
 
-    def best_run_now(self, meals: range) -> tuple[float, int]:
-        """``best_run`` for tonight's rivals, worked out once per table and range."""
-        key = (meals.start, meals.stop)
-        found = self._best_now.get(key)
+    def plan_now(self) -> float:
+        """The best expected gain of running tonight, the meal in ``_PLAN_LOW`` to
+        ``_PLAN_HIGH``; kept."""
+        if not self._planned:
+            self._plan_now = self.best_run_between(self.runners_now, _PLAN_LOW, _PLAN_HIGH)[0]
+            self._planned = True
+        return self._plan_now
+
+    def aim_now(self) -> int:
+        """The meal cost (``_AIM_LOW`` to ``_AIM_HIGH``) that running tonight gains
+        most with; kept."""
+        if not self._aimed:
+            self._aim_now = self.best_run_between(self.runners_now, _AIM_LOW, _AIM_HIGH)[1]
+            self._aimed = True
+        return self._aim_now
+
+    def typical_stay(self, split: bool) -> float:
+        """``stay_value`` of a typical meal (two dollars above the mean), kept."""
+        if split:
+            if not self._typical_split_known:
+                self._typical_split = self.stay_value(self.mean + 2.0, True)
+                self._typical_split_known = True
+            return self._typical_split
+        if not self._typical_apart_known:
+            self._typical_apart = self.stay_value(self.mean + 2.0, False)
+            self._typical_apart_known = True
+        return self._typical_apart
+
+    def stay_at(self, meal: int, split: bool) -> float:
+        """``stay_value`` of a meal costing a whole ``meal``, kept by a whole-number key."""
+        key = 2 * meal + (1 if split else 0)
+        found = self._stay_at.get(key)
         if found is None:
-            found = self._best_now[key] = self.best_run(self.runners_now, meals)
+            found = self._stay_at[key] = self.stay_value(meal, split)
+        return found
+
+    def run_at(self, meal: int) -> float:
+        """``run_value`` against tonight's runners of a meal costing ``meal``, kept."""
+        found = self._run_at.get(meal)
+        if found is None:
+            found = self._run_at[meal] = self.run_value(self.runners_now, meal)
         return found
 
     def _votes(self) -> dict[tuple[int, int, int], float]:
@@ -219,18 +300,25 @@ class _Table(_Odds):
         """The best expected gain of running on a later night."""
         if self._future is None:
             self._future = max(
-                (self.best_run(night, _PLAN_RANGE)[0] for night in self.runners_later),
+                (
+                    self.best_run_between(night, _PLAN_LOW, _PLAN_HIGH)[0]
+                    for night in self.runners_later
+                ),
                 default=float("-inf"),
             )
         return self._future
 
 
-@functools.lru_cache(maxsize=4096)
-def _best_run(
-    meals: tuple[tuple[int, float], ...], chances: tuple[float, ...], low: int, high: int
-) -> tuple[float, int]:
-    table = _Odds(meals)
-    return max((table.run_value(chances, m), m) for m in range(low, high))
+class _Kept:
+    """A seat's last table and the inputs it was built from (``GreedyBot._table``), as
+    typed fields: compared at every decision."""
+
+    def __init__(self, info: SeatInfo, table: _Table) -> None:
+        self.nights_left = info.nights_left
+        self.meal_costs = info.meal_costs
+        self.hand_sizes = info.hand_sizes
+        self.run_cards = info.run_cards
+        self.table = table
 
 
 class GreedyBot:
@@ -296,9 +384,8 @@ class GreedyBot:
     ) -> None:
         self.prior_weight = prior_weight
         self._tables: dict[tuple[Any, ...], _Table] = {}
-        # Per seat, the key of the last table it read and that table (``_table``).
-        self._last_keys: list[tuple[Any, ...] | None] = []
-        self._last_tables: list[_Table | None] = []
+        # Per seat, the last table it read and what that was built from (``_table``).
+        self._last: list[_Kept | None] = []
         self.run_chance_many = run_chance_many
         self.split_chance = split_chance
         side = (1.0 - main_share) / 2
@@ -336,22 +423,19 @@ class GreedyBot:
         # Every meal and hand, the seat's own too: they are the same all night, so the key
         # is as good as one without them, and cheaper to build.
         seat = info.seat
-        last = self._last_keys
+        last = self._last
         while len(last) <= seat:
             last.append(None)
-            self._last_tables.append(None)
-        key = last[seat]
+        kept = last[seat]
         if (
-            key is not None
-            and key[1] == info.nights_left
-            and key[2] is info.meal_costs
-            and key[3] == info.hand_sizes
-            and key[4] == info.run_cards
+            kept is not None
+            and kept.nights_left == info.nights_left
+            and kept.meal_costs is info.meal_costs
+            and kept.hand_sizes == info.hand_sizes
+            and kept.run_cards == info.run_cards
         ):
             # The seat's last table: its key is unchanged (most of a night's decisions).
-            found = self._last_tables[seat]
-            assert found is not None
-            return found
+            return kept.table
         key = (seat, info.nights_left, info.meal_costs, info.hand_sizes, info.run_cards)
         table = self._tables.get(key)
         if table is None:
@@ -359,8 +443,7 @@ class GreedyBot:
                 self._tables.clear()
             table = _Table(info, self.prior_weight, self.run_chance_many, self.split_chance)
             self._tables[key] = table
-        last[seat] = key
-        self._last_tables[seat] = table
+        last[seat] = _Kept(info, table)
         return table
 
     # ------------------------------------------------------------------ planning
@@ -374,12 +457,12 @@ class GreedyBot:
         return bool(run) and cards <= table.nights_left
 
     def _typical_stay(self, table: _Table) -> float:
-        return table.stay_value(table.mean + 2.0, True)
+        return table.typical_stay(True)
 
     def _plan_run(self, info: SeatInfo, table: _Table) -> bool:
         if not info.hand[RUN]:
             return False
-        now = table.best_run_now(_PLAN_RANGE)[0]
+        now = table.plan_now()
         if self._must_run(info, table):
             return now >= table.future_run()
         return now > self._typical_stay(table)
@@ -403,7 +486,7 @@ class GreedyBot:
         spent = _spent(game, info)
         course = COURSES[info.phase]
         if self._plan_run(info, table):
-            target = table.best_run_now(_AIM_RANGE)[1]
+            target = table.aim_now()
             share = self.course_share
             planned = sum(share[COURSES[c]] for c in range(3) if info.order[c] == NO_DISH)
             aim = (target - spent) * share[course] / planned
@@ -436,30 +519,42 @@ class GreedyBot:
         self, game: CafeTables, info: SeatInfo, table: _Table, legal: Sequence[Action]
     ) -> Action:
         meal = _spent(game, info)
-        by_text = {a.text: a for a in legal}  # ``str(a)``, read as a field
-        split = table.stay_value(meal, True)
-        separately = table.stay_value(meal, False)
-        stay = max(split, separately) if "split" in by_text else separately
-        if "run" in by_text:
-            run = table.run_value(table.runners_now, meal)
+        # The legal cards by their words (``str(a)``, read as a field).
+        split_card: Action | None = None
+        separately_card: Action | None = None
+        run_card: Action | None = None
+        for action in legal:
+            text = action.text
+            if text == "split":
+                split_card = action
+            elif text == "separately":
+                separately_card = action
+            elif text == "run":
+                run_card = action
+        split = table.stay_at(meal, True)
+        separately = table.stay_at(meal, False)
+        stay = max(split, separately) if split_card is not None else separately
+        if run_card is not None:
+            run = table.run_at(meal)
             if self._must_run(info, table):
                 if run - stay >= table.future_run() - self._typical_stay(table):
-                    return by_text["run"]
+                    return run_card
             elif run > stay:
-                return by_text["run"]
+                return run_card
         stays_left = table.nights_left - (1 if self._must_run(info, table) else 0)
-        if "split" in by_text and "separately" in by_text:
+        if split_card is not None and separately_card is not None:
             gain = split - separately
             if info.hand[SPLIT] >= stays_left:
                 bar = 0.0
             else:
-                bar = self._typical_stay(table) - table.stay_value(table.mean + 2.0, False)
-            return by_text["split"] if gain > bar else by_text["separately"]
-        if "split" in by_text:
-            return by_text["split"]
-        if "separately" in by_text:
-            return by_text["separately"]
-        return by_text["run"]
+                bar = table.typical_stay(True) - table.typical_stay(False)
+            return split_card if gain > bar else separately_card
+        if split_card is not None:
+            return split_card
+        if separately_card is not None:
+            return separately_card
+        assert run_card is not None, "a ballot offers a card"
+        return run_card
 
 
 def _spent(game: CafeTables, info: SeatInfo) -> int:

@@ -20,15 +20,13 @@ of the view and shows nothing the view hides.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from potluck.games.cafe_carnage.schema import COURSES
 from potluck.games.cafe_carnage.state import NO_DISH, PHASE_NAMES
 from potluck.games.cafe_carnage.tables import CafeTables
 
 
-@dataclass
 class SeatInfo:
     """One seat's knowledge that the greedy bot reads; each field is named after the
     view's entry it equals (``from_view``)."""
@@ -55,6 +53,69 @@ class SeatInfo:
     has_card: bool
     #: The dish the seat ordered for each course this night, or ``NO_DISH``.
     order: tuple[int, int, int]
+
+    def __init__(
+        self,
+        seat: int,
+        nights_left: int,
+        phase: int,
+        no_repeat: bool,
+        meal_costs: tuple[tuple[int, ...], ...],
+        hand_sizes: tuple[int, ...],
+        run_cards: tuple[bool, ...],
+        money: int,
+        iou: bool,
+        eaten: int,
+        hand: tuple[int, int, int],
+        has_card: bool,
+        order: tuple[int, int, int],
+    ) -> None:
+        self.seat = seat
+        self.nights_left = nights_left
+        self.phase = phase
+        self.no_repeat = no_repeat
+        self.meal_costs = meal_costs
+        self.hand_sizes = hand_sizes
+        self.run_cards = run_cards
+        self.money = money
+        self.iou = iou
+        self.eaten = eaten
+        self.hand = hand
+        self.has_card = has_card
+        self.order = order
+
+    # A plain class rather than a dataclass (issue 36): mypyc compiles this ``__init__``,
+    # while a dataclass's is generated when the module is imported and runs as
+    # interpreted Python, a large part of building the object at every decision.
+
+    def _fields(self) -> tuple[object, ...]:
+        """The fields in order: what equality compares and ``repr`` shows."""
+        return (
+            self.seat,
+            self.nights_left,
+            self.phase,
+            self.no_repeat,
+            self.meal_costs,
+            self.hand_sizes,
+            self.run_cards,
+            self.money,
+            self.iou,
+            self.eaten,
+            self.hand,
+            self.has_card,
+            self.order,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SeatInfo):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={value!r}" for name, value in zip(_FIELDS, self._fields(), strict=True)
+        )
+        return f"SeatInfo({shown})"
 
     @staticmethod
     def from_view(game: CafeTables, view: Mapping[str, Any], seat: int) -> SeatInfo:
@@ -86,3 +147,21 @@ class SeatInfo:
 def _order_of(game: CafeTables, order: Mapping[str, Any]) -> tuple[int, int, int]:
     dishes = [NO_DISH if order[c] is None else game.dish_index[order[c]["dish"]] for c in COURSES]
     return (dishes[0], dishes[1], dishes[2])
+
+
+#: The fields in ``SeatInfo``'s order (its ``repr``).
+_FIELDS: Final = (
+    "seat",
+    "nights_left",
+    "phase",
+    "no_repeat",
+    "meal_costs",
+    "hand_sizes",
+    "run_cards",
+    "money",
+    "iou",
+    "eaten",
+    "hand",
+    "has_card",
+    "order",
+)
