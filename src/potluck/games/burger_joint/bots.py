@@ -127,22 +127,25 @@ class _Plans:
 
 class _Board:
     """The builds one board allows that gain (``_Me._gains``), with their gains and
-    costs also laid out as lists of numbers for the loops that every decision on that
-    board runs (``_Me.missing``, ``_Me.demand``): no tuple of pairs unpacked per build
-    and decision."""
+    costs also laid out as numbers for the loops that every decision on that board runs
+    (``_Me.missing``, ``_Me.demand``): no tuple of pairs unpacked per build and
+    decision. Held in tuples, which Python's cyclic garbage collector stops visiting
+    once it finds they hold only numbers, strings and such tuples (lists it visits at
+    every collection, and thousands of boards are kept)."""
 
     def __init__(self, gains: list[_Gain], plans: _Plans, colours: int) -> None:
-        self.gains = gains
+        self.gains = tuple(gains)
         self.count = len(gains)
         #: Per build: its gain.
-        self.gain = [gains[i][0] for i in range(len(gains))]
+        self.gain = tuple([gains[i][0] for i in range(len(gains))])
         #: Per build: its cost packed (``_Plans.pack``).
-        self.packed = [0] * len(gains)
+        packed = [0] * len(gains)
         for i in range(len(gains)):
             cost = [0] * colours
             for c, n in gains[i][1]:
                 cost[c] = n
-            self.packed[i] = plans.pack(cost)
+            packed[i] = plans.pack(cost)
+        self.packed = tuple(packed)
 
 
 #: Each game's plans by the weights they were made with, made on the first decision.
