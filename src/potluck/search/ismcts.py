@@ -86,7 +86,7 @@ class SearchResult:
 class ISMCTSBot(DecidesFromInformationSets):
     """Information-set MCTS: a generic search bot for every game.
 
-    Budget: ``sims`` simulations per decision, ``time`` seconds per decision, or
+    Budget: ``sims`` simulations per decision, ``time`` wall-clock seconds per decision, or
     both (it stops at whichever comes first; ``sims=0`` leaves only the time).
     """
 
@@ -96,7 +96,7 @@ class ISMCTSBot(DecidesFromInformationSets):
     spec = "ismcts"
     params: ClassVar[tuple[BotParam, ...]] = (
         BotParam("sims", int, 300, "simulations per decision (0: only the time budget)", low=0),
-        BotParam("time", float, 0.0, "seconds per decision (0: only the simulations)", low=0),
+        BotParam("time", float, 0.0, "wall-clock seconds a decision (0: sims only)", low=0),
         BotParam("uct_c", float, 0.7, "exploration constant of the UCB rule", low=0),
         BotParam(
             "rollout",
