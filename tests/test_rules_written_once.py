@@ -13,6 +13,9 @@ a property test holds it equal to the rule over random cases.
   greedy bot's group values from a group's counts (``bots._value_of``, ``bots._value_with``,
   its plans' fast path) against its estimate of a group (``bots.group_value``), float for
   float.
+- FoodAdvice: the extra customer's one-pass pick (``market.choose_extra``) against its
+  order as the rulebook gives it, one filter at a time (matches, then the price up to
+  the budget, then a favourite shape, then the newest product).
 """
 
 from __future__ import annotations
@@ -38,7 +41,16 @@ from potluck.games.burger_joint.state import TRADE, TRADE3, BurgerState
 from potluck.games.burger_joint.trading import ABILITY_OF, add_legal_trades, why_not_trade
 from potluck.games.food_advice.forecast import Baseline
 from potluck.games.food_advice.game import FoodAdvice
-from potluck.games.food_advice.market import Offer, choose
+from potluck.games.food_advice.market import (
+    BY_FLAVOUR,
+    BY_SHAPE,
+    LEFT_NOTHING,
+    Buyer,
+    Offer,
+    choose,
+    choose_extra,
+    matches,
+)
 
 FOOD = FoodAdvice()
 BURGER = BurgerJoint()
@@ -156,3 +168,37 @@ def test_belle_greedy_group_values_from_counts_are_the_estimate(
         assert _value_with(counted, guest, future, full, singles, weights) == group_value(
             [*group, guest], future, full, singles, weights
         )
+
+
+def _extra_pick_filter_by_filter(
+    buyer: Buyer, offers: list[Offer]
+) -> tuple[Offer | None, int, str]:
+    """The extra customer's choice as the rule reads: each criterion narrows the pool."""
+    if not offers:
+        return None, 0, LEFT_NOTHING
+    best = max(matches(buyer, o) for o in offers)
+    pool = [o for o in offers if matches(buyer, o) == best]
+    top = max(min(o.price, buyer.budget) for o in pool)
+    pool = [o for o in pool if min(o.price, buyer.budget) == top]
+    pool = [o for o in pool if buyer.shapes >> o.shape & 1] or pool
+    pick = max(pool, key=lambda o: o.product)
+    return pick, min(pick.price, buyer.budget), BY_FLAVOUR if best else BY_SHAPE
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.integers(0, 255),
+    st.integers(0, 15),
+    st.integers(0, 40),
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 40), st.integers(0, 255)), max_size=8),
+)
+def test_food_advice_extra_customer_picks_by_the_rules_order(
+    tags: int, shapes: int, budget: int, products: list[tuple[int, int, int]]
+) -> None:
+    buyer = Buyer(tags, shapes, budget)
+    offers = [
+        Offer(number, 0, shape, price, product_tags)
+        for number, (shape, price, product_tags) in enumerate(products)
+    ]
+    random.Random(len(offers)).shuffle(offers)  # the newest is not always the last listed
+    assert tuple(choose_extra(buyer, offers)) == _extra_pick_filter_by_filter(buyer, offers)
