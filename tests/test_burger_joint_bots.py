@@ -1,5 +1,5 @@
-"""Burger Joint's greedy bot: its packed arithmetic (``bots._Me.missing`` and
-``bots._Me.demand``, issue 36) equals the plain sums over colours it stands for.
+"""Burger Joint's greedy bot: its packed arithmetic (``bots.OwnBoard.missing`` and
+``bots.OwnBoard.demand``, issue 36) equals the plain sums over colours it stands for.
 
 The bot works out what each build lacks and what its plan wants on cube counts packed
 into one whole number per build; these tests compare both with the definitions
@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import potluck
-from potluck.games.burger_joint.bots import GreedyBot, _Board, _Me, plans_for
+from potluck.games.burger_joint.bots import GreedyBot
+from potluck.games.burger_joint.greedy_board import Board, OwnBoard, plans_for
 from potluck.games.burger_joint.seat_info import SeatInfo
 from potluck.games.burger_joint.tables import BurgerTables
 
@@ -41,11 +42,11 @@ def _positions(seed: int, count: int) -> list[SeatInfo]:
     return found
 
 
-def _plain_missing(board: _Board, cubes: list[int]) -> list[int]:
+def _plain_missing(board: Board, cubes: list[int]) -> list[int]:
     return [sum(max(0, n - cubes[c]) for c, n in needs) for _gain, needs, _kind, _x in board.gains]
 
 
-def _plain_demand(board: _Board, missing: list[int], plan_builds: int) -> list[int]:
+def _plain_demand(board: Board, missing: list[int], plan_builds: int) -> list[int]:
     """The ``plan_builds`` builds of most gain per missing cube (of two alike, the
     later), sorted plainly, their costs summed per colour."""
     ranked = sorted(
@@ -63,7 +64,7 @@ def _plain_demand(board: _Board, missing: list[int], plan_builds: int) -> list[i
 def _check(info: SeatInfo, plan_builds: int, cubes: list[int] | None = None) -> None:
     bot = GreedyBot(plan_builds=plan_builds)
     plans = plans_for(GAME, bot.weights)
-    me = _Me(GAME, info, bot.weights, plans)
+    me = OwnBoard(GAME, info, bot.weights, plans)
     if cubes is not None:
         me.cubes = cubes
         me.held = plans.pack(cubes)

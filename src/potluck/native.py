@@ -76,8 +76,8 @@ _GAME_MODULES: dict[str, tuple[str, ...]] = {
     ),
     "burger_joint": (
         "actions", "state", "tables", "preparation", "turn", "production", "trading",
-        "building", "discard", "scoring", "end", "seat_info", "view", "game", "bots",
-        "encoding",
+        "building", "discard", "scoring", "end", "seat_info", "view", "game", "greedy_board",
+        "bots", "encoding",
     ),
     "cafe_carnage": (
         "actions", "state", "tables", "setup", "round", "orders", "ballot", "dinner",
@@ -97,6 +97,8 @@ COMPILED_MODULES: tuple[str, ...] = (
     # Shuffles and picks drawn as the library draws them (a search's worlds are dealt
     # with them; the library's own are Python).
     "potluck.engine.chance",
+    # The games' ``SeatInfo`` base (equality and ``repr``; each game's ``__init__`` compiled).
+    "potluck.engine.seat_info",
     *(
         f"potluck.games.{game}.{module}"
         for game, names in _GAME_MODULES.items()

@@ -21,9 +21,9 @@ of the view and shows nothing the view hides.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
+from potluck.engine.seat_info import SeatInfoBase
 from potluck.games.belle_of_the_ball.state import (
     BELLE_BASE,
     FIFTH_GROUP,
@@ -43,10 +43,22 @@ EFFECT_WORDS: tuple[tuple[int, str], ...] = (
 )
 
 
-@dataclass
-class SeatInfo:
+class SeatInfo(SeatInfoBase):
     """One seat's knowledge that the greedy bot reads; each field is named after the
     view's entry it equals (``from_view``)."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "rounds_left",
+        "variant",
+        "line",
+        "line_chips",
+        "chips",
+        "parties",
+        "effects",
+        "invites_left",
+        "hand",
+    )
 
     #: The seat the object is for.
     seat: int
@@ -68,6 +80,30 @@ class SeatInfo:
     invites_left: int
     #: The seat's own Belle hand, as kinds (the view's ``you["hand"]``).
     hand: tuple[int, ...]
+
+    def __init__(
+        self,
+        seat: int,
+        rounds_left: int,
+        variant: bool,
+        line: tuple[int, ...],
+        line_chips: tuple[int, ...],
+        chips: tuple[int, ...],
+        parties: tuple[tuple[int, ...], ...],
+        effects: int,
+        invites_left: int,
+        hand: tuple[int, ...],
+    ) -> None:
+        self.seat = seat
+        self.rounds_left = rounds_left
+        self.variant = variant
+        self.line = line
+        self.line_chips = line_chips
+        self.chips = chips
+        self.parties = parties
+        self.effects = effects
+        self.invites_left = invites_left
+        self.hand = hand
 
     @staticmethod
     def from_view(game: BelleTables, view: Mapping[str, Any], seat: int) -> SeatInfo:

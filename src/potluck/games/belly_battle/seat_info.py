@@ -27,8 +27,9 @@ each one-round card, where the Golden Belly Award is), by the rules' own functio
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
+from potluck.engine.seat_info import SeatInfoBase
 from potluck.games.belly_battle.munch_fees import listed_fee
 from potluck.games.belly_battle.scoring import holdings_worth
 from potluck.games.belly_battle.state import BANK, NOBODY, OVER, PHASE_NAMES, RESPOND, BellyState
@@ -43,9 +44,26 @@ def shown_round(state: BellyState) -> int:
     return state.round + (0 if state.phase == OVER and state.bankrupt == NOBODY else 1)
 
 
-class SeatInfo:
+class SeatInfo(SeatInfoBase):
     """The public table as the greedy bot reads it; each field is named after the view's
     entry it equals (``from_view``). Read it, never change it."""
+
+    #: The entries equality compares and ``repr`` shows (the per-card ones and ``wealth``
+    #: worked out from the card state, as at their first read).
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "phase",
+        "rounds_to_play",
+        "cash",
+        "positions",
+        "wealth",
+        "owners",
+        "chefs",
+        "stars",
+        "fees",
+        "offer_card",
+        "offer_price",
+    )
 
     #: The seat the object is for.
     seat: int
@@ -202,32 +220,3 @@ class SeatInfo:
             worth = holdings_worth(self._game, self._owner, self._chefs, self._star, len(cash))
             wealth = self._wealth = tuple([cash[s] + worth[s] for s in range(len(cash))])
         return wealth
-
-    def _entries(self) -> tuple[Any, ...]:
-        return (
-            self.seat,
-            self.phase,
-            self.rounds_to_play,
-            self.cash,
-            self.positions,
-            self.wealth,
-            self.owners,
-            self.chefs,
-            self.stars,
-            self.fees,
-            self.offer_card,
-            self.offer_price,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SeatInfo):
-            return NotImplemented
-        return self._entries() == other._entries()
-
-    def __repr__(self) -> str:
-        names = (
-            "seat", "phase", "rounds_to_play", "cash", "positions", "wealth", "owners",
-            "chefs", "stars", "fees", "offer_card", "offer_price",
-        )  # fmt: skip
-        shown = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._entries(), strict=True))
-        return f"SeatInfo({shown})"

@@ -21,16 +21,29 @@ the bag's order, which no view holds).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, ClassVar
 
+from potluck.engine.seat_info import SeatInfoBase
 from potluck.games.burger_joint.state import PHASE_NAMES
 from potluck.games.burger_joint.tables import BurgerTables
 
 
-class SeatInfo:
+class SeatInfo(SeatInfoBase):
     """The table as the greedy bot reads it; each field is named after the view's entry
     it equals (``from_view``). Per seat and colour: index ``seat * colours + colour``;
     per seat and bistro slot: ``seat * bistros + slot - 1``."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "phase",
+        "bag",
+        "cubes",
+        "diners",
+        "bistros",
+        "basics",
+        "publicity",
+        "publicity_bought",
+    )
 
     #: The seat the object is for.
     seat: int
@@ -71,35 +84,6 @@ class SeatInfo:
         self.publicity = publicity
         self.publicity_bought = publicity_bought
 
-    # A plain class rather than a dataclass (issue 36): mypyc compiles this ``__init__``,
-    # while a dataclass's is generated when the module is imported and runs as
-    # interpreted Python, a large part of building the object at every decision.
-
-    def _fields(self) -> tuple[object, ...]:
-        """The fields in order: what equality compares and ``repr`` shows."""
-        return (
-            self.seat,
-            self.phase,
-            self.bag,
-            self.cubes,
-            self.diners,
-            self.bistros,
-            self.basics,
-            self.publicity,
-            self.publicity_bought,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SeatInfo):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __repr__(self) -> str:
-        shown = ", ".join(
-            f"{name}={value!r}" for name, value in zip(_FIELDS, self._fields(), strict=True)
-        )
-        return f"SeatInfo({shown})"
-
     @staticmethod
     def from_view(game: BurgerTables, view: Mapping[str, Any], seat: int) -> SeatInfo:
         """The object built from ``seat``'s view (or ``bot_view``) alone."""
@@ -116,17 +100,3 @@ class SeatInfo:
             tuple(int(player["publicity"]) for player in players),
             int(view["publicity_bought"]),
         )
-
-
-#: The fields in ``SeatInfo``'s order (its ``repr``).
-_FIELDS: Final = (
-    "seat",
-    "phase",
-    "bag",
-    "cubes",
-    "diners",
-    "bistros",
-    "basics",
-    "publicity",
-    "publicity_bought",
-)

@@ -20,16 +20,33 @@ of the view and shows nothing the view hides.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, ClassVar
 
+from potluck.engine.seat_info import SeatInfoBase
 from potluck.games.cafe_carnage.schema import COURSES
 from potluck.games.cafe_carnage.state import NO_DISH, PHASE_NAMES
 from potluck.games.cafe_carnage.tables import CafeTables
 
 
-class SeatInfo:
+class SeatInfo(SeatInfoBase):
     """One seat's knowledge that the greedy bot reads; each field is named after the
     view's entry it equals (``from_view``)."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "nights_left",
+        "phase",
+        "no_repeat",
+        "meal_costs",
+        "hand_sizes",
+        "run_cards",
+        "money",
+        "iou",
+        "eaten",
+        "hand",
+        "has_card",
+        "order",
+    )
 
     #: The seat the object is for.
     seat: int
@@ -84,39 +101,6 @@ class SeatInfo:
         self.has_card = has_card
         self.order = order
 
-    # A plain class rather than a dataclass (issue 36): mypyc compiles this ``__init__``,
-    # while a dataclass's is generated when the module is imported and runs as
-    # interpreted Python, a large part of building the object at every decision.
-
-    def _fields(self) -> tuple[object, ...]:
-        """The fields in order: what equality compares and ``repr`` shows."""
-        return (
-            self.seat,
-            self.nights_left,
-            self.phase,
-            self.no_repeat,
-            self.meal_costs,
-            self.hand_sizes,
-            self.run_cards,
-            self.money,
-            self.iou,
-            self.eaten,
-            self.hand,
-            self.has_card,
-            self.order,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SeatInfo):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __repr__(self) -> str:
-        shown = ", ".join(
-            f"{name}={value!r}" for name, value in zip(_FIELDS, self._fields(), strict=True)
-        )
-        return f"SeatInfo({shown})"
-
     @staticmethod
     def from_view(game: CafeTables, view: Mapping[str, Any], seat: int) -> SeatInfo:
         """The object built from ``seat``'s view (or ``bot_view``) alone."""
@@ -147,21 +131,3 @@ class SeatInfo:
 def _order_of(game: CafeTables, order: Mapping[str, Any]) -> tuple[int, int, int]:
     dishes = [NO_DISH if order[c] is None else game.dish_index[order[c]["dish"]] for c in COURSES]
     return (dishes[0], dishes[1], dishes[2])
-
-
-#: The fields in ``SeatInfo``'s order (its ``repr``).
-_FIELDS: Final = (
-    "seat",
-    "nights_left",
-    "phase",
-    "no_repeat",
-    "meal_costs",
-    "hand_sizes",
-    "run_cards",
-    "money",
-    "iou",
-    "eaten",
-    "hand",
-    "has_card",
-    "order",
-)

@@ -21,16 +21,26 @@ two equal, so the object is a function of the view and shows nothing the view hi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
+from potluck.engine.seat_info import SeatInfoBase
 from potluck.games.food_advice.tables import FoodTables
 
 
-@dataclass
-class SeatInfo:
+class SeatInfo(SeatInfoBase):
     """One seat's knowledge that the greedy bot reads; each field is named after the
     view's entry it equals (``from_view``)."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "money",
+        "votes_received",
+        "shape",
+        "products",
+        "hand",
+        "offer_ingredients",
+        "offer_given",
+    )
 
     #: The seat the object is for.
     seat: int
@@ -47,6 +57,26 @@ class SeatInfo:
     #: The offer's ingredients and those given back so far (empty: no offer).
     offer_ingredients: tuple[int, ...]
     offer_given: tuple[int, ...]
+
+    def __init__(
+        self,
+        seat: int,
+        money: tuple[int, ...],
+        votes_received: tuple[int, ...],
+        shape: int,
+        products: tuple[tuple[int, int, int, int, tuple[int, ...]], ...],
+        hand: tuple[int, ...],
+        offer_ingredients: tuple[int, ...],
+        offer_given: tuple[int, ...],
+    ) -> None:
+        self.seat = seat
+        self.money = money
+        self.votes_received = votes_received
+        self.shape = shape
+        self.products = products
+        self.hand = hand
+        self.offer_ingredients = offer_ingredients
+        self.offer_given = offer_given
 
     @staticmethod
     def from_view(game: FoodTables, view: Mapping[str, Any], seat: int) -> SeatInfo:
