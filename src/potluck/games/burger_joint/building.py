@@ -155,7 +155,8 @@ def add_legal_builds(
     tables: BurgerTables, state: BurgerState, seat: int, legal: list[BurgerAction]
 ) -> None:
     """Append the legal builds in code order: the rules of ``why_not_build`` without
-    the sentences (this is the hot path of random playouts)."""
+    the sentences (this is the hot path of random playouts). Sets of colours are bits
+    here, and a row's actions for a set one tuple of ``BurgerTables.by_mask``."""
     nc, nb = tables.num_colours, tables.num_bistros
     side = tables.sides[seat]
     guard = tables.guard
@@ -166,34 +167,42 @@ def add_legal_builds(
         and (have - side.packed_publicity) & guard == guard
     ):
         other = (1 - seat) * nc
-        steals = tables.pub_steal_actions if state.pub_buys else tables.pub_both_actions
-        legal.extend([steals[c] for c in range(nc) if cubes[other + c]])
+        theirs = 0  # the colours the opponent holds
+        for c in range(nc):
+            if cubes[other + c]:
+                theirs |= 1 << c
+        steals = tables.pub_steal_by_mask if state.pub_buys else tables.pub_both_by_mask
+        legal.extend(steals[theirs])
         legal.append(tables.pub_advance_action)
     basics = state.basics[seat]
-    diners = state.diners[seat * nc : seat * nc + nc]
-    bistros = state.bistros[seat * nb : seat * nb + nb]
+    diners, bistros = state.diners, state.bistros
+    tokens = basics  # on the board: basic restaurants, diners and bistros
+    owned = 0  # the colours of the diners owned
+    for c in range(nc):
+        if diners[seat * nc + c]:
+            owned |= 1 << c
+        tokens += diners[seat * nc + c]
+    for k in range(seat * nb, seat * nb + nb):
+        tokens += bistros[k]
     if (
         basics < len(side.basic_points)
-        and basics + sum(diners) + sum(bistros) < tables.tokens
+        and tokens < tables.tokens
         and (have - side.packed_basic) & guard == guard
     ):
         legal.append(tables.basic_action)
     if basics:
         costs = side.packed_diners
-        legal.extend(
-            [
-                tables.diner_actions[c]
-                for c in range(nc)
-                if not diners[c] and (have - costs[c]) & guard == guard
-            ]
-        )
-    owned = [c for c in range(nc) if diners[c]]
+        payable = 0  # the colours of the diners not owned that ``have`` pays for
+        for c in range(nc):
+            if not owned >> c & 1 and (have - costs[c]) & guard == guard:
+                payable |= 1 << c
+        legal.extend(tables.diner_by_mask[payable])
     if owned:
         costs = side.packed_bistros
+        bistro_by_mask = tables.bistro_by_mask
         for k in range(nb):
-            if not bistros[k] and (have - costs[k]) & guard == guard:
-                row = tables.bistro_rows[k]
-                legal.extend([row[c] for c in owned])
+            if not bistros[seat * nb + k] and (have - costs[k]) & guard == guard:
+                legal.extend(bistro_by_mask[k][owned])
 
 
 def build(tables: BurgerTables, state: BurgerState, seat: int, action: BurgerAction) -> None:

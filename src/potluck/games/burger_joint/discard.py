@@ -20,12 +20,14 @@ def next_discarder(tables: BurgerTables, state: BurgerState) -> int:
     """The seat that must discard next (active player first), or -1 if nobody must."""
     nc = tables.num_colours
     cubes = state.cubes
-    for seat in (state.active, 1 - state.active):
+    seat = state.active
+    for _ in range(2):
         held = 0
         for at in range(seat * nc, seat * nc + nc):
             held += cubes[at]
         if held > tables.keep:
             return seat
+        seat = 1 - seat
     return -1
 
 
@@ -48,6 +50,11 @@ def why_not_discard(
 
 def legal_discards(tables: BurgerTables, state: BurgerState, seat: int) -> list[BurgerAction]:
     """A ``discard`` per colour ``seat`` holds."""
-    mine = seat * tables.num_colours
+    nc = tables.num_colours
+    mine = seat * nc
     cubes = state.cubes
-    return [tables.discard_actions[c] for c in range(tables.num_colours) if cubes[mine + c]]
+    held = 0
+    for c in range(nc):
+        if cubes[mine + c]:
+            held |= 1 << c
+    return list(tables.discard_by_mask[held])

@@ -63,21 +63,41 @@ def reserved_for(tables: BurgerTables, state: BurgerState, colour: int) -> int:
 
 def draft_colours(tables: BurgerTables, state: BurgerState, seat: int) -> list[int]:
     """The colours ``seat`` may take now in production (first-pick rule and exception)."""
+    mask = draft_mask(tables, state, seat)
+    return [c for c in range(tables.num_colours) if mask >> c & 1]
+
+
+def draft_mask(tables: BurgerTables, state: BurgerState, seat: int) -> int:
+    """``draft_colours`` as bits (bit ``c``: colour ``c`` may be taken): the rule."""
     pool = state.pool
     nc = tables.num_colours
-    present = [c for c in range(nc) if pool[c]]
+    present = 0
+    for c in range(nc):
+        if pool[c]:
+            present |= 1 << c
     if state.taken[seat]:
         return present
     # Not the opponent's area: a colour is reserved for them when they own its diner
     # and ``seat`` does not (``reserved_for``).
     diners, mine, theirs = state.diners, seat * nc, (1 - seat) * nc
-    allowed = [c for c in present if not diners[theirs + c] or diners[mine + c]]
+    allowed = 0
+    for c in range(nc):
+        if present >> c & 1 and (not diners[theirs + c] or diners[mine + c]):
+            allowed |= 1 << c
     if allowed:
         return allowed
     # The exception: a player with no legal first pick does not lose it.
     if state.options["first_pick"] == "german":
-        return [c for c in present if diners[theirs + c] and not diners[mine + c]]
+        reserved = 0
+        for c in range(nc):
+            if present >> c & 1 and diners[theirs + c] and not diners[mine + c]:
+                reserved |= 1 << c
+        return reserved
     return present
+
+
+#: ``state.acting`` for the seat to act, shared (a tuple is never changed).
+_ACTING: Final = ((0,), (1,))
 
 
 def start_turn(tables: BurgerTables, state: BurgerState) -> None:
@@ -85,9 +105,11 @@ def start_turn(tables: BurgerTables, state: BurgerState) -> None:
     state.turn += 1
     state.used = 0
     state.pub_buys = 0
-    state.taken = [0, 0]
-    state.owed = [min(capacity(tables, state, s), tables.limit) for s in (0, 1)]
-    draw(state, min(state.owed[0] + state.owed[1], sum(state.bag)), state.pool)
+    taken, owed, limit = state.taken, state.owed, tables.limit
+    taken[0] = taken[1] = 0
+    owed[0] = min(capacity(tables, state, 0), limit)
+    owed[1] = min(capacity(tables, state, 1), limit)
+    draw(state, min(owed[0] + owed[1], sum(state.bag)), state.pool)
     state.phase = DRAFT
     next_pick(tables, state, 1 - state.active)
 
@@ -101,37 +123,44 @@ def next_pick(tables: BurgerTables, state: BurgerState, last: int) -> None:
     pool, taken, owed = state.pool, state.taken, state.owed
     nc = tables.num_colours
     while True:
-        left = nc - pool.count(0)  # colours in the pool
+        left = 0  # colours in the pool
+        for c in range(nc):
+            if pool[c]:
+                left += 1
         if not left:
             break
-        for seat in (1 - last, last):
-            if taken[seat] < owed[seat]:
+        seat = 1 - last
+        if taken[seat] >= owed[seat]:
+            seat = last
+            if taken[seat] >= owed[seat]:
                 break
-        else:
-            break
         if taken[seat]:  # every colour in the pool may be taken
             if left > 1:
-                state.acting = (seat,)
+                state.acting = _ACTING[seat]
                 return
             colour = 0
             while not pool[colour]:
                 colour += 1
         else:
-            colours = draft_colours(tables, state, seat)
-            if len(colours) > 1:
-                state.acting = (seat,)
+            mask = draft_mask(tables, state, seat)
+            if mask & (mask - 1):  # more than one colour
+                state.acting = _ACTING[seat]
                 return
-            colour = colours[0]
+            assert mask, "a colour in the pool may always be taken"
+            colour = 0
+            while not mask >> colour & 1:
+                colour += 1
         pool[colour] -= 1
         state.cubes[seat * nc + colour] += 1
         taken[seat] += 1
         last = seat
     # Production is over (a short bag may leave someone with fewer cubes).
-    for colour, count in enumerate(state.pool):
-        state.bag[colour] += count
-        state.pool[colour] = 0
+    bag = state.bag
+    for colour in range(nc):
+        bag[colour] += pool[colour]
+        pool[colour] = 0
     state.phase = TRADE
-    state.acting = (state.active,)
+    state.acting = _ACTING[state.active]
 
 
 def take(tables: BurgerTables, state: BurgerState, seat: int, colour: int) -> None:
@@ -143,12 +172,9 @@ def take(tables: BurgerTables, state: BurgerState, seat: int, colour: int) -> No
 
 
 def legal_takes(tables: BurgerTables, state: BurgerState, seat: int) -> list[BurgerAction]:
-    """The ``take`` actions open to ``seat`` in production."""
-    takes = tables.take_actions
-    if state.taken[seat]:  # after the first pick, every colour in the pool
-        pool = state.pool
-        return [takes[c] for c in range(tables.num_colours) if pool[c]]
-    return [takes[c] for c in draft_colours(tables, state, seat)]
+    """The ``take`` actions open to ``seat`` in production: one per colour of
+    ``draft_mask`` (after the first pick, every colour in the pool)."""
+    return list(tables.take_by_mask[draft_mask(tables, state, seat)])
 
 
 def why_not_take(
@@ -162,7 +188,7 @@ def why_not_take(
         return f"There is no {col[action.a]} cube left to take in production."
     if state.taken[seat] or reserved_for(tables, state, action.a) != 1 - seat:
         return None
-    if action.a not in draft_colours(tables, state, seat):
+    if not draft_mask(tables, state, seat) >> action.a & 1:
         return (
             f"Your first cube this production may not come from your opponent's area: "
             f"the {col[action.a]} cubes are reserved for the player with the only "

@@ -42,7 +42,11 @@ def points(tables: BurgerTables, state: BurgerState, seat: int) -> int:
     position = state.publicity[seat]
     total = side.publicity_points[position - 1] if position else 0
     total += side.basics_value[state.basics[seat]]
-    total += side.diner_points * sum(state.diners[seat * nc : seat * nc + nc])
+    diners = state.diners
+    owned = 0
+    for at in range(seat * nc, seat * nc + nc):
+        owned += diners[at]
+    total += side.diner_points * owned
     bistros = state.bistros
     for k in range(nb):
         if bistros[seat * nb + k]:

@@ -169,9 +169,36 @@ class BurgerTables(Game[BurgerState, BurgerAction]):
         self.swap_two_rows = tuple(tuple(next(rows) for _ in range(a, nc)) for a in range(nc))
         self.swap_one_rows = tuple(self.swap_one_actions[a * nc : a * nc + nc] for a in range(nc))
         self.bistro_rows = tuple(self.bistro_actions[k * nc : k * nc + nc] for k in range(nb))
+        # The same rows by a set of colours as bits (bit ``c``: colour ``c``), each the
+        # row's actions for those colours in colour order: a legal list extends one
+        # tuple instead of testing and appending action by action.
+        self.take_by_mask = self.by_mask(self.take_actions)
+        self.trade_by_mask = tuple(self.by_mask(row) for row in self.trade_rows)
+        self.swap_two_by_mask = tuple(
+            tuple(self.by_mask(row) for row in rows) for rows in self.swap_two_rows
+        )
+        self.swap_one_by_mask = tuple(self.by_mask(row) for row in self.swap_one_rows)
+        self.pick_by_mask = self.by_mask(self.pick_actions)
+        self.pub_both_by_mask = self.by_mask(self.pub_both_actions)
+        self.pub_steal_by_mask = self.by_mask(self.pub_steal_actions)
+        self.diner_by_mask = self.by_mask(self.diner_actions)
+        self.bistro_by_mask = tuple(self.by_mask(row) for row in self.bistro_rows)
+        self.discard_by_mask = self.by_mask(self.discard_actions)
+        self.put_by_mask = self.by_mask(self.put_actions)
         self._pack_costs()
         #: Both boards' costs and values as JSON-ready data (shared by every view).
         self.boards = boards_json(self)
+
+    def by_mask(self, row: tuple[BurgerAction, ...]) -> tuple[tuple[BurgerAction, ...], ...]:
+        """``row`` (one action per colour) for every set of colours as bits: entry
+        ``mask`` holds ``row[c]`` for each bit ``c`` of ``mask``, in colour order.
+
+            >>> import potluck
+            >>> [str(a) for a in potluck.load_game("burger-joint").take_by_mask[0b101]]
+            ['take white', 'take yellow']
+        """
+        nc = self.num_colours
+        return tuple(tuple(row[c] for c in range(nc) if mask >> c & 1) for mask in range(1 << nc))
 
     def _pack_costs(self) -> None:
         """Costs as packed integers, so that whether a hand pays one is one subtraction.

@@ -28,6 +28,7 @@ from potluck.games.burger_joint.state import (
     AB_SWAP_ONE,
     AB_SWAP_TWO,
     BUILD,
+    DISCARD_ONE,
     DRAW,
     EXTRA,
     PICK,
@@ -50,6 +51,11 @@ ABILITY_OF: Final = {
     SWAP_ONE: AB_SWAP_ONE,
     PICK: AB_PICK,
 }
+
+
+#: Per kind of action (``state.py``'s codes), whether it is a 3-for-1 trade or an
+#: ability: ``kind == TRADE3 or kind in ABILITY_OF``, read as one tuple item.
+IS_TRADE: Final = tuple(kind == TRADE3 or kind in ABILITY_OF for kind in range(DISCARD_ONE + 1))
 
 
 def owns_ability(tables: BurgerTables, state: BurgerState, seat: int, ability: int) -> bool:
@@ -131,39 +137,46 @@ def add_legal_trades(
     rules of ``why_not_trade`` without the sentences (the hot path of random playouts).
 
     A colour may be taken from the bag when the bag holds one or when the cubes the
-    move puts back include one.
+    move puts back include one. Colours are sets of bits here, and each row's actions
+    for a set are one tuple of ``BurgerTables.by_mask``.
     """
     nc = tables.num_colours
-    mine = state.cubes[seat * nc : seat * nc + nc]
-    bag = state.bag
-    colours = range(nc)
-    for a in colours:
-        if mine[a] >= 3:
-            row = tables.trade_rows[a]
-            legal.extend([row[b] for b in colours if bag[b] or b == a])
+    cubes, bag = state.cubes, state.bag
+    mine = seat * nc
+    in_bag = 0  # the colours the bag holds
+    for c in range(nc):
+        if bag[c]:
+            in_bag |= 1 << c
+    trade_by_mask = tables.trade_by_mask
+    for a in range(nc):
+        if cubes[mine + a] >= 3:
+            legal.extend(trade_by_mask[a][in_bag | 1 << a])
     nb = tables.num_bistros
-    if not any(state.bistros[seat * nb : seat * nb + nb]):
+    bistros = state.bistros
+    for k in range(seat * nb, seat * nb + nb):
+        if bistros[k]:
+            break
+    else:
         return  # no upscale bistro, no ability
-    ready = [ability_ready(tables, state, seat, ability) for ability in range(len(ABILITIES))]
-    if ready[AB_REDRAW]:
+    if ability_ready(tables, state, seat, AB_REDRAW):
         legal.append(tables.redraw_action)
-    if ready[AB_SWAP_TWO]:
-        for a in colours:
-            if mine[a]:
-                rows = tables.swap_two_rows[a]
+    if ability_ready(tables, state, seat, AB_SWAP_TWO):
+        swap_two_by_mask = tables.swap_two_by_mask
+        for a in range(nc):
+            if cubes[mine + a]:
+                rows = swap_two_by_mask[a]
                 for b in range(a, nc):
-                    if mine[b] >= 1 + (a == b):
-                        row = rows[b - a]
-                        legal.extend([row[c] for c in colours if bag[c] or c in (a, b)])
-    if ready[AB_EXTRA] and any(bag):
+                    if cubes[mine + b] >= 1 + (a == b):
+                        legal.extend(rows[b - a][in_bag | 1 << a | 1 << b])
+    if ability_ready(tables, state, seat, AB_EXTRA) and in_bag:
         legal.append(tables.extra_action)
-    if ready[AB_SWAP_ONE]:
-        for a in colours:
-            if mine[a]:
-                row = tables.swap_one_rows[a]
-                legal.extend([row[c] for c in colours if bag[c] or c == a])
-    if ready[AB_PICK]:
-        legal.extend([tables.pick_actions[c] for c in colours if bag[c]])
+    if ability_ready(tables, state, seat, AB_SWAP_ONE):
+        swap_one_by_mask = tables.swap_one_by_mask
+        for a in range(nc):
+            if cubes[mine + a]:
+                legal.extend(swap_one_by_mask[a][in_bag | 1 << a])
+    if ability_ready(tables, state, seat, AB_PICK):
+        legal.extend(tables.pick_by_mask[in_bag])
 
 
 def trade(tables: BurgerTables, state: BurgerState, seat: int, action: BurgerAction) -> None:
@@ -228,9 +241,13 @@ def why_not_redraw_step(
 
 def legal_redraw_steps(tables: BurgerTables, state: BurgerState, seat: int) -> list[BurgerAction]:
     """During the redraw ability: a ``put`` per colour held, then ``draw``."""
-    mine = seat * tables.num_colours
+    nc = tables.num_colours
+    mine = seat * nc
     cubes = state.cubes
-    return [
-        *(tables.put_actions[c] for c in range(tables.num_colours) if cubes[mine + c]),
-        tables.draw_action,
-    ]
+    held = 0
+    for c in range(nc):
+        if cubes[mine + c]:
+            held |= 1 << c
+    legal = list(tables.put_by_mask[held])
+    legal.append(tables.draw_action)
+    return legal

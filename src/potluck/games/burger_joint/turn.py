@@ -40,12 +40,11 @@ from potluck.games.burger_joint.state import (
     REDRAW,
     TAKE,
     TRADE,
-    TRADE3,
     BurgerState,
 )
 from potluck.games.burger_joint.tables import BurgerTables
 from potluck.games.burger_joint.trading import (
-    ABILITY_OF,
+    IS_TRADE,
     add_legal_trades,
     legal_redraw_steps,
     put_aside,
@@ -56,6 +55,10 @@ from potluck.games.burger_joint.trading import (
 )
 
 _NOT_NOW: Final = {TAKE: "production", PUT: "a redraw", DRAW: "a redraw", DISCARD_ONE: "discard"}
+#: ``_NOT_NOW`` by kind ("" for the kinds of the trading and building phase).
+_NOT_NOW_BY_KIND: Final = tuple(_NOT_NOW.get(kind, "") for kind in range(DISCARD_ONE + 1))
+#: ``state.acting`` for the seat to act, shared (a tuple is never changed).
+_ACTING: Final = ((0,), (1,))
 
 
 def legal_actions(tables: BurgerTables, state: BurgerState, seat: int) -> list[BurgerAction]:
@@ -91,11 +94,12 @@ def why_not(
     if phase == OVER:  # pragma: no cover - the engine refuses first
         return "The game is over."
     # TRADE or BUILD: the active player's own phases.
-    if kind in _NOT_NOW:
-        return f"This is not {_NOT_NOW[kind]} time: it is your trading and building phase."
+    not_now = _NOT_NOW_BY_KIND[kind]
+    if not_now:
+        return f"This is not {not_now} time: it is your trading and building phase."
     if kind == END:
         return None
-    if kind == TRADE3 or kind in ABILITY_OF:
+    if IS_TRADE[kind]:
         return why_not_trade(tables, state, seat, action)
     return why_not_build(tables, state, seat, action)
 
@@ -116,7 +120,7 @@ def apply(tables: BurgerTables, state: BurgerState, seat: int, action: BurgerAct
         score(tables, state, seat)
         if not win_at_once(tables, state, seat):
             end_turn(tables, state)
-    elif kind == TRADE3 or kind in ABILITY_OF:
+    elif IS_TRADE[kind]:
         trade(tables, state, seat, action)
     else:
         build(tables, state, seat, action)
@@ -128,7 +132,7 @@ def end_turn(tables: BurgerTables, state: BurgerState) -> None:
     seat = next_discarder(tables, state)
     if seat >= 0:
         state.phase = DISCARD
-        state.acting = (seat,)
+        state.acting = _ACTING[seat]
         return
     if turn_limit_reached(state):
         state.phase = OVER
