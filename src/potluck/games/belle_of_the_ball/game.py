@@ -26,10 +26,11 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from potluck.engine.action import Action
 from potluck.engine.bots import Bot, RandomBot
 from potluck.engine.data import DataSource, load_data
 from potluck.engine.encoding import Feature, ObservationEncoding, ObservationWriter
-from potluck.engine.errors import InvalidActionError
+from potluck.engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from potluck.engine.options import Option
 from potluck.engine.outcome import Outcome
 from potluck.games.belle_of_the_ball import rounds, scoring, setup
@@ -134,6 +135,10 @@ class BelleOfTheBall(BelleTables):
         return invitations(self, state, seat)
 
     def _is_legal(self, state: BelleState, seat: int, action: Any) -> bool:
+        return isinstance(action, BelleAction) and self._legal(state, seat, action)
+
+    def _legal(self, state: BelleState, seat: int, action: BelleAction) -> bool:
+        """``_is_legal`` for one of this game's actions (its fields read as typed)."""
         index = action.index
         actions = self.all_actions
         if not 0 <= index < len(actions):
@@ -160,6 +165,22 @@ class BelleOfTheBall(BelleTables):
         return f"It is seat {state.turn}'s turn, not seat {seat}'s."
 
     # ------------------------------------------------------------------ change
+
+    def step(self, state: BelleState, seat: int, action: BelleAction | str) -> None:
+        # The engine's checks (``Game.step``), inlined: the hot path of every simulation.
+        if not isinstance(action, Action):
+            action = self.parse_action(state, seat, action)
+        if seat not in state.acting:
+            raise NotYourTurnError(
+                "The game is over." if not state.acting else self._not_your_turn(state, seat)
+            )
+        if not (isinstance(action, BelleAction) and self._legal(state, seat, action)):
+            raise IllegalActionError(self._why_illegal(state, seat, action))
+        if self.action_kinds[action.index] == PLAY:
+            play_belle(self, state, seat, action)
+        else:
+            invite(self, state, seat, action)
+        state.history.append((seat, action))
 
     def _step(self, state: BelleState, seat: int, action: BelleAction) -> None:
         if self.action_kinds[action.index] == PLAY:

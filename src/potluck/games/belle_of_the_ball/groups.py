@@ -77,15 +77,15 @@ def _places_by_sizes(sizes: tuple[int, int, int, int, int], fifth: bool) -> int:
 
 
 #: The slots of each mask of ``place_mask``, in order: ``MASK_SLOTS[0b101] == (0, 2)``.
-MASK_SLOTS: tuple[tuple[int, ...], ...] = tuple(
+MASK_SLOTS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(slot for slot in range(SLOTS) if mask >> slot & 1) for mask in range(1 << SLOTS)
 )
 #: How many slots each mask of ``place_mask`` holds.
-MASK_WIDTHS: tuple[int, ...] = tuple(len(slots) for slots in MASK_SLOTS)
+MASK_WIDTHS: Final[tuple[int, ...]] = tuple(len(slots) for slots in MASK_SLOTS)
 #: ``place_mask`` by the sizes of a party's groups, three bits a group, and a bit for
 #: Grand Dame Gwendolyn's fifth group (-1: not worked out yet).
 _FIFTH: Final = 1 << 15
-_MASKS: list[int] = [-1] * (2 * _FIFTH)
+_MASKS: Final[list[int]] = [-1] * (2 * _FIFTH)
 
 
 def group_problem(state: BelleState, seat: int, slot: int) -> str | None:

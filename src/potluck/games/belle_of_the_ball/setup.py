@@ -15,10 +15,10 @@ face up in a line.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from potluck.engine.chance import shuffle
-from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS, BelleState
+from potluck.games.belle_of_the_ball.state import BELLE_BASE, MAX_SEATS, SLOTS, BelleState
 from potluck.games.belle_of_the_ball.tables import BelleTables
 
 
@@ -86,10 +86,14 @@ def start_round(game: BelleTables, state: BelleState) -> None:
     begin_turn(state, state.start)
 
 
+#: ``state.acting`` for each seat to act, shared (a tuple is never changed).
+_ACTING: Final = tuple((seat,) for seat in range(MAX_SEATS))
+
+
 def begin_turn(state: BelleState, seat: int) -> None:
     """On Your Turn: ``seat`` may play a Belle, then invites once."""
     state.turn = seat
-    state.acting = (seat,)
+    state.acting = _ACTING[seat]
     state.played_now = -1  # -1: a Belle may still be played; -2: the chance has passed
     state.invites_left = 1
     state.effects = 0
