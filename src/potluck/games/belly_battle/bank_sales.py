@@ -17,7 +17,7 @@ players is an offer (``trades``).
 
 from __future__ import annotations
 
-from potluck.games.belly_battle.ownership import owned, to_bank
+from potluck.games.belly_battle.ownership import to_bank
 from potluck.games.belly_battle.state import ST_SOLD, BellyState
 from potluck.games.belly_battle.tables import BellyTables
 
@@ -28,8 +28,14 @@ def sale_value(game: BellyTables, state: BellyState, card: int) -> int:
 
 
 def bank_value(game: BellyTables, state: BellyState, seat: int) -> int:
-    """What Mr. Munchwalla would pay for everything ``seat`` owns."""
-    return sum(sale_value(game, state, c) for c in owned(state, seat))
+    """What Mr. Munchwalla would pay for everything ``seat`` owns (one pass over the
+    cards, without listing them: every landing on a restaurant for sale asks it)."""
+    owner = state.owner
+    total = 0
+    for card in range(len(owner)):
+        if owner[card] == seat:
+            total += sale_value(game, state, card)
+    return total
 
 
 def sell_card(game: BellyTables, state: BellyState, seat: int, card: int) -> None:

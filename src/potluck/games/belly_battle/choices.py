@@ -79,6 +79,10 @@ KINDS_OF_PHASE: Final[dict[int, frozenset[int]]] = {
     DEBT: frozenset({SELL, SELL_CHEF, SELL_STAR, OFFER}),
     OVER: frozenset(),
 }
+#: ``KINDS_OF_PHASE`` as bit masks of kinds, by phase: ``problem`` runs at every step.
+_KIND_MASKS: Final = tuple(
+    sum(1 << kind for kind in KINDS_OF_PHASE[phase]) for phase in range(len(KINDS_OF_PHASE))
+)
 PHASE_HINT = {
     BUY_OR_PASS: "You landed on a restaurant for sale: 'buy' it or 'pass' (and pay its basic fee).",
     TAKEOVER_CHOICE: "Takeover Battle: challenge with 'takeover <card>' or 'pass'.",
@@ -277,8 +281,7 @@ def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[
 def problem(game: BellyTables, state: BellyState, seat: int, action: BellyAction) -> str | None:
     """``None`` if ``seat`` (who is to act) may take ``action`` now, else why not."""
     kind, phase = action.kind, state.phase
-    allowed = KINDS_OF_PHASE[phase]
-    if kind not in allowed:
+    if not _KIND_MASKS[phase] >> kind & 1:  # ``kind not in KINDS_OF_PHASE[phase]``
         return PHASE_HINT[phase]
     card, names = action.card, game.names
     owner, cash = state.owner, state.cash

@@ -51,6 +51,10 @@ BANK: Final = -1
 NOBODY: Final = -1
 #: How many lines of the table's log the state keeps (views show them all).
 LOG_LINES: Final = 12
+#: ``say`` cuts the chain of lines back to ``LOG_LINES`` once it is this long (a cut makes
+#: ``LOG_LINES`` new links, so cutting at twice the length cost a link a line: 4% of a
+#: random step, issue 36).
+LOG_CHAIN_LIMIT: Final = 4 * LOG_LINES
 #: A line of the table's log: ``(template, values, the line said before it or None)``;
 #: a plain tuple (a recursive tuple type compiles to slower code).
 LogLine = tuple[object, ...]
@@ -160,7 +164,7 @@ class BellyState(State):
     #: (``None`` before the first), written out only when read (``log``), as a simulation
     #: never reads the lines it says. Lines are never changed, so clones share them.
     log_last: LogLine | None
-    #: How many lines ``log_last`` reaches back (up to ``2 * LOG_LINES``: ``say`` cuts
+    #: How many lines ``log_last`` reaches back (up to ``LOG_CHAIN_LIMIT``: ``say`` cuts
     #: the chain back to ``LOG_LINES`` then).
     log_size: int
     stats: list[int]
@@ -176,13 +180,10 @@ class BellyState(State):
     @property
     def log_entries(self) -> tuple[tuple[str, tuple[object, ...]], ...]:
         """The last ``LOG_LINES`` lines said, oldest first: each line's template and values."""
-        newest_first: list[tuple[str, tuple[object, ...]]] = []
-        line = self.log_last
-        while line is not None and len(newest_first) < LOG_LINES:
-            newest_first.append((cast(str, line[0]), cast(tuple[object, ...], line[1])))
-            line = cast("LogLine | None", line[2])
-        newest_first.reverse()
-        return tuple(newest_first)
+        kept = _last_lines(self.log_last)
+        return tuple(
+            (cast(str, line[0]), cast(tuple[object, ...], line[1])) for line in reversed(kept)
+        )
 
     @log_entries.setter
     def log_entries(self, entries: tuple[tuple[str, tuple[object, ...]], ...]) -> None:
@@ -197,8 +198,8 @@ class BellyState(State):
         ``LOG_LINES``; it is written out only when the log is read (formatting every
         line was a tenth of a random step, issue 36). A line is linked to the one
         before it, not copied with them into a new tuple (that copy was a tenth of a
-        random step again); the chain is cut back to ``LOG_LINES`` once it is twice as
-        long, so it never holds more than ``2 * LOG_LINES``.
+        random step again); the chain is cut back to ``LOG_LINES`` once it is
+        ``LOG_CHAIN_LIMIT`` lines long, so it never holds more.
 
             >>> state = BellyState(2, seed=0, options={})
             >>> state.log_entries = ()
@@ -209,17 +210,13 @@ class BellyState(State):
         """
         self.log_last = (template, values, self.log_last)
         self.log_size += 1
-        if self.log_size >= 2 * LOG_LINES:
+        if self.log_size >= LOG_CHAIN_LIMIT:
             self._cut_log()
 
     def _cut_log(self) -> None:
         """Keep the last ``LOG_LINES`` lines, in a chain of their own (clones may still
         share the longer one)."""
-        kept: list[LogLine] = []
-        line = self.log_last
-        while line is not None and len(kept) < LOG_LINES:
-            kept.append(line)
-            line = cast("LogLine | None", line[2])
+        kept = _last_lines(self.log_last)
         last: LogLine | None = None
         for index in range(len(kept) - 1, -1, -1):
             line = kept[index]
@@ -262,3 +259,14 @@ class BellyState(State):
         twin.log_size = self.log_size
         twin.stats = self.stats.copy()
         return twin
+
+
+def _last_lines(newest: LogLine | None) -> list[LogLine]:
+    """The last ``LOG_LINES`` lines of the chain that ends with ``newest``, newest first
+    (what ``log_entries`` shows and ``_cut_log`` keeps)."""
+    kept: list[LogLine] = []
+    line = newest
+    while line is not None and len(kept) < LOG_LINES:
+        kept.append(line)
+        line = cast("LogLine | None", line[2])
+    return kept

@@ -20,9 +20,13 @@ from potluck.games.cafe_carnage.tables import CafeTables, Choices
 
 def ballot_choices(game: CafeTables, state: CafeState) -> list[Choices]:
     """Per seat, the cards it may play from its hand now (``CafeTables.hand_choices``)."""
-    hands = state.hands
-    lookup = game.hand_memo.__getitem__
-    return [lookup(tuple(hands[i : i + 3])) for i in range(0, 3 * state.num_players, 3)]
+    hands, by_held = state.hands, game.hand_table
+    found: list[Choices] = []
+    for i in range(0, 3 * state.num_players, 3):
+        # Which of the three cards the seat holds, as a number (``hand_table``'s index).
+        held = (1 if hands[i] else 0) | (2 if hands[i + 1] else 0) | (4 if hands[i + 2] else 0)
+        found.append(by_held[held])
+    return found
 
 
 def start_ballot(game: CafeTables, state: CafeState) -> None:

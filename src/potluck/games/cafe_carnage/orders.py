@@ -47,8 +47,7 @@ def deal(game: CafeTables, state: CafeState, course: int) -> None:
         eaten = state.eaten
         state.choices = [menu_choices(game, menu, eaten[s]) for s, menu in enumerate(menus)]
     else:
-        memo = game.menu_memo
-        state.choices = [memo[menu] for menu in menus]
+        state.choices = [menu_choices(game, menu) for menu in menus]
     state.acting = game.everyone[n]
 
 
@@ -57,13 +56,27 @@ def menu_choices(game: CafeTables, menu: tuple[int, ...], eaten: int = 0) -> Cho
 
     In the advanced variant a dish eaten earlier in the week (a bit of
     ``eaten``) may be ordered only when every dish on the menu was.
+
+    Each distinct dish once, in menu order, found by the mask itself (plain loops: this
+    runs for every menu dealt; a memo of menus cost more than the work, its look-ups of
+    fresh tuples being a tenth of a random step, issue 36).
     """
-    dishes = list(dict.fromkeys(menu))
-    if eaten:
-        fresh = [dish for dish in dishes if not eaten >> dish & 1]
-        if fresh:
-            dishes = fresh
-    return game.dish_choices(dishes)
+    mask = 0
+    fresh = 0
+    for dish in menu:
+        mask |= 1 << dish
+        if not eaten >> dish & 1:
+            fresh |= 1 << dish
+    if eaten and fresh:
+        mask = fresh
+    actions = game.dish_actions
+    chosen: list[CafeAction] = []
+    left = mask
+    for dish in menu:
+        if left >> dish & 1:
+            chosen.append(actions[dish])
+            left ^= 1 << dish
+    return tuple(chosen), mask
 
 
 def order_choices(game: CafeTables, state: CafeState) -> list[Choices]:

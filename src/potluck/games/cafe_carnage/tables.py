@@ -1,5 +1,5 @@
 """Café Carnage's tables: the table constants, the dishes by index, the decks and every
-action, built once per game from the dish data, with the memos the hot paths read.
+action, built once per game from the dish data, with the tables and memos the hot paths read.
 
 The rules chapter modules (``setup``, ``round``, ``orders``, ``ballot``, ``dinner``,
 ``check_please``, ``settle_up``, ``clear_table``, ``end``) and the modules that show
@@ -22,7 +22,7 @@ the verbs: one line of inheritance, which the compiled build needs (docs/engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -61,30 +61,11 @@ _CARD_SYNONYMS = {
 }
 
 
-@mypyc_attr(native_class=False)
-class Memo(dict[tuple[int, ...], Choices]):
-    """A dict that computes a missing entry with ``function`` (a pure function of the key).
-
-    >>> calls = []
-    >>> memo = Memo(lambda key: (calls.append(key), ((), len(key)))[1])
-    >>> memo[(1, 2)], memo[(1, 2)], calls
-    (((), 2), ((), 2), [(1, 2)])
-    """
-
-    def __init__(self, function: Callable[[tuple[int, ...]], Choices]) -> None:
-        super().__init__()
-        self.function = function
-
-    def __missing__(self, key: tuple[int, ...]) -> Choices:
-        value = self[key] = self.function(key)
-        return value
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)
 class CafeTables(Game[CafeState, CafeAction]):
     """What a game of Café Carnage fixes when it is built: the table constants, the
     dishes by index (starters, then mains, then desserts, as in the data), the full
-    decks, the actions interned once, and memos of pure functions of a menu or a hand."""
+    decks, the actions interned once, the cards playable from each hand, and memos."""
 
     def __init__(self, data: DishData) -> None:
         self.data = data
@@ -136,12 +117,12 @@ class CafeTables(Game[CafeState, CafeAction]):
         self.everyone: Mapping[int, tuple[int, ...]] = {
             n: tuple(range(n)) for n in range(MAX_PLAYERS + 1)
         }
-        # Memos of pure functions, filled as menus and hands are met (dealing is the hot path).
-        #: A menu -> its distinct dishes, to order (``orders.menu_choices`` without the
-        #: advanced variant's rule).
-        self.menu_memo = Memo(lambda menu: self.dish_choices(dict.fromkeys(menu)))
-        #: A hand of (split, separately, run) counts -> the cards one may play from it.
-        self.hand_memo = Memo(self.hand_choices)
+        #: The cards one may play from a hand (``hand_choices``), by which of the three
+        #: cards it holds (bit ``card`` set: it holds one or more): ``ballot_choices``.
+        self.hand_table: tuple[Choices, ...] = tuple(
+            self.hand_choices((held & 1, held >> 1 & 1, held >> 2 & 1)) for held in range(8)
+        )
+        # Memos of pure functions, filled as they are met.
         #: A bit mask of dishes -> their slugs (views).
         self.eaten_memo: dict[int, tuple[str, ...]] = {}
         #: (id of a past night's record, seat) -> the record and its read-only entry in views.
