@@ -118,3 +118,67 @@ def test_greedy_kept_values_equal_the_values_worked_out_afresh() -> None:
                     assert table.run_at(meal) == fresh.run_value(fresh.runners_now, meal)
             legal = GAME.legal_actions(state, seat)
             GAME.step(state, seat, bot.choose(GAME, info, seat, legal, rng))
+
+
+def test_greedy_stay_value_equals_the_vote_chances_summed_plainly() -> None:
+    """``_Table.stay_value`` reads the vote chances as flat lists (``_Votes``, issue 36):
+    it equals the sum written plainly over the chances as a dict of (runners, stayers,
+    split votes), entry by entry in the order worked out, float for float, on tables
+    met in real games and on random rivals' chances (hypothesis)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from potluck.games.cafe_carnage.bots import _Table
+
+    def plain_stay(table: _Table, m: float, split: bool) -> float:
+        dist: dict[tuple[int, int, int], float] = {(0, 0, 0): 1.0}
+        for p in table.run_now:
+            nxt: dict[tuple[int, int, int], float] = {}
+            for (run, stay, yes), w in dist.items():
+                for key, q in (
+                    ((min(run + 1, 2), stay, yes), p),
+                    ((run, stay + 1, yes + 1), (1.0 - p) * table.split_chance),
+                    ((run, stay + 1, yes), (1.0 - p) * (1.0 - table.split_chance)),
+                ):
+                    if q > 0:
+                        nxt[key] = nxt.get(key, 0.0) + w * q
+            dist = nxt
+        mine = 1 if split else 0
+        value = 0.0
+        for (run, stay, yes), w in dist.items():
+            if 2 * (yes + mine) > stay + 1:
+                pool = m + stay * table.mean + (table.mean if run == 1 else 0.0)
+                value += w * (m - pool / (stay + 1) - 0.5)
+        return value
+
+    tables: list[_Table] = []
+    rng = random.Random(11)
+    bot = GAME.make_bot("greedy")
+    for seed in range(6):
+        state = GAME.new_game(4 + seed % 3, seed)
+        while state.acting:
+            seat = state.acting[0]
+            info = GAME.bot_view(state, seat)
+            tables.append(_Table(info, 3.0, 0.7, 0.9))
+            legal = GAME.legal_actions(state, seat)
+            GAME.step(state, seat, bot.choose(GAME, info, seat, legal, rng))
+    for table in tables[::7]:
+        for m in (3, 7.5, 12, table.mean + 2.0):
+            for split in (True, False):
+                assert table.stay_value(m, split) == plain_stay(table, m, split)
+
+    @settings(max_examples=150, deadline=None)
+    @given(
+        index=st.integers(0, len(tables) - 1),
+        run_now=st.lists(st.sampled_from([0.0, 0.2, 1.0 / 3.0, 0.4, 0.5, 1.0]), max_size=5),
+        split_chance=st.floats(0.0, 1.0),
+        m=st.integers(0, 20),
+        split=st.booleans(),
+    )
+    def check(index: int, run_now: list[float], split_chance: float, m: int, split: bool) -> None:
+        info = GAME.bot_view(GAME.new_game(4, seed=index), 0)
+        table = _Table(info, 12.0, 1.0 / 3.0, split_chance)
+        table.run_now = run_now
+        assert table.stay_value(m, split) == plain_stay(table, m, split)
+
+    check()

@@ -10,9 +10,9 @@ a property test holds it equal to the rule over random cases.
   for the once-a-turn rule.
 - Belle of the Ball: the invitations listed (``invite.invitations``) against the rule
   with its reasons (``invite.invite_problem``, which asks ``invite.skip_cost``); the
-  greedy bot's group values from a group's counts (``bots._value_of``, ``bots._value_with``,
-  its plans' fast path) against its estimate of a group (``bots.group_value``), float for
-  float.
+  greedy bot's group values from a group's counts (``greedy_plan.value_of`` and
+  ``value_with``, its plans' fast path) against its estimate of a group
+  (``greedy_plan.group_value``), float for float.
 - FoodAdvice: the extra customer's one-pass pick (``market.choose_extra``) against its
   order as the rulebook gives it, one filter at a time (matches, then the price up to
   the budget, then a favourite shape, then the newest product).
@@ -26,14 +26,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from potluck.games.belle_of_the_ball.actions import INVITE, TAKE_BELLE
-from potluck.games.belle_of_the_ball.bots import (
-    Weights,
-    _Counts,
-    _value_of,
-    _value_with,
-    group_value,
-)
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
+from potluck.games.belle_of_the_ball.greedy_plan import (
+    Counts,
+    Weights,
+    group_value,
+    value_of,
+    value_with,
+)
 from potluck.games.belle_of_the_ball.invite import invitations, invite_problem
 from potluck.games.burger_joint.actions import BurgerAction
 from potluck.games.burger_joint.game import BurgerJoint
@@ -160,12 +160,12 @@ def test_belle_greedy_group_values_from_counts_are_the_estimate(
     cost: float,
 ) -> None:
     weights = Weights(interest_share=share, need_cost=cost)
-    counted = _Counts(group, len(BELLE.interest_names))
-    assert _value_of(counted, future, full, singles, weights) == group_value(
+    counted = Counts(group, len(BELLE.interest_names))
+    assert value_of(counted, future, full, singles, weights) == group_value(
         group, future, full, singles, weights
     )
     if len(group) < 5:
-        assert _value_with(counted, guest, future, full, singles, weights) == group_value(
+        assert value_with(counted, guest, future, full, singles, weights) == group_value(
             [*group, guest], future, full, singles, weights
         )
 

@@ -62,7 +62,7 @@ _TABLES_KEPT: Final = 16
 #: The vote chances (``_Table._votes``) by the rivals' chances of running tonight and
 #: the split chance, shared by every table: a pure function of its key, read, never
 #: changed. Bounded, as ``_TABLES_KEPT`` is, for the garbage collector's sake.
-_VOTES: dict[tuple[tuple[float, ...], float], dict[tuple[int, int, int], float]] = {}
+_VOTES: dict[tuple[tuple[float, ...], float], _Votes] = {}
 _VOTES_KEPT: Final = 64
 #: The odds of the prior's meals alone (a table's before any meal is seen) by the
 #: prior's weight, shared by those tables so that what one works out serves the next
@@ -70,6 +70,23 @@ _VOTES_KEPT: Final = 64
 _PRIOR_ODDS: dict[float, _Odds] = {}
 #: Best runs an ``_Odds`` remembers (``_Odds.best_run``) before it forgets them all.
 _BEST_KEPT: Final = 4096
+
+
+class _Votes:
+    """The chances of the rivals' votes tonight (``_Table._votes``), entry by entry in
+    the order they were worked out: how many run (capped at 2), how many stay, how many
+    of those vote split, and the chance of that. Plain lists of numbers, read by index."""
+
+    def __init__(self, dist: dict[tuple[int, int, int], float]) -> None:
+        self.runs: list[int] = []
+        self.stays: list[int] = []
+        self.yeses: list[int] = []
+        self.chances: list[float] = []
+        for (run, stay, yes), w in dist.items():
+            self.runs.append(run)
+            self.stays.append(stay)
+            self.yeses.append(yes)
+            self.chances.append(w)
 
 
 class _Odds:
@@ -91,9 +108,20 @@ class _Odds:
         if found is None:
             if len(self._best) >= _BEST_KEPT:
                 self._best.clear()
-            found = max((self.run_value(chances, m), m) for m in range(low, high))
+            found = self.best_run_plain(chances, low, high)
             self._best[key] = found
         return found
+
+    def best_run_plain(self, chances: Sequence[float], low: int, high: int) -> tuple[float, int]:
+        """``best_run`` worked out, not remembered: the greatest (value, meal), as ``max``
+        of the pairs picks it, by a plain loop (meals ascending, so of two alike values
+        the later, dearer meal)."""
+        best_value, best_meal = 0.0, low
+        for m in range(low, high):
+            value = self.run_value(chances, m)
+            if m == low or value >= best_value:
+                best_value, best_meal = value, m
+        return best_value, best_meal
 
     def below(self, m: float) -> tuple[float, float, float]:
         """P(rival meal <= m), P(rival meal == m) and the mean of meals <= m."""
@@ -168,7 +196,6 @@ class _Table(_Odds):
                 shared = _PRIOR_ODDS[prior_weight] = _Odds(self.meals)
             self.shared = shared
         self.mean = sum(v * p for v, p in self.meals)
-        self._stay: dict[tuple[float, bool], float] = {}
         self._future: float | None = None
         self._planned = self._aimed = False
         self._plan_now = 0.0
@@ -177,7 +204,7 @@ class _Table(_Odds):
         self._typical_split = self._typical_apart = 0.0
         self._stay_at: dict[int, float] = {}
         self._run_at: dict[int, float] = {}
-        self._dist: dict[tuple[int, int, int], float] | None = None
+        self._dist: _Votes | None = None
         # Each rival's chance of running tonight and on each later night.
         self.run_now: list[float] = []
         self.run_later: list[list[float]] = [[] for _ in range(self.nights_left - 1)]
@@ -204,11 +231,12 @@ class _Table(_Odds):
 
     def best_run_between(self, chances: Sequence[float], low: int, high: int) -> tuple[float, int]:
         """The best expected gain of running with a meal in ``range(low, high)``, and the
-        meal cost that gets it (``_Odds.best_run`` of the table's meals, shared by the
-        tables that have the same: every first night's)."""
+        meal cost that gets it (``_Odds.best_run`` of the table's meals, remembered by the
+        odds shared by the tables that have the same: every first night's; a table of its
+        own asks each night's once, so it works them out without a memo)."""
         odds = self.shared
         if odds is None:
-            return self.best_run(tuple(chances), low, high)
+            return self.best_run_plain(chances, low, high)
         return odds.best_run(tuple(chances), low, high)
 
     def plan_now(self) -> float:
@@ -254,7 +282,7 @@ class _Table(_Odds):
             found = self._run_at[meal] = self.run_value(self.runners_now, meal)
         return found
 
-    def _votes(self) -> dict[tuple[int, int, int], float]:
+    def _votes(self) -> _Votes:
         """Chances of (rivals running (capped at 2), rivals staying, their split votes)."""
         if self._dist is not None:
             return self._dist
@@ -278,35 +306,36 @@ class _Table(_Odds):
             dist = nxt
         if len(_VOTES) >= _VOTES_KEPT:
             _VOTES.clear()
-        _VOTES[chances] = self._dist = dist
-        return dist
+        votes = _VOTES[chances] = self._dist = _Votes(dist)
+        return votes
 
     def stay_value(self, m: float, split: bool) -> float:
         """Expected gain of staying with a meal costing ``m`` and voting split or not."""
-        cached = self._stay.get((m, split))
-        if cached is not None:
-            return cached
-        dist = self._votes()
+        # (not kept here: ``stay_at`` and ``typical_stay`` keep what they ask)
+        votes = self._votes()
+        runs, stays, yeses, chances = votes.runs, votes.stays, votes.yeses, votes.chances
         mine = 1 if split else 0
+        mean = self.mean
         value = 0.0
-        for (run, stay, yes), w in dist.items():
-            if 2 * (yes + mine) > stay + 1:
-                pool = m + stay * self.mean + (self.mean if run == 1 else 0.0)
-                value += w * (m - pool / (stay + 1) - 0.5)
-        self._stay[m, split] = value
+        for k in range(len(chances)):
+            stay = stays[k]
+            if 2 * (yeses[k] + mine) > stay + 1:
+                pool = m + stay * mean + (mean if runs[k] == 1 else 0.0)
+                value += chances[k] * (m - pool / (stay + 1) - 0.5)
         return value
 
     def future_run(self) -> float:
         """The best expected gain of running on a later night."""
-        if self._future is None:
-            self._future = max(
-                (
-                    self.best_run_between(night, _PLAN_LOW, _PLAN_HIGH)[0]
-                    for night in self.runners_later
-                ),
-                default=float("-inf"),
-            )
-        return self._future
+        future = self._future
+        if future is None:
+            # (``max`` of the nights' values, by a plain loop: the first of the greatest)
+            future = float("-inf")
+            for k, night in enumerate(self.runners_later):
+                value = self.best_run_between(night, _PLAN_LOW, _PLAN_HIGH)[0]
+                if k == 0 or value > future:
+                    future = value
+            self._future = future
+        return future
 
 
 class _Kept:
@@ -488,10 +517,23 @@ class GreedyBot:
         if self._plan_run(info, table):
             target = table.aim_now()
             share = self.course_share
-            planned = sum(share[COURSES[c]] for c in range(3) if info.order[c] == NO_DISH)
+            order = info.order
+            planned = 0.0  # (summed in course order, as ``sum`` of them was)
+            for c in range(3):
+                if order[c] == NO_DISH:
+                    planned += share[COURSES[c]]
             aim = (target - spent) * share[course] / planned
-            options = [(value_of[a.index], a) for a in legal]
-            return min(options, key=lambda o: (abs(o[0] - aim), o[0]))[1]
+            # The first dish nearest the aim, of two as near the cheaper (``min`` of
+            # (distance, value), by a plain loop).
+            nearest = legal[0]
+            near_value = value_of[nearest.index]
+            near_distance = abs(near_value - aim)
+            for action in legal:
+                value = value_of[action.index]
+                distance = abs(value - aim)
+                if distance < near_distance or (distance == near_distance and value < near_value):
+                    nearest, near_value, near_distance = action, value, distance
+            return nearest
         money = info.money
         last_pay = table.nights_left == 1 or (
             table.nights_left == 2 and self._must_run(info, table)

@@ -238,23 +238,29 @@ class _Mind:
 
     def sales(
         self, offers: list[Offer], black_friday: int = 0, flavor: int = 0
-    ) -> list[tuple[int, Offer, int]]:
-        """(customer, offer, paid) for every regular customer who would buy something."""
+    ) -> tuple[tuple[int, Offer, int], ...]:
+        """(customer, offer, paid) for every regular customer who would buy something.
+
+        Kept as tuples (here and in ``choices``), which Python's cyclic garbage collector
+        stops visiting once it finds they hold numbers and such tuples only (lists it
+        visits at every collection, and the memo keeps hundreds)."""
         key = ("sales", tuple(offers), black_friday, flavor)
-        known: list[tuple[int, Offer, int]] | None = self.memo.get(key)
+        known: tuple[tuple[int, Offer, int], ...] | None = self.memo.get(key)
         if known is not None:
             return known
-        base = self.choices(offers)
+        base: Sequence[Choice] = self.choices(offers)
         if black_friday or flavor:
             changed = list(base)
             for k, choice in self.promoted(offers, black_friday, flavor):
                 changed[k] = choice
             base = changed
-        bought = [
-            (c, choice.offer, choice.paid)
-            for c, choice in zip(self.customers, base, strict=True)
-            if choice.offer is not None
-        ]
+        bought = tuple(
+            [
+                (c, choice.offer, choice.paid)
+                for c, choice in zip(self.customers, base, strict=True)
+                if choice.offer is not None
+            ]
+        )
         self.memo[key] = bought
         return bought
 
@@ -299,14 +305,14 @@ class _Mind:
                 gain -= before.paid
         return gain
 
-    def choices(self, offers: list[Offer]) -> list[Choice]:
+    def choices(self, offers: list[Offer]) -> tuple[Choice, ...]:
         """What each regular customer does with ``offers``, without promotion chips."""
         key = ("choices", tuple(offers))
-        known: list[Choice] | None = self.memo.get(key)
+        known: tuple[Choice, ...] | None = self.memo.get(key)
         if known is None:
             limit = self.game.black_friday_limit
             buyers = self.game.buyers
-            known = [choose(buyers[c], offers, 0, 0, limit) for c in self.customers]
+            known = tuple([choose(buyers[c], offers, 0, 0, limit) for c in self.customers])
             self.memo[key] = known
         return known
 
