@@ -87,7 +87,7 @@ def start_round(game: BelleTables, state: BelleState) -> None:
 
 
 #: ``state.acting`` for each seat to act, shared (a tuple is never changed).
-_ACTING: Final = tuple((seat,) for seat in range(MAX_SEATS))
+_ACTING: Final[tuple[tuple[int, ...], ...]] = tuple((seat,) for seat in range(MAX_SEATS))
 
 
 def begin_turn(state: BelleState, seat: int) -> None:

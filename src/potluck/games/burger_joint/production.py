@@ -97,7 +97,7 @@ def draft_mask(tables: BurgerTables, state: BurgerState, seat: int) -> int:
 
 
 #: ``state.acting`` for the seat to act, shared (a tuple is never changed).
-_ACTING: Final = ((0,), (1,))
+_ACTING: Final[tuple[tuple[int, ...], ...]] = ((0,), (1,))
 
 
 def start_turn(tables: BurgerTables, state: BurgerState) -> None:

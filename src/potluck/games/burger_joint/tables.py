@@ -110,7 +110,9 @@ class BurgerTables(Game[BurgerState, BurgerAction]):
         self.data = data
         self.colours = tuple(data.colours)
         self.num_colours = nc = len(self.colours)
-        self.sides = (Side(data, 0), Side(data, 1))
+        #: Seat 0's board, then seat 1's (typed as a tuple of any length, so that
+        #: ``sides[seat]`` reads an item without boxing a fixed-length tuple first).
+        self.sides: tuple[Side, ...] = (Side(data, 0), Side(data, 1))
         self.num_bistros = nb = len(data.sides[0].bistros)
         self.limit, self.keep, self.win = data.production_limit, data.keep, data.win_points
         self.tokens = data.tokens

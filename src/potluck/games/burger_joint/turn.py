@@ -58,7 +58,7 @@ _NOT_NOW: Final = {TAKE: "production", PUT: "a redraw", DRAW: "a redraw", DISCAR
 #: ``_NOT_NOW`` by kind ("" for the kinds of the trading and building phase).
 _NOT_NOW_BY_KIND: Final = tuple(_NOT_NOW.get(kind, "") for kind in range(DISCARD_ONE + 1))
 #: ``state.acting`` for the seat to act, shared (a tuple is never changed).
-_ACTING: Final = ((0,), (1,))
+_ACTING: Final[tuple[tuple[int, ...], ...]] = ((0,), (1,))
 
 
 def legal_actions(tables: BurgerTables, state: BurgerState, seat: int) -> list[BurgerAction]:
