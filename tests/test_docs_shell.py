@@ -42,6 +42,8 @@ OTHER_NOT_RUN = {
     "curl ": "calls a running server (tests/test_server.py makes the same calls in-process)",
     'python -c "from potluck.search.openspiel': "a speed benchmark on OpenSpiel (minutes)",
     "python examples/ismcts_strength.py": "a strength benchmark of dozens of games",
+    "python examples/improve_model_dev.py": "three bots over dozens of deals (an hour); "
+    "tests/test_value_model.py plays one deal",
     "python examples/lineup_shares.py": "a benchmark of dozens of games between a line-up of bots",
     "python examples/search_deviations.py": "judges each departure with hundreds of whole games",
     "python examples/belly_win_model.py": "fits on 12,000 games (minutes); "

@@ -127,3 +127,44 @@ def test_training_writes_a_model_that_loads_and_plays(tmp_path: Any) -> None:
     state = game.new_game(2, seed=1)
     assert math.isclose(sum(model.world_chances(state)), 1.0)
     assert data["fit"]["seeds"] == [10_000_000, 10_000_023]
+
+
+def test_training_with_a_switch_keeps_rows_only_after_it() -> None:
+    """``--switch-by``: random moves only before a switch move drawn per game, rows only
+    from it on (labels from the greedy bot's play alone); off, the rows are the old ones."""
+    from potluck.search import training
+
+    game = potluck.load_game("burger-joint")
+    plain = training.play_positions(game, 2, 3, 10_000_000, 0.1, 1.0)
+    again = training.play_positions(game, 2, 3, 10_000_000, 0.1, 1.0, switch_by=0)
+    assert list(plain.labels) == list(again.labels)
+    assert list(plain.data) == list(again.data)
+    switched = training.play_positions(game, 2, 3, 10_000_000, 0.1, 1.0, switch_by=40)
+    assert 0 < len(switched) < len(plain)
+    assert len(switched) % 2 == 0
+    assert len(switched.labels) == len(switched)
+
+
+def test_the_model_dev_script_plays_a_deal_with_a_model_file(tmp_path: Any) -> None:
+    """``examples/improve_model_dev.py`` scores the tested bot's cut playouts by its own
+    model file and plays the tested bot, the baseline and greedy on each deal."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "examples" / "improve_model_dev.py"
+    spec = importlib.util.spec_from_file_location("improve_model_dev", path)
+    assert spec is not None
+    assert spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    model = resources.files("potluck.search.models").joinpath("burger-joint-2p.json")
+    (tmp_path / "m.json").write_text(model.read_text())
+    bot = "improve:time=0,worlds=4,min_worlds=2,depth=6,cutoff=model"
+    results = tmp_path / "r.jsonl"
+    argv = ["burger-joint", "--players", "2", "--games", "1", "--seed", "5", "--bot", bot]
+    argv += ["--bot-model", str(tmp_path / "m.json"), "--baseline", bot]
+    argv += ["--results", str(results)]
+    assert script.main(argv) == 0
+    record = json.loads(results.read_text().splitlines()[1])
+    assert {"bot", "baseline", "greedy", "cpu"} <= set(record)
+    assert record["bot"] == record["baseline"]  # the same model, the same seeds: the same game

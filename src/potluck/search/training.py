@@ -57,9 +57,21 @@ class Positions:
 
 
 def play_positions(
-    game: Game[Any, Any], players: int, games: int, seed: int, epsilon: float, keep: float
+    game: Game[Any, Any],
+    players: int,
+    games: int,
+    seed: int,
+    epsilon: float,
+    keep: float,
+    switch_by: int = 0,
 ) -> Positions:
-    """Greedy self-play games from ``seed`` on, their kept positions as rows."""
+    """Greedy self-play games from ``seed`` on, their kept positions as rows.
+
+    With ``switch_by`` above 0, each game draws a switch move uniformly below it: the
+    random moves (``epsilon``) come only before it and positions are kept only from it
+    on, so every row's label is the outcome of the greedy bot's own play from that
+    position on, what a playout of the greedy bot cut there would go on to (the
+    policy-improving bot's cut playouts, ``improve:depth=N,cutoff=model``)."""
     encoding = game.observation_encoding(players)
     blocks = player_blocks(game, players)
     greedy = game.make_bot("greedy")
@@ -69,9 +81,11 @@ def play_positions(
         deal = seed + number
         state = game.new_game(players, deal)
         rng = random.Random(f"potluck-value:{deal}")
+        switch = rng.randrange(switch_by) if switch_by > 0 else 0
+        moved = 0
         first_row = len(out)
         while state.acting:
-            if rng.random() < keep:
+            if rng.random() < keep and moved >= switch:
                 for seat in range(players):
                     vector = game.encode_observation(state, seat, encoding)
                     out.add(vector + derived_features(vector, blocks), position, number)
@@ -80,12 +94,13 @@ def play_positions(
             legal = game.legal_actions(state, seat)
             if len(legal) == 1:
                 action = legal[0]
-            elif rng.random() < epsilon:
+            elif (switch_by <= 0 or moved < switch) and rng.random() < epsilon:
                 action = legal[int(rng.random() * len(legal))]
             else:
                 view = game.view(state, seat) if greedy.needs_view else None
                 action = greedy.choose(game, view, seat, legal, rng)
             game.step_legal(state, seat, action)
+            moved += 1
         shares = game.outcome(state).win_shares()
         # a position's rows come seat by seat, so a row's seat is its offset mod players
         for offset in range(len(out) - first_row):
@@ -225,16 +240,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=10_000_000)
     parser.add_argument("--epsilon", type=float, default=0.1)
     parser.add_argument("--keep", type=float, default=0.15)
+    parser.add_argument(
+        "--switch-by",
+        type=int,
+        default=0,
+        help="random moves only before a switch move drawn below this, rows only from it on "
+        "(labels from greedy play alone; 0: off)",
+    )
     parser.add_argument("--kind", choices=("linear", "trees", "both"), default="both")
     parser.add_argument("--c", type=float, default=0.1, help="linear: inverse L2 strength")
     parser.add_argument("--trees", type=int, default=150)
     parser.add_argument("--leaves", type=int, default=15)
     parser.add_argument("--write", action="store_true", help="write the better model's file")
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        nargs="*",
+        default=[],
+        help="model files to score on the held-out rows too",
+    )
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "models")
     args = parser.parse_args(argv)
     game = potluck.load_game(args.game)
     started = time.process_time()
-    positions = play_positions(game, args.players, args.games, args.seed, args.epsilon, args.keep)
+    positions = play_positions(
+        game, args.players, args.games, args.seed, args.epsilon, args.keep, args.switch_by
+    )
     size = game.observation_encoding(args.players).size + 2 * len(player_blocks(game, args.players))
     print(f"{len(positions)} rows in {time.process_time() - started:.0f} s", file=sys.stderr)
     matrix = _matrix(positions, size)
@@ -248,6 +279,9 @@ def main(argv: list[str] | None = None) -> int:
         fits.append((trees, evaluate(trees, x_held, y_held, args.players)))
     for model, score in fits:
         print(json.dumps({"kind": model["kind"], **score}))
+    for other in args.compare:  # another model file scored on the same held-out rows
+        data = json.loads(other.read_text())
+        print(json.dumps({"file": str(other), **evaluate(data, x_held, y_held, args.players)}))
     model, score = min(fits, key=lambda fit: fit[1]["log_loss"])
     command = " ".join(["python -m potluck.search.training", *(argv or sys.argv[1:])])
     document = {
@@ -262,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
             "held_out_games": args.held_out,
             "seeds": [args.seed, args.seed + args.games - 1],
             "epsilon": args.epsilon,
+            **({"switch_by": args.switch_by} if args.switch_by > 0 else {}),
             "rows": len(positions),
             "held_out": score,
         },
