@@ -10,7 +10,7 @@ a property test holds it equal to the rule over random cases.
   for the once-a-turn rule.
 - Belle of the Ball: the invitations listed (``invite.invitations``) against the rule
   with its reasons (``invite.invite_problem``, which asks ``invite.skip_cost``); the
-  greedy bot's group values from a group's counts (``greedy_plan.value_of`` and
+  greedy bot's group values from a group's counts (``greedy_plan.Planner.value_of`` and
   ``value_with``, its plans' fast path) against its estimate of a group
   (``greedy_plan.group_value``), float for float.
 - FoodAdvice: the extra customer's one-pass pick (``market.choose_extra``) against its
@@ -27,13 +27,7 @@ from hypothesis import strategies as st
 
 from potluck.games.belle_of_the_ball.actions import INVITE, TAKE_BELLE
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
-from potluck.games.belle_of_the_ball.greedy_plan import (
-    Counts,
-    Weights,
-    group_value,
-    value_of,
-    value_with,
-)
+from potluck.games.belle_of_the_ball.greedy_plan import Planner, Weights, group_value
 from potluck.games.belle_of_the_ball.invite import invitations, invite_problem
 from potluck.games.burger_joint.actions import BurgerAction
 from potluck.games.burger_joint.game import BurgerJoint
@@ -160,12 +154,13 @@ def test_belle_greedy_group_values_from_counts_are_the_estimate(
     cost: float,
 ) -> None:
     weights = Weights(interest_share=share, need_cost=cost)
-    counted = Counts(group, len(BELLE.interest_names))
-    assert value_of(counted, future, full, singles, weights) == group_value(
-        group, future, full, singles, weights
-    )
+    counted = Planner(weights, len(BELLE.interest_names))
+    counted.future = future
+    for shown in group:
+        counted.add(0, shown)
+    assert counted.value_of(0, full, singles) == group_value(group, future, full, singles, weights)
     if len(group) < 5:
-        assert value_with(counted, guest, future, full, singles, weights) == group_value(
+        assert counted.value_with(0, guest, full, singles) == group_value(
             [*group, guest], future, full, singles, weights
         )
 

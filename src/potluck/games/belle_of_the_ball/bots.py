@@ -28,33 +28,60 @@ from potluck.engine.game import Game
 from potluck.games.belle_of_the_ball.actions import INVITE, PLAY, TAKE_BELLE, BelleAction
 from potluck.games.belle_of_the_ball.greedy_plan import (
     BELLE_WORTH,
+    GROUP_SIZE,
     NEED_COST,
     PLAY_MARGIN,
     RIVAL_WEIGHT,
+    SCRATCH,
     SHARE,
-    Counts,
-    Memo,
-    Table,
+    Planner,
     Weights,
-    best_invite,
-    copy_table,
+    estimate,
     group_value,
-    group_values,
-    read_table,
-    replanned,
-    value_now,
-    value_of,
 )
 from potluck.games.belle_of_the_ball.seat_info import SeatInfo
 from potluck.games.belle_of_the_ball.state import (
+    FIFTH_GROUP,
+    FOUR_IS_FULL,
+    FREE_SKIPS,
+    SINGLES_SCORE,
     SLOTS,
 )
 from potluck.games.belle_of_the_ball.tables import BelleTables
 
 #: In the base game the bot plays its best Belle every turn (``PLAY_MARGIN``).
 _REFILL_MARGIN = float("-inf")
-#: The plans kept from earlier decisions are dropped when there are more than this many.
-_PLANS: Final = 256
+#: Scandalous Scarlett's loss is valued as if her target had this many invitations left.
+_SCANDAL_FUTURE: Final = 12
+
+# A Belle's effect (``schema.Effect``) as a small int, looked up once per game: the
+# bot asks it for every Belle it may play.
+_BANK_CHIPS: Final = 0
+_PICKPOCKET: Final = 1
+_SCANDAL: Final = 2
+_MOVE_GUEST: Final = 3
+_GOSSIP: Final = 4
+_FREE_SKIPS: Final = 5
+_FOUR_IS_FULL: Final = 6
+_SINGLES_SCORE: Final = 7
+_FIFTH_GROUP: Final = 8
+_INVITE_TWICE: Final = 9
+_REVERSE_LINE: Final = 10
+_LATE_ARRIVAL: Final = 11
+_EFFECT_CODES: Final = {
+    "bank_chips": _BANK_CHIPS,
+    "pickpocket": _PICKPOCKET,
+    "scandal": _SCANDAL,
+    "move_guest": _MOVE_GUEST,
+    "gossip": _GOSSIP,
+    "free_skips": _FREE_SKIPS,
+    "four_is_full": _FOUR_IS_FULL,
+    "singles_score": _SINGLES_SCORE,
+    "fifth_group": _FIFTH_GROUP,
+    "invite_twice": _INVITE_TWICE,
+    "reverse_line": _REVERSE_LINE,
+    "late_arrival": _LATE_ARRIVAL,
+}
 
 
 class GreedyBot:
@@ -108,11 +135,12 @@ class GreedyBot:
         self.weights = Weights(
             belle_value, chip_value, need_cost, interest_share, play_margin, rival_weight
         )
-        # Plans (``Memo``) of earlier decisions, by the seat, its groups (guest indices)
-        # and the invitations it expects: a plan depends on those and the weights alone,
-        # and a turn's decisions (a Belle, then the invitations) often share them.
-        self._plans: dict[tuple[int, int, tuple[tuple[int, ...], ...]], Memo] = {}
-        self._plans_game: object = None  # the game whose card data the plans are for
+        # The seat's groups counted, reused from decision to decision (nothing else of a
+        # decision outlives it).
+        self._planner = Planner(self.weights)
+        self._game: object = None  # the game whose card data the fields below are read from
+        self._interests: tuple[tuple[int, ...], ...] = ()
+        self._effects: tuple[int, ...] = ()
 
     def choose(
         self,
@@ -125,33 +153,60 @@ class GreedyBot:
         assert view is not None
         tables = cast(BelleTables, game)
         info = view if isinstance(view, SeatInfo) else SeatInfo.from_view(tables, view, seat)
-        table = read_table(info, self.weights, tables)
-        plans = self._plans
-        if len(plans) > _PLANS or self._plans_game is not game:
-            plans.clear()
-            self._plans_game = game
-        first_slot = info.seat * SLOTS
-        key = (info.seat, table.future, info.parties[first_slot : first_slot + SLOTS])
-        plan = plans.get(key)
-        if plan is None:
-            plans[key] = table.memo
-        else:
-            table.memo = plan
-        plays = [a for a in legal if isinstance(a, BelleAction) and a.kind == PLAY]
-        first = best_invite(table)
-        base = value_now(table, first)
-        best_play: Action | None = None
-        margin = self.weights.play_margin
-        best_gain = margin if info.variant else _REFILL_MARGIN
-        effects = tables.belle_effects
-        for action in plays:
-            assert isinstance(action, BelleAction)
-            gain = self._belle_gain(table, effects[action.belle], action, base)
-            if gain > best_gain:
-                best_gain, best_play = gain, action
-        if best_play is not None:
-            return best_play
-        _, pos, slot = first
+        planner = self._planner
+        if self._game is not game:
+            self._game = game
+            self._interests = tables.guest_interests
+            self._effects = tuple([_EFFECT_CODES[effect] for effect in tables.belle_effects])
+            planner.set_width(len(tables.interest_names))
+        interests_of = self._interests
+        me = info.seat
+        parties = info.parties
+        first_slot = me * SLOTS
+        for slot in range(SLOTS):
+            planner.clear(slot)
+            for guest in parties[first_slot + slot]:
+                planner.add(slot, interests_of[guest])
+        line, line_chips = info.line, info.line_chips
+        planner.future = len(line) // len(info.chips) + 3 * info.rounds_left
+        chips = info.chips[me]
+        effects = info.effects
+        free = bool(effects & FREE_SKIPS)
+        full = GROUP_SIZE - 1 if effects & FOUR_IS_FULL else GROUP_SIZE
+        singles = bool(effects & SINGLES_SCORE)
+        fifth = bool(effects & FIFTH_GROUP)
+        first = planner.best_invite(
+            line, line_chips, interests_of, chips, free, full, singles, fifth, -1
+        )
+        pos, slot = planner.best_pos, planner.best_slot
+        playable = False
+        for action in legal:
+            if _is_play(action):
+                playable = True
+                break
+        if playable:
+            base = planner.value_now(
+                line,
+                line_chips,
+                interests_of,
+                chips,
+                free,
+                full,
+                singles,
+                fifth,
+                info.invites_left,
+                first,
+            )
+            best_play: Action | None = None
+            best_gain = self.weights.play_margin if info.variant else _REFILL_MARGIN
+            kinds = self._effects
+            for action in legal:
+                if isinstance(action, BelleAction) and action.kind == PLAY:
+                    gain = self._belle_gain(info, kinds[action.belle], action, base)
+                    if gain > best_gain:
+                        best_gain, best_play = gain, action
+            if best_play is not None:
+                return best_play
         for candidate in legal:
             assert isinstance(candidate, BelleAction)
             if candidate.pos == pos and (
@@ -161,79 +216,141 @@ class GreedyBot:
                 return candidate
         return next((a for a in legal if not _is_play(a)), legal[0])
 
-    def _belle_gain(self, table: Table, effect: str, action: BelleAction, base: float) -> float:
-        """How much better this turn goes with the Belle ``action`` than without her."""
-        direct = 0.0
-        if effect == "bank_chips":
+    def _belle_gain(self, info: SeatInfo, effect: int, action: BelleAction, base: float) -> float:
+        """How much better this turn goes with the Belle ``action`` than without her:
+        ``base`` is the turn's worth without her (``Planner.value_now``)."""
+        rival_weight = self.weights.rival_weight
+        me = info.seat
+        if effect == _BANK_CHIPS:
             return 3.0
-        if effect == "pickpocket":
-            has = next(c for s, c, _ in table.rivals if s == action.seat)
-            leader = max(c for _, c, _ in table.rivals)
+        if effect == _PICKPOCKET:
+            has = info.chips[action.seat]
+            leader = max([c for s, c in enumerate(info.chips) if s != me])
             # Robbing the leader is worth a little more than robbing anyone else.
-            rival = table.weights.rival_weight
-            return min(2, has) * (1 + rival) + (0.5 if has == leader else 0.0)
-        if effect == "scandal":
-            groups = next(g for s, _, g in table.rivals if s == action.seat)
-            group = [table.interests_of[guest] for guest in groups[action.group]]
-            loss = group_value(group, 12) - group_value(group[:-1], 12)
-            return table.weights.rival_weight * loss
-        if effect == "move_guest":
-            return self._move_gain(table, action) - base
-        # (the groups are shared with ``table``: nothing below changes them)
-        after = copy_table(table)
-        if effect == "gossip":
-            paid = sum(1 for _, c, _ in table.rivals if c > 0)
-            after.line_chips = [table.line_chips[0] + paid, *table.line_chips[1:]]
-            direct = paid * table.weights.rival_weight
-        elif effect == "free_skips":
-            after.free = True
-        elif effect == "four_is_full":
-            after.four_full = True
-        elif effect == "singles_score":
-            after.singles = True
-        elif effect == "fifth_group":
-            after.fifth = True
-        elif effect == "invite_twice":
-            after.invites_left = 2
-        elif effect == "reverse_line":
-            after.line = table.line[::-1]
-            after.line_chips = table.line_chips[::-1]
-        elif effect == "late_arrival":
-            after.line = [*table.line[1:], table.line[0]]
-            after.line_chips = [*table.line_chips[1:], table.line_chips[0]]
-        return direct + value_now(after) - base
+            return min(2, has) * (1 + rival_weight) + (0.5 if has == leader else 0.0)
+        if effect == _SCANDAL:
+            return rival_weight * self._scandal_loss(
+                info.parties[action.seat * SLOTS + action.group]
+            )
+        if effect == _MOVE_GUEST:
+            return self._move_gain(info, action) - base
+        planner = self._planner
+        line, line_chips = info.line, info.line_chips
+        effects = info.effects
+        free = bool(effects & FREE_SKIPS)
+        full = GROUP_SIZE - 1 if effects & FOUR_IS_FULL else GROUP_SIZE
+        singles = bool(effects & SINGLES_SCORE)
+        fifth = bool(effects & FIFTH_GROUP)
+        invites_left = info.invites_left
+        direct = 0.0
+        if effect == _GOSSIP:
+            paid = 0
+            for s, c in enumerate(info.chips):
+                if s != me and c > 0:
+                    paid += 1
+            line_chips = (line_chips[0] + paid, *line_chips[1:])
+            direct = paid * rival_weight
+        elif effect == _FREE_SKIPS:
+            free = True
+        elif effect == _FOUR_IS_FULL:
+            full = GROUP_SIZE - 1
+        elif effect == _SINGLES_SCORE:
+            singles = True
+        elif effect == _FIFTH_GROUP:
+            fifth = True
+        elif effect == _INVITE_TWICE:
+            invites_left = 2
+        elif effect == _REVERSE_LINE:
+            line = line[::-1]
+            line_chips = line_chips[::-1]
+        elif effect == _LATE_ARRIVAL:
+            line = (*line[1:], line[0])
+            line_chips = (*line_chips[1:], line_chips[0])
+        after = planner.plan_value(
+            line,
+            line_chips,
+            self._interests,
+            info.chips[me],
+            free,
+            full,
+            singles,
+            fifth,
+            invites_left,
+        )
+        return direct + after - base
 
-    def _move_gain(self, table: Table, action: BelleAction) -> float:
-        """What this turn is worth once the Belle moved the last guest of one group to
-        another (``_belle_gain``'s move_guest, before the turn's worth without her is
-        taken off): the groups' change in value, then the best invitation(s)."""
-        groups = list(table.groups)  # (the two changed groups are new lists)
-        source = groups[action.group]
-        moved = source[-1]
-        groups[action.group] = source[:-1]
-        groups[action.dest] = [*groups[action.dest], moved]
-        full = 4 if table.four_full else 5
-        w = table.weights
-        # Each group's value (``group_value``, from its counts: the same floats), summed
-        # in order as before: those of the groups she leaves alone are worked out once
-        # a decision.
-        values = group_values(table, full)
-        left = Counts(groups[action.group], table.width)
-        joined = Counts(groups[action.dest], table.width)
-        before_v = after_v = 0.0
-        for slot, value in enumerate(values):
-            before_v += value
-            if slot == action.group:
-                value = value_of(left, table.future, full, False, w)
-            elif slot == action.dest:
-                value = value_of(joined, table.future, full, False, w)
-            after_v += value
-        direct = after_v - before_v
-        if len(groups[action.dest]) >= 5:
-            groups[action.dest] = []  # scored at the end of the turn
-            joined = Counts([], table.width)
-        after = replanned(table, groups, (action.group, action.dest), (left, joined))
-        return direct + value_now(after)
+    def _scandal_loss(self, group: tuple[int, ...]) -> float:
+        """What Scandalous Scarlett takes from the rival group ``group`` (guests): its
+        ``group_value`` (default weights) less that without its last guest."""
+        planner = self._planner
+        interests_of = self._interests
+        planner.clear(SCRATCH)
+        for guest in group:
+            planner.add(SCRATCH, interests_of[guest])
+        whole = self._scratch_value()
+        if group:
+            planner.remove(SCRATCH, interests_of[group[-1]])
+        return whole - self._scratch_value()
+
+    def _scratch_value(self) -> float:
+        """``group_value`` of the group counted in ``SCRATCH``, with default weights, as
+        ``_scandal_loss`` values a rival's group."""
+        planner = self._planner
+        return estimate(
+            planner.size[SCRATCH],
+            planner.matched[SCRATCH],
+            planner.spread[SCRATCH],
+            planner.shown[SCRATCH],
+            _SCANDAL_FUTURE,
+            GROUP_SIZE,
+            False,
+            SHARE,
+            NEED_COST,
+        )
+
+    def _move_gain(self, info: SeatInfo, action: BelleAction) -> float:
+        """What this turn is worth once Persuasive Prudence moved the last guest of one
+        group to another (``_belle_gain`` takes the turn's worth without her off): the
+        groups' change in value, then the best invitation(s). The move is made on the
+        planner's counts and undone after."""
+        planner = self._planner
+        interests_of = self._interests
+        effects = info.effects
+        full = GROUP_SIZE - 1 if effects & FOUR_IS_FULL else GROUP_SIZE
+        source, dest = action.group, action.dest
+        mine = info.parties[info.seat * SLOTS : info.seat * SLOTS + SLOTS]
+        moved = interests_of[mine[source][-1]]
+        # Every group's value (no singles), summed in slot order before and after.
+        before = 0.0
+        for slot in range(SLOTS):
+            before += planner.value_of(slot, full, False)
+        planner.remove(source, moved)
+        planner.add(dest, moved)
+        after = 0.0
+        for slot in range(SLOTS):
+            after += planner.value_of(slot, full, False)
+        direct = after - before
+        scored = planner.size[dest] >= GROUP_SIZE
+        if scored:
+            planner.clear(dest)  # scored at the end of the turn
+        value = planner.plan_value(
+            info.line,
+            info.line_chips,
+            interests_of,
+            info.chips[info.seat],
+            bool(effects & FREE_SKIPS),
+            full,
+            bool(effects & SINGLES_SCORE),
+            bool(effects & FIFTH_GROUP),
+            info.invites_left,
+        )
+        if scored:
+            for guest in mine[dest]:
+                planner.add(dest, interests_of[guest])
+        else:
+            planner.remove(dest, moved)
+        planner.add(source, moved)
+        return direct + value
 
 
 def _is_play(action: Action) -> bool:

@@ -1,0 +1,209 @@
+"""Belle of the Ball's greedy planner (issue 36) against the rules it stands for.
+
+The greedy bot values invitations from its groups counted in flat lists
+(``greedy_plan.Planner``), changed guest by guest and put back after each re-plan:
+
+- ``add`` and ``remove`` keep the counts equal to the group counted afresh, in any order.
+- ``Planner.value_of`` and ``value_with`` are ``group_value`` (the bot's estimate of a
+  group) to the last bit, and so is ``estimate`` of a rival's group.
+- ``best_invite`` is the best invitation as the rules list them: every position the
+  seat can pay for (``invite.skip_cost``), a guest to each group it may join
+  (``groups._places_by_sizes``), a Belle to hand, valued by ``group_value``, the first
+  best kept; on the seat's groups in states of real games, under every bent rule, and
+  with a position already taken (a second invitation).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from potluck.games.belle_of_the_ball import groups
+from potluck.games.belle_of_the_ball.game import BelleOfTheBall
+from potluck.games.belle_of_the_ball.greedy_plan import (
+    GROUP_SIZE,
+    SCRATCH,
+    Planner,
+    Weights,
+    estimate,
+    group_value,
+)
+from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS, BelleState
+
+G = BelleOfTheBall()
+WIDTH = len(G.interest_names)
+_GUESTS = st.sampled_from(G.guest_interests)
+_WEIGHTS = st.builds(
+    Weights,
+    belle_value=st.floats(-2, 12),
+    chip_value=st.floats(0, 2),
+    need_cost=st.floats(-2, 2),
+    interest_share=st.floats(0, 1),
+)
+
+
+def _counted_afresh(group: list[tuple[int, ...]]) -> Planner:
+    planner = Planner(Weights(), WIDTH)
+    for shown in group:
+        planner.add(0, shown)
+    return planner
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), _GUESTS), max_size=30), st.integers(0, SCRATCH))
+def test_adding_and_removing_guests_keeps_the_counts_of_the_group(
+    moves: list[tuple[bool, tuple[int, ...]]], slot: int
+) -> None:
+    planner = Planner(Weights(), WIDTH)
+    group: list[tuple[int, ...]] = []
+    for joins, shown in moves:
+        if joins or not group:
+            planner.add(slot, shown)
+            group.append(shown)
+        else:
+            leaving = group.pop(len(group) // 2)
+            planner.remove(slot, leaving)
+        fresh = _counted_afresh(group)
+        assert planner.counts[slot * WIDTH : slot * WIDTH + WIDTH] == fresh.counts[:WIDTH]
+        for field in ("size", "shown", "matched", "spread"):
+            assert getattr(planner, field)[slot] == getattr(fresh, field)[0]
+    planner.clear(slot)
+    assert planner.counts == [0] * len(planner.counts)
+    assert planner.size[slot] == 0
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    group=st.lists(_GUESTS, max_size=5),
+    guest=_GUESTS,
+    future=st.integers(0, 12),
+    full=st.sampled_from((4, 5)),
+    singles=st.booleans(),
+    weights=_WEIGHTS,
+)
+def test_planner_values_are_the_group_value(
+    group: list[tuple[int, ...]],
+    guest: tuple[int, ...],
+    future: int,
+    full: int,
+    singles: bool,
+    weights: Weights,
+) -> None:
+    planner = Planner(weights, WIDTH)
+    planner.future = future
+    for shown in group:
+        planner.add(2, shown)
+    expected = group_value(group, future, full, singles, weights)
+    assert planner.value_of(2, full, singles) == expected
+    assert expected == estimate(
+        planner.size[2],
+        planner.matched[2],
+        planner.spread[2],
+        planner.shown[2],
+        future,
+        full,
+        singles,
+        weights.interest_share,
+        weights.need_cost,
+    )
+    if len(group) < GROUP_SIZE:
+        with_guest = group_value([*group, guest], future, full, singles, weights)
+        assert planner.value_with(2, guest, full, singles) == with_guest
+
+
+def _reference_best(
+    weights: Weights,
+    future: int,
+    line: list[int],
+    line_chips: list[int],
+    chips: int,
+    rules: tuple[bool, int, bool, bool],
+    party: list[list[tuple[int, ...]]],
+) -> tuple[float, int, int]:
+    """The best invitation as the rules list them, each valued by ``group_value``."""
+    free, full, singles, fifth = rules
+    sizes = tuple(len(g) for g in party)
+    places = groups._places_by_sizes(sizes, fifth)  # type: ignore[arg-type]
+    best = (-1e9, -1, -1)
+    for pos, card in enumerate(line):
+        cost = 0 if free else pos  # ``invite.skip_cost``
+        if cost > chips:
+            break
+        gain = weights.chip_value * (line_chips[pos] - cost)
+        if card >= BELLE_BASE:
+            if gain + weights.belle_value > best[0]:
+                best = (gain + weights.belle_value, pos, -1)
+            continue
+        for slot in range(SLOTS):
+            if places >> slot & 1:
+                group = party[slot]
+                after = group_value(
+                    [*group, G.guest_interests[card]], future, full, singles, weights
+                )
+                value = gain + after - group_value(group, future, full, singles, weights)
+                if value > best[0]:
+                    best = (value, pos, slot)
+    return best
+
+
+def _states(seed: int, variant: bool) -> list[BelleState]:
+    rng = random.Random(seed)
+    state = G.new_game(4, seed, {"belles_in_guest_deck": variant})
+    found = []
+    while state.acting:
+        found.append(state.clone())
+        seat = state.acting[0]
+        legal = G.legal_actions(state, seat)
+        G.step(state, seat, legal[rng.randrange(len(legal))])
+    return found
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    variant=st.booleans(),
+    weights=_WEIGHTS,
+    rules=st.tuples(st.booleans(), st.sampled_from((4, 5)), st.booleans(), st.booleans()),
+    taken=st.integers(-1, 14),
+)
+def test_best_invite_is_the_best_invitation_the_rules_allow(
+    seed: int,
+    variant: bool,
+    weights: Weights,
+    rules: tuple[bool, int, bool, bool],
+    taken: int,
+) -> None:
+    free, full, singles, fifth = rules
+    planner = Planner(weights, WIDTH)
+    for state in _states(seed, variant)[::7]:
+        seat = state.turn
+        party = [
+            [G.guest_interests[g] for g in state.parties[seat * SLOTS + slot]]
+            for slot in range(SLOTS)
+        ]
+        for slot in range(SLOTS):
+            planner.clear(slot)
+            for shown in party[slot]:
+                planner.add(slot, shown)
+        future = state.round % 7
+        planner.future = future
+        line, line_chips = list(state.line), list(state.line_chips)
+        skip = taken if taken < len(line) else -1
+        chips = state.chips[seat]
+        value = planner.best_invite(
+            tuple(line),
+            tuple(line_chips),
+            G.guest_interests,
+            chips,
+            free,
+            full,
+            singles,
+            fifth,
+            skip,
+        )
+        if skip >= 0:
+            del line[skip], line_chips[skip]
+        expected = _reference_best(weights, future, line, line_chips, chips, rules, party)
+        assert (value, planner.best_pos, planner.best_slot) == expected
