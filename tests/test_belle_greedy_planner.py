@@ -3,9 +3,10 @@
 The greedy bot values invitations from its groups counted in flat lists
 (``greedy_plan.Planner``), changed guest by guest and put back after each re-plan:
 
-- ``add`` and ``remove`` keep the counts equal to the group counted afresh, in any order.
-- ``Planner.value_of`` and ``value_with`` are ``group_value`` (the bot's estimate of a
-  group) to the last bit, and so is ``estimate`` of a rival's group.
+- ``add`` and ``remove`` keep the counts (packed, ``COUNT_BITS`` an interest) equal to
+  the group counted afresh, in any order.
+- ``Planner.value_of`` is ``group_value`` (the bot's estimate of a group) to the last
+  bit, with and without one more guest, and so is ``estimate`` of a rival's group.
 - ``best_invite`` is the best invitation as the rules list them: every position the
   seat can pay for (``invite.skip_cost``), a guest to each group it may join
   (``groups._places_by_sizes``), a Belle to hand, valued by ``group_value``, the first
@@ -23,7 +24,7 @@ from hypothesis import strategies as st
 from potluck.games.belle_of_the_ball import groups
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.greedy_plan import (
-    GROUP_SIZE,
+    COUNT_BITS,
     SCRATCH,
     Planner,
     Weights,
@@ -34,6 +35,8 @@ from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS, BelleState
 
 G = BelleOfTheBall()
 WIDTH = len(G.interest_names)
+#: The most guests a group may hold in the planner (the rules allow five).
+MOST_GUESTS = (1 << COUNT_BITS) - 1
 _GUESTS = st.sampled_from(G.guest_interests)
 _WEIGHTS = st.builds(
     Weights,
@@ -45,7 +48,7 @@ _WEIGHTS = st.builds(
 
 
 def _counted_afresh(group: list[tuple[int, ...]]) -> Planner:
-    planner = Planner(Weights(), WIDTH)
+    planner = Planner(Weights())
     for shown in group:
         planner.add(0, shown)
     return planner
@@ -56,22 +59,26 @@ def _counted_afresh(group: list[tuple[int, ...]]) -> Planner:
 def test_adding_and_removing_guests_keeps_the_counts_of_the_group(
     moves: list[tuple[bool, tuple[int, ...]]], slot: int
 ) -> None:
-    planner = Planner(Weights(), WIDTH)
+    planner = Planner(Weights())
     group: list[tuple[int, ...]] = []
     for joins, shown in moves:
-        if joins or not group:
+        if (joins or not group) and len(group) < MOST_GUESTS:
             planner.add(slot, shown)
             group.append(shown)
         else:
             leaving = group.pop(len(group) // 2)
             planner.remove(slot, leaving)
         fresh = _counted_afresh(group)
-        assert planner.counts[slot * WIDTH : slot * WIDTH + WIDTH] == fresh.counts[:WIDTH]
-        for field in ("size", "shown", "matched", "spread"):
+        for interest in range(WIDTH):
+            shown_by = sum(1 for guest in group if interest in guest)
+            assert planner.count(slot, interest) == shown_by == fresh.count(0, interest)
+        for field in ("packed", "size", "shown", "matched", "spread"):
             assert getattr(planner, field)[slot] == getattr(fresh, field)[0]
+        for other in range(SCRATCH + 1):
+            if other != slot:
+                assert planner.packed[other] == planner.size[other] == 0
     planner.clear(slot)
-    assert planner.counts == [0] * len(planner.counts)
-    assert planner.size[slot] == 0
+    assert planner.packed[slot] == planner.size[slot] == planner.shown[slot] == 0
 
 
 @settings(max_examples=400, deadline=None)
@@ -91,7 +98,7 @@ def test_planner_values_are_the_group_value(
     singles: bool,
     weights: Weights,
 ) -> None:
-    planner = Planner(weights, WIDTH)
+    planner = Planner(weights)
     planner.future = future
     for shown in group:
         planner.add(2, shown)
@@ -108,9 +115,9 @@ def test_planner_values_are_the_group_value(
         weights.interest_share,
         weights.need_cost,
     )
-    if len(group) < GROUP_SIZE:
-        with_guest = group_value([*group, guest], future, full, singles, weights)
-        assert planner.value_with(2, guest, full, singles) == with_guest
+    planner.add(2, guest)
+    with_guest = group_value([*group, guest], future, full, singles, weights)
+    assert planner.value_of(2, full, singles) == with_guest
 
 
 def _reference_best(
@@ -176,7 +183,7 @@ def test_best_invite_is_the_best_invitation_the_rules_allow(
     taken: int,
 ) -> None:
     free, full, singles, fifth = rules
-    planner = Planner(weights, WIDTH)
+    planner = Planner(weights)
     for state in _states(seed, variant)[::7]:
         seat = state.turn
         party = [

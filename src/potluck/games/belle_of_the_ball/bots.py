@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Final, cast
 from potluck.engine.action import Action
 from potluck.engine.botspec import BotParam
 from potluck.engine.game import Game
-from potluck.games.belle_of_the_ball.actions import INVITE, PLAY, TAKE_BELLE, BelleAction
+from potluck.games.belle_of_the_ball.actions import PLAY, BelleAction
 from potluck.games.belle_of_the_ball.greedy_plan import (
     BELLE_WORTH,
     GROUP_SIZE,
@@ -50,7 +50,7 @@ from potluck.games.belle_of_the_ball.state import (
 from potluck.games.belle_of_the_ball.tables import BelleTables
 
 #: In the base game the bot plays its best Belle every turn (``PLAY_MARGIN``).
-_REFILL_MARGIN = float("-inf")
+_REFILL_MARGIN: Final = float("-inf")
 #: Scandalous Scarlett's loss is valued as if her target had this many invitations left.
 _SCANDAL_FUTURE: Final = 12
 
@@ -158,7 +158,6 @@ class GreedyBot:
             self._game = game
             self._interests = tables.guest_interests
             self._effects = tuple([_EFFECT_CODES[effect] for effect in tables.belle_effects])
-            planner.set_width(len(tables.interest_names))
         interests_of = self._interests
         me = info.seat
         parties = info.parties
@@ -179,42 +178,44 @@ class GreedyBot:
             line, line_chips, interests_of, chips, free, full, singles, fifth, -1
         )
         pos, slot = planner.best_pos, planner.best_slot
-        playable = False
-        for action in legal:
-            if _is_play(action):
-                playable = True
-                break
-        if playable:
-            base = planner.value_now(
-                line,
-                line_chips,
-                interests_of,
-                chips,
-                free,
-                full,
-                singles,
-                fifth,
-                info.invites_left,
-                first,
-            )
-            best_play: Action | None = None
-            best_gain = self.weights.play_margin if info.variant else _REFILL_MARGIN
-            kinds = self._effects
-            for action in legal:
-                if isinstance(action, BelleAction) and action.kind == PLAY:
-                    gain = self._belle_gain(info, kinds[action.belle], action, base)
-                    if gain > best_gain:
-                        best_gain, best_play = gain, action
-            if best_play is not None:
-                return best_play
-        for candidate in legal:
-            assert isinstance(candidate, BelleAction)
-            if candidate.pos == pos and (
-                (candidate.kind == INVITE and candidate.group == slot)
-                or (candidate.kind == TAKE_BELLE and slot == -1)
-            ):
-                return candidate
-        return next((a for a in legal if not _is_play(a)), legal[0])
+        # (read as a list, by index, on the compiled build; the engine passes one)
+        actions = legal if isinstance(legal, list) else list(legal)
+        best_play: Action | None = None
+        planned = False  # the turn's worth without a Belle, once one may be played
+        base = best_gain = 0.0
+        kinds = self._effects
+        for action in actions:
+            if isinstance(action, BelleAction) and action.kind == PLAY:
+                if not planned:
+                    planned = True
+                    base = planner.value_now(
+                        line,
+                        line_chips,
+                        interests_of,
+                        chips,
+                        free,
+                        full,
+                        singles,
+                        fifth,
+                        info.invites_left,
+                        first,
+                    )
+                    best_gain = self.weights.play_margin if info.variant else _REFILL_MARGIN
+                gain = self._belle_gain(info, kinds[action.belle], action, base)
+                if gain > best_gain:
+                    best_gain, best_play = gain, action
+        if best_play is not None:
+            return best_play
+        if pos >= 0:
+            # The best invitation's interned action (``ActionTable``): by position and
+            # group, or a Belle to hand.
+            if slot < 0:
+                chosen = tables.take_actions[pos]
+            else:
+                chosen = tables.invite_actions[pos * SLOTS + slot]
+            if chosen in actions:
+                return chosen
+        return next((a for a in actions if not _is_play(a)), actions[0])
 
     def _belle_gain(self, info: SeatInfo, effect: int, action: BelleAction, base: float) -> float:
         """How much better this turn goes with the Belle ``action`` than without her:
@@ -318,8 +319,8 @@ class GreedyBot:
         effects = info.effects
         full = GROUP_SIZE - 1 if effects & FOUR_IS_FULL else GROUP_SIZE
         source, dest = action.group, action.dest
-        mine = info.parties[info.seat * SLOTS : info.seat * SLOTS + SLOTS]
-        moved = interests_of[mine[source][-1]]
+        first_slot = info.seat * SLOTS
+        moved = interests_of[info.parties[first_slot + source][-1]]
         # Every group's value (no singles), summed in slot order before and after.
         before = 0.0
         for slot in range(SLOTS):
@@ -345,7 +346,7 @@ class GreedyBot:
             info.invites_left,
         )
         if scored:
-            for guest in mine[dest]:
+            for guest in info.parties[first_slot + dest]:
                 planner.add(dest, interests_of[guest])
         else:
             planner.remove(dest, moved)

@@ -12,7 +12,7 @@ table, plan or group object, so the garbage collector has next to nothing to vis
 
     >>> group_value([(0, 1), (1, 2)], 12)
     4.7
-    >>> planner = Planner(DEFAULT_WEIGHTS, width=3)
+    >>> planner = Planner(DEFAULT_WEIGHTS)
     >>> planner.add(0, (0, 1)); planner.add(0, (1, 2)); planner.future = 12
     >>> planner.value_of(0, 5, False)
     4.7
@@ -120,59 +120,57 @@ def estimate(
     return matched + need * (share * spread - need_cost)
 
 
+#: Bits per interest in a group's packed counts (``Planner.packed``): a count up to 7,
+#: where the rules allow five guests to a group.
+COUNT_BITS: Final = 3
+_COUNT_MASK: Final = (1 << COUNT_BITS) - 1
+
+
 class Planner:
     """One seat's groups counted, and the turn's invitations valued from the counts.
 
     Per slot (the seat's ``SLOTS`` groups, then ``SCRATCH``): ``size`` guests,
-    ``shown`` interests in all, ``matched`` and ``spread`` (``estimate``), and in
-    ``counts[slot * width + interest]`` how many of its guests show each interest.
-    ``add`` and ``remove`` keep them in step guest by guest, so a re-plan changes a
-    group and puts it back rather than copying anything."""
+    ``shown`` interests in all, ``matched`` and ``spread`` (``estimate``), and
+    ``packed``, how many of its guests show each interest, ``COUNT_BITS`` bits an
+    interest (``packed[slot] >> COUNT_BITS * interest & 7``: one whole number a group,
+    read without a list per interest). ``add`` and ``remove`` keep them in step guest
+    by guest, so a re-plan changes a group and puts it back rather than copying
+    anything. A group holds at most seven guests here (the rules allow five)."""
 
-    def __init__(self, weights: Weights, width: int = 0) -> None:
+    def __init__(self, weights: Weights) -> None:
         self.share = weights.interest_share
         self.need_cost = weights.need_cost
         self.chip_value = weights.chip_value
         self.belle_value = weights.belle_value
-        self.width = 0
-        self.counts: list[int] = []
+        self.packed = [0] * (SCRATCH + 1)
         self.size = [0] * (SCRATCH + 1)
         self.shown = [0] * (SCRATCH + 1)
         self.matched = [0] * (SCRATCH + 1)
         self.spread = [0] * (SCRATCH + 1)
-        #: Each open group's value now, by slot (``best_invite``'s, kept to avoid a list).
-        self.now = [0.0] * SLOTS
         #: Invitations the bot expects after this one (``group_value``'s ``future``).
         self.future = 0
         #: Where ``best_invite``'s best invitation is: its position in line and its slot
         #: (-1 for a Belle to hand; both -1 if it found none).
         self.best_pos = -1
         self.best_slot = -1
-        self.set_width(width)
 
-    def set_width(self, width: int) -> None:
-        """Count ``width`` interests per group (the card data's), every group empty."""
-        self.width = width
-        self.counts = [0] * ((SCRATCH + 1) * width)
-        for slot in range(SCRATCH + 1):
-            self.size[slot] = self.shown[slot] = self.matched[slot] = self.spread[slot] = 0
+    def count(self, slot: int, interest: int) -> int:
+        """How many guests of group ``slot`` show ``interest``."""
+        return self.packed[slot] >> COUNT_BITS * interest & _COUNT_MASK
 
     def clear(self, slot: int) -> None:
         """Empty group ``slot``."""
-        width = self.width
-        counts = self.counts
-        for i in range(slot * width, slot * width + width):
-            counts[i] = 0
-        self.size[slot] = self.shown[slot] = self.matched[slot] = self.spread[slot] = 0
+        self.packed[slot] = self.size[slot] = self.shown[slot] = 0
+        self.matched[slot] = self.spread[slot] = 0
 
-    def add(self, slot: int, interests: Sequence[int]) -> None:
+    def add(self, slot: int, interests: tuple[int, ...]) -> None:
         """A guest showing ``interests`` (each at most once) joins group ``slot``."""
-        counts = self.counts
-        base = slot * self.width
+        packed = self.packed[slot]
         matched = self.matched[slot]
         spread = self.spread[slot]
         for i in interests:
-            c = counts[base + i]
+            shift = COUNT_BITS * i
+            c = packed >> shift & _COUNT_MASK
             if c == 0:
                 spread += 2
             elif c == 1:
@@ -180,20 +178,21 @@ class Planner:
                 spread -= 1
             else:
                 matched += 1
-            counts[base + i] = c + 1
+            packed += 1 << shift
+        self.packed[slot] = packed
         self.matched[slot] = matched
         self.spread[slot] = spread
         self.shown[slot] += len(interests)
         self.size[slot] += 1
 
-    def remove(self, slot: int, interests: Sequence[int]) -> None:
+    def remove(self, slot: int, interests: tuple[int, ...]) -> None:
         """A guest showing ``interests`` leaves group ``slot`` (``add`` undone)."""
-        counts = self.counts
-        base = slot * self.width
+        packed = self.packed[slot]
         matched = self.matched[slot]
         spread = self.spread[slot]
         for i in interests:
-            c = counts[base + i]
+            shift = COUNT_BITS * i
+            c = packed >> shift & _COUNT_MASK
             if c == 1:
                 spread -= 2
             elif c == 2:
@@ -201,7 +200,8 @@ class Planner:
                 spread += 1
             else:
                 matched -= 1
-            counts[base + i] = c - 1
+            packed -= 1 << shift
+        self.packed[slot] = packed
         self.matched[slot] = matched
         self.spread[slot] = spread
         self.shown[slot] -= len(interests)
@@ -221,32 +221,6 @@ class Planner:
             self.need_cost,
         )
 
-    def value_with(self, slot: int, interests: Sequence[int], full: int, singles: bool) -> float:
-        """``group_value`` of group ``slot`` with a guest showing ``interests`` added,
-        without adding it (``estimate`` of the counts ``add`` would leave)."""
-        size = self.size[slot] + 1
-        if size >= full and singles:
-            return float(self.shown[slot] + len(interests))
-        counts = self.counts
-        base = slot * self.width
-        matched = self.matched[slot]
-        spread = self.spread[slot]
-        for i in interests:  # a guest shows each interest at most once
-            c = counts[base + i]
-            if c == 0:
-                spread += 2
-            elif c == 1:
-                matched += 2
-                spread -= 1
-            else:
-                matched += 1
-        if size >= full:
-            return float(matched)
-        need = GROUP_SIZE - size
-        if need > self.future:
-            return 0.0  # it cannot be finished before the game ends: it will not score
-        return matched + need * (self.share * spread - self.need_cost)
-
     def best_invite(
         self,
         line: tuple[int, ...],
@@ -259,14 +233,19 @@ class Planner:
         fifth: bool,
         skip: int,
     ) -> float:
-        """The value of the best invitation now (the first best, by position then slot),
-        its place left in ``best_pos`` and ``best_slot``; ``line`` holds the cards
-        (``BELLE_BASE`` and up: a Belle, to hand) and ``skip`` a position taken already
-        (-1: none), as if it were gone from the line."""
-        best_value = -1e9
-        best_pos = best_slot = -1
+        """The value of the best invitation now, its place left in ``best_pos`` and
+        ``best_slot``; ``line`` holds the cards (``BELLE_BASE`` and up: a Belle, to
+        hand) and ``skip`` a position taken already (-1: none), as if it were gone.
+
+        Each invitation is worth the chips it collects less those it leaves on skipped
+        cards (by ``chip_value``), plus the Belle's worth or what the guest adds to the
+        group (``value_with`` less ``value_of``); the first best in the order of the
+        legal list (by position, then slot) is kept. Worked group by group, so that
+        each group's counts are read once: a later invitation of equal value replaces
+        the best only if it comes earlier in that order. The group with the guest is
+        valued as ``value_of`` would value it once ``add`` ed (the same integers, so the
+        same floats)."""
         size = self.size
-        now = self.now
         # Step 2, Group: an open group, or the first empty slot while a new group may
         # start (``groups._places_by_sizes``, read from the counted sizes).
         used = 0
@@ -274,40 +253,81 @@ class Planner:
             if size[slot]:
                 used += 1
         limit = 5 if fifth else 4
-        open_slots = 0
-        new_done = False
-        for slot in range(SLOTS):
-            if size[slot]:
-                if size[slot] >= GROUP_SIZE:
-                    continue
-            elif new_done or used >= limit:
-                continue
-            else:
-                new_done = True
-            open_slots |= 1 << slot
-            now[slot] = self.value_of(slot, full, singles)
-        chip_value, belle_value = self.chip_value, self.belle_value
+        chip_value = self.chip_value
+        best_value = -1e9
+        best_pos = best_slot = -1
+        count = len(line)
+        # How far along the line the seat can pay (``invite.skip_cost``), and the
+        # Belles in reach, taken to hand.
         pos = 0
-        for index in range(len(line)):
+        reach = 0
+        for index in range(count):
             if index == skip:
                 continue
             cost = 0 if free else pos
             if cost > chips:
                 break
-            gain = chip_value * (line_chips[index] - cost)
-            card = line[index]
-            if card >= BELLE_BASE:
-                value = gain + belle_value
+            if line[index] >= BELLE_BASE:
+                value = chip_value * (line_chips[index] - cost) + self.belle_value
                 if value > best_value:
                     best_value, best_pos, best_slot = value, pos, -1
-            else:
-                interests = interests_of[card]
-                for slot in range(SLOTS):
-                    if open_slots >> slot & 1:
-                        value = gain + self.value_with(slot, interests, full, singles) - now[slot]
-                        if value > best_value:
-                            best_value, best_pos, best_slot = value, pos, slot
             pos += 1
+            reach = index + 1
+        future, share, need_cost = self.future, self.share, self.need_cost
+        new_done = False
+        for slot in range(SLOTS):
+            members = size[slot]
+            if members:
+                if members >= GROUP_SIZE:
+                    continue
+            elif new_done or used >= limit:
+                continue
+            else:
+                new_done = True
+            before = self.value_of(slot, full, singles)
+            packed = self.packed[slot]
+            matched_now = self.matched[slot]
+            spread_now = self.spread[slot]
+            shown_now = self.shown[slot]
+            grown = members + 1
+            need = GROUP_SIZE - grown
+            # What the group is worth with the guest: its score once full (every
+            # interest with Romantic Rosalind), nothing if it cannot be finished, else
+            # the estimate (``estimate`` of the counts ``add`` would leave, written out).
+            scores = grown >= full
+            dead = not scores and need > future
+            pos = 0
+            for index in range(reach):
+                if index == skip:
+                    continue
+                card = line[index]
+                if card < BELLE_BASE:
+                    interests = interests_of[card]
+                    if scores and singles:
+                        after = float(shown_now + len(interests))
+                    elif dead:
+                        after = 0.0
+                    else:
+                        matched = matched_now
+                        spread = spread_now
+                        for i in interests:  # a guest shows each interest at most once
+                            c = packed >> COUNT_BITS * i & _COUNT_MASK
+                            if c == 0:
+                                spread += 2
+                            elif c == 1:
+                                matched += 2
+                                spread -= 1
+                            else:
+                                matched += 1
+                        if scores:
+                            after = float(matched)
+                        else:
+                            after = matched + need * (share * spread - need_cost)
+                    cost = 0 if free else pos
+                    value = chip_value * (line_chips[index] - cost) + after - before
+                    if value > best_value or (value == best_value and pos < best_pos):
+                        best_value, best_pos, best_slot = value, pos, slot
+                pos += 1
         self.best_pos = best_pos
         self.best_slot = best_slot
         return best_value

@@ -139,6 +139,8 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
     """What the greedy bot reads (``Game.bot_view``): the entries of ``seat``'s view that
     ``SeatInfo.from_view`` reads, taken from the state as ``build_view`` takes them."""
     over = not state.acting
+    # Each party copied by a typed comprehension: ``map(tuple, ...)`` went through the
+    # generic iterator protocol on the compiled build, a tenth of a greedy decision.
     return SeatInfo(
         seat,
         len(state.deck) // line_size(game, state.num_players),
@@ -146,7 +148,7 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
         tuple(state.line),
         tuple(state.line_chips),
         tuple(state.chips),
-        tuple(map(tuple, state.parties)),
+        tuple([tuple(group) for group in state.parties]),
         state.effects,
         0 if over else state.invites_left,
         tuple(state.hands[seat]),
