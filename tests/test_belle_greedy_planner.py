@@ -174,6 +174,7 @@ def _states(seed: int, variant: bool) -> list[BelleState]:
     weights=_WEIGHTS,
     rules=st.tuples(st.booleans(), st.sampled_from((4, 5)), st.booleans(), st.booleans()),
     taken=st.integers(-1, 14),
+    moves=st.lists(st.tuples(st.integers(0, SLOTS - 1), st.integers(0, SLOTS - 1)), max_size=2),
 )
 def test_best_invite_is_the_best_invitation_the_rules_allow(
     seed: int,
@@ -181,7 +182,11 @@ def test_best_invite_is_the_best_invitation_the_rules_allow(
     weights: Weights,
     rules: tuple[bool, int, bool, bool],
     taken: int,
+    moves: list[tuple[int, int]],
 ) -> None:
+    """Also after guests move or swap between groups and back, and with Gwendolyn's
+    fifth group open or not, searching again with the same line: what the first search
+    kept is reused only for the groups left as they were."""
     free, full, singles, fifth = rules
     planner = Planner(weights)
     for state in _states(seed, variant)[::7]:
@@ -190,6 +195,7 @@ def test_best_invite_is_the_best_invitation_the_rules_allow(
             [G.guest_interests[g] for g in state.parties[seat * SLOTS + slot]]
             for slot in range(SLOTS)
         ]
+        planner.forget()
         for slot in range(SLOTS):
             planner.clear(slot)
             for shown in party[slot]:
@@ -199,18 +205,28 @@ def test_best_invite_is_the_best_invitation_the_rules_allow(
         line, line_chips = list(state.line), list(state.line_chips)
         skip = taken if taken < len(line) else -1
         chips = state.chips[seat]
-        value = planner.best_invite(
-            tuple(line),
-            tuple(line_chips),
-            G.guest_interests,
-            chips,
-            free,
-            full,
-            singles,
-            fifth,
-            skip,
-        )
+        cards, chips_on = tuple(line), tuple(line_chips)
         if skip >= 0:
             del line[skip], line_chips[skip]
-        expected = _reference_best(weights, future, line, line_chips, chips, rules, party)
-        assert (value, planner.best_pos, planner.best_slot) == expected
+        # Each step moves the last guest of one group to another, or swaps the last
+        # guests of two (the sizes stay, the counts change); then all is put back.
+        steps = [(-1, -1), *moves, (-1, -1), *[(b, a) for a, b in reversed(moves)]]
+        for source, dest in steps:
+            swap = source > dest
+            if source >= 0 and party[source] and source != dest and (party[dest] or not swap):
+                moved = party[source].pop()
+                planner.remove(source, moved)
+                if swap:
+                    back = party[dest].pop()
+                    planner.remove(dest, back)
+                    party[source].append(back)
+                    planner.add(source, back)
+                party[dest].append(moved)
+                planner.add(dest, moved)
+            for opened in (fifth, not fifth):
+                value = planner.best_invite(
+                    cards, chips_on, G.guest_interests, chips, free, full, singles, opened, skip
+                )
+                ruled = (free, full, singles, opened)
+                expected = _reference_best(weights, future, line, line_chips, chips, ruled, party)
+                assert (value, planner.best_pos, planner.best_slot) == expected

@@ -135,9 +135,10 @@ class GreedyBot:
         self.weights = Weights(
             belle_value, chip_value, need_cost, interest_share, play_margin, rival_weight
         )
-        # The seat's groups counted, reused from decision to decision (nothing else of a
-        # decision outlives it).
-        self._planner = Planner(self.weights)
+        # Each seat's groups counted, reused from decision to decision (a seat's groups
+        # change by a guest or two a turn; nothing else of a decision outlives it).
+        self._planners: list[Planner] = []
+        self._planner = Planner(self.weights)  # the deciding seat's
         self._game: object = None  # the game whose card data the fields below are read from
         self._interests: tuple[tuple[int, ...], ...] = ()
         self._effects: tuple[int, ...] = ()
@@ -153,19 +154,36 @@ class GreedyBot:
         assert view is not None
         tables = cast(BelleTables, game)
         info = view if isinstance(view, SeatInfo) else SeatInfo.from_view(tables, view, seat)
-        planner = self._planner
         if self._game is not game:
             self._game = game
             self._interests = tables.guest_interests
             self._effects = tuple([_EFFECT_CODES[effect] for effect in tables.belle_effects])
+            self._planners = []
         interests_of = self._interests
         me = info.seat
+        planners = self._planners
+        while len(planners) <= me:
+            planners.append(Planner(self.weights))
+        planner = self._planner = planners[me]
+        planner.forget()
+        if planner.busy:  # an earlier decision stopped half-way: its counts are unknown
+            for slot in range(SLOTS):
+                planner.clear(slot)
+        planner.busy = True
         parties = info.parties
         first_slot = me * SLOTS
         for slot in range(SLOTS):
-            planner.clear(slot)
-            for guest in parties[first_slot + slot]:
-                planner.add(slot, interests_of[guest])
+            planner.load(slot, parties[first_slot + slot], interests_of)
+        action = self._decide(info, tables, legal, planner)
+        planner.busy = False
+        return action
+
+    def _decide(
+        self, info: SeatInfo, tables: BelleTables, legal: Sequence[Action], planner: Planner
+    ) -> Action:
+        """``choose`` once the seat's groups are counted in ``planner``."""
+        interests_of = self._interests
+        me = info.seat
         line, line_chips = info.line, info.line_chips
         planner.future = len(line) // len(info.chips) + 3 * info.rounds_left
         chips = info.chips[me]
@@ -332,8 +350,11 @@ class GreedyBot:
             after += planner.value_of(slot, full, False)
         direct = after - before
         scored = planner.size[dest] >= GROUP_SIZE
-        if scored:
-            planner.clear(dest)  # scored at the end of the turn
+        joined = info.parties[first_slot + dest]
+        if scored:  # scored at the end of the turn: the group is gone
+            planner.remove(dest, moved)
+            for guest in joined:
+                planner.remove(dest, interests_of[guest])
         value = planner.plan_value(
             info.line,
             info.line_chips,
@@ -346,7 +367,7 @@ class GreedyBot:
             info.invites_left,
         )
         if scored:
-            for guest in info.parties[first_slot + dest]:
+            for guest in joined:
                 planner.add(dest, interests_of[guest])
         else:
             planner.remove(dest, moved)

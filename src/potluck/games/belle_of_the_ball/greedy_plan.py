@@ -124,6 +124,8 @@ def estimate(
 #: where the rules allow five guests to a group.
 COUNT_BITS: Final = 3
 _COUNT_MASK: Final = (1 << COUNT_BITS) - 1
+#: ``Planner.loaded`` of a slot whose guests it does not know (no guest is -1).
+_NOT_LOADED: Final = (-1,)
 
 
 class Planner:
@@ -147,21 +149,57 @@ class Planner:
         self.shown = [0] * (SCRATCH + 1)
         self.matched = [0] * (SCRATCH + 1)
         self.spread = [0] * (SCRATCH + 1)
+        #: The guests ``load`` counted in each of the seat's slots, and their interests.
+        self.loaded: list[tuple[int, ...]] = [_NOT_LOADED] * SLOTS
+        self.loaded_interests: tuple[tuple[int, ...], ...] = ()
+        #: True while a decision changes the counts (and puts them back): still true at
+        #: the next decision, it stopped half-way and ``loaded`` is not to be trusted.
+        self.busy = False
         #: Invitations the bot expects after this one (``group_value``'s ``future``).
         self.future = 0
         #: Where ``best_invite``'s best invitation is: its position in line and its slot
         #: (-1 for a Belle to hand; both -1 if it found none).
         self.best_pos = -1
         self.best_slot = -1
+        # What the first search since ``forget`` kept: its arguments, the best Belle
+        # to hand and the reach, and per slot the group's size and counts then (size
+        # -1: nothing kept) and its best guest (``best_invite``).
+        self.kept_line: tuple[int, ...] | None = None
+        self.kept_line_chips: tuple[int, ...] | None = None
+        self.kept_chips = self.kept_full = self.kept_skip = self.kept_future = 0
+        self.kept_interests: tuple[tuple[int, ...], ...] = ()
+        self.kept_free = self.kept_singles = False
+        self.kept_belles_value = 0.0
+        self.kept_belles_pos = self.kept_reach = 0
+        self.kept_size = [-1] * SLOTS
+        self.kept_packed = [0] * SLOTS
+        self.kept_value = [0.0] * SLOTS
+        self.kept_pos = [0] * SLOTS
 
     def count(self, slot: int, interest: int) -> int:
         """How many guests of group ``slot`` show ``interest``."""
         return self.packed[slot] >> COUNT_BITS * interest & _COUNT_MASK
 
     def clear(self, slot: int) -> None:
-        """Empty group ``slot``."""
+        """Empty group ``slot`` (and forget what ``load`` counted there)."""
+        if slot < SLOTS:
+            self.loaded[slot] = _NOT_LOADED
         self.packed[slot] = self.size[slot] = self.shown[slot] = 0
         self.matched[slot] = self.spread[slot] = 0
+
+    def load(
+        self, slot: int, guests: tuple[int, ...], interests_of: tuple[tuple[int, ...], ...]
+    ) -> None:
+        """Count ``guests`` (by index; their interests ``interests_of``) as group ``slot``,
+        unless they are the guests it counted last time (a seat's planner is reused from
+        decision to decision, its groups put back after every re-plan)."""
+        if guests == self.loaded[slot] and interests_of is self.loaded_interests:
+            return
+        self.clear(slot)
+        for guest in guests:
+            self.add(slot, interests_of[guest])
+        self.loaded[slot] = guests
+        self.loaded_interests = interests_of
 
     def add(self, slot: int, interests: tuple[int, ...]) -> None:
         """A guest showing ``interests`` (each at most once) joins group ``slot``."""
@@ -221,6 +259,12 @@ class Planner:
             self.need_cost,
         )
 
+    def forget(self) -> None:
+        """Drop the invitations kept from earlier searches (``best_invite``): a new
+        decision's first search sets what is kept."""
+        self.kept_line = None
+        self.kept_line_chips = None
+
     def best_invite(
         self,
         line: tuple[int, ...],
@@ -239,13 +283,47 @@ class Planner:
 
         Each invitation is worth the chips it collects less those it leaves on skipped
         cards (by ``chip_value``), plus the Belle's worth or what the guest adds to the
-        group (``value_with`` less ``value_of``); the first best in the order of the
-        legal list (by position, then slot) is kept. Worked group by group, so that
-        each group's counts are read once: a later invitation of equal value replaces
-        the best only if it comes earlier in that order. The group with the guest is
-        valued as ``value_of`` would value it once ``add`` ed (the same integers, so the
-        same floats)."""
+        group; the first best in the order of the legal list (by position, then slot)
+        is kept. It is found group by group (``_group_best``, each group's counts read
+        once): the best of each, and of the Belles to hand, taken in slot order, an
+        equal value winning only from an earlier position.
+
+        The first search after ``forget`` keeps each group's best, and a later search
+        with the same arguments reuses those of the groups whose counts are unchanged
+        (a Belle's guest move changes two, Grand Dame Gwendolyn opens one more)."""
         size = self.size
+        packed = self.packed
+        kept = (
+            line is self.kept_line
+            and line_chips is self.kept_line_chips
+            and chips == self.kept_chips
+            and free == self.kept_free
+            and full == self.kept_full
+            and singles == self.kept_singles
+            and skip == self.kept_skip
+            and self.future == self.kept_future
+            and interests_of is self.kept_interests
+        )
+        keeping = kept or self.kept_line is None
+        if not kept and keeping:
+            self.kept_line, self.kept_line_chips = line, line_chips
+            self.kept_chips, self.kept_free, self.kept_full = chips, free, full
+            self.kept_singles, self.kept_skip = singles, skip
+            self.kept_future, self.kept_interests = self.future, interests_of
+            for slot in range(SLOTS):
+                self.kept_size[slot] = -1
+            self.kept_belles_value, self.kept_belles_pos, self.kept_reach = self._belles_best(
+                line, line_chips, chips, free, skip
+            )
+        if keeping:
+            best_value, best_pos, reach = (
+                self.kept_belles_value,
+                self.kept_belles_pos,
+                self.kept_reach,
+            )
+        else:
+            best_value, best_pos, reach = self._belles_best(line, line_chips, chips, free, skip)
+        best_slot = -1
         # Step 2, Group: an open group, or the first empty slot while a new group may
         # start (``groups._places_by_sizes``, read from the counted sizes).
         used = 0
@@ -253,27 +331,6 @@ class Planner:
             if size[slot]:
                 used += 1
         limit = 5 if fifth else 4
-        chip_value = self.chip_value
-        best_value = -1e9
-        best_pos = best_slot = -1
-        count = len(line)
-        # How far along the line the seat can pay (``invite.skip_cost``), and the
-        # Belles in reach, taken to hand.
-        pos = 0
-        reach = 0
-        for index in range(count):
-            if index == skip:
-                continue
-            cost = 0 if free else pos
-            if cost > chips:
-                break
-            if line[index] >= BELLE_BASE:
-                value = chip_value * (line_chips[index] - cost) + self.belle_value
-                if value > best_value:
-                    best_value, best_pos, best_slot = value, pos, -1
-            pos += 1
-            reach = index + 1
-        future, share, need_cost = self.future, self.share, self.need_cost
         new_done = False
         for slot in range(SLOTS):
             members = size[slot]
@@ -284,53 +341,119 @@ class Planner:
                 continue
             else:
                 new_done = True
-            before = self.value_of(slot, full, singles)
-            packed = self.packed[slot]
-            matched_now = self.matched[slot]
-            spread_now = self.spread[slot]
-            shown_now = self.shown[slot]
-            grown = members + 1
-            need = GROUP_SIZE - grown
-            # What the group is worth with the guest: its score once full (every
-            # interest with Romantic Rosalind), nothing if it cannot be finished, else
-            # the estimate (``estimate`` of the counts ``add`` would leave, written out).
-            scores = grown >= full
-            dead = not scores and need > future
-            pos = 0
-            for index in range(reach):
-                if index == skip:
-                    continue
-                card = line[index]
-                if card < BELLE_BASE:
-                    interests = interests_of[card]
-                    if scores and singles:
-                        after = float(shown_now + len(interests))
-                    elif dead:
-                        after = 0.0
-                    else:
-                        matched = matched_now
-                        spread = spread_now
-                        for i in interests:  # a guest shows each interest at most once
-                            c = packed >> COUNT_BITS * i & _COUNT_MASK
-                            if c == 0:
-                                spread += 2
-                            elif c == 1:
-                                matched += 2
-                                spread -= 1
-                            else:
-                                matched += 1
-                        if scores:
-                            after = float(matched)
-                        else:
-                            after = matched + need * (share * spread - need_cost)
-                    cost = 0 if free else pos
-                    value = chip_value * (line_chips[index] - cost) + after - before
-                    if value > best_value or (value == best_value and pos < best_pos):
-                        best_value, best_pos, best_slot = value, pos, slot
-                pos += 1
+            if (
+                keeping
+                and self.kept_size[slot] == members
+                and self.kept_packed[slot] == packed[slot]
+            ):
+                value, pos = self.kept_value[slot], self.kept_pos[slot]
+            else:
+                value, pos = self._group_best(
+                    slot, line, line_chips, interests_of, reach, free, full, singles, skip
+                )
+                if keeping:
+                    self.kept_size[slot] = members
+                    self.kept_packed[slot] = packed[slot]
+                    self.kept_value[slot] = value
+                    self.kept_pos[slot] = pos
+            if value > best_value or (value == best_value and pos < best_pos):
+                best_value, best_pos, best_slot = value, pos, slot
         self.best_pos = best_pos
         self.best_slot = best_slot
         return best_value
+
+    def _belles_best(
+        self,
+        line: tuple[int, ...],
+        line_chips: tuple[int, ...],
+        chips: int,
+        free: bool,
+        skip: int,
+    ) -> tuple[float, int, int]:
+        """The best Belle to take to hand (value, position; -1e9 and -1 if none) and how
+        far along ``line`` the seat can pay (``invite.skip_cost``), as an index."""
+        chip_value = self.chip_value
+        best_value = -1e9
+        best_pos = -1
+        pos = 0
+        reach = 0
+        for index in range(len(line)):
+            if index == skip:
+                continue
+            cost = 0 if free else pos
+            if cost > chips:
+                break
+            if line[index] >= BELLE_BASE:
+                value = chip_value * (line_chips[index] - cost) + self.belle_value
+                if value > best_value:
+                    best_value, best_pos = value, pos
+            pos += 1
+            reach = index + 1
+        return best_value, best_pos, reach
+
+    def _group_best(
+        self,
+        slot: int,
+        line: tuple[int, ...],
+        line_chips: tuple[int, ...],
+        interests_of: tuple[tuple[int, ...], ...],
+        reach: int,
+        free: bool,
+        full: int,
+        singles: bool,
+        skip: int,
+    ) -> tuple[float, int]:
+        """The best guest to invite into group ``slot`` (value, first position with it;
+        -1e9 and -1 if none) among the first ``reach`` cards of ``line``."""
+        chip_value = self.chip_value
+        future, share, need_cost = self.future, self.share, self.need_cost
+        before = self.value_of(slot, full, singles)
+        packed = self.packed[slot]
+        matched_now = self.matched[slot]
+        spread_now = self.spread[slot]
+        shown_now = self.shown[slot]
+        grown = self.size[slot] + 1
+        need = GROUP_SIZE - grown
+        # What the group is worth with the guest: its score once full (every interest
+        # with Romantic Rosalind), nothing if it cannot be finished, else the estimate
+        # (``estimate`` of the counts ``add`` would leave, written out).
+        scores = grown >= full
+        dead = not scores and need > future
+        best_value = -1e9
+        best_pos = -1
+        pos = 0
+        for index in range(reach):
+            if index == skip:
+                continue
+            card = line[index]
+            if card < BELLE_BASE:
+                interests = interests_of[card]
+                if scores and singles:
+                    after = float(shown_now + len(interests))
+                elif dead:
+                    after = 0.0
+                else:
+                    matched = matched_now
+                    spread = spread_now
+                    for i in interests:  # a guest shows each interest at most once
+                        c = packed >> COUNT_BITS * i & _COUNT_MASK
+                        if c == 0:
+                            spread += 2
+                        elif c == 1:
+                            matched += 2
+                            spread -= 1
+                        else:
+                            matched += 1
+                    if scores:
+                        after = float(matched)
+                    else:
+                        after = matched + need * (share * spread - need_cost)
+                cost = 0 if free else pos
+                value = chip_value * (line_chips[index] - cost) + after - before
+                if value > best_value:
+                    best_value, best_pos = value, pos
+            pos += 1
+        return best_value, best_pos
 
     def value_now(
         self,
