@@ -4,6 +4,7 @@ best move, played. Every game, information only, reproducible, its time bound, i
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from typer.testing import CliRunner
@@ -24,7 +25,7 @@ from potluck.engine.errors import PotluckError
 from potluck.engine.state import State
 from potluck.games.cafe_carnage.state import BALLOT
 from potluck.review import DEFAULT_THRESHOLDS
-from potluck.search.improve import IMPROVE_DEFAULTS, SETTLE_BANDS, PolicyImprovementBot
+from potluck.search.improve import IMPROVE_DEFAULTS, SETTLE_BANDS, PolicyImprovementBot, leaves
 from potluck.sim import play_game
 from potluck.testing.search_checks import check_search_uses_information_only
 from potluck.testing.suite import USUAL_TABLES, playout_positions
@@ -207,3 +208,38 @@ def test_the_servers_bot_worker_seats_it_as_the_hard_level_of_its_games() -> Non
     text = think(thought)
     assert game.explain(state, 1, text) is None  # a legal move
     assert think(thought) == text  # reproducible from the seed it is sent
+
+
+def test_leave_plays_the_judges_best_move_only_on_a_lead_of_that_many_standard_errors() -> None:
+    """``leave=1`` (the default) is the judge's own rule; a stricter ``leave`` keeps the
+    policy's move where the same judgement's lead is within ``leave`` standard errors (in
+    win chance and in points), and a very strict one always keeps it."""
+    game = potluck.load_game("cafe-carnage")
+    spec = "improve:time=0,worlds=24,min_worlds=8,candidates=6"
+    bots = [make_agent(game, f"{spec},leave={leave}") for leave in (1, 2, 1000)]
+    assert [bot.leave for bot in bots if isinstance(bot, PolicyImprovementBot)] == [1, 2, 1000]
+    assert make_agent(game, spec).leave == 1.0  # type: ignore[attr-defined]
+    with pytest.raises(BotSpecError, match="leave"):
+        make_agent(game, f"{spec},leave=0.5")
+    left = kept = 0
+    for state in _positions("cafe-carnage", 4, every=7)[:12]:
+        seat = game.to_act(state)[0]
+        if len(game.legal_actions(state, seat)) < 2:
+            continue
+        moves = [decide(bot, game, state, seat, random.Random(3)) for bot in bots]
+        found = [bot.last for bot in bots if isinstance(bot, PolicyImprovementBot)]
+        assert found[0] is not None and found[1] is not None and found[2] is not None
+        # the same judgement (all but its CPU seconds), read by another rule
+        assert len({replace(f, seconds=0.0) for f in found}) == 1
+        judged = found[0]
+        assert moves[0] == judged.best
+        assert moves[2] == judged.played
+        strict = judged.best != judged.played and (
+            judged.difference > 2 * judged.loss_stderr
+            or judged.point_difference > 2 * judged.point_stderr
+        )
+        assert moves[1] == (judged.best if strict else judged.played)
+        left += moves[0] != judged.played
+        kept += moves[1] != moves[0]
+    assert left > 0  # the positions test something
+    assert leaves(found[0], 1.0) == (found[0].best != found[0].played)

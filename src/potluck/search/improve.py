@@ -177,6 +177,15 @@ class PolicyImprovementBot(DecidesFromInformationSets):
             low=0,
         ),
         BotParam(
+            "leave",
+            float,
+            1.0,
+            "paired standard errors by which the best move found must lead the policy's "
+            "on the fresh worlds, in win chance or in points, before the bot plays it (1: "
+            "where the lead shrunk by its noise is above 0, the judge's own rule)",
+            low=1,
+        ),
+        BotParam(
             "depth",
             int,
             0,
@@ -219,6 +228,7 @@ class PolicyImprovementBot(DecidesFromInformationSets):
         model_worlds: int = 6,
         model_prior: float = 8.0,
         settle: str = "early",
+        leave: float = 1.0,
     ) -> None:
         self.time = time
         self.wall = wall
@@ -235,6 +245,7 @@ class PolicyImprovementBot(DecidesFromInformationSets):
         self.model_worlds = model_worlds
         self.model_prior = model_prior
         self.settle = settle
+        self.leave = leave
         #: The model of the other seats (others=adaptive), per game, built at the first
         #: decision.
         self._model: OpponentModel | None = None
@@ -252,7 +263,7 @@ class PolicyImprovementBot(DecidesFromInformationSets):
             f"candidates={self.candidates}, confidence={self.confidence}, "
             f"precision={self.precision}, depth={self.depth}, horizon={self.horizon}, "
             f"cutoff={self.cutoff!r}, model_worlds={self.model_worlds}, "
-            f"model_prior={self.model_prior}, settle={self.settle!r})"
+            f"model_prior={self.model_prior}, settle={self.settle!r}, leave={self.leave})"
         )
 
     def judge(self, game: Game[Any, Any]) -> PlayoutJudge:
@@ -303,9 +314,10 @@ class PolicyImprovementBot(DecidesFromInformationSets):
             info, legal, base, SETTLE_BANDS, seed, wall_limit=self.wall, others_shares=shares
         )
         self.last = found
+        chosen = found.best if leaves(found, self.leave) else base
         if model is not None:
-            model.remember(info, found.best, seed)
-        return found.best
+            model.remember(info, chosen, seed)
+        return chosen
 
     def model(self, game: Game[Any, Any]) -> OpponentModel:
         """The model of the other seats (``others=adaptive``), one a game."""
@@ -314,6 +326,26 @@ class PolicyImprovementBot(DecidesFromInformationSets):
                 game, ADAPTIVE_POLICY, worlds=self.model_worlds, prior=self.model_prior
             )
         return self._model
+
+
+def leaves(found: Judgement, leave: float) -> bool:
+    """Whether the bot plays the judge's best move rather than its policy's: the best
+    move's lead on the fresh worlds is above ``leave`` paired standard errors, in win
+    chance or in points. With ``leave=1`` this is the judge's own rule (a lead shrunk by
+    its noise, ``shrunk_loss``, is above 0 exactly where it exceeds one standard error),
+    so the judge's best move is played unchanged.
+
+    >>> from potluck.engine.action import Action
+    >>> a, b = Action(0, "a"), Action(1, "b")
+    >>> found = Judgement(a, b, 0.5, 0.4, 0.04, 0.1, 0.05, 40, 80, 0.2, (), False, "")
+    >>> leaves(found, 1.0), leaves(found, 2.0), leaves(found, 3.0)
+    (True, True, False)
+    """
+    if found.best == found.played:
+        return False
+    by_win = found.difference > leave * found.loss_stderr
+    by_points = found.point_difference > leave * found.point_stderr
+    return by_win or by_points
 
 
 def _mean_other(shares: tuple[float, ...], seat: int) -> float:
