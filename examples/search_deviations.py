@@ -76,6 +76,56 @@ def judge(
     return mean, math.sqrt(var / n), n
 
 
+#: The stricter rules for leaving the greedy move (``improve:leave=K``) whose effect the
+#: summary reads off the departures: a departure whose lead was within ``K`` standard
+#: errors would have been the greedy move.
+LEAVES = (1.5, 2.0, 2.5, 3.0)
+
+
+def lead_of(bot: Any) -> dict[str, float]:
+    """What the bot's own comparison found where it departed (the policy-improvement
+    bot keeps its last judgement: the best move's lead over the greedy move on fresh
+    worlds, in win chance and in points, with standard errors, and ``z``, the larger
+    lead in standard errors); ``{}`` for a bot that keeps none."""
+    found = getattr(bot, "last", None)
+    if found is None or not hasattr(found, "loss_stderr") or found.best == found.played:
+        return {}  # no judgement, or the bot's own base move (its greedy move differed)
+
+    def z(lead: float, se: float) -> float:
+        return lead / se if se > 0 else (math.inf if lead > 0 else 0.0)
+
+    return {
+        "lead": found.difference,
+        "lead_se": found.loss_stderr,
+        "point_lead": found.point_difference,
+        "point_se": found.point_stderr,
+        "z": max(
+            z(found.difference, found.loss_stderr),
+            z(found.point_difference, found.point_stderr),
+        ),
+    }
+
+
+def _dropped(row: dict[str, Any], leave: float) -> bool:
+    """Whether ``leave=K`` would have kept the greedy move at this departure."""
+    return "z" in row and row["z"] <= leave
+
+
+def per_game(rows: list[dict[str, Any]], games: int, keep: Any) -> dict[str, float]:
+    """The judged win share the kept departures gained, summed a game and averaged over
+    the games, with its standard error across games (every game counts, departures or
+    none): what those departures were worth a game, as greedy play goes on."""
+    sums: dict[int, float] = defaultdict(float)
+    for row in rows:
+        if keep(row):
+            sums[row["seed"]] += row["diff"]
+    values = [sums.get(seed, 0.0) for seed in {row["seed"] for row in rows}]
+    values += [0.0] * max(0, games - len(values))
+    mean = sum(values) / games if games else 0.0
+    var = sum((v - mean) ** 2 for v in values) / max(1, games - 1)
+    return {"mean": mean, "se": math.sqrt(var / games) if games else 0.0}
+
+
 def deviations(
     game_id: str, players: int, games: int, bot: str, seed: int, worlds: int
 ) -> dict[str, Any]:
@@ -107,6 +157,7 @@ def deviations(
                         "diff": mean,
                         "se": se,
                         "worlds": n,
+                        **lead_of(tested),
                     }
                     found.append(row)
                     print(json.dumps(row), file=sys.stderr, flush=True)
@@ -125,6 +176,15 @@ def deviations(
         "game": game_id,
         "bot": bot,
         "games": games,
+        "gain_a_game": per_game(found, games, lambda row: True),
+        "by_leave": {
+            str(k): {
+                "dropped": sum(1 for row in found if _dropped(row, k)),
+                "gain_a_game": per_game(found, games, lambda row, k=k: _dropped(row, k)),
+            }
+            for k in LEAVES
+            if any("z" in row for row in found)
+        },
         "seed": seed,
         "worlds": worlds,
         "decisions": decisions,

@@ -213,22 +213,23 @@ def test_the_servers_bot_worker_seats_it_as_the_hard_level_of_its_games() -> Non
 def test_leave_plays_the_judges_best_move_only_on_a_lead_of_that_many_standard_errors() -> None:
     """``leave=1`` (the default) is the judge's own rule; a stricter ``leave`` keeps the
     policy's move where the same judgement's lead is within ``leave`` standard errors (in
-    win chance and in points), and a very strict one always keeps it."""
+    win chance and in points), a very strict one always keeps it, and ``leave=0`` plays
+    the move the race found on any lead."""
     game = potluck.load_game("cafe-carnage")
     spec = "improve:time=0,worlds=24,min_worlds=8,candidates=6"
-    bots = [make_agent(game, f"{spec},leave={leave}") for leave in (1, 2, 1000)]
-    assert [bot.leave for bot in bots if isinstance(bot, PolicyImprovementBot)] == [1, 2, 1000]
+    bots = [make_agent(game, f"{spec},leave={leave}") for leave in (1, 2, 1000, 0)]
+    assert [bot.leave for bot in bots if isinstance(bot, PolicyImprovementBot)] == [1, 2, 1000, 0]
     assert make_agent(game, spec).leave == 1.0  # type: ignore[attr-defined]
     with pytest.raises(BotSpecError, match="leave"):
-        make_agent(game, f"{spec},leave=0.5")
-    left = kept = 0
+        make_agent(game, f"{spec},leave=-1")
+    left = 0
     for state in _positions("cafe-carnage", 4, every=7)[:12]:
         seat = game.to_act(state)[0]
         if len(game.legal_actions(state, seat)) < 2:
             continue
         moves = [decide(bot, game, state, seat, random.Random(3)) for bot in bots]
-        found = [bot.last for bot in bots if isinstance(bot, PolicyImprovementBot)]
-        assert found[0] is not None and found[1] is not None and found[2] is not None
+        found = [bot.last for bot in bots if isinstance(bot, PolicyImprovementBot) and bot.last]
+        assert len(found) == 4
         # the same judgement (all but its CPU seconds), read by another rule
         assert len({replace(f, seconds=0.0) for f in found}) == 1
         judged = found[0]
@@ -239,7 +240,11 @@ def test_leave_plays_the_judges_best_move_only_on_a_lead_of_that_many_standard_e
             or judged.point_difference > 2 * judged.point_stderr
         )
         assert moves[1] == (judged.best if strict else judged.played)
+        raced = judged.raced
+        assert raced is not None
+        assert judged.best in (judged.played, raced)
+        led = judged.difference > 0 or judged.point_difference > 0
+        assert moves[3] == (raced if led else judged.played)  # leave=0: any lead
+        assert leaves(judged, 1.0) == (judged.best != judged.played)
         left += moves[0] != judged.played
-        kept += moves[1] != moves[0]
     assert left > 0  # the positions test something
-    assert leaves(found[0], 1.0) == (found[0].best != found[0].played)

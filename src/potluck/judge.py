@@ -167,6 +167,11 @@ class Judgement:
     #: random move would have lost there (``potluck.judge_math.stakes``).
     field_difference: float = 0.0
     field_stderr: float = 0.0
+    #: The best move the race found and judged against the played one (``best`` is it
+    #: only where its lead, shrunk by its noise, is above 0 in win chance or in points;
+    #: ``difference`` and ``point_difference`` are its lead either way): the improving
+    #: bot's ``leave`` may play it on a smaller lead.
+    raced: Action | None = None
 
     @property
     def loss(self) -> float:
@@ -401,6 +406,7 @@ class PlayoutJudge:
         loss = shrunk_loss(difference, loss_stderr)
         point_difference, point_stderr = _mean(point_diffs), _stderr(point_diffs)
         point_loss = shrunk_loss(point_difference, point_stderr)
+        raced = moves[best]
         if loss <= 0 and point_loss <= 0:
             best = 0
         sure = max(0.0, difference - self.confidence * loss_stderr)
@@ -431,6 +437,7 @@ class PlayoutJudge:
             policy_point_stderr=_stderr(versus[1]) if at_policy else 0.0,
             field_difference=_mean(field),
             field_stderr=_stderr(field),
+            raced=raced,
         )
 
     def policy_move(

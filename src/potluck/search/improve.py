@@ -182,8 +182,9 @@ class PolicyImprovementBot(DecidesFromInformationSets):
             1.0,
             "paired standard errors by which the best move found must lead the policy's "
             "on the fresh worlds, in win chance or in points, before the bot plays it (1: "
-            "where the lead shrunk by its noise is above 0, the judge's own rule)",
-            low=1,
+            "where the lead shrunk by its noise is above 0, the judge's own rule; 0: any "
+            "lead)",
+            low=0,
         ),
         BotParam(
             "depth",
@@ -314,7 +315,7 @@ class PolicyImprovementBot(DecidesFromInformationSets):
             info, legal, base, SETTLE_BANDS, seed, wall_limit=self.wall, others_shares=shares
         )
         self.last = found
-        chosen = found.best if leaves(found, self.leave) else base
+        chosen = _candidate(found) if leaves(found, self.leave) else base
         if model is not None:
             model.remember(info, chosen, seed)
         return chosen
@@ -341,11 +342,17 @@ def leaves(found: Judgement, leave: float) -> bool:
     >>> leaves(found, 1.0), leaves(found, 2.0), leaves(found, 3.0)
     (True, True, False)
     """
-    if found.best == found.played:
+    if _candidate(found) == found.played:
         return False
     by_win = found.difference > leave * found.loss_stderr
     by_points = found.point_difference > leave * found.point_stderr
     return by_win or by_points
+
+
+def _candidate(found: Judgement) -> Action:
+    """The best move the judge's race found: the one it judged against the policy's,
+    played or not by the judge's own rule."""
+    return found.best if found.raced is None else found.raced
 
 
 def _mean_other(shares: tuple[float, ...], seat: int) -> float:
