@@ -20,6 +20,7 @@ from belly_battle_helpers import (
 )
 from potluck.engine.errors import DataError, IllegalActionError
 from potluck.games.belly_battle import turn
+from potluck.games.belly_battle.ownership import gain
 from potluck.games.belly_battle.state import (
     BANK,
     CELEBRITY,
@@ -101,7 +102,7 @@ def test_no_tokens_left_with_mr_munchwalla_means_no_upgrade() -> None:
     others = [c for c in range(GAME.num_restaurants) if c != card("momo-mia")][:12]
     for c in others:
         state.chefs[c] = 2
-        state.owner[c] = 1
+        gain(state, 1, c)
     turn.open_window(state)
     reason = GAME.explain(state, 0, "chef momo-mia")
     assert reason == "Mr. Munchwalla has no chef tokens left."

@@ -45,7 +45,7 @@ def test_choice_and_below_are_the_library_draws(seed: int, items: list[str]) -> 
 )
 def test_sample_is_the_library_sample(seed: int, size: int, k: int) -> None:
     """Every population size and ``k``: the pool method where the library takes it, the
-    library itself elsewhere (its set method, or its error for a ``k`` out of range)."""
+    set method elsewhere, and the library's own error for a ``k`` out of range."""
     ours, theirs = random.Random(seed), random.Random(seed)
     population = range(size)
     try:

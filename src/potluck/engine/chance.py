@@ -105,15 +105,30 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
 
 def sample(rng: random.Random, items: Sequence[T], k: int) -> list[T]:
     """What ``rng.sample(items, k)`` would give, drawn alike: the library's pool method,
-    which it takes whenever ``items`` is short enough for ``k`` (any other case, and a
-    ``k`` out of range, is handed to the library itself).
+    which it takes whenever ``items`` is short enough for ``k``, else its set method
+    (draw again while the draw was drawn before); a ``k`` out of range is handed to the
+    library itself, which says what is wrong.
 
         >>> sample(random.Random(4), range(6), 4) == random.Random(4).sample(range(6), 4)
         True
+        >>> sample(random.Random(4), range(30), 4) == random.Random(4).sample(range(30), 4)
+        True
     """
     n = len(items)
-    if type(rng) is not _RANDOM or not 0 <= k <= n or n > _pool_limit(k):
+    if type(rng) is not _RANDOM or not 0 <= k <= n:
         return rng.sample(items, k)
+    if n > _pool_limit(k):
+        # The set method (Belly Battle deals 4 of 24 restaurants this way at every new
+        # game: the library's Python code was 0.7% of a random step, issue 36).
+        chosen: list[T] = []
+        drawn: set[int] = set()
+        for _ in range(k):
+            j = below(rng, n)
+            while j in drawn:
+                j = below(rng, n)
+            drawn.add(j)
+            chosen.append(items[j])
+        return chosen
     pool = list(items)
     result = pool[:k]
     for i in range(k):

@@ -18,7 +18,7 @@ game ends.
 from __future__ import annotations
 
 from potluck.games.belly_battle.ownership import owns_anything
-from potluck.games.belly_battle.state import BANK, DEBT, OVER, ST_DEBTS, BellyState
+from potluck.games.belly_battle.state import ALONE, BANK, DEBT, OVER, ST_DEBTS, BellyState
 from potluck.games.belly_battle.tables import DEBT_OFFERS
 
 
@@ -37,7 +37,7 @@ def pay_queue(state: BellyState) -> bool:
                 state.bank_net += amount
             del queue[:3]
             continue
-        if not owns_anything(state.owner, payer):
+        if not owns_anything(state, payer):
             go_bankrupt(state, payer, payee)
             return False
         if state.phase != DEBT:
@@ -45,7 +45,7 @@ def pay_queue(state: BellyState) -> bool:
             state.stats[ST_DEBTS] += 1
             state.say("Seat {} owes {} and must sell to pay.", payer, amount)
         state.phase = DEBT
-        state.acting = (payer,)
+        state.acting = ALONE[payer]
         return False
     return True
 

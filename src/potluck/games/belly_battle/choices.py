@@ -144,7 +144,7 @@ def legal_actions(game: BellyTables, state: BellyState, seat: int) -> list[Belly
         out = _space_choices(game, state, seat, phase)
     else:
         return []
-    if owns_anything(state.owner, seat):
+    if owns_anything(state, seat):
         out += _sales(game, state, seat)
     return out
 
@@ -199,39 +199,36 @@ def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[
 
     Plain loops over the state's lists (no ``zip``, ``bisect`` or ``min``, whose calls
     cost more than the work under mypyc: this runs at most steps of a greedy playout)."""
-    owner, chefs, star, cash, per_card = (
-        state.owner,
-        state.chefs,
-        state.star,
-        state.cash,
-        game.card_actions,
-    )
+    chefs, star, cash, per_card = state.chefs, state.star, state.cash, game.card_actions
     r_count = game.num_restaurants
     window = phase == WINDOW
     money = cash[seat]
-    mine: list[int] = []
-    for c in range(len(owner)):
-        if owner[c] == seat:
-            mine.append(c)
+    mine = owned(state, seat)
     # Each part straight into ``out``, a pass over the seat's few cards each, rather
     # than a list per part joined at the end (those lists were most of this function).
     out: list[BellyAction] = []
     if window:
         out.append(game.pass_action)
         # Tokens are bought only while the supply lasts (Chefs and Star).
+        # (The supply is counted at the first token that could be bought, if any: a list
+        # built and then cut when it was out cost a tenth of this function.)
         chef_price, star_price = game.chef_price, game.star_price
-        start = len(out)
+        supply = -1  # not counted yet
         for c in mine:
             if c < r_count and not star[c] and chefs[c] < 2 and money >= chef_price[c]:
+                if supply < 0:
+                    supply = chef_supply(game, state)
+                if supply <= 0:
+                    break
                 out.append(per_card[c][_CHEF])
-        if len(out) > start and chef_supply(game, state) <= 0:
-            del out[start:]
-        start = len(out)
+        supply = -1
         for c in mine:
             if c < r_count and not star[c] and chefs[c] >= 2 and money >= star_price[c]:
+                if supply < 0:
+                    supply = star_supply(game, state)
+                if supply <= 0:
+                    break
                 out.append(per_card[c][_STAR])
-        if len(out) > start and star_supply(game, state) <= 0:
-            del out[start:]
     for c in mine:
         out.append(per_card[c][_SELL])
     for c in mine:
@@ -251,9 +248,9 @@ def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[
     for other in others:
         if poorest < 0 or cash[other] < poorest:
             poorest = cash[other]
-    every_offer, offers, prices = (
+    every_offer, cheapest, prices = (
         game.offers_to_others[n][seat],
-        game.offer_table,
+        game.cheapest_offers,
         game.offer_prices,
     )
     for c in mine:
@@ -263,18 +260,15 @@ def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[
         if poorest >= top:
             out.extend(every_offer[c])  # every buyer can pay every price
             continue
-        to_seat = offers[c]
+        to_seat = cheapest[c]
         for other in others:
             purse = cash[other]
-            if purse >= top:
-                out.extend(to_seat[other])
-                continue
             # Offers come cheapest first: those the buyer can pay are a prefix.
             affordable = 0
             while affordable < levels and price[affordable] <= purse:
                 affordable += 1
             if affordable:
-                out.extend(to_seat[other][:affordable])
+                out.extend(to_seat[other][affordable])
     return out
 
 

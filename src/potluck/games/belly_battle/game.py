@@ -186,7 +186,7 @@ class BellyBattle(BellyTables):
         problem = choices.problem(self, state, seat, action)
         if problem is not None:
             raise IllegalActionError(problem)
-        state.history.append((seat, action))
+        state.history.append(self.moves[seat][action.index])
         decisions.play(self, state, seat, action)
 
     def _step(self, state: BellyState, seat: int, action: BellyAction) -> None:
@@ -351,6 +351,9 @@ class BellyBattle(BellyTables):
             state.tunnel_used = [bool(x) for x in data["tunnel_used"]]
             state.tunnel_blocked = bool(data["tunnel_blocked"])
             state.owner = ints("owner")
+            state.holdings = [
+                ownership.holdings_of(state.owner, seat) for seat in range(num_players)
+            ]
             state.chefs = ints("chefs")
             state.star = ints("star")
             state.insured = [bool(x) for x in data["insured"]]

@@ -1,6 +1,7 @@
-"""What every Belly Battle state keeps true: the shape of a save, money conserved,
-tokens within their supplies and rules, Munchtime cards conserved, no negative cash
-(checked by the conformance suite at every step, and by ``from_json`` on a save).
+"""What every Belly Battle state keeps true: the shape of a save, money conserved, each
+seat's holdings the cards the owners give it, tokens within their supplies and rules,
+Munchtime cards conserved, no negative cash (checked by the conformance suite at every
+step, and by ``from_json`` on a save).
 
     >>> import potluck
     >>> g = potluck.load_game("belly-battle")
@@ -10,6 +11,7 @@ tokens within their supplies and rules, Munchtime cards conserved, no negative c
 
 from __future__ import annotations
 
+from potluck.games.belly_battle.ownership import holdings_of
 from potluck.games.belly_battle.state import (
     AFTER_LAND,
     AFTER_WINDOW,
@@ -41,6 +43,7 @@ def _shape_problems(game: BellyTables, state: BellyState) -> list[str]:
             ("tunnel_used", n),
             ("munch", n),
             ("knows", n),
+            ("holdings", n),
             ("owner", cards),
             ("chefs", cards),
             ("star", cards),
@@ -113,6 +116,9 @@ def invariant_problems(game: BellyTables, state: BellyState) -> list[str]:
         problems.append("more chefs or stars on the board than exist")
     if sum(state.insured) > bank.bellyguards:
         problems.append("more BellyGuard cards in play than exist")
+    for s in range(state.num_players):
+        if state.holdings[s] != holdings_of(state.owner, s):
+            problems.append(f"seat {s}'s holdings (bits) are not the cards the owners give it")
     golden = state.golden
     if golden >= 0 and (golden >= r_count or state.owner[golden] == BANK):
         problems.append("the Golden Belly Award sits on a card no player owns")

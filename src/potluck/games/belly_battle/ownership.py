@@ -19,13 +19,21 @@ from potluck.games.belly_battle.tables import BellyTables
 
 def gain(state: BellyState, seat: int, card: int) -> None:
     """``seat`` becomes the owner of ``card``; its tokens go along (ruling BB-8)."""
-    state.owner[card] = seat
+    owner, holdings = state.owner, state.holdings
+    before = owner[card]
+    if before != BANK:
+        holdings[before] &= ~(1 << card)
+    holdings[seat] |= 1 << card
+    owner[card] = seat
     state.stamp += 1
     state.acquired[card] = state.stamp
 
 
 def to_bank(state: BellyState, card: int) -> None:
     """Mr. Munchwalla takes ``card`` back: its tokens return to their supplies."""
+    before = state.owner[card]
+    if before != BANK:
+        state.holdings[before] &= ~(1 << card)
     state.owner[card] = BANK
     state.chefs[card] = 0
     state.star[card] = 0
@@ -35,23 +43,36 @@ def to_bank(state: BellyState, card: int) -> None:
         state.golden = -1
 
 
-def owns_anything(owners: list[int], seat: int) -> bool:
-    """Whether ``seat`` owns a card (``owners``: ``state.owner``): ``seat in owners`` as a
-    loop of whole numbers, which compiled code runs without Python's comparisons."""
-    return any(owner == seat for owner in owners)
+def owns_anything(state: BellyState, seat: int) -> bool:
+    """Whether ``seat`` owns a card (``seat in state.owner``, read from its bits: a pass
+    over every card at most steps was 6% of a random step, issue 36)."""
+    return state.holdings[seat] != 0
+
+
+def holdings_of(owners: list[int], seat: int) -> int:
+    """The cards ``seat`` owns in ``owners`` (``state.owner``) as bits: what
+    ``state.holdings[seat]`` keeps (set up and checked from the owners by this)."""
+    bits = 0
+    for card in range(len(owners)):
+        if owners[card] == seat:
+            bits |= 1 << card
+    return bits
 
 
 def owned(state: BellyState, seat: int) -> list[int]:
-    """The cards ``seat`` owns, restaurants first."""
-    owner = state.owner
-    count = owner.count(seat)  # list scans in C: faster than a loop over every card
-    if count <= 1:
-        return [owner.index(seat)] if count else []
+    """The cards ``seat`` owns, restaurants first (in card order: ``cards_of`` its bits)."""
+    return cards_of(state.holdings[seat])
+
+
+def cards_of(bits: int) -> list[int]:
+    """The cards whose bits are set, in card order (``1 << card`` for each)."""
     found: list[int] = []
-    card = -1
-    for _ in range(count):
-        card = owner.index(seat, card + 1)
-        found.append(card)
+    card = 0
+    while bits:
+        if bits & 1:
+            found.append(card)
+        bits >>= 1
+        card += 1
     return found
 
 

@@ -22,6 +22,7 @@ from potluck.games.belly_battle.ownership import gain
 from potluck.games.belly_battle.state import (
     AFTER_WINDOW,
     BANK,
+    NO_OFFER,
     NOBODY,
     STAT_NAMES,
     WINDOW,
@@ -53,6 +54,7 @@ def new_table(
     state.tunnel_used = [False] * n
     state.tunnel_blocked = False
     state.owner = [BANK] * c_count
+    state.holdings = [0] * n
     state.chefs = [0] * c_count
     state.star = [0] * c_count
     state.insured = [False] * c_count
@@ -67,7 +69,7 @@ def new_table(
     state.window_actions = 0
     state.window_offered = False
     state.debt_offers = 0
-    state.offer = (NOBODY, -1, NOBODY, 0)
+    state.offer = NO_OFFER
     state.resume = WINDOW
     state.bankrupt = NOBODY
     state.bank_net = 0

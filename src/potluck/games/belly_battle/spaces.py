@@ -20,6 +20,7 @@ from potluck.games.belly_battle.bank_sales import bank_value
 from potluck.games.belly_battle.munch_fees import fee_recipient, munch_fee
 from potluck.games.belly_battle.ownership import gain, guard_supply, last_bought
 from potluck.games.belly_battle.state import (
+    ALONE,
     BANK,
     BUY_OR_PASS,
     INSURE_CHOICE,
@@ -60,7 +61,7 @@ def roll_die(state: BellyState) -> int:
 
 def _decide(state: BellyState, phase: int) -> bool:
     state.phase = phase
-    state.acting = (state.turn,)
+    state.acting = ALONE[state.turn]
     return True
 
 

@@ -49,15 +49,25 @@ AFTER_WINDOW: Final = 1
 
 BANK: Final = -1
 NOBODY: Final = -1
+#: ``offer`` while no offer is open: (seller, card, buyer, price).
+NO_OFFER: Final = (NOBODY, -1, NOBODY, 0)
+#: ``(seat,)`` for each seat of the largest table (``tables.MAX_SEATS``): the ``acting``
+#: of a decision one seat makes, shared rather than a new tuple made at every decision.
+ALONE: Final = ((0,), (1,), (2,), (3,), (4,), (5,))
 #: How many lines of the table's log the state keeps (views show them all).
 LOG_LINES: Final = 12
 #: ``say`` cuts the chain of lines back to ``LOG_LINES`` once it is this long (a cut makes
 #: ``LOG_LINES`` new links, so cutting at twice the length cost a link a line: 4% of a
-#: random step, issue 36).
-LOG_CHAIN_LIMIT: Final = 4 * LOG_LINES
-#: A line of the table's log: ``(template, values, the line said before it or None)``;
-#: a plain tuple (a recursive tuple type compiles to slower code).
+#: random step; at four times, cuts were still 2.8% of a compiled random step under
+#: ``perf``, issue 36). A longer chain holds a few more lines alive, never more than this.
+LOG_CHAIN_LIMIT: Final = 8 * LOG_LINES
+#: A line of the table's log: ``(template, the line said before it or None, *values)``;
+#: a plain tuple (a recursive tuple type compiles to slower code), one per line.
 LogLine = tuple[object, ...]
+#: The most values a line of the log fills in (``BellyState.say``).
+LOG_VALUES: Final = 5
+#: ``say``'s default for a value it was not given (none of the rules' values is this).
+_UNSAID: Final = object()
 
 #: Counters kept for ``metrics``, by their slot in ``stats``.
 STAT_NAMES = (
@@ -108,6 +118,7 @@ class BellyState(State):
         "dice",
         "golden",
         "holders",
+        "holdings",
         "insured",
         "knows",
         "log_last",
@@ -140,6 +151,12 @@ class BellyState(State):
     tunnel_used: list[bool]  # per seat: went through the tunnel this turn or last
     tunnel_blocked: bool  # the mover went through the tunnel on their previous turn
     owner: list[int]  # per card: seat or BANK
+    #: Per seat: the cards it owns as bits (bit ``c``: card ``c``), the same thing as
+    #: ``owner`` read the other way. Kept by ``ownership.gain`` and ``to_bank``, the only
+    #: writers of ``owner``; ``invariants`` holds the two equal. "Does this seat own
+    #: anything" and "which cards" are asked at most steps: reading them from the bits
+    #: costs a look-up, not a pass over every card.
+    holdings: list[int]
     chefs: list[int]  # per card
     star: list[int]  # per card: 0 or 1
     insured: list[bool]  # per card: a BellyGuard card sits by it
@@ -160,7 +177,7 @@ class BellyState(State):
     resume: int  # the phase to go back to after an offer is answered
     bankrupt: int  # the bankrupt seat, or NOBODY
     bank_net: int  # Brupees Mr. Munchwalla has taken in, less what he has paid out
-    #: What happened lately: the newest line said, as ``(template, values, line before)``
+    #: What happened lately: the newest line said, as ``(template, line before, *values)``
     #: (``None`` before the first), written out only when read (``log``), as a simulation
     #: never reads the lines it says. Lines are never changed, so clones share them.
     log_last: LogLine | None
@@ -181,34 +198,55 @@ class BellyState(State):
     def log_entries(self) -> tuple[tuple[str, tuple[object, ...]], ...]:
         """The last ``LOG_LINES`` lines said, oldest first: each line's template and values."""
         kept = _last_lines(self.log_last)
-        return tuple(
-            (cast(str, line[0]), cast(tuple[object, ...], line[1])) for line in reversed(kept)
-        )
+        return tuple((cast(str, line[0]), line[2:]) for line in reversed(kept))
 
     @log_entries.setter
     def log_entries(self, entries: tuple[tuple[str, tuple[object, ...]], ...]) -> None:
         line: LogLine | None = None
         for template, values in entries[-LOG_LINES:]:
-            line = (template, values, line)
+            line = (template, line, *values)
         self.log_last = line
         self.log_size = min(len(entries), LOG_LINES)
 
-    def say(self, template: str, *values: object) -> None:
-        """Add the line ``template.format(*values)`` to the table's log, keeping the last
-        ``LOG_LINES``; it is written out only when the log is read (formatting every
-        line was a tenth of a random step, issue 36). A line is linked to the one
-        before it, not copied with them into a new tuple (that copy was a tenth of a
-        random step again); the chain is cut back to ``LOG_LINES`` once it is
-        ``LOG_CHAIN_LIMIT`` lines long, so it never holds more.
+    def say(
+        self,
+        template: str,
+        first: object = _UNSAID,
+        second: object = _UNSAID,
+        third: object = _UNSAID,
+        fourth: object = _UNSAID,
+        fifth: object = _UNSAID,
+    ) -> None:
+        """Add the line ``template.format(first, second...)`` (up to ``LOG_VALUES`` values)
+        to the table's log, keeping the last ``LOG_LINES``; it is written out only when
+        the log is read (formatting every line was a tenth of a random step, issue 36).
+        A line is linked to the one before it, not copied with them into a new tuple
+        (that copy was a tenth of a random step again), and holds its values itself: one
+        tuple a line (its values packed apart, as ``*values`` packs them, were a second
+        one). The chain is cut back to ``LOG_LINES`` once it is ``LOG_CHAIN_LIMIT`` lines
+        long, so it never holds more.
 
             >>> state = BellyState(2, seed=0, options={})
             >>> state.log_entries = ()
             >>> for number in range(30):
-            ...     state.say("Line {}.", number)
+            ...     state.say("Line {} of {}.", number, 30)
             >>> state.log[0], state.log[-1], len(state.log)
-            ('Line 18.', 'Line 29.', 12)
+            ('Line 18 of 30.', 'Line 29 of 30.', 12)
         """
-        self.log_last = (template, values, self.log_last)
+        last = self.log_last
+        if second is _UNSAID:
+            if first is _UNSAID:
+                self.log_last = (template, last)
+            else:
+                self.log_last = (template, last, first)
+        elif third is _UNSAID:
+            self.log_last = (template, last, first, second)
+        elif fourth is _UNSAID:
+            self.log_last = (template, last, first, second, third)
+        elif fifth is _UNSAID:
+            self.log_last = (template, last, first, second, third, fourth)
+        else:
+            self.log_last = (template, last, first, second, third, fourth, fifth)
         self.log_size += 1
         if self.log_size >= LOG_CHAIN_LIMIT:
             self._cut_log()
@@ -220,7 +258,7 @@ class BellyState(State):
         last: LogLine | None = None
         for index in range(len(kept) - 1, -1, -1):
             line = kept[index]
-            last = (line[0], line[1], last)
+            last = (line[0], last, *line[2:])
         self.log_last = last
         self.log_size = len(kept)
 
@@ -235,6 +273,7 @@ class BellyState(State):
         twin.tunnel_used = self.tunnel_used.copy()
         twin.tunnel_blocked = self.tunnel_blocked
         twin.owner = self.owner.copy()
+        twin.holdings = self.holdings.copy()
         twin.chefs = self.chefs.copy()
         twin.star = self.star.copy()
         twin.insured = self.insured.copy()
@@ -268,5 +307,5 @@ def _last_lines(newest: LogLine | None) -> list[LogLine]:
     line = newest
     while line is not None and len(kept) < LOG_LINES:
         kept.append(line)
-        line = cast("LogLine | None", line[2])
+        line = cast("LogLine | None", line[1])
     return kept

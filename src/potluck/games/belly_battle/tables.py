@@ -341,6 +341,15 @@ class BellyTables(Game[BellyState, BellyAction]):
             )
             for n in range(MAX_SEATS + 1)
         )
+        #: The ``k`` cheapest offers of each card to each seat (``offers``' first ``k``):
+        #: ``cheapest_offers[card][seat][k]``, shared rather than sliced at every window.
+        self.cheapest_offers = tuple(
+            tuple(
+                tuple(self.offer_table[c][seat][:k] for k in range(len(OFFER_HALVES) + 1))
+                for seat in range(MAX_SEATS)
+            )
+            for c in range(c_count)
+        )
         self.offer_prices = tuple(
             tuple(self.price[c] * halves // 2 for halves in OFFER_HALVES) for c in range(c_count)
         )
@@ -363,6 +372,13 @@ class BellyTables(Game[BellyState, BellyAction]):
         #: action's fields, which are Python attributes).
         self.offer_at_price: tuple[int, ...] = tuple(
             a.card if a.kind == OFFER and a.amount == self.price[a.card] else -1 for a in actions
+        )
+        #: ``(seat, action)`` for every seat and action, by the action's index: the entries
+        #: of ``state.history``, shared rather than a new tuple at every step. Typed
+        #: ``Any``: compiled code unpacks a ``tuple[int, BellyAction]`` it reads into two
+        #: values and packs a new tuple to store it, which is what this table saves.
+        self.moves: tuple[tuple[Any, ...], ...] = tuple(
+            tuple((seat, action) for action in actions) for seat in range(MAX_SEATS)
         )
         self.pass_action, self.buy_action, self.tunnel_action = actions[0], actions[1], actions[2]
         self.accept_action, self.decline_action = actions[3], actions[4]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from potluck.games.belly_battle.actions import BellyAction
 from potluck.games.belly_battle.ownership import gain
-from potluck.games.belly_battle.state import NOBODY, RESPOND, ST_TRADES, WINDOW, BellyState
+from potluck.games.belly_battle.state import ALONE, NO_OFFER, RESPOND, ST_TRADES, WINDOW, BellyState
 from potluck.games.belly_battle.tables import BellyTables
 
 
@@ -36,7 +36,7 @@ def make_offer(
     state.offer = (seat, offer.card, offer.other, offer.amount)
     state.resume = phase
     state.phase = RESPOND
-    state.acting = (offer.other,)
+    state.acting = ALONE[offer.other]
     state.say(
         "Seat {} offers {} to seat {} for {}.",
         seat,
@@ -58,7 +58,7 @@ def answer_offer(game: BellyTables, state: BellyState, accept: bool) -> int:
         state.say("Seat {} buys {} for {}.", buyer, game.names[card], price)
     else:
         state.say("Seat {} declines.", buyer)
-    state.offer = (NOBODY, -1, NOBODY, 0)
+    state.offer = NO_OFFER
     state.phase = state.resume
-    state.acting = (seller,)
+    state.acting = ALONE[seller]
     return seller

@@ -24,6 +24,7 @@ from potluck.games.belly_battle.spaces import land
 from potluck.games.belly_battle.state import (
     AFTER_LAND,
     AFTER_WINDOW,
+    ALONE,
     NEXT_TURN,
     NOBODY,
     OVER,
@@ -40,6 +41,11 @@ _SEAT_ORDER: Final = tuple(
 )
 
 
+#: Every roll of two dice as the tuple ``state.dice`` holds, ``_ROLLS[one][two]``: shared,
+#: not made again at every turn.
+_ROLLS: Final = tuple(tuple((one, two) for two in range(7)) for one in range(7))
+
+
 def start_turn(game: BellyTables, state: BellyState) -> None:
     """Return one-round cards, roll two dice, move, pay passed cafes, then land."""
     mover = state.turn
@@ -53,7 +59,7 @@ def start_turn(game: BellyTables, state: BellyState) -> None:
     state.tunnel_used[mover] = False
     rng = state.rng
     one, two = int(rng.random() * 6) + 1, int(rng.random() * 6) + 1
-    state.dice = (one, two)
+    state.dice = _ROLLS[one][two]
     start = state.pos[mover]
     size = game.board_size
     cafe_fee = game.cafe_fee
@@ -68,7 +74,7 @@ def start_turn(game: BellyTables, state: BellyState) -> None:
         mover,
         one,
         two,
-        game.space_title(state.pos[mover]),
+        game.space_titles[state.pos[mover]],
     )
     state.after = AFTER_LAND
     settle(game, state)
@@ -105,12 +111,11 @@ def open_window(state: BellyState) -> None:
 
 def next_in_window(state: BellyState) -> None:
     """The next seat that owns a card gets its window turn; after the last, the turn ends."""
-    owner = state.owner
     while state.window_left:
         seat = state.window_left.pop(0)
-        if owns_anything(owner, seat):
+        if owns_anything(state, seat):
             state.phase = WINDOW
-            state.acting = (seat,)
+            state.acting = ALONE[seat]
             state.window_actions = 0
             state.window_offered = False
             return
@@ -120,7 +125,7 @@ def next_in_window(state: BellyState) -> None:
 def after_window_deal(state: BellyState, seat: int) -> None:
     """After a deal in the window: the window moves on at the cap or when ``seat`` owns
     nothing left."""
-    if state.window_actions >= WINDOW_CAP or not owns_anything(state.owner, seat):
+    if state.window_actions >= WINDOW_CAP or not owns_anything(state, seat):
         next_in_window(state)
 
 
