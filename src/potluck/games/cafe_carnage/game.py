@@ -138,7 +138,7 @@ class CafeCarnage(CafeTables):
             )
         if not state.choices[seat][1] >> action.index & 1:
             raise IllegalActionError(self._why_illegal(state, seat, action))
-        state.history.append((seat, action))
+        state.history.append(self.moves[seat][action.index])
         play(self, state, seat, action)
 
     def _step(self, state: CafeState, seat: int, action: CafeAction) -> None:

@@ -34,12 +34,13 @@ def deal(game: CafeTables, state: CafeState, course: int) -> None:
     # Drawing at random from an unordered deck is dealing from a shuffled one: each
     # seat's menu in turn, card by card. (Plain loops: compiled, they cost less than
     # the C calls of ``zip`` and ``map`` over bound methods that served pure Python.)
-    rng, left = state.rng, len(deck)
+    # (The generator's ``random`` is looked up once, not once a card.)
+    draw, left = state.rng.random, len(deck)
     menus: list[tuple[int, ...]] = []
     for _ in range(n):
         menu: list[int] = []
         for _ in range(size):
-            menu.append(deck.pop(int(rng.random() * left)))
+            menu.append(deck.pop(int(draw() * left)))
             left -= 1
         menus.append(tuple(menu))
     state.menus = menus

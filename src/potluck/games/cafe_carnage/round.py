@@ -39,8 +39,11 @@ def play(game: CafeTables, state: CafeState, seat: int, action: CafeAction) -> N
         state.hands[3 * seat + action.card] -= 1
     acting = state.acting
     if len(acting) > 1:
-        i = acting.index(seat)
-        state.acting = acting[:i] + acting[i + 1 :]
+        still = 0  # the other seats to act, as bits
+        for other in acting:
+            if other != seat:
+                still |= 1 << other
+        state.acting = game.seats_of_mask[still]
     elif phase < BALLOT:
         advance_course(game, state, phase)
     else:

@@ -106,6 +106,13 @@ class CafeTables(Game[CafeState, CafeAction]):
         self.card_actions: tuple[CafeAction, ...] = tuple(
             CafeAction(len(names) + card, word, card=card) for card, word in enumerate(CARD_WORDS)
         )
+        #: ``(seat, action)`` for every seat and action, by the action's index: the entries
+        #: of ``state.history``, shared rather than a new tuple at every step (typed
+        #: ``Any``: compiled code would unpack a typed pair it reads and pack it anew).
+        self.moves: tuple[tuple[Any, ...], ...] = tuple(
+            tuple((seat, action) for action in (*self.dish_actions, *self.card_actions))
+            for seat in range(MAX_PLAYERS)
+        )
         #: Every accepted text (in lower case, spaces single) -> its action.
         self.by_text: dict[str, CafeAction] = {}
         for i, action in enumerate(self.dish_actions):
@@ -117,6 +124,13 @@ class CafeTables(Game[CafeState, CafeAction]):
         self.everyone: Mapping[int, tuple[int, ...]] = {
             n: tuple(range(n)) for n in range(MAX_PLAYERS + 1)
         }
+        #: The seats of a bit mask (bit ``s``: seat ``s``), in seat order, one shared tuple
+        #: per mask: who still acts once a seat has made its sealed choice (``round.play``;
+        #: slicing the tuple made three new ones at most steps, issue 36).
+        self.seats_of_mask: tuple[tuple[int, ...], ...] = tuple(
+            tuple(s for s in range(MAX_PLAYERS) if mask >> s & 1)
+            for mask in range(1 << MAX_PLAYERS)
+        )
         #: The cards one may play from a hand (``hand_choices``), by which of the three
         #: cards it holds (bit ``card`` set: it holds one or more): ``ballot_choices``.
         self.hand_table: tuple[Choices, ...] = tuple(
