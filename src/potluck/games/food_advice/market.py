@@ -60,6 +60,13 @@ def _choice(offer: Offer | None, paid: int, reason: str) -> Choice:
     return tuple.__new__(Choice, (offer, paid, reason))
 
 
+#: The choices of a customer who leaves, made once: a Choice is a tuple, never changed,
+#: and most of a sale's customers leave without buying.
+_LEAVES_NOTHING: Final = _choice(None, 0, LEFT_NOTHING)
+_LEAVES_NO_MATCH: Final = _choice(None, 0, LEFT_NO_MATCH)
+_LEAVES_UNDECIDED: Final = _choice(None, 0, LEFT_UNDECIDED)
+
+
 def new_offer(product: int, seller: int, shape: int, price: int, tags: int) -> Offer:
     """``Offer(product, seller, shape, price, tags)`` without the NamedTuple's Python-level
     ``__new__`` (as ``_choice``): every sale lists the products on offer. The same tuple."""
@@ -71,21 +78,31 @@ _BITS_IN_BYTE: Final = tuple(bin(byte).count("1") for byte in range(256))
 
 
 def count_bits(mask: int) -> int:
-    """``mask.bit_count()``, by table for masks of up to 32 bits: compiled code calls the
+    """``mask.bit_count()``, by table for masks of up to 64 bits: compiled code calls the
     method through Python (tens of nanoseconds), and hashtag matches and chip counts are
-    taken at most steps.
+    taken at most steps, and the greedy bot's sets of the 40 regular customers at most of
+    its decisions.
 
-        >>> count_bits(0b1011), count_bits(1 << 40 | 1)
-        (3, 2)
+        >>> count_bits(0b1011), count_bits(1 << 40 | 1), count_bits(1 << 70 | 1)
+        (3, 2, 2)
     """
-    if 0 <= mask < 1 << 32:
-        return (
-            _BITS_IN_BYTE[mask & 255]
-            + _BITS_IN_BYTE[mask >> 8 & 255]
-            + _BITS_IN_BYTE[mask >> 16 & 255]
-            + _BITS_IN_BYTE[mask >> 24]
-        )
+    if mask >= 0:
+        high = mask >> 32
+        if high == 0:
+            return _count_word(mask)
+        if high >> 32 == 0:
+            return _count_word(mask & 0xFFFFFFFF) + _count_word(high)
     return mask.bit_count()
+
+
+def _count_word(word: int) -> int:
+    """The bits set in ``word``, a whole number below 2**32, by table."""
+    return (
+        _BITS_IN_BYTE[word & 255]
+        + _BITS_IN_BYTE[word >> 8 & 255]
+        + _BITS_IN_BYTE[word >> 16 & 255]
+        + _BITS_IN_BYTE[word >> 24]
+    )
 
 
 def matches(buyer: Buyer, offer: Offer) -> int:
@@ -113,61 +130,78 @@ def choose(
     ``black_friday`` and ``flavor_sampling`` are bit masks of seats.
     """
     # One pass keeps the reachable products with the most matches (this runs for every
-    # customer in every simulated sale, so it is the bots' hot loop).
-    best, pool = -1, []
+    # customer in every sale, simulated or played, so it is the bots' hot loop). The pool
+    # holds offers alone: what a pooled product costs the customer (``_paid``) follows
+    # from its price and the budget, and a tuple per product made work for the garbage
+    # collector in every sale (issue 36).
+    best = -1
+    pool: list[Offer] = []
     budget, tags, over = buyer.budget, buyer.tags, buyer.budget + limit
-    if black_friday:
-        for o in offers:
-            if o.price <= budget:
-                paid = o.price
-            elif black_friday >> o.seller & 1 and o.price <= over:
-                paid = budget
-            else:
-                continue
-            hits = count_bits(tags & o.tags)
-            if hits > best:
-                best, pool = hits, [(o, paid)]
-            elif hits == best:
-                pool.append((o, paid))
-    else:  # the same, for the usual case without a Black Friday chip
-        for o in offers:
-            if o.price <= budget:
-                hits = count_bits(tags & o.tags)
-                if hits > best:
-                    best, pool = hits, [(o, o.price)]
-                elif hits == best:
-                    pool.append((o, o.price))
+    for o in offers:
+        price = o.price
+        if price > budget and not (black_friday >> o.seller & 1 and price <= over):
+            continue
+        hits = count_bits(tags & o.tags)
+        if hits > best:
+            best = hits
+            pool = [o]
+        elif hits == best:
+            pool.append(o)
     if best < 0:
-        return _choice(None, 0, LEFT_NOTHING)
+        return _LEAVES_NOTHING
+    shapes = buyer.shapes
     if best > 0:
         if len(pool) == 1:
-            return _choice(pool[0][0], pool[0][1], BY_FLAVOUR)
-        top = max(p for _, p in pool)
-        pool = [(o, p) for o, p in pool if p == top]
+            return _choice(pool[0], _paid(pool[0], budget), BY_FLAVOUR)
+        pool = _dearest(pool, budget)
         if len(pool) == 1:
-            return _choice(pool[0][0], pool[0][1], BY_PRICE)
-        shaped = [(o, p) for o, p in pool if buyer.shapes >> o.shape & 1]
+            return _choice(pool[0], _paid(pool[0], budget), BY_PRICE)
+        shaped = [o for o in pool if shapes >> o.shape & 1]
         if len(shaped) == 1:
-            return _choice(shaped[0][0], shaped[0][1], BY_SHAPE)
+            return _choice(shaped[0], _paid(shaped[0], budget), BY_SHAPE)
         if shaped:
             pool = shaped
     else:
-        pool = [(o, p) for o, p in pool if buyer.shapes >> o.shape & 1]
+        pool = [o for o in pool if shapes >> o.shape & 1]
         if not pool:
-            return _choice(None, 0, LEFT_NO_MATCH)
+            return _LEAVES_NO_MATCH
         if len(pool) == 1:
-            return _choice(pool[0][0], pool[0][1], BY_SHAPE)
-        top = max(p for _, p in pool)
-        pool = [(o, p) for o, p in pool if p == top]
+            return _choice(pool[0], _paid(pool[0], budget), BY_SHAPE)
+        pool = _dearest(pool, budget)
         if len(pool) == 1:
-            return _choice(pool[0][0], pool[0][1], BY_SHAPE)
-    sampled = [(o, p) for o, p in pool if flavor_sampling >> o.seller & 1]
-    if sampled and len({o.seller for o, _ in sampled}) == 1:
-        # One Flavor Sampling player: the customer buys from them; between two of their
-        # products, the newest (ruling FA-6, as for an extra customer's tie, FA-12).
-        offer, paid = max(sampled, key=lambda item: item[0].product)
-        return _choice(offer, paid, BY_SAMPLING)
-    return _choice(None, 0, LEFT_UNDECIDED)
+            return _choice(pool[0], _paid(pool[0], budget), BY_SHAPE)
+    # One Flavor Sampling player among the tied: the customer buys from them; between
+    # two of their products, the newest (ruling FA-6, as for an extra customer's tie,
+    # FA-12).
+    sampled: Offer | None = None
+    for o in pool:
+        if flavor_sampling >> o.seller & 1:
+            if sampled is None:
+                sampled = o
+            elif o.seller != sampled.seller:
+                return _LEAVES_UNDECIDED  # two sellers sampling: no choice
+            elif o.product > sampled.product:
+                sampled = o
+    if sampled is not None:
+        return _choice(sampled, _paid(sampled, budget), BY_SAMPLING)
+    return _LEAVES_UNDECIDED
+
+
+def _paid(offer: Offer, budget: int) -> int:
+    """What a customer with ``budget`` pays for a product they may buy: its price, or
+    the budget for a Black Friday product over it (``choose`` step 1)."""
+    return offer.price if offer.price <= budget else budget
+
+
+def _dearest(pool: list[Offer], budget: int) -> list[Offer]:
+    """The products of ``pool`` whose price paid is the highest (the closest to the
+    budget, ``choose`` step 2), in pool order."""
+    top = -1
+    for o in pool:
+        paid = _paid(o, budget)
+        if paid > top:
+            top = paid
+    return [o for o in pool if _paid(o, budget) == top]
 
 
 def choose_extra(buyer: Buyer, offers: Sequence[Offer]) -> Choice:
@@ -204,7 +238,7 @@ def choose_extra(buyer: Buyer, offers: Sequence[Offer]) -> Choice:
         ):
             pick, best, top, shaped, newest = o, hits, capped, liked, o.product
     if pick is None:
-        return _choice(None, 0, LEFT_NOTHING)
+        return _LEAVES_NOTHING
     return _choice(pick, top, BY_FLAVOUR if best else BY_SHAPE)
 
 

@@ -19,16 +19,17 @@ from potluck.games.food_advice.tables import MAX_CHANNELS, MAX_SHOPS, FoodTables
 
 def placing_actions(tables: FoodTables, state: FoodState, seat: int) -> list[FoodAction]:
     """'done' once two shops and a channel hold a chip; a shop or channel with room."""
-    shop_ok, channel_ok = room(state, seat)
     shop_chips, channel_chips = state.shop_chips[seat], state.channel_chips[seat]
+    shops, channels = count_bits(shop_chips), count_bits(channel_chips)
+    shop_ok, channel_ok = room_for(shops, channels, state.chips[seat])
     legal: list[FoodAction] = []
-    if count_bits(shop_chips) >= 2 and count_bits(channel_chips) >= 1:
+    if shops >= 2 and channels >= 1:
         legal.append(tables.kind_actions[DONE][0])
     if shop_ok:
-        shops = tables.kind_actions[SHOP]
+        shop_actions = tables.kind_actions[SHOP]
         for slot, shop in enumerate(state.board):
             if not shop_chips >> slot & 1:
-                legal.append(shops[shop])
+                legal.append(shop_actions[shop])
     if channel_ok:
         promotions = tables.kind_actions[PROMOTE]
         for c in range(tables.mabius):
@@ -45,9 +46,10 @@ def placing_allows(tables: FoodTables, state: FoodState, seat: int, action: Food
     """Whether ``action`` is in ``placing_actions`` (without building the list)."""
     kind = action.kind
     shop_chips, channel_chips = state.shop_chips[seat], state.channel_chips[seat]
+    shops, channels = count_bits(shop_chips), count_bits(channel_chips)
     if kind == DONE:
-        return count_bits(shop_chips) >= 2 and count_bits(channel_chips) >= 1
-    shop_ok, channel_ok = room(state, seat)
+        return shops >= 2 and channels >= 1
+    shop_ok, channel_ok = room_for(shops, channels, state.chips[seat])
     if kind == SHOP:
         board = state.board
         return shop_ok and action.thing in board and not shop_chips >> board.index(action.thing) & 1
@@ -71,7 +73,13 @@ def room(state: FoodState, seat: int) -> tuple[bool, bool]:
     """
     shops = count_bits(state.shop_chips[seat])
     channels = count_bits(state.channel_chips[seat])
-    free = state.chips[seat] - shops - channels
+    return room_for(shops, channels, state.chips[seat])
+
+
+def room_for(shops: int, channels: int, chips: int) -> tuple[bool, bool]:
+    """``room`` for a seat with chips on ``shops`` shops and ``channels`` channels of
+    its ``chips`` (the legal list counts them once for itself and for this)."""
+    free = chips - shops - channels
     shop_ok = shops < 2 or (shops < MAX_SHOPS and free - (channels == 0) > 0)
     channel_ok = channels < 1 or (channels < MAX_CHANNELS and free - max(0, 2 - shops) > 0)
     return shop_ok and free > 0, channel_ok and free > 0

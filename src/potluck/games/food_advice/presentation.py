@@ -16,13 +16,13 @@ from potluck.games.food_advice.tables import FoodTables
 
 def present_and_vote(state: FoodState) -> None:
     """Everyone named: the products join the table, and everyone votes."""
-    seats = range(state.num_players)
+    n = state.num_players
     # New lists, not appends: clones share these lists (state.SHARED_LISTS).
-    state.prod_owner = [*state.prod_owner, *seats]
-    state.prod_shape = [*state.prod_shape, *state.dealt_shape]
-    state.prod_round = [*state.prod_round, *[state.round for _ in seats]]
-    state.prod_name = [*state.prod_name, *state.pending_name]
-    state.prod_tagline = [*state.prod_tagline, *state.pending_tagline]
+    state.prod_owner = state.prod_owner + list(range(n))
+    state.prod_shape = state.prod_shape + state.dealt_shape
+    state.prod_round = state.prod_round + [state.round] * n
+    state.prod_name = state.prod_name + state.pending_name
+    state.prod_tagline = state.prod_tagline + state.pending_tagline
     state.prod_ings += state.hands
     state.hands = [[] for _ in range(state.num_players)]
     state.dealt_shape = [-1] * state.num_players
@@ -55,7 +55,7 @@ def tally_votes(tables: FoodTables, state: FoodState) -> None:
     received = votes_received(state)
     top = max(received)
     for seat, got in enumerate(received):
-        state.money[seat] += tables.data.table.vote_reward * got
+        state.money[seat] += tables.vote_reward * got
         if got == top:
             state.chips[seat] += 1
     # Placing products in shops 1: six shops face up.

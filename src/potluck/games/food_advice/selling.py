@@ -113,8 +113,15 @@ def sell(tables: FoodTables, state: FoodState) -> None:
     state.sales = []
     n, everyone = state.num_players, (1 << state.num_players) - 1
     offers = products_on_offer(tables, state, everyone)
-    bf = sum(1 << s for s in range(n) if state.channel_chips[s] >> tables.black_friday & 1)
-    fs = sum(1 << s for s in range(n) if state.channel_chips[s] >> tables.flavor & 1)
+    # The seats with a Black Friday or a Flavor Sampling chip, as bit masks (plain loops:
+    # a generator is a Python object even in compiled code).
+    bf = fs = 0
+    for s in range(n):
+        chips = state.channel_chips[s]
+        if chips >> tables.black_friday & 1:
+            bf |= 1 << s
+        if chips >> tables.flavor & 1:
+            fs |= 1 << s
     limit = tables.black_friday_limit
     for _ in range(tables.per_round):
         customer = draw_customer(state)
@@ -192,7 +199,7 @@ def advert_met(
 
 def _regular_sales(state: FoodState, seat: int) -> list[dict[str, Any]]:
     """``seat``'s sales of this round to regular customers and Jokers (not extras)."""
-    return [s for s in state.sales if s.get("seller") == seat and s["kind"] != "extra"]
+    return [s for s in state.sales if s["seller"] == seat and s["kind"] != "extra"]
 
 
 def end_round(tables: FoodTables, state: FoodState) -> None:
@@ -209,10 +216,7 @@ def end_round(tables: FoodTables, state: FoodState) -> None:
                 [tables.shop_slugs[s] for k, s in enumerate(state.board) if m >> k & 1]
                 for m in state.shop_chips
             ],
-            "channels": [
-                [tables.channel_slugs[c] for c in range(len(tables.channels)) if m >> c & 1]
-                for m in state.channel_chips
-            ],
+            "channels": [list(tables.channel_lists[m]) for m in state.channel_chips],
             "invest": list(state.invest),
             "events": state.events_played,
             "sales": state.sales,

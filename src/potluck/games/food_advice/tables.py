@@ -51,6 +51,9 @@ MAX_CHANNELS: Final = 2
 #: round, each of at most this many cards, answered with as many.
 MAX_OFFERS: Final = 2
 MAX_OFFER_CARDS: Final = 3
+#: The longest product name and tagline (``name_action``).
+_NAME_LIMIT: Final = 60
+_TAGLINE_LIMIT: Final = 80
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -126,6 +129,7 @@ class FoodTables(Game[FoodState, FoodAction]):
         self.shop_term = tuple(SHOP_TERMS.index(s.when) for s in d.shops)
         self.shop_number = tuple(self._term_number(s) for s in d.shops)
         self.shape_match_bonus = t.shape_match_bonus
+        self.vote_reward = t.vote_reward
         self.mabius_profit = d.marketing.mabius_profit
         self.black_friday_limit = d.marketing.black_friday_limit
         self.event_names = tuple(e.name for e in d.events)
@@ -149,6 +153,13 @@ class FoodTables(Game[FoodState, FoodAction]):
         self.hashtag_index = {tag: i for i, tag in enumerate(self.hashtags)}
         self._build_card_faces()
         self._build_actions()
+        # Whether every part of a generated name is written as ``name_action`` keeps it
+        # (no space at either end or twice in a row, no double quote): ``generated_name``
+        # then writes its action without normalising the text.
+        parts = (*self.shape_titles, *self.hashtag_titles, *self.hashtag_words)
+        self._plain_name_parts = all(
+            part and " ".join(part.split()) == part and '"' not in part for part in parts
+        )
 
     def _term_number(self, spec: ShopSpec) -> int:
         """A shop term's value as a number: the hashtag's index for a hashtag term, else
@@ -288,13 +299,26 @@ class FoodTables(Game[FoodState, FoodAction]):
             price += self.ing_price[i]
         adjective = self.hashtag_titles[tags[0]] if tags else "Mystery"
         words = [self.hashtag_words[tag] for tag in tags]
-        tagline = " ".join(words) + f" for {price} F"
-        return self.name_action(f"{adjective} {noun}", tagline.strip())
+        name = f"{adjective} {noun}"
+        tagline = (" ".join(words) + f" for {price} F").strip()
+        if self._plain_name_parts and len(name) <= _NAME_LIMIT and len(tagline) <= _TAGLINE_LIMIT:
+            # Parts with single spaces and no quotes, joined by single spaces: the text
+            # is as ``name_action`` would write it, without its normalising and checks
+            # (a twentieth of a random step, issue 36).
+            code = self.base[NAME]
+            text = f'name "{name}" / "{tagline}"'
+            return FoodAction(code, text, NAME, name=name, tagline=tagline)
+        return self.name_action(name, tagline)
 
     def name_action(self, name: str, tagline: str) -> FoodAction:
         """The naming action for this name and tagline (free text without quotes)."""
         name, tagline = " ".join(name.split()), " ".join(tagline.split())
-        if not name or '"' in name + tagline or len(name) > 60 or len(tagline) > 80:
+        if (
+            not name
+            or '"' in name + tagline
+            or len(name) > _NAME_LIMIT
+            or len(tagline) > _TAGLINE_LIMIT
+        ):
             raise InvalidActionError(
                 "a name is 1 to 60 characters and a tagline at most 80, without double quotes"
             )
