@@ -33,7 +33,16 @@ from potluck.games.food_advice.actions import (
     FoodAction,
 )
 from potluck.games.food_advice.forecast import Baseline
-from potluck.games.food_advice.market import LEFT_UNDECIDED, Buyer, Choice, Offer, choose, matches
+from potluck.games.food_advice.market import (
+    LEFT_UNDECIDED,
+    Buyer,
+    Choice,
+    Offer,
+    choose,
+    count_bits,
+    matches,
+    new_offer,
+)
 from potluck.games.food_advice.seat_info import SeatInfo
 from potluck.games.food_advice.selling import shop_term_met
 from potluck.games.food_advice.tables import FoodTables
@@ -195,6 +204,15 @@ class GreedyBot:
         return actions[0]
 
 
+def _kept_dict(memo: dict[tuple[Any, ...], Any], key: tuple[Any, ...]) -> dict[Any, Any]:
+    """``memo.setdefault(key, {})`` without making an empty dict when ``key`` is kept
+    already (most decisions): fewer objects for the garbage collector to visit."""
+    known: dict[Any, Any] | None = memo.get(key)
+    if known is None:
+        known = memo[key] = {}
+    return known
+
+
 class _Mind:
     """What the bot works out from one decision's ``SeatInfo``."""
 
@@ -213,7 +231,7 @@ class _Mind:
         self.customers = game.regular_customers
         # A product's offer, by what it is made of (its number, owner, shape, price
         # and ingredients): the same for every decision until an event trims it.
-        known: dict[tuple[Any, ...], Offer] = self.memo.setdefault(("offers",), {})
+        known: dict[tuple[Any, ...], Offer] = _kept_dict(self.memo, ("offers",))
         self.offers = []
         for product in info.products:
             offer = known.get(product)
@@ -227,12 +245,15 @@ class _Mind:
         self.shape = info.shape
         # product_value by (price, hashtags), for this seat, shape and table
         key = ("values", seat, self.shape, self.table)
-        self.values: dict[int, float] = self.memo.setdefault(key, {})
+        self.values: dict[int, float] = _kept_dict(self.memo, key)
         # (a product's price and hashtags as one key: the hashtags below these bits)
         self.tag_bits = len(game.hashtags)
         self._baseline: Baseline | None = None
-        # This seat's sales without chips (``own_sales``), once a decision.
+        # This seat's sales without chips (``own_sales``), and each seat's count of
+        # them (``sold_by``), once a decision.
         self._own: list[tuple[int, Offer, int]] | None = None
+        self._sold_by: list[int] | None = None
+        self._table_choices: tuple[Choice, ...] | None = None
 
     # ------------------------------------------------------------------ products
 
@@ -307,6 +328,9 @@ class _Mind:
 
     def choices(self, offers: list[Offer]) -> tuple[Choice, ...]:
         """What each regular customer does with ``offers``, without promotion chips."""
+        on_table = offers is self.offers
+        if on_table and self._table_choices is not None:
+            return self._table_choices  # asked for again and again by a decision's chips
         key = ("choices", tuple(offers))
         known: tuple[Choice, ...] | None = self.memo.get(key)
         if known is None:
@@ -314,6 +338,8 @@ class _Mind:
             buyers = self.game.buyers
             known = tuple([choose(buyers[c], offers, 0, 0, limit) for c in self.customers])
             self.memo[key] = known
+        if on_table:
+            self._table_choices = known
         return known
 
     def product_value(self, ings: Sequence[int]) -> float:
@@ -411,7 +437,7 @@ class _Mind:
         # An action's score depends on the table, the seat and the votes alone, none of
         # which change while chips are placed: the seat's later chips reuse them.
         received = self.info.votes_received
-        known: dict[int, float] = self.memo.setdefault(("place", seat, self.table, received), {})
+        known: dict[int, float] = _kept_dict(self.memo, ("place", seat, self.table, received))
         # The best chip by (score, -index), the first such in order; by plain loops, not
         # a dict keyed by actions (an action's hash is Python code, called from compiled
         # code several times a chip).
@@ -446,6 +472,16 @@ class _Mind:
             own = self._own = [sale for sale in self.sales(self.offers) if sale[1].seller == seat]
         return own
 
+    def sold_by(self) -> list[int]:
+        """Per seat: how many regular customers buy from it without chips (``sales``),
+        counted once a decision for every rival a Mabius chip could invest in."""
+        sold = self._sold_by
+        if sold is None:
+            sold = self._sold_by = [0] * len(self.money)
+            for _, offer, _ in self.sales(self.offers):
+                sold[offer.seller] += 1
+        return sold
+
     def _chip_value(self, action: FoodAction) -> float:
         """What a chip on this shop or channel is worth to this seat."""
         game = self.game
@@ -462,9 +498,8 @@ class _Mind:
                     value += shape_bonus
             return value * 6 / len(self.customers) + self.weights.shop_base_value
         if action.kind == INVEST:
-            rival = action.seat
-            sold = sum(1 for _, o, _ in self.sales(self.offers) if o.seller == rival)
-            return sold * 6 / len(self.customers) * game.data.marketing.mabius_profit
+            sold = self.sold_by()[action.seat]
+            return sold * 6 / len(self.customers) * game.mabius_profit
         return self.channel_value(action.thing)
 
     def channel_value(self, channel: int) -> float:
@@ -474,17 +509,20 @@ class _Mind:
             # (float: the takings with the chip less those without, both whole numbers)
             bf, fs = (1 << seat, 0) if channel == game.black_friday else (0, 1 << seat)
             return float(self.promotion_gain(seat, bf, fs)) * scale
-        spec = game.data.advertising[channel]
+        when, value = game.ad_when[channel], game.ad_value[channel]
         received = self.info.votes_received
         sold = self.own_sales()
-        if spec.when == "votes_at_least":
-            met = received[seat] >= spec.value
-        elif spec.when == "top_vote":
+        if when == "votes_at_least":
+            met = received[seat] >= value
+        elif when == "top_vote":
             met = received[seat] == max(received)
-        elif spec.when == "sales_at_least":
-            met = len(sold) * scale >= spec.value
-        elif spec.when == "matches_at_least":
-            hits = sum(1 for c, o, _ in sold if matches(game.buyers[c], o) >= spec.value)
+        elif when == "sales_at_least":
+            met = len(sold) * scale >= value
+        elif when == "matches_at_least":
+            hits = 0
+            for c, o, _ in sold:
+                if matches(game.buyers[c], o) >= value:
+                    hits += 1
             met = hits * scale >= 1
         else:
             newest = [o for o in self.offers if o.seller == seat][-1:]
@@ -513,7 +551,7 @@ class _Mind:
         runners_up: list[int] = []
         for buyer in buyers:
             hits = [
-                (buyer.tags & o.tags).bit_count() if o.price <= buyer.budget else -1
+                count_bits(buyer.tags & o.tags) if o.price <= buyer.budget else -1
                 for o in self.offers
             ]
             top = max(hits, default=-1)
@@ -546,12 +584,16 @@ class _Mind:
             j = holder[action.thing]
             ings = list(products[j][4])
             ings.remove(action.thing)
-            new_price, new_tags = sum(game.ing_price[i] for i in ings), game.product_tags(ings)
+            new_price = 0
+            for i in ings:
+                new_price += game.ing_price[i]
+            new_tags = game.product_tags(ings)
             key = (j, new_price, new_tags)
             score = scores.get(key)
             if score is not None:
                 return score
-            new = self.offers[j]._replace(price=new_price, tags=new_tags)
+            old = self.offers[j]  # (``_replace`` is Python code, slow from compiled code)
+            new = new_offer(old.product, old.seller, old.shape, new_price, new_tags)
             offers = [*self.offers[:j], new, *self.offers[j + 1 :]]
             mine = theirs = 0
             best_elsewhere = others_best(j)
@@ -560,7 +602,7 @@ class _Mind:
                 best = best_elsewhere[k]
                 # hits_of[k][j]: the old product's matches, -1 when it was beyond the budget
                 if hits_of[k][j] >= max(best, 0) or (
-                    new_price <= buyer.budget and (buyer.tags & new_tags).bit_count() >= best
+                    new_price <= buyer.budget and count_bits(buyer.tags & new_tags) >= best
                 ):
                     choice = choose(buyer, offers, 0, 0, limit)
                 if choice.offer is not None:

@@ -11,7 +11,7 @@ new product would sell is counted in a few integer operations.
 
 from __future__ import annotations
 
-from potluck.games.food_advice.market import Offer, choose
+from potluck.games.food_advice.market import Offer, choose, count_bits
 from potluck.games.food_advice.tables import FoodTables
 
 
@@ -50,7 +50,7 @@ class Baseline:
             best, pool = -1, []  # the products within budget with the most matches
             for o in offers:
                 if o.price <= budget:
-                    hits = (likes & o.tags).bit_count()
+                    hits = count_bits(likes & o.tags)
                     if hits > best:
                         best, pool = hits, [o]
                     elif hits == best:
@@ -191,13 +191,13 @@ class Baseline:
             wins |= exactly & ~best_above[hits]
         wins &= reach
         loses = (loses & reach) | (everyone & ~reach)
-        total = price * wins.bit_count()
+        total = price * count_bits(wins)
         for paid, group in self.paid_groups(seat):
-            total += paid * (loses & group).bit_count()
+            total += paid * count_bits(loses & group)
         ties = everyone & ~wins & ~loses
         liked = self.liking_shape(shape)
         # Those with no rival product to weigh buy it only for its shape.
-        total += price * (ties & self.alone & liked).bit_count()
+        total += price * count_bits(ties & self.alone & liked)
         ties &= ~self.alone
         while ties:
             k = (ties & -ties).bit_length() - 1

@@ -158,12 +158,16 @@ def build_seat_info(game: FoodTables, state: FoodState, seat: int) -> SeatInfo:
     them (``_players``, ``_products``, ``_offer``, ``_you``)."""
     received = votes_received(state) if state.phase > VOTING else [0] * state.num_players
     prices = game.ing_price
-    products = tuple(
-        (p, owner, shape, sum([prices[i] for i in ings]), tuple(ings))
-        for p, (owner, shape, ings) in enumerate(
-            zip(state.prod_owner, state.prod_shape, state.prod_ings, strict=True)
-        )
-    )
+    # Plain loops: a generator, ``zip(..., strict=True)`` and ``sum`` are Python calls
+    # from compiled code, and this runs at every greedy decision (issue 36).
+    product_list: list[tuple[int, int, int, int, tuple[int, ...]]] = []
+    owners, shapes = state.prod_owner, state.prod_shape
+    for p, ings in enumerate(state.prod_ings):
+        price = 0
+        for i in ings:
+            price += prices[i]
+        product_list.append((p, owners[p], shapes[p], price, tuple(ings)))
+    products = tuple(product_list)
     offered = state.offer_from >= 0
     return SeatInfo(
         seat,
