@@ -88,12 +88,14 @@ def test_greedy_weights_are_bot_parameters_with_the_old_defaults() -> None:
 
 def test_greedy_kept_values_equal_the_values_worked_out_afresh() -> None:
     """What a table keeps (``plan_now``, ``aim_now``, ``typical_stay``, ``stay_at``,
-    ``run_at``, and ``_Odds.best_run``, shared by the tables of the prior's meals alone)
+    ``run_at``, and ``NightOdds.best_run``, shared by the tables of the prior's meals alone)
     equals the same value worked out plainly, on tables met in real games."""
-    from potluck.games.cafe_carnage.bots import _Odds, _Table
+    from potluck.games.cafe_carnage.night_model import NightOdds, NightTable
 
-    def plain_best(table: _Table, chances: list[float], low: int, high: int) -> tuple[float, int]:
-        odds = _Odds(table.meals)
+    def plain_best(
+        table: NightTable, chances: list[float], low: int, high: int
+    ) -> tuple[float, int]:
+        odds = NightOdds(table.meals)
         return max((odds.run_value(chances, m), m) for m in range(low, high))
 
     bot = GAME.make_bot("greedy")
@@ -104,7 +106,7 @@ def test_greedy_kept_values_equal_the_values_worked_out_afresh() -> None:
             seat = state.acting[0]
             info = GAME.bot_view(state, seat)
             for weights in ((12.0, 1.0 / 3.0, 0.5), (3.0, 0.7, 0.9)):
-                table, fresh = _Table(info, *weights), _Table(info, *weights)
+                table, fresh = NightTable(info, *weights), NightTable(info, *weights)
                 assert table.plan_now() == plain_best(table, table.runners_now, 5, 10)[0]
                 assert table.aim_now() == plain_best(table, table.runners_now, 3, 14)[1]
                 for night in table.runners_later:
@@ -121,16 +123,16 @@ def test_greedy_kept_values_equal_the_values_worked_out_afresh() -> None:
 
 
 def test_greedy_stay_value_equals_the_vote_chances_summed_plainly() -> None:
-    """``_Table.stay_value`` reads the vote chances as flat lists (``_Votes``, issue 36):
+    """``NightTable.stay_value`` reads the vote chances as flat lists (``VoteChances``, issue 36):
     it equals the sum written plainly over the chances as a dict of (runners, stayers,
     split votes), entry by entry in the order worked out, float for float, on tables
     met in real games and on random rivals' chances (hypothesis)."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from potluck.games.cafe_carnage.bots import _Table
+    from potluck.games.cafe_carnage.night_model import NightTable
 
-    def plain_stay(table: _Table, m: float, split: bool) -> float:
+    def plain_stay(table: NightTable, m: float, split: bool) -> float:
         dist: dict[tuple[int, int, int], float] = {(0, 0, 0): 1.0}
         for p in table.run_now:
             nxt: dict[tuple[int, int, int], float] = {}
@@ -151,7 +153,7 @@ def test_greedy_stay_value_equals_the_vote_chances_summed_plainly() -> None:
                 value += w * (m - pool / (stay + 1) - 0.5)
         return value
 
-    tables: list[_Table] = []
+    tables: list[NightTable] = []
     rng = random.Random(11)
     bot = GAME.make_bot("greedy")
     for seed in range(6):
@@ -159,7 +161,7 @@ def test_greedy_stay_value_equals_the_vote_chances_summed_plainly() -> None:
         while state.acting:
             seat = state.acting[0]
             info = GAME.bot_view(state, seat)
-            tables.append(_Table(info, 3.0, 0.7, 0.9))
+            tables.append(NightTable(info, 3.0, 0.7, 0.9))
             legal = GAME.legal_actions(state, seat)
             GAME.step(state, seat, bot.choose(GAME, info, seat, legal, rng))
     for table in tables[::7]:
@@ -177,7 +179,7 @@ def test_greedy_stay_value_equals_the_vote_chances_summed_plainly() -> None:
     )
     def check(index: int, run_now: list[float], split_chance: float, m: int, split: bool) -> None:
         info = GAME.bot_view(GAME.new_game(4, seed=index), 0)
-        table = _Table(info, 12.0, 1.0 / 3.0, split_chance)
+        table = NightTable(info, 12.0, 1.0 / 3.0, split_chance)
         table.run_now = run_now
         assert table.stay_value(m, split) == plain_stay(table, m, split)
 

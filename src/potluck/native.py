@@ -81,8 +81,8 @@ _GAME_MODULES: dict[str, tuple[str, ...]] = {
     ),
     "cafe_carnage": (
         "actions", "state", "tables", "setup", "round", "orders", "ballot", "dinner",
-        "check_please", "settle_up", "clear_table", "end", "seat_info", "view", "game", "bots",
-        "encoding",
+        "check_please", "settle_up", "clear_table", "end", "seat_info", "view", "game",
+        "night_model", "bots", "encoding",
     ),
     "food_advice": (
         "actions", "state", "tables", "setup", "characters", "product", "exchange",
