@@ -1,5 +1,5 @@
 """FoodAdvice's greedy bot re-simulates only the customers a promotion chip or an event
-removal can change (``bots._Mind.sales``, ``_Mind.promotion_gain`` and ``_Mind.remove``):
+removal can change (``greedy_mind.Mind.sales``, ``Mind.promotion_gain`` and ``Mind.remove``):
 these tests hold each shortcut equal to every customer choosing again by the rule
 (``market.choose``), in positions of real games. (The new-product forecast has its property test in
 ``tests/test_rules_written_once.py``.)"""
@@ -11,8 +11,8 @@ from typing import cast
 
 from potluck.agents import decide, make_agent
 from potluck.games.food_advice.actions import REMOVE, FoodAction
-from potluck.games.food_advice.bots import _Mind
 from potluck.games.food_advice.game import FoodAdvice
+from potluck.games.food_advice.greedy_mind import Mind
 from potluck.games.food_advice.market import Offer, choose
 from potluck.games.food_advice.seat_info import SeatInfo
 from potluck.games.food_advice.state import FoodState
@@ -40,7 +40,7 @@ def test_promoted_sales_are_every_customers_choice() -> None:
         for position in playout_positions(GAME, 4, seed, every=9):
             state = cast(FoodState, position)
             seat = state.acting[0]
-            mind = _Mind(GAME, GAME.bot_view(state, seat), seat)
+            mind = Mind(GAME, GAME.bot_view(state, seat), seat)
             if not mind.offers:
                 continue
             plain = _everyone_chooses(mind.offers, 0, 0)
@@ -62,7 +62,7 @@ def test_promoted_sales_are_every_customers_choice() -> None:
 def _removal_by_every_customer(info: SeatInfo, seat: int, actions: list[FoodAction]) -> int:
     """The removal the greedy bot's rule picks (its own sales less the richest rival's,
     at the default weight), with every customer choosing again."""
-    mind = _Mind(GAME, info, seat)
+    mind = Mind(GAME, info, seat)
     money = info.money
     richest = max((s for s in range(len(money)) if s != seat), key=lambda s: money[s])
     holder = {i: j for j, product in enumerate(info.products) for i in product[4]}
@@ -98,7 +98,7 @@ def test_event_removals_match_every_customer_choosing_again() -> None:
             removals = [a for a in legal if a.kind == REMOVE]
             if removals and len(removals) == len(legal):
                 info = GAME.bot_view(state, seat)
-                picked = _Mind(GAME, info, seat).remove(removals)
+                picked = Mind(GAME, info, seat).remove(removals)
                 assert picked.index == _removal_by_every_customer(info, seat, removals)
                 checked += 1
             action = cast(FoodAction, decide(bot, GAME, state, seat, rngs[seat]))
@@ -117,7 +117,7 @@ def test_random_positions_cover_removals_too() -> None:
             legal = GAME.legal_actions(state, seat)
             if legal and all(a.kind == REMOVE for a in legal) and len(legal) > 1:
                 info = GAME.bot_view(state, seat)
-                picked = _Mind(GAME, info, seat).remove(list(legal))
+                picked = Mind(GAME, info, seat).remove(list(legal))
                 assert picked.index == _removal_by_every_customer(info, seat, list(legal))
                 checked += 1
             GAME.step(state, seat, legal[int(rng.random() * len(legal))])

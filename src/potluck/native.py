@@ -87,7 +87,8 @@ _GAME_MODULES: dict[str, tuple[str, ...]] = {
     "food_advice": (
         "actions", "state", "tables", "setup", "characters", "product", "exchange",
         "presentation", "placing", "events", "market", "selling", "illegal", "scoring",
-        "forecast", "estimate", "seat_info", "view", "game", "bots", "encoding",
+        "forecast", "estimate", "seat_info", "view", "game", "greedy_mind", "bots",
+        "encoding",
     ),
 }  # fmt: skip
 COMPILED_MODULES: tuple[str, ...] = (

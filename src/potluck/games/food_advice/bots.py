@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from itertools import combinations
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from potluck.engine.action import Action
 from potluck.engine.botspec import BotParam
@@ -32,49 +31,26 @@ from potluck.games.food_advice.actions import (
     VOTE,
     FoodAction,
 )
-from potluck.games.food_advice.forecast import Baseline
-from potluck.games.food_advice.market import (
-    LEFT_UNDECIDED,
-    Buyer,
-    Choice,
-    Offer,
-    choose,
-    count_bits,
-    matches,
-    new_offer,
+from potluck.games.food_advice.greedy_mind import (
+    EXTRA_CUSTOMER,
+    MIN_CHIP,
+    RIVAL_WEIGHT,
+    SHOP_BASE,
+    Mind,
+    Weights,
 )
+from potluck.games.food_advice.market import Buyer
 from potluck.games.food_advice.seat_info import SeatInfo
-from potluck.games.food_advice.selling import shop_term_met
 from potluck.games.food_advice.tables import FoodTables
 
 if TYPE_CHECKING:
     from potluck.engine.game import Game
 
-#: What an extra personal customer is worth, roughly (an average sale).
-_EXTRA_CUSTOMER = 25.0
-#: What a chip on any shop is worth beyond its bonuses (some shop beats none).
-_SHOP_BASE = 0.5
-#: The least a chip must be worth for the bot to place it rather than stop.
-_MIN_CHIP = 1.0
-#: What a foodcoin the richest rival loses to an event is worth against one it gains.
-_RIVAL_WEIGHT = 1.0
 #: The memo is emptied when it holds more entries than this. The search's greedy
 #: rollouts share one bot: its simulations of one decision play the same round's tables
 #: again and again, and a memo emptied every simulation or two (64 entries) worked them
 #: out anew (a fifth of the search's time in pure Python).
 _MEMO_SIZE = 1024
-
-
-class Weights(NamedTuple):
-    """The greedy bot's weights, in foodcoins (``GreedyBot.params`` says what each means)."""
-
-    extra_customer_value: float = _EXTRA_CUSTOMER
-    shop_base_value: float = _SHOP_BASE
-    min_chip_value: float = _MIN_CHIP
-    rival_weight: float = _RIVAL_WEIGHT
-
-
-_DEFAULTS = Weights()
 
 
 class GreedyBot:
@@ -115,7 +91,7 @@ class GreedyBot:
         BotParam(
             "extra_customer_value",
             float,
-            _EXTRA_CUSTOMER,
+            EXTRA_CUSTOMER,
             "what an advertising chip whose terms look met is worth, in foodcoins"
             " (an extra personal customer: about an average sale)",
             low=0,
@@ -124,7 +100,7 @@ class GreedyBot:
         BotParam(
             "shop_base_value",
             float,
-            _SHOP_BASE,
+            SHOP_BASE,
             "what a chip on any shop is worth beyond its expected bonuses, in foodcoins",
             low=0,
             high=1000,
@@ -132,7 +108,7 @@ class GreedyBot:
         BotParam(
             "min_chip_value",
             float,
-            _MIN_CHIP,
+            MIN_CHIP,
             "a chip is placed only when worth more than this many foodcoins, else it stops",
             low=0,
             high=1000,
@@ -140,7 +116,7 @@ class GreedyBot:
         BotParam(
             "rival_weight",
             float,
-            _RIVAL_WEIGHT,
+            RIVAL_WEIGHT,
             "events: what each foodcoin of sales the richest rival loses is worth against"
             " one of its own sales (0: its own sales alone)",
             low=0,
@@ -150,10 +126,10 @@ class GreedyBot:
 
     def __init__(
         self,
-        extra_customer_value: float = _EXTRA_CUSTOMER,
-        shop_base_value: float = _SHOP_BASE,
-        min_chip_value: float = _MIN_CHIP,
-        rival_weight: float = _RIVAL_WEIGHT,
+        extra_customer_value: float = EXTRA_CUSTOMER,
+        shop_base_value: float = SHOP_BASE,
+        min_chip_value: float = MIN_CHIP,
+        rival_weight: float = RIVAL_WEIGHT,
     ) -> None:
         self.weights = Weights(
             float(extra_customer_value),
@@ -192,7 +168,7 @@ class GreedyBot:
             if kind == VOTE:
                 return min(actions, key=lambda a: (money[a.seat], a.seat))
             return max(actions, key=lambda a: (money[a.seat], -a.seat))
-        helper = _Mind(tables, info, seat, self._memo, self.weights)
+        helper = Mind(tables, info, seat, self._memo, self.weights)
         if kind in (DECLINE, GIVE):
             return helper.answer(actions)
         if kind == DISCARD:
@@ -202,419 +178,6 @@ class GreedyBot:
         if kind == REMOVE:
             return helper.remove(actions)
         return actions[0]
-
-
-def _kept_dict(memo: dict[tuple[Any, ...], Any], key: tuple[Any, ...]) -> dict[Any, Any]:
-    """``memo.setdefault(key, {})`` without making an empty dict when ``key`` is kept
-    already (most decisions): fewer objects for the garbage collector to visit."""
-    known: dict[Any, Any] | None = memo.get(key)
-    if known is None:
-        known = memo[key] = {}
-    return known
-
-
-class _Mind:
-    """What the bot works out from one decision's ``SeatInfo``."""
-
-    def __init__(
-        self,
-        game: FoodTables,
-        info: SeatInfo,
-        seat: int,
-        memo: dict[tuple[Any, ...], Any] | None = None,
-        weights: Weights = _DEFAULTS,
-    ) -> None:
-        self.game, self.info, self.seat = game, info, seat
-        self.weights = weights
-        self.memo: dict[tuple[Any, ...], Any] = {} if memo is None else memo
-        self.money = list(info.money)
-        self.customers = game.regular_customers
-        # A product's offer, by what it is made of (its number, owner, shape, price
-        # and ingredients): the same for every decision until an event trims it.
-        known: dict[tuple[Any, ...], Offer] = _kept_dict(self.memo, ("offers",))
-        self.offers = []
-        for product in info.products:
-            offer = known.get(product)
-            if offer is None:
-                number, owner, shape, price, ings = product
-                offer = known[product] = Offer(
-                    number, owner, shape, price, game.product_tags(list(ings))
-                )
-            self.offers.append(offer)
-        self.table = tuple(self.offers)
-        self.shape = info.shape
-        # product_value by (price, hashtags), for this seat, shape and table
-        key = ("values", seat, self.shape, self.table)
-        self.values: dict[int, float] = _kept_dict(self.memo, key)
-        # (a product's price and hashtags as one key: the hashtags below these bits)
-        self.tag_bits = len(game.hashtags)
-        self._baseline: Baseline | None = None
-        # This seat's sales without chips (``own_sales``), and each seat's count of
-        # them (``sold_by``), once a decision.
-        self._own: list[tuple[int, Offer, int]] | None = None
-        self._sold_by: list[int] | None = None
-        self._table_choices: tuple[Choice, ...] | None = None
-
-    # ------------------------------------------------------------------ products
-
-    def sales(
-        self, offers: list[Offer], black_friday: int = 0, flavor: int = 0
-    ) -> tuple[tuple[int, Offer, int], ...]:
-        """(customer, offer, paid) for every regular customer who would buy something.
-
-        Kept as tuples (here and in ``choices``), which Python's cyclic garbage collector
-        stops visiting once it finds they hold numbers and such tuples only (lists it
-        visits at every collection, and the memo keeps hundreds)."""
-        key = ("sales", tuple(offers), black_friday, flavor)
-        known: tuple[tuple[int, Offer, int], ...] | None = self.memo.get(key)
-        if known is not None:
-            return known
-        base: Sequence[Choice] = self.choices(offers)
-        if black_friday or flavor:
-            changed = list(base)
-            for k, choice in self.promoted(offers, black_friday, flavor):
-                changed[k] = choice
-            base = changed
-        bought = tuple(
-            [
-                (c, choice.offer, choice.paid)
-                for c, choice in zip(self.customers, base, strict=True)
-                if choice.offer is not None
-            ]
-        )
-        self.memo[key] = bought
-        return bought
-
-    def promoted(
-        self, offers: list[Offer], black_friday: int, flavor: int
-    ) -> list[tuple[int, Choice]]:
-        """(k, choice) for each regular customer (``k``: their place in the deck's
-        order) whose choice promotion chips can change, chosen again by the rule
-        (``market.choose``); the others choose as without chips (``choices``).
-
-        Only some customers can choose otherwise: those Black Friday brings a product
-        within reach of, and those who could not choose (Flavor Sampling decides only
-        what would otherwise be a tie, ``market.choose`` step 4)."""
-        base = self.choices(offers)
-        limit = self.game.black_friday_limit
-        buyers = self.game.buyers
-        discounted = [o.price for o in offers if black_friday >> o.seller & 1]
-        moved: list[tuple[int, Choice]] = []
-        for k, c in enumerate(self.customers):
-            buyer = buyers[c]
-            budget = buyer.budget
-            reached = False
-            for price in discounted:
-                if budget < price <= budget + limit:
-                    reached = True
-                    break
-            if reached or (flavor and base[k].reason == LEFT_UNDECIDED):
-                moved.append((k, choose(buyer, offers, black_friday, flavor, limit)))
-        return moved
-
-    def promotion_gain(self, seller: int, black_friday: int, flavor: int) -> int:
-        """What ``seller`` takes from the regular customers with these promotion chips
-        less what it takes without them (``sales``), counted over the customers the
-        chips can move (``promoted``) alone."""
-        base = self.choices(self.offers)
-        gain = 0
-        for k, choice in self.promoted(self.offers, black_friday, flavor):
-            if choice.offer is not None and choice.offer.seller == seller:
-                gain += choice.paid
-            before = base[k]
-            if before.offer is not None and before.offer.seller == seller:
-                gain -= before.paid
-        return gain
-
-    def choices(self, offers: list[Offer]) -> tuple[Choice, ...]:
-        """What each regular customer does with ``offers``, without promotion chips."""
-        on_table = offers is self.offers
-        if on_table and self._table_choices is not None:
-            return self._table_choices  # asked for again and again by a decision's chips
-        key = ("choices", tuple(offers))
-        known: tuple[Choice, ...] | None = self.memo.get(key)
-        if known is None:
-            limit = self.game.black_friday_limit
-            buyers = self.game.buyers
-            known = tuple([choose(buyers[c], offers, 0, 0, limit) for c in self.customers])
-            self.memo[key] = known
-        if on_table:
-            self._table_choices = known
-        return known
-
-    def product_value(self, ings: Sequence[int]) -> float:
-        if self.shape < 0:
-            return 0.0
-        prices, tag_of = self.game.ing_price, self.game.ing_tag
-        price = tags = 0
-        for i in ings:
-            price += prices[i]
-            tags |= 1 << tag_of[i]
-        # Customers see only the price and hashtags, so hands that share them (common
-        # when answering an offer) are simulated once; keyed by one number (price and
-        # hashtags side by side), not a tuple made for every hand.
-        key = price << self.tag_bits | tags
-        known = self.values.get(key)
-        if known is None:
-            known = self.values[key] = float(self._new_product_sales(price, tags))
-        return known
-
-    def _new_product_sales(self, price: int, tags: int) -> int:
-        """What this seat earns over the customer deck once a new product (``price``,
-        ``tags``) joins the table (``Baseline.new_product_sales``)."""
-        return self.baseline().new_product_sales(price, tags, self.shape, self.seat)
-
-    def baseline(self) -> Baseline:
-        """What each regular customer does with today's products (every seat's view
-        of the same products shares it)."""
-        known = self._baseline
-        if known is None:
-            key = ("baseline", self.table)
-            known = self.memo.get(key)
-            if known is None:
-                known = self.memo[key] = Baseline(self.game, self.offers)
-            self._baseline = known
-        return known
-
-    def best_keep(self, hand: list[int]) -> tuple[float, tuple[int, ...]]:
-        """The best value of ``kept`` cards of ``hand`` and the first such cards, in
-        ``combinations`` order (as ``max`` picks)."""
-        best_value, best = 0.0, None
-        for combo in combinations(sorted(hand), self.game.kept):
-            value = self.product_value(combo)
-            if best is None or value > best_value:
-                best_value, best = value, combo
-        if best is None:
-            raise ValueError("best_keep() of a hand smaller than the cards kept")
-        return best_value, best
-
-    def hand(self) -> list[int]:
-        return list(self.info.hand)
-
-    def discard(self, actions: list[FoodAction]) -> FoodAction:
-        hand = self.hand()
-        # The cards to keep of a hand that is part of the hand of this seat's last
-        # discard (same table and shape) and still holds the cards it chose to keep are
-        # those cards again: they were the first best of a larger set of choices, in an
-        # order that the smaller hand's choices follow (so a round's second and third
-        # discards ask no product value again).
-        key = ("keep", self.seat, self.shape, self.table)
-        last: tuple[frozenset[int], tuple[int, ...]] | None = self.memo.get(key)
-        if last is not None and last[0].issuperset(hand) and set(last[1]).issubset(hand):
-            keep = last[1]
-        else:
-            keep = self.best_keep(hand)[1]
-            self.memo[key] = (frozenset(hand), keep)
-        for action in actions:
-            if action.thing not in keep:
-                return action
-        return actions[0]
-
-    def answer(self, actions: list[FoodAction]) -> FoodAction:
-        """Give back, card by card, the set of cards whose exchange for the offer most
-        improves the best product this hand can make; decline if none improves it."""
-        hand = self.hand()
-        offered = list(self.info.offer_ingredients)
-        given = list(self.info.offer_given)
-        rest = [i for i in hand if i not in given]
-        best, pick = self.best_keep(hand)[0], None
-        for extra in combinations(rest, len(offered) - len(given)):
-            out = set(given) | set(extra)
-            value = self.best_keep([i for i in hand if i not in out] + offered)[0]
-            if value > best:
-                best, pick = value, extra
-        if pick is None:
-            return actions[0]  # decline
-        for action in actions:
-            if action.kind == GIVE and action.thing == pick[0]:
-                return action
-        return actions[0]
-
-    # ------------------------------------------------------------------ placing
-
-    def place(self, actions: list[FoodAction]) -> FoodAction:
-        seat = self.seat
-        # An action's score depends on the table, the seat and the votes alone, none of
-        # which change while chips are placed: the seat's later chips reuse them.
-        received = self.info.votes_received
-        known: dict[int, float] = _kept_dict(self.memo, ("place", seat, self.table, received))
-        # The best chip by (score, -index), the first such in order; by plain loops, not
-        # a dict keyed by actions (an action's hash is Python code, called from compiled
-        # code several times a chip).
-        best: FoodAction | None = None
-        best_score = 0.0
-        done: FoodAction | None = None
-        for action in actions:
-            if done is None and action.kind == DONE:
-                done = action
-            score = known.get(action.index)
-            if score is None:
-                if action.kind == DONE:
-                    continue
-                score = known[action.index] = self._chip_value(action)
-            if (
-                best is None
-                or score > best_score
-                or (score == best_score and action.index < best.index)
-            ):
-                best, best_score = action, score
-        if best is None:
-            return actions[0]
-        if done is not None and best_score <= self.weights.min_chip_value:
-            return done
-        return best
-
-    def own_sales(self) -> list[tuple[int, Offer, int]]:
-        """(customer, offer, paid) for what this seat sells without chips (``sales``)."""
-        own = self._own
-        if own is None:
-            seat = self.seat
-            own = self._own = [sale for sale in self.sales(self.offers) if sale[1].seller == seat]
-        return own
-
-    def sold_by(self) -> list[int]:
-        """Per seat: how many regular customers buy from it without chips (``sales``),
-        counted once a decision for every rival a Mabius chip could invest in."""
-        sold = self._sold_by
-        if sold is None:
-            sold = self._sold_by = [0] * len(self.money)
-            for _, offer, _ in self.sales(self.offers):
-                sold[offer.seller] += 1
-        return sold
-
-    def _chip_value(self, action: FoodAction) -> float:
-        """What a chip on this shop or channel is worth to this seat."""
-        game = self.game
-        if action.kind == SHOP:
-            shop = action.thing
-            bonus = game.shop_bonus[shop]
-            shapes = game.shop_shapes[shop]
-            shape_bonus = game.shape_match_bonus
-            value = 0.0
-            for c, offer, _ in self.own_sales():
-                if shop_term_met(game, shop, c, offer):
-                    value += bonus
-                if shapes >> offer.shape & 1:
-                    value += shape_bonus
-            return value * 6 / len(self.customers) + self.weights.shop_base_value
-        if action.kind == INVEST:
-            sold = self.sold_by()[action.seat]
-            return sold * 6 / len(self.customers) * game.mabius_profit
-        return self.channel_value(action.thing)
-
-    def channel_value(self, channel: int) -> float:
-        game, seat = self.game, self.seat
-        scale = 6 / len(self.customers)
-        if channel in (game.black_friday, game.flavor):
-            # (float: the takings with the chip less those without, both whole numbers)
-            bf, fs = (1 << seat, 0) if channel == game.black_friday else (0, 1 << seat)
-            return float(self.promotion_gain(seat, bf, fs)) * scale
-        when, value = game.ad_when[channel], game.ad_value[channel]
-        received = self.info.votes_received
-        sold = self.own_sales()
-        if when == "votes_at_least":
-            met = received[seat] >= value
-        elif when == "top_vote":
-            met = received[seat] == max(received)
-        elif when == "sales_at_least":
-            met = len(sold) * scale >= value
-        elif when == "matches_at_least":
-            hits = 0
-            for c, o, _ in sold:
-                if matches(game.buyers[c], o) >= value:
-                    hits += 1
-            met = hits * scale >= 1
-        else:
-            newest = [o for o in self.offers if o.seller == seat][-1:]
-            others = 0
-            for o in self.offers:
-                if o.seller != seat:
-                    others |= o.tags
-            met = any(o.tags & ~others for o in newest)
-        return self.weights.extra_customer_value if met else 0.0
-
-    # ------------------------------------------------------------------ events
-
-    def remove(self, actions: list[FoodAction]) -> FoodAction:
-        game, seat = self.game, self.seat
-        richest = max((s for s in range(len(self.money)) if s != seat), key=lambda s: self.money[s])
-        base = self.choices(self.offers)
-        limit = game.black_friday_limit
-        products = self.info.products
-        holder = {i: j for j, product in enumerate(products) for i in product[4]}
-        buyers = [game.buyers[c] for c in self.customers]
-        # Per customer: the matches of each product within budget (-1: beyond it), the
-        # most, how many products reach it, and the runner-up.
-        hits_of: list[list[int]] = []
-        tops: list[int] = []
-        counts: list[int] = []
-        runners_up: list[int] = []
-        for buyer in buyers:
-            hits = [
-                count_bits(buyer.tags & o.tags) if o.price <= buyer.budget else -1
-                for o in self.offers
-            ]
-            top = max(hits, default=-1)
-            runner_up = -1
-            for h in hits:
-                if runner_up < h < top:
-                    runner_up = h
-            hits_of.append(hits)
-            tops.append(top)
-            counts.append(hits.count(top))
-            runners_up.append(runner_up)
-        rivals: dict[int, list[int]] = {}  # per product: each customer's best match elsewhere
-
-        def others_best(j: int) -> list[int]:
-            known = rivals.get(j)
-            if known is None:
-                known = rivals[j] = [
-                    runners_up[k] if hits_of[k][j] == tops[k] and counts[k] == 1 else tops[k]
-                    for k in range(len(buyers))
-                ]
-            return known
-
-        # A removal's value depends on the product and what is left of it alone:
-        # removals leaving the same price and hashtags are worked out once.
-        scores: dict[tuple[int, int, int], float] = {}
-
-        def after(action: FoodAction) -> float:
-            # Only customers for whom the trimmed product is (or was) among the best
-            # matches within budget can choose otherwise; the others' choices stand.
-            j = holder[action.thing]
-            ings = list(products[j][4])
-            ings.remove(action.thing)
-            new_price = 0
-            for i in ings:
-                new_price += game.ing_price[i]
-            new_tags = game.product_tags(ings)
-            key = (j, new_price, new_tags)
-            score = scores.get(key)
-            if score is not None:
-                return score
-            old = self.offers[j]  # (``_replace`` is Python code, slow from compiled code)
-            new = new_offer(old.product, old.seller, old.shape, new_price, new_tags)
-            offers = [*self.offers[:j], new, *self.offers[j + 1 :]]
-            mine = theirs = 0
-            best_elsewhere = others_best(j)
-            for k, buyer in enumerate(buyers):
-                choice = base[k]
-                best = best_elsewhere[k]
-                # hits_of[k][j]: the old product's matches, -1 when it was beyond the budget
-                if hits_of[k][j] >= max(best, 0) or (
-                    new_price <= buyer.budget and count_bits(buyer.tags & new_tags) >= best
-                ):
-                    choice = choose(buyer, offers, 0, 0, limit)
-                if choice.offer is not None:
-                    if choice.offer.seller == seat:
-                        mine += choice.paid
-                    elif choice.offer.seller == richest:
-                        theirs += choice.paid
-            # At the default weight of 1.0 the product is exactly ``theirs``.
-            score = scores[key] = float(mine) - self.weights.rival_weight * float(theirs)
-            return score
-
-        return max(actions, key=lambda a: (after(a), -a.index))
 
 
 __all__ = ["Buyer", "GreedyBot", "Weights"]
