@@ -22,24 +22,10 @@ from potluck.games.belly_battle.choices import SALES, legal_actions, problem
 from potluck.games.belly_battle.game import BellyBattle
 from potluck.games.belly_battle.ownership import gain, holdings_of, owned, to_bank
 from potluck.games.belly_battle.state import BANK, DEBT, WINDOW, BellyState
+from potluck.testing.suite import random_position
 
 GAME = BellyBattle()
 CARDS, RESTAURANTS = GAME.num_cards, GAME.num_restaurants
-
-
-def _state_after(players: int, seed: int, steps: int) -> BellyState:
-    """A state of a random game, ``steps`` moves in (or its last before the end)."""
-    state = GAME.new_game(players, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        seat = state.acting[0]
-        legal = GAME.legal_actions(state, seat)
-        successor = state.clone()
-        GAME.step(successor, seat, legal[rng.randrange(len(legal))])
-        if not successor.acting:
-            break
-        state = successor
-    return state
 
 
 def _retoken(state: BellyState, tokens: list[int]) -> None:
@@ -68,7 +54,7 @@ def test_legal_list_is_every_action_the_rule_allows_in_its_order(
     tokens: list[int] | None,
     cash: list[int] | None,
 ) -> None:
-    state = _state_after(players, seed, steps)
+    state = random_position(GAME, GAME.new_game(players, seed), seed, steps)
     if owners is not None:
         for card, seat in enumerate(owners):
             if seat == BANK or seat >= players:

@@ -10,31 +10,14 @@ the rule allows, in code order.
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from potluck.games.burger_joint.game import BurgerJoint
-from potluck.games.burger_joint.state import BurgerState
+from potluck.testing.suite import random_position
 
 GAME = BurgerJoint()
 NC, NB = GAME.num_colours, GAME.num_bistros
-
-
-def _state_after(seed: int, steps: int, first_pick: str) -> BurgerState:
-    """A state of a random game, ``steps`` moves in (or its last before the end)."""
-    state = GAME.new_game(2, seed, {"first_pick": first_pick})
-    rng = random.Random(seed)
-    for _ in range(steps):
-        seat = state.acting[0]
-        legal = GAME.legal_actions(state, seat)
-        successor = state.clone()
-        GAME.step(successor, seat, legal[rng.randrange(len(legal))])
-        if not successor.acting:
-            break
-        state = successor
-    return state
 
 
 def _counts(size: int, top: int) -> st.SearchStrategy[list[int]]:
@@ -70,7 +53,8 @@ def test_legal_list_is_every_action_the_rule_allows_in_code_order(
     basics: list[int] | None,
     pub_buys: int | None,
 ) -> None:
-    state = _state_after(seed, steps, first_pick)
+    start = GAME.new_game(2, seed, {"first_pick": first_pick})
+    state = random_position(GAME, start, seed, steps)
     for name, value in (
         ("cubes", cubes),
         ("bag", bag),

@@ -20,7 +20,7 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from potluck.engine.action import Action
 from potluck.engine.errors import PotluckError
@@ -116,6 +116,31 @@ def random_playout(
         game.step(state, seat, action)
         actions.append((seat, action))
     return Playout(game, num_players, seed, dict(state.options), state, actions)
+
+
+_S = TypeVar("_S", bound=State)
+
+
+def random_position(game: AnyGame, state: _S, seed: int, steps: int) -> _S:
+    """``state`` after ``steps`` uniformly random moves of its first seat to act (a
+    generator seeded by ``seed``), or its last position with a seat to act if the game
+    ends sooner: positions for property tests that then change a state at will.
+
+        >>> import potluck
+        >>> game = potluck.load_game("burger-joint")
+        >>> len(random_position(game, game.new_game(2, 3), seed=3, steps=7).history)
+        7
+    """
+    rng = random.Random(seed)
+    for _ in range(steps):
+        seat = state.acting[0]
+        legal = game.legal_actions(state, seat)
+        successor = state.clone()
+        game.step(successor, seat, legal[rng.randrange(len(legal))])
+        if not successor.acting:
+            break
+        state = successor
+    return state
 
 
 def playout_positions(game: AnyGame, num_players: int, seed: int, every: int) -> list[State]:
