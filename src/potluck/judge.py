@@ -44,7 +44,6 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from potluck.engine.action import Action
@@ -59,6 +58,7 @@ from potluck.judge_math import points, shrunk_loss, verdict, win_chance
 from potluck.judge_math import rank as _rank
 from potluck.judge_math import stderr as _stderr
 from potluck.judge_params import JUDGE_PARAMS, MOST_MOVES
+from potluck.judgement import Judgement, MoveValue
 from potluck.search.information import InformationSet
 from potluck.search.presets import TUNED_NAME, tuned_greedy
 from potluck.search.value import has_model, load_model
@@ -103,80 +103,6 @@ _CHOOSE_WORLDS = 24
 _FEW = 4
 #: The most moves compared when every legal move is asked for.
 _MOST_MOVES = MOST_MOVES
-
-
-@dataclass(frozen=True)
-class MoveValue:
-    """One compared move: its win chance over the worlds it was played on."""
-
-    action: Action
-    worlds: int
-    value: float
-
-
-@dataclass(frozen=True)
-class Judgement:
-    """What the judge found about one decision."""
-
-    played: Action
-    best: Action  # the compared move with the highest win chance (the played one on a tie)
-    before: float  # win chance with ``best``
-    after: float  # win chance with the move played
-    loss_stderr: float  # standard error of ``before - after`` (paired, world by world)
-    #: The best move found's mean win chance minus the played move's on the judging
-    #: worlds, not shrunk (0 when the played move ranked first, or was the only one):
-    #: ``loss`` is it shrunk by its noise (``shrunk_loss``), which a table wants; a mean
-    #: over many moves uses this, which counts no noise as loss.
-    difference: float
-    value_stderr: float  # standard error of ``after``
-    worlds: int  # worlds the played move was played on
-    playouts: int  # playouts run, dropped ones included
-    seconds: float
-    compared: tuple[MoveValue, ...]
-    forced: bool  # the played move was the only legal one
-    #: "", "inaccuracy", "mistake" or "blunder": the highest threshold the loss reached
-    #: by ``confidence`` standard errors (a loss within its noise of a threshold is
-    #: given the verdict below it).
-    verdict: str
-    #: The seat's points after the move played: its score minus the mean of the other
-    #: seats' at the end of the playouts (``points``), in the game's own unit. Unlike a
-    #: win chance it does not saturate: a seat far behind still loses points.
-    points: float = 0.0
-    #: The points the move cost against the best other move, shrunk by their noise
-    #: (``shrunk_loss``); the uncut paired difference and its standard error.
-    point_loss: float = 0.0
-    point_difference: float = 0.0
-    point_stderr: float = 0.0
-    #: The policy's own choice here (the greedy bot's, asked with the seat's view; the
-    #: played move if the same, or the only one). With ``versus_policy`` it is played on
-    #: the judging worlds too, and these are its win chance and points less the played
-    #: move's there, uncut, with standard errors: what the move cost against the policy's
-    #: (0 when they are the same move; without ``versus_policy``, measured only where the
-    #: policy's move was the best found, else 0). Summed over a game they can be checked
-    #: against whole games: a seat that plays as the policy does against one that does
-    #: not (``examples/analysis_truth.py``).
-    policy: Action | None = None
-    policy_difference: float = 0.0
-    policy_stderr: float = 0.0
-    policy_point_difference: float = 0.0
-    policy_point_stderr: float = 0.0
-    #: The played move's win chance less the mean of every compared move's, on the
-    #: worlds all of them were played on (the race's first), uncut, with its standard
-    #: error: what the move gained over a move drawn at random from those compared (0
-    #: for a forced move). ``difference`` plus it is the position's *stakes*, what a
-    #: random move would have lost there (``potluck.judge_math.stakes``).
-    field_difference: float = 0.0
-    field_stderr: float = 0.0
-    #: The best move the race found and judged against the played one (``best`` is it
-    #: only where its lead, shrunk by its noise, is above 0 in win chance or in points;
-    #: ``difference`` and ``point_difference`` are its lead either way): the improving
-    #: bot's ``leave`` may play it on a smaller lead.
-    raced: Action | None = None
-
-    @property
-    def loss(self) -> float:
-        """The win chance the move cost, shrunk by its noise (``shrunk_loss``)."""
-        return max(0.0, self.before - self.after)
 
 
 class PlayoutJudge:
