@@ -28,13 +28,16 @@ def sale_value(game: BellyTables, state: BellyState, card: int) -> int:
 
 
 def bank_value(game: BellyTables, state: BellyState, seat: int) -> int:
-    """What Mr. Munchwalla would pay for everything ``seat`` owns (one pass over the
-    cards, without listing them: every landing on a restaurant for sale asks it)."""
-    owner = state.owner
+    """What Mr. Munchwalla would pay for everything ``seat`` owns (read from the seat's
+    card bits, ``state.holdings``, without listing them: every landing on a restaurant
+    for sale asks it, and a pass over every card's owner was 1.9% of a random step)."""
     total = 0
-    for card in range(len(owner)):
-        if owner[card] == seat:
+    bits, card = state.holdings[seat], 0
+    while bits:
+        if bits & 1:
             total += sale_value(game, state, card)
+        bits >>= 1
+        card += 1
     return total
 
 

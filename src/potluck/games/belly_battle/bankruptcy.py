@@ -27,16 +27,22 @@ def pay_queue(state: BellyState) -> bool:
     cash must raise it first (the phase becomes ``DEBT``), or is bankrupt when nothing
     is left to sell (the game is over); either way ``False``."""
     queue, cash = state.queue, state.cash
-    while queue:
-        payer, payee, amount = queue[0], queue[1], queue[2]
+    if not queue:
+        return True
+    # The paid entries are dropped once, when the queue is left, rather than three at a
+    # time from its front (each drop moved the rest of the list).
+    paid, size = 0, len(queue)
+    while paid < size:
+        payer, payee, amount = queue[paid], queue[paid + 1], queue[paid + 2]
         if cash[payer] >= amount:
             cash[payer] -= amount
             if payee != BANK:
                 cash[payee] += amount
             else:
                 state.bank_net += amount
-            del queue[:3]
+            paid += 3
             continue
+        del queue[:paid]
         if not owns_anything(state, payer):
             go_bankrupt(state, payer, payee)
             return False
@@ -47,6 +53,7 @@ def pay_queue(state: BellyState) -> bool:
         state.phase = DEBT
         state.acting = ALONE[payer]
         return False
+    queue.clear()
     return True
 
 

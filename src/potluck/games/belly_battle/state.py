@@ -23,7 +23,9 @@ DEBT: Final = 8
 OVER: Final = 9
 #: Never seen between steps: the turn is over and the next one is to start.
 NEXT_TURN: Final = -1
-PHASE_NAMES: Final = (
+#: (Typed as tuples of any length, as ``ALONE`` below is, so that compiled code keeps each
+#: as one Python tuple.)
+PHASE_NAMES: Final[tuple[str, ...]] = (
     "buy-or-pass",
     "takeover",
     "swap",
@@ -41,7 +43,12 @@ CELEBRITY: Final = 0
 HAUNTED: Final = 1
 MONSTERCHEF: Final = 2
 CHEESY: Final = 3
-ROUND_CARD_NAMES: Final = ("Celebrity Visit", "Haunted", "MonsterChef", "Cheesy Scandal")
+ROUND_CARD_NAMES: Final[tuple[str, ...]] = (
+    "Celebrity Visit",
+    "Haunted",
+    "MonsterChef",
+    "Cheesy Scandal",
+)
 
 # Where play goes once the queue of payments is settled.
 AFTER_LAND: Final = 0
@@ -53,7 +60,11 @@ NOBODY: Final = -1
 NO_OFFER: Final = (NOBODY, -1, NOBODY, 0)
 #: ``(seat,)`` for each seat of the largest table (``tables.MAX_SEATS``): the ``acting``
 #: of a decision one seat makes, shared rather than a new tuple made at every decision.
-ALONE: Final = ((0,), (1,), (2,), (3,), (4,), (5,))
+#: Typed as a tuple of any length on purpose: mypyc keeps a ``Final`` tuple of fixed
+#: length as a C struct and builds it again as Python tuples wherever it is used as an
+#: object, so ``ALONE[seat]`` made seven tuples (about 15% of a random game's instructions,
+#: by ``valgrind``'s counts for the functions that read it, issue 36).
+ALONE: Final[tuple[tuple[int, ...], ...]] = ((0,), (1,), (2,), (3,), (4,), (5,))
 #: How many lines of the table's log the state keeps (views show them all).
 LOG_LINES: Final = 12
 #: ``say`` cuts the chain of lines back to ``LOG_LINES`` once it is this long (a cut makes

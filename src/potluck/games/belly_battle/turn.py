@@ -50,11 +50,12 @@ def start_turn(game: BellyTables, state: BellyState) -> None:
     """Return one-round cards, roll two dice, move, pay passed cafes, then land."""
     mover = state.turn
     holders = state.holders
-    if mover in holders:
-        for slot, holder in enumerate(holders):
-            if holder == mover:
-                holders[slot] = NOBODY
-                state.say("Seat {} returns the {} card.", mover, ROUND_CARD_NAMES[slot])
+    # A plain loop over the four slots, not ``mover in holders`` first: compiled, that
+    # test compares boxed numbers one by one through the generic comparison.
+    for slot in range(len(holders)):
+        if holders[slot] == mover:
+            holders[slot] = NOBODY
+            state.say("Seat {} returns the {} card.", mover, ROUND_CARD_NAMES[slot])
     state.tunnel_blocked = state.tunnel_used[mover]
     state.tunnel_used[mover] = False
     rng = state.rng
