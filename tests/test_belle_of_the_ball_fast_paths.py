@@ -5,6 +5,7 @@
 - ``groups.place_mask`` (the legal list's look-up, cached by the sizes of the groups)
   against ``groups._places_by_sizes`` (the rule) for every shape of a party, and
   ``groups.may_join`` against ``placeable``.
+- ``tables.EFFECT_CODES``, the one table of Belle effects as ints, covers the schema's.
 - The legal list (invitations and Belle plays, from precomputed rows and lists) against
   the rule with its reasons (``Game.explain``) over every action, in random games of the
   base game and the variant.
@@ -87,3 +88,14 @@ def _positions(players: int, seed: int, options: dict[str, bool]) -> list[BelleS
         legal = G.legal_actions(state, seat)
         G.step(state, seat, legal[int(rng.random() * len(legal))])
     return states
+
+
+def test_every_belle_effect_has_one_code_in_the_one_table() -> None:
+    """``tables.EFFECT_CODES`` names each effect of the schema once, with its own code;
+    the rules and the greedy bot read a Belle's effect by it (``belle_effect_codes``)."""
+    from potluck.games.belle_of_the_ball.schema import EFFECTS
+    from potluck.games.belle_of_the_ball.tables import EFFECT_CODES
+
+    assert sorted(EFFECT_CODES) == sorted(EFFECTS)
+    assert sorted(EFFECT_CODES.values()) == list(range(len(EFFECTS)))
+    assert G.belle_effect_codes == tuple(EFFECT_CODES[e] for e in G.belle_effects)

@@ -25,9 +25,18 @@ from potluck.games.belle_of_the_ball.state import (
     play_key,
 )
 from potluck.games.belle_of_the_ball.tables import (
-    MOVE_TARGET,
-    PICKPOCKET_TARGET,
-    SCANDAL_TARGET,
+    EFFECT_BANK_CHIPS,
+    EFFECT_FIFTH_GROUP,
+    EFFECT_FOUR_IS_FULL,
+    EFFECT_FREE_SKIPS,
+    EFFECT_GOSSIP,
+    EFFECT_INVITE_TWICE,
+    EFFECT_LATE_ARRIVAL,
+    EFFECT_MOVE_GUEST,
+    EFFECT_PICKPOCKET,
+    EFFECT_REVERSE_LINE,
+    EFFECT_SCANDAL,
+    EFFECT_SINGLES_SCORE,
     BelleTables,
 )
 
@@ -37,10 +46,10 @@ PICKPOCKET_CHIPS: Final = 2
 
 #: The effects that bend a rule for the rest of the turn, as bits of ``effects``.
 _BENT: Final = {
-    "free_skips": FREE_SKIPS,
-    "four_is_full": FOUR_IS_FULL,
-    "singles_score": SINGLES_SCORE,
-    "fifth_group": FIFTH_GROUP,
+    EFFECT_FREE_SKIPS: FREE_SKIPS,
+    EFFECT_FOUR_IS_FULL: FOUR_IS_FULL,
+    EFFECT_SINGLES_SCORE: SINGLES_SCORE,
+    EFFECT_FIFTH_GROUP: FIFTH_GROUP,
 }
 
 
@@ -74,17 +83,17 @@ def add_belle_plays(
 ) -> None:
     """``belle_plays``, appended to ``legal`` (the legal list's path: no list of its own)."""
     plays = game.play_lists[kind]
-    target = game.belle_targets[kind]
+    target = game.belle_effect_codes[kind]
     n = state.num_players
     play: BelleAction | None
-    if target == PICKPOCKET_TARGET:
+    if target == EFFECT_PICKPOCKET:
         chips = state.chips
         for s in range(n):
             if s != seat and chips[s] > 0:
                 play = plays[play_key(s, -1, -1)]
                 assert play is not None
                 legal.append(play)
-    elif target == SCANDAL_TARGET:
+    elif target == EFFECT_SCANDAL:
         parties = state.parties
         for s in range(n):
             if s != seat:
@@ -93,7 +102,7 @@ def add_belle_plays(
                         play = plays[play_key(s, g, -1)]
                         assert play is not None
                         legal.append(play)
-    elif target == MOVE_TARGET:
+    elif target == EFFECT_MOVE_GUEST:
         parties = state.parties
         base = seat * SLOTS
         for a in range(SLOTS):
@@ -123,20 +132,20 @@ def belle_problem(
         return "A Belle is played at the start of your turn, before you invite."
     if action.belle not in state.hands[seat]:
         return f"You hold no {name}."
-    effect = game.belle_effects[action.belle]
+    effect = game.belle_effect_codes[action.belle]
     n = state.num_players
-    if effect in ("pickpocket", "scandal"):
+    if effect in (EFFECT_PICKPOCKET, EFFECT_SCANDAL):
         target = action.seat
         if target == seat:
             return f"{name} works on a rival, not on yourself."
         if target >= n:
             return f"There is no seat {target} at this table (seats 0 to {n - 1})."
-        if effect == "pickpocket" and state.chips[target] == 0:
+        if effect == EFFECT_PICKPOCKET and state.chips[target] == 0:
             return f"Seat {target} has no chips for {name} to take."
-        if effect == "scandal" and not state.parties[target * SLOTS + action.group]:
+        if effect == EFFECT_SCANDAL and not state.parties[target * SLOTS + action.group]:
             return f"Seat {target} has no group {action.group + 1} for {name} to upset."
         return None
-    if effect == "move_guest":
+    if effect == EFFECT_MOVE_GUEST:
         mine = state.parties[seat * SLOTS : seat * SLOTS + SLOTS]
         if not mine[action.group]:
             return f"You have no group {action.group + 1} to move a guest from."
@@ -157,31 +166,31 @@ def play_belle(game: BelleTables, state: BelleState, seat: int, action: BelleAct
     state.belle_discard.append(kind)
     state.played_now = kind
     state.belles_played[seat * game.kinds + kind] += 1
-    effect = game.belle_effects[kind]
+    effect = game.belle_effect_codes[kind]
     bent = _BENT.get(effect)
     if bent is not None:
         state.effects |= bent
-    elif effect == "invite_twice":
+    elif effect == EFFECT_INVITE_TWICE:
         state.invites_left = 2
-    elif effect == "bank_chips":
+    elif effect == EFFECT_BANK_CHIPS:
         state.chips[seat] += HEIRESS_CHIPS
         state.minted += HEIRESS_CHIPS
-    elif effect == "reverse_line":
+    elif effect == EFFECT_REVERSE_LINE:
         state.line.reverse()
         state.line_chips.reverse()
-    elif effect == "late_arrival":
+    elif effect == EFFECT_LATE_ARRIVAL:
         state.line.append(state.line.pop(0))
         state.line_chips.append(state.line_chips.pop(0))
-    elif effect == "move_guest":
+    elif effect == EFFECT_MOVE_GUEST:
         base = seat * SLOTS
         state.parties[base + action.dest].append(state.parties[base + action.group].pop())
-    elif effect == "scandal":
+    elif effect == EFFECT_SCANDAL:
         state.guest_discard.append(state.parties[action.seat * SLOTS + action.group].pop())
-    elif effect == "pickpocket":
+    elif effect == EFFECT_PICKPOCKET:
         taken = min(PICKPOCKET_CHIPS, state.chips[action.seat])
         state.chips[action.seat] -= taken
         state.chips[seat] += taken
-    elif effect == "gossip":
+    elif effect == EFFECT_GOSSIP:
         n = state.num_players
         for step in range(1, n):
             rival = (seat + step) % n

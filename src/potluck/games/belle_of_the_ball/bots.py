@@ -47,41 +47,26 @@ from potluck.games.belle_of_the_ball.state import (
     SINGLES_SCORE,
     SLOTS,
 )
-from potluck.games.belle_of_the_ball.tables import BelleTables
+from potluck.games.belle_of_the_ball.tables import (
+    EFFECT_BANK_CHIPS,
+    EFFECT_FIFTH_GROUP,
+    EFFECT_FOUR_IS_FULL,
+    EFFECT_FREE_SKIPS,
+    EFFECT_GOSSIP,
+    EFFECT_INVITE_TWICE,
+    EFFECT_LATE_ARRIVAL,
+    EFFECT_MOVE_GUEST,
+    EFFECT_PICKPOCKET,
+    EFFECT_REVERSE_LINE,
+    EFFECT_SCANDAL,
+    EFFECT_SINGLES_SCORE,
+    BelleTables,
+)
 
 #: In the base game the bot plays its best Belle every turn (``PLAY_MARGIN``).
 _REFILL_MARGIN: Final = float("-inf")
 #: Scandalous Scarlett's loss is valued as if her target had this many invitations left.
 _SCANDAL_FUTURE: Final = 12
-
-# A Belle's effect (``schema.Effect``) as a small int, looked up once per game: the
-# bot asks it for every Belle it may play.
-_BANK_CHIPS: Final = 0
-_PICKPOCKET: Final = 1
-_SCANDAL: Final = 2
-_MOVE_GUEST: Final = 3
-_GOSSIP: Final = 4
-_FREE_SKIPS: Final = 5
-_FOUR_IS_FULL: Final = 6
-_SINGLES_SCORE: Final = 7
-_FIFTH_GROUP: Final = 8
-_INVITE_TWICE: Final = 9
-_REVERSE_LINE: Final = 10
-_LATE_ARRIVAL: Final = 11
-_EFFECT_CODES: Final = {
-    "bank_chips": _BANK_CHIPS,
-    "pickpocket": _PICKPOCKET,
-    "scandal": _SCANDAL,
-    "move_guest": _MOVE_GUEST,
-    "gossip": _GOSSIP,
-    "free_skips": _FREE_SKIPS,
-    "four_is_full": _FOUR_IS_FULL,
-    "singles_score": _SINGLES_SCORE,
-    "fifth_group": _FIFTH_GROUP,
-    "invite_twice": _INVITE_TWICE,
-    "reverse_line": _REVERSE_LINE,
-    "late_arrival": _LATE_ARRIVAL,
-}
 
 
 class GreedyBot:
@@ -157,7 +142,7 @@ class GreedyBot:
         if self._game is not game:
             self._game = game
             self._interests = tables.guest_interests
-            self._effects = tuple([_EFFECT_CODES[effect] for effect in tables.belle_effects])
+            self._effects = tables.belle_effect_codes
             self._planners = []
         interests_of = self._interests
         me = info.seat
@@ -240,18 +225,18 @@ class GreedyBot:
         ``base`` is the turn's worth without her (``Planner.value_now``)."""
         rival_weight = self.weights.rival_weight
         me = info.seat
-        if effect == _BANK_CHIPS:
+        if effect == EFFECT_BANK_CHIPS:
             return 3.0
-        if effect == _PICKPOCKET:
+        if effect == EFFECT_PICKPOCKET:
             has = info.chips[action.seat]
             leader = max([c for s, c in enumerate(info.chips) if s != me])
             # Robbing the leader is worth a little more than robbing anyone else.
             return min(2, has) * (1 + rival_weight) + (0.5 if has == leader else 0.0)
-        if effect == _SCANDAL:
+        if effect == EFFECT_SCANDAL:
             return rival_weight * self._scandal_loss(
                 info.parties[action.seat * SLOTS + action.group]
             )
-        if effect == _MOVE_GUEST:
+        if effect == EFFECT_MOVE_GUEST:
             return self._move_gain(info, action) - base
         planner = self._planner
         line, line_chips = info.line, info.line_chips
@@ -262,27 +247,27 @@ class GreedyBot:
         fifth = bool(effects & FIFTH_GROUP)
         invites_left = info.invites_left
         direct = 0.0
-        if effect == _GOSSIP:
+        if effect == EFFECT_GOSSIP:
             paid = 0
             for s, c in enumerate(info.chips):
                 if s != me and c > 0:
                     paid += 1
             line_chips = (line_chips[0] + paid, *line_chips[1:])
             direct = paid * rival_weight
-        elif effect == _FREE_SKIPS:
+        elif effect == EFFECT_FREE_SKIPS:
             free = True
-        elif effect == _FOUR_IS_FULL:
+        elif effect == EFFECT_FOUR_IS_FULL:
             full = GROUP_SIZE - 1
-        elif effect == _SINGLES_SCORE:
+        elif effect == EFFECT_SINGLES_SCORE:
             singles = True
-        elif effect == _FIFTH_GROUP:
+        elif effect == EFFECT_FIFTH_GROUP:
             fifth = True
-        elif effect == _INVITE_TWICE:
+        elif effect == EFFECT_INVITE_TWICE:
             invites_left = 2
-        elif effect == _REVERSE_LINE:
+        elif effect == EFFECT_REVERSE_LINE:
             line = line[::-1]
             line_chips = line_chips[::-1]
-        elif effect == _LATE_ARRIVAL:
+        elif effect == EFFECT_LATE_ARRIVAL:
             line = (*line[1:], line[0])
             line_chips = (*line_chips[1:], line_chips[0])
         after = planner.plan_value(

@@ -32,15 +32,34 @@ from potluck.games.belle_of_the_ball.state import BelleState
 #: The game's id in the registry (``BelleOfTheBall.id``).
 GAME_ID = "belle-of-the-ball"
 
-#: ``BelleTables.belle_targets``: what a Belle's play is aimed at, by her effect.
-NO_TARGET: Final = 0
-PICKPOCKET_TARGET: Final = 1
-SCANDAL_TARGET: Final = 2
-MOVE_TARGET: Final = 3
-TARGET_CODES: Final = {
-    "pickpocket": PICKPOCKET_TARGET,
-    "scandal": SCANDAL_TARGET,
-    "move_guest": MOVE_TARGET,
+#: Each Belle's effect (``schema.Effect``) as a small int, ``BelleTables.belle_effect_codes``:
+#: the one table of them, which the rules (``belles``) and the greedy bot compare on
+#: every Belle play instead of her effect's name.
+EFFECT_FREE_SKIPS: Final = 0
+EFFECT_BANK_CHIPS: Final = 1
+EFFECT_FOUR_IS_FULL: Final = 2
+EFFECT_SINGLES_SCORE: Final = 3
+EFFECT_FIFTH_GROUP: Final = 4
+EFFECT_INVITE_TWICE: Final = 5
+EFFECT_REVERSE_LINE: Final = 6
+EFFECT_LATE_ARRIVAL: Final = 7
+EFFECT_MOVE_GUEST: Final = 8
+EFFECT_SCANDAL: Final = 9
+EFFECT_PICKPOCKET: Final = 10
+EFFECT_GOSSIP: Final = 11
+EFFECT_CODES: Final = {
+    "free_skips": EFFECT_FREE_SKIPS,
+    "bank_chips": EFFECT_BANK_CHIPS,
+    "four_is_full": EFFECT_FOUR_IS_FULL,
+    "singles_score": EFFECT_SINGLES_SCORE,
+    "fifth_group": EFFECT_FIFTH_GROUP,
+    "invite_twice": EFFECT_INVITE_TWICE,
+    "reverse_line": EFFECT_REVERSE_LINE,
+    "late_arrival": EFFECT_LATE_ARRIVAL,
+    "move_guest": EFFECT_MOVE_GUEST,
+    "scandal": EFFECT_SCANDAL,
+    "pickpocket": EFFECT_PICKPOCKET,
+    "gossip": EFFECT_GOSSIP,
 }
 
 
@@ -111,8 +130,7 @@ class BelleTables(Game[BelleState, BelleAction]):
         self.action_kinds: tuple[int, ...] = tuple(a.kind for a in self.all_actions)
         self.action_positions: tuple[int, ...] = tuple(a.pos for a in self.all_actions)
         self.action_groups: tuple[int, ...] = tuple(a.group for a in self.all_actions)
-        #: Per Belle kind, what her play is aimed at (``NO_TARGET``...), read by
-        #: the legal list instead of comparing her effect's name.
-        self.belle_targets: tuple[int, ...] = tuple(
-            TARGET_CODES.get(effect, NO_TARGET) for effect in self.belle_effects
+        #: Per Belle kind, her effect's code (``EFFECT_CODES``).
+        self.belle_effect_codes: tuple[int, ...] = tuple(
+            EFFECT_CODES[effect] for effect in self.belle_effects
         )
