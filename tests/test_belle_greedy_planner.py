@@ -72,13 +72,20 @@ def test_adding_and_removing_guests_keeps_the_counts_of_the_group(
         for interest in range(WIDTH):
             shown_by = sum(1 for guest in group if interest in guest)
             assert planner.count(slot, interest) == shown_by == fresh.count(0, interest)
-        for field in ("packed", "size", "shown", "matched", "spread"):
-            assert getattr(planner, field)[slot] == getattr(fresh, field)[0]
+        counted, afresh = planner.groups[slot], fresh.groups[0]
+        for field in ("packed", "size", "shown", "matched", "spread", "once", "shared"):
+            assert getattr(counted, field) == getattr(afresh, field)
+        # ``once`` and ``shared``: the interests shown by one guest, by two or more.
+        for interest in range(WIDTH):
+            shown_by = sum(1 for guest in group if interest in guest)
+            assert counted.once >> interest & 1 == (shown_by == 1)
+            assert counted.shared >> interest & 1 == (shown_by >= 2)
         for other in range(SCRATCH + 1):
             if other != slot:
-                assert planner.packed[other] == planner.size[other] == 0
+                assert planner.groups[other].packed == planner.groups[other].size == 0
     planner.clear(slot)
-    assert planner.packed[slot] == planner.size[slot] == planner.shown[slot] == 0
+    cleared = planner.groups[slot]
+    assert cleared.packed == cleared.size == cleared.shown == cleared.once == cleared.shared == 0
 
 
 @settings(max_examples=400, deadline=None)
@@ -104,11 +111,12 @@ def test_planner_values_are_the_group_value(
         planner.add(2, shown)
     expected = group_value(group, future, full, singles, weights)
     assert planner.value_of(2, full, singles) == expected
+    counted = planner.groups[2]
     assert expected == estimate(
-        planner.size[2],
-        planner.matched[2],
-        planner.spread[2],
-        planner.shown[2],
+        counted.size,
+        counted.matched,
+        counted.spread,
+        counted.shown,
         future,
         full,
         singles,

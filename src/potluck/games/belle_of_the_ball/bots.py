@@ -127,6 +127,12 @@ class GreedyBot:
         self._game: object = None  # the game whose card data the fields below are read from
         self._interests: tuple[tuple[int, ...], ...] = ()
         self._effects: tuple[int, ...] = ()
+        # The seat's groups valued as they stand (no singles), per slot and summed in
+        # slot order: the same for every guest move of a decision, so worked out at its
+        # first (``_move_gain``; ``_groups_valued`` is reset by each decision).
+        self._groups_valued = False
+        self._group_values = [0.0] * SLOTS
+        self._groups_value = 0.0
 
     def choose(
         self,
@@ -185,6 +191,7 @@ class GreedyBot:
         actions = legal if isinstance(legal, list) else list(legal)
         best_play: Action | None = None
         planned = False  # the turn's worth without a Belle, once one may be played
+        self._groups_valued = False
         base = best_gain = 0.0
         kinds = self._effects
         for action in actions:
@@ -299,12 +306,12 @@ class GreedyBot:
     def _scratch_value(self) -> float:
         """``group_value`` of the group counted in ``SCRATCH``, with default weights, as
         ``_scandal_loss`` values a rival's group."""
-        planner = self._planner
+        group = self._planner.groups[SCRATCH]
         return estimate(
-            planner.size[SCRATCH],
-            planner.matched[SCRATCH],
-            planner.spread[SCRATCH],
-            planner.shown[SCRATCH],
+            group.size,
+            group.matched,
+            group.spread,
+            group.shown,
             _SCANDAL_FUTURE,
             GROUP_SIZE,
             False,
@@ -324,17 +331,33 @@ class GreedyBot:
         source, dest = action.group, action.dest
         first_slot = info.seat * SLOTS
         moved = interests_of[info.parties[first_slot + source][-1]]
-        # Every group's value (no singles), summed in slot order before and after.
-        before = 0.0
-        for slot in range(SLOTS):
-            before += planner.value_of(slot, full, False)
+        # Every group's value (no singles), summed in slot order before and after: only
+        # the two groups the guest leaves and joins change, the others' values are the
+        # ones summed before (the same floats added in the same order).
+        values = self._group_values
+        if not self._groups_valued:
+            self._groups_valued = True
+            before = 0.0
+            for slot in range(SLOTS):
+                value = planner.value_of(slot, full, False)
+                values[slot] = value
+                before += value
+            self._groups_value = before
+        before = self._groups_value
         planner.remove(source, moved)
         planner.add(dest, moved)
+        left = planner.value_of(source, full, False)
+        joined_value = planner.value_of(dest, full, False)
         after = 0.0
         for slot in range(SLOTS):
-            after += planner.value_of(slot, full, False)
+            if slot == source:
+                after += left
+            elif slot == dest:
+                after += joined_value
+            else:
+                after += values[slot]
         direct = after - before
-        scored = planner.size[dest] >= GROUP_SIZE
+        scored = planner.groups[dest].size >= GROUP_SIZE
         joined = info.parties[first_slot + dest]
         if scored:  # scored at the end of the turn: the group is gone
             planner.remove(dest, moved)

@@ -120,23 +120,58 @@ def estimate(
     return matched + need * (share * spread - need_cost)
 
 
-#: Bits per interest in a group's packed counts (``Planner.packed``): a count up to 7,
-#: where the rules allow five guests to a group.
+#: Bits per interest in a group's packed counts (``GroupCounts.packed``): a count up to
+#: 7, where the rules allow five guests to a group.
 COUNT_BITS: Final = 3
 _COUNT_MASK: Final = (1 << COUNT_BITS) - 1
 #: ``Planner.loaded`` of a slot whose guests it does not know (no guest is -1).
 _NOT_LOADED: Final = (-1,)
 
 
+class GroupCounts:
+    """One group counted (``Planner.groups``): ``size`` guests, ``shown`` interests in
+    all, ``matched`` and ``spread`` (``estimate``), ``packed``, how many of its guests
+    show each interest, ``COUNT_BITS`` bits an interest (``packed >> COUNT_BITS *
+    interest & 7``), and the same counts as two sets of interests, bit ``interest`` of
+    ``once`` (shown by one guest) and of ``shared`` (by two or more): with a guest's
+    interests as bits, what the guest would add is two intersections counted
+    (``Planner._group_best``) instead of a count read per interest.
+
+    Its fields are typed attributes of a compiled object, so counting a guest changes
+    them in place (a list of counts boxed every whole number set above 256).
+    ``kept_size``... are what ``Planner.best_invite`` kept for the group."""
+
+    def __init__(self) -> None:
+        self.size = 0
+        self.shown = 0
+        self.matched = 0
+        self.spread = 0
+        self.packed = 0
+        self.once = 0
+        self.shared = 0
+        #: The group's size and packed counts when ``best_invite`` kept its best guest
+        #: (size -1: nothing kept), and that guest's value and position.
+        self.kept_size = -1
+        self.kept_packed = 0
+        self.kept_value = 0.0
+        self.kept_pos = 0
+
+
+def _bits_set(bits: int) -> int:
+    """How many interests ``bits`` holds (a guest shows at most six)."""
+    count = 0
+    while bits:
+        bits &= bits - 1
+        count += 1
+    return count
+
+
 class Planner:
     """One seat's groups counted, and the turn's invitations valued from the counts.
 
-    Per slot (the seat's ``SLOTS`` groups, then ``SCRATCH``): ``size`` guests,
-    ``shown`` interests in all, ``matched`` and ``spread`` (``estimate``), and
-    ``packed``, how many of its guests show each interest, ``COUNT_BITS`` bits an
-    interest (``packed[slot] >> COUNT_BITS * interest & 7``: one whole number a group,
-    read without a list per interest). ``add`` and ``remove`` keep them in step guest
-    by guest, so a re-plan changes a group and puts it back rather than copying
+    ``groups[slot]`` is the seat's group in ``slot`` (``SLOTS`` of them, then
+    ``SCRATCH``), as ``GroupCounts``. ``add`` and ``remove`` keep the counts in step
+    guest by guest, so a re-plan changes a group and puts it back rather than copying
     anything. A group holds at most seven guests here (the rules allow five)."""
 
     def __init__(self, weights: Weights) -> None:
@@ -144,14 +179,15 @@ class Planner:
         self.need_cost = weights.need_cost
         self.chip_value = weights.chip_value
         self.belle_value = weights.belle_value
-        self.packed = [0] * (SCRATCH + 1)
-        self.size = [0] * (SCRATCH + 1)
-        self.shown = [0] * (SCRATCH + 1)
-        self.matched = [0] * (SCRATCH + 1)
-        self.spread = [0] * (SCRATCH + 1)
+        self.groups = [GroupCounts() for _ in range(SCRATCH + 1)]
         #: The guests ``load`` counted in each of the seat's slots, and their interests.
         self.loaded: list[tuple[int, ...]] = [_NOT_LOADED] * SLOTS
         self.loaded_interests: tuple[tuple[int, ...], ...] = ()
+        #: Per guest (by index in ``guest_interests``): its interests as bits and how
+        #: many it shows (``use_guests``).
+        self.guest_interests: tuple[tuple[int, ...], ...] = ()
+        self.guest_bits: tuple[int, ...] = ()
+        self.guest_shown: tuple[int, ...] = ()
         #: True while a decision changes the counts (and puts them back): still true at
         #: the next decision, it stopped half-way and ``loaded`` is not to be trusted.
         self.busy = False
@@ -162,8 +198,7 @@ class Planner:
         self.best_pos = -1
         self.best_slot = -1
         # What the first search since ``forget`` kept: its arguments, the best Belle
-        # to hand and the reach, and per slot the group's size and counts then (size
-        # -1: nothing kept) and its best guest (``best_invite``).
+        # to hand and the reach (and per group, in ``GroupCounts``, its best guest).
         self.kept_line: tuple[int, ...] | None = None
         self.kept_line_chips: tuple[int, ...] | None = None
         self.kept_chips = self.kept_full = self.kept_skip = self.kept_future = 0
@@ -171,21 +206,26 @@ class Planner:
         self.kept_free = self.kept_singles = False
         self.kept_belles_value = 0.0
         self.kept_belles_pos = self.kept_reach = 0
-        self.kept_size = [-1] * SLOTS
-        self.kept_packed = [0] * SLOTS
-        self.kept_value = [0.0] * SLOTS
-        self.kept_pos = [0] * SLOTS
+
+    def use_guests(self, interests_of: tuple[tuple[int, ...], ...]) -> None:
+        """Read each guest's interests as bits (``guest_bits``), once per card data."""
+        if interests_of is self.guest_interests:
+            return
+        self.guest_interests = interests_of
+        self.guest_bits = tuple([sum([1 << i for i in shown]) for shown in interests_of])
+        self.guest_shown = tuple([len(shown) for shown in interests_of])
 
     def count(self, slot: int, interest: int) -> int:
         """How many guests of group ``slot`` show ``interest``."""
-        return self.packed[slot] >> COUNT_BITS * interest & _COUNT_MASK
+        return self.groups[slot].packed >> COUNT_BITS * interest & _COUNT_MASK
 
     def clear(self, slot: int) -> None:
         """Empty group ``slot`` (and forget what ``load`` counted there)."""
         if slot < SLOTS:
             self.loaded[slot] = _NOT_LOADED
-        self.packed[slot] = self.size[slot] = self.shown[slot] = 0
-        self.matched[slot] = self.spread[slot] = 0
+        group = self.groups[slot]
+        group.packed = group.size = group.shown = group.matched = group.spread = 0
+        group.once = group.shared = 0
 
     def load(
         self, slot: int, guests: tuple[int, ...], interests_of: tuple[tuple[int, ...], ...]
@@ -203,55 +243,72 @@ class Planner:
 
     def add(self, slot: int, interests: tuple[int, ...]) -> None:
         """A guest showing ``interests`` (each at most once) joins group ``slot``."""
-        packed = self.packed[slot]
-        matched = self.matched[slot]
-        spread = self.spread[slot]
+        group = self.groups[slot]
+        packed = group.packed
+        matched = group.matched
+        spread = group.spread
+        once = group.once
+        shared = group.shared
         for i in interests:
             shift = COUNT_BITS * i
             c = packed >> shift & _COUNT_MASK
             if c == 0:
                 spread += 2
+                once |= 1 << i
             elif c == 1:
                 matched += 2
                 spread -= 1
+                once &= ~(1 << i)
+                shared |= 1 << i
             else:
                 matched += 1
             packed += 1 << shift
-        self.packed[slot] = packed
-        self.matched[slot] = matched
-        self.spread[slot] = spread
-        self.shown[slot] += len(interests)
-        self.size[slot] += 1
+        group.packed = packed
+        group.matched = matched
+        group.spread = spread
+        group.once = once
+        group.shared = shared
+        group.shown += len(interests)
+        group.size += 1
 
     def remove(self, slot: int, interests: tuple[int, ...]) -> None:
         """A guest showing ``interests`` leaves group ``slot`` (``add`` undone)."""
-        packed = self.packed[slot]
-        matched = self.matched[slot]
-        spread = self.spread[slot]
+        group = self.groups[slot]
+        packed = group.packed
+        matched = group.matched
+        spread = group.spread
+        once = group.once
+        shared = group.shared
         for i in interests:
             shift = COUNT_BITS * i
             c = packed >> shift & _COUNT_MASK
             if c == 1:
                 spread -= 2
+                once &= ~(1 << i)
             elif c == 2:
                 matched -= 2
                 spread += 1
+                once |= 1 << i
+                shared &= ~(1 << i)
             else:
                 matched -= 1
             packed -= 1 << shift
-        self.packed[slot] = packed
-        self.matched[slot] = matched
-        self.spread[slot] = spread
-        self.shown[slot] -= len(interests)
-        self.size[slot] -= 1
+        group.packed = packed
+        group.matched = matched
+        group.spread = spread
+        group.once = once
+        group.shared = shared
+        group.shown -= len(interests)
+        group.size -= 1
 
     def value_of(self, slot: int, full: int, singles: bool) -> float:
         """``group_value`` of group ``slot`` with the bot's weights."""
+        group = self.groups[slot]
         return estimate(
-            self.size[slot],
-            self.matched[slot],
-            self.spread[slot],
-            self.shown[slot],
+            group.size,
+            group.matched,
+            group.spread,
+            group.shown,
             self.future,
             full,
             singles,
@@ -291,8 +348,8 @@ class Planner:
         The first search after ``forget`` keeps each group's best, and a later search
         with the same arguments reuses those of the groups whose counts are unchanged
         (a Belle's guest move changes two, Grand Dame Gwendolyn opens one more)."""
-        size = self.size
-        packed = self.packed
+        self.use_guests(interests_of)
+        groups = self.groups
         kept = (
             line is self.kept_line
             and line_chips is self.kept_line_chips
@@ -311,7 +368,7 @@ class Planner:
             self.kept_singles, self.kept_skip = singles, skip
             self.kept_future, self.kept_interests = self.future, interests_of
             for slot in range(SLOTS):
-                self.kept_size[slot] = -1
+                groups[slot].kept_size = -1
             self.kept_belles_value, self.kept_belles_pos, self.kept_reach = self._belles_best(
                 line, line_chips, chips, free, skip
             )
@@ -328,12 +385,13 @@ class Planner:
         # start (``groups._places_by_sizes``, read from the counted sizes).
         used = 0
         for slot in range(SLOTS):
-            if size[slot]:
+            if groups[slot].size:
                 used += 1
         limit = 5 if fifth else 4
         new_done = False
         for slot in range(SLOTS):
-            members = size[slot]
+            group = groups[slot]
+            members = group.size
             if members:
                 if members >= GROUP_SIZE:
                     continue
@@ -341,21 +399,17 @@ class Planner:
                 continue
             else:
                 new_done = True
-            if (
-                keeping
-                and self.kept_size[slot] == members
-                and self.kept_packed[slot] == packed[slot]
-            ):
-                value, pos = self.kept_value[slot], self.kept_pos[slot]
+            if keeping and group.kept_size == members and group.kept_packed == group.packed:
+                value, pos = group.kept_value, group.kept_pos
             else:
                 value, pos = self._group_best(
-                    slot, line, line_chips, interests_of, reach, free, full, singles, skip
+                    group, line, line_chips, reach, free, full, singles, skip
                 )
                 if keeping:
-                    self.kept_size[slot] = members
-                    self.kept_packed[slot] = packed[slot]
-                    self.kept_value[slot] = value
-                    self.kept_pos[slot] = pos
+                    group.kept_size = members
+                    group.kept_packed = group.packed
+                    group.kept_value = value
+                    group.kept_pos = pos
             if value > best_value or (value == best_value and pos < best_pos):
                 best_value, best_pos, best_slot = value, pos, slot
         self.best_pos = best_pos
@@ -393,30 +447,43 @@ class Planner:
 
     def _group_best(
         self,
-        slot: int,
+        group: GroupCounts,
         line: tuple[int, ...],
         line_chips: tuple[int, ...],
-        interests_of: tuple[tuple[int, ...], ...],
         reach: int,
         free: bool,
         full: int,
         singles: bool,
         skip: int,
     ) -> tuple[float, int]:
-        """The best guest to invite into group ``slot`` (value, first position with it;
-        -1e9 and -1 if none) among the first ``reach`` cards of ``line``."""
+        """The best guest to invite into ``group`` (value, first position with it; -1e9
+        and -1 if none) among the first ``reach`` cards of ``line``."""
         chip_value = self.chip_value
         future, share, need_cost = self.future, self.share, self.need_cost
-        before = self.value_of(slot, full, singles)
-        packed = self.packed[slot]
-        matched_now = self.matched[slot]
-        spread_now = self.spread[slot]
-        shown_now = self.shown[slot]
-        grown = self.size[slot] + 1
+        guest_bits, guest_shown = self.guest_bits, self.guest_shown
+        before = estimate(
+            group.size,
+            group.matched,
+            group.spread,
+            group.shown,
+            future,
+            full,
+            singles,
+            share,
+            need_cost,
+        )
+        matched_now = group.matched
+        spread_now = group.spread
+        shown_now = group.shown
+        once = group.once
+        shared = group.shared
+        grown = group.size + 1
         need = GROUP_SIZE - grown
         # What the group is worth with the guest: its score once full (every interest
         # with Romantic Rosalind), nothing if it cannot be finished, else the estimate
-        # (``estimate`` of the counts ``add`` would leave, written out).
+        # (``estimate`` of the counts ``add`` would leave, written out: an interest the
+        # guest shows for the first time spreads by 2, one shown once before matches 2
+        # and spreads 1 less, one shared already matches 1 more).
         scores = grown >= full
         dead = not scores and need > future
         best_value = -1e9
@@ -427,26 +494,20 @@ class Planner:
                 continue
             card = line[index]
             if card < BELLE_BASE:
-                interests = interests_of[card]
                 if scores and singles:
-                    after = float(shown_now + len(interests))
+                    after = float(shown_now + guest_shown[card])
                 elif dead:
                     after = 0.0
                 else:
-                    matched = matched_now
-                    spread = spread_now
-                    for i in interests:  # a guest shows each interest at most once
-                        c = packed >> COUNT_BITS * i & _COUNT_MASK
-                        if c == 0:
-                            spread += 2
-                        elif c == 1:
-                            matched += 2
-                            spread -= 1
-                        else:
-                            matched += 1
+                    bits = guest_bits[card]
+                    matching = _bits_set(bits & once)
+                    sharing = _bits_set(bits & shared)
+                    matched = matched_now + matching + matching + sharing
                     if scores:
                         after = float(matched)
                     else:
+                        fresh = guest_shown[card] - matching - sharing
+                        spread = spread_now + fresh + fresh - matching
                         after = matched + need * (share * spread - need_cost)
                 cost = 0 if free else pos
                 value = chip_value * (line_chips[index] - cost) + after - before
