@@ -150,11 +150,17 @@ class GroupCounts:
         self.once = 0
         self.shared = 0
         #: The group's size and packed counts when ``best_invite`` kept its best guest
-        #: (size -1: nothing kept), and that guest's value and position.
+        #: (size -1: nothing kept), and that guest's value and position: the counts of
+        #: the first search (the group as it stands) and of the latest other (a guest
+        #: moved out: Persuasive Prudence's moves from one group re-plan it alike).
         self.kept_size = -1
         self.kept_packed = 0
         self.kept_value = 0.0
         self.kept_pos = 0
+        self.other_size = -1
+        self.other_packed = 0
+        self.other_value = 0.0
+        self.other_pos = 0
 
 
 def _bits_set(bits: int) -> int:
@@ -197,8 +203,10 @@ class Planner:
         #: (-1 for a Belle to hand; both -1 if it found none).
         self.best_pos = -1
         self.best_slot = -1
-        # What the first search since ``forget`` kept: its arguments, the best Belle
-        # to hand and the reach (and per group, in ``GroupCounts``, its best guest).
+        # What the first search of a decision kept, unless it had the same arguments as
+        # the last one kept: the arguments, the best Belle to hand and the reach (and
+        # per group, in ``GroupCounts``, its best guest); ``rekeep`` until it is made.
+        self.rekeep = True
         self.kept_line: tuple[int, ...] | None = None
         self.kept_line_chips: tuple[int, ...] | None = None
         self.kept_chips = self.kept_full = self.kept_skip = self.kept_future = 0
@@ -317,10 +325,10 @@ class Planner:
         )
 
     def forget(self) -> None:
-        """Drop the invitations kept from earlier searches (``best_invite``): a new
-        decision's first search sets what is kept."""
-        self.kept_line = None
-        self.kept_line_chips = None
+        """A new decision: its first search keeps what it finds (``best_invite``), unless
+        its arguments are those kept already (the line, the chips and the rules as at the
+        seat's last decision: its kept bests are still what a search would find)."""
+        self.rekeep = True
 
     def best_invite(
         self,
@@ -346,13 +354,19 @@ class Planner:
         equal value winning only from an earlier position.
 
         The first search after ``forget`` keeps each group's best, and a later search
-        with the same arguments reuses those of the groups whose counts are unchanged
-        (a Belle's guest move changes two, Grand Dame Gwendolyn opens one more)."""
+        with the same arguments (the same values: a later decision's too) reuses those
+        of the groups whose counts are as they were at one of the two kept searches of
+        the group (a Belle's guest move changes two, Grand Dame Gwendolyn opens one
+        more; each value depends on nothing else: ``_group_best``)."""
         self.use_guests(interests_of)
         groups = self.groups
+        kept_line = self.kept_line
+        kept_line_chips = self.kept_line_chips
         kept = (
-            line is self.kept_line
-            and line_chips is self.kept_line_chips
+            kept_line is not None
+            and kept_line_chips is not None
+            and (line is kept_line or line == kept_line)
+            and (line_chips is kept_line_chips or line_chips == kept_line_chips)
             and chips == self.kept_chips
             and free == self.kept_free
             and full == self.kept_full
@@ -361,14 +375,15 @@ class Planner:
             and self.future == self.kept_future
             and interests_of is self.kept_interests
         )
-        keeping = kept or self.kept_line is None
+        keeping = kept or self.rekeep
+        self.rekeep = False
         if not kept and keeping:
             self.kept_line, self.kept_line_chips = line, line_chips
             self.kept_chips, self.kept_free, self.kept_full = chips, free, full
             self.kept_singles, self.kept_skip = singles, skip
             self.kept_future, self.kept_interests = self.future, interests_of
             for slot in range(SLOTS):
-                groups[slot].kept_size = -1
+                groups[slot].kept_size = groups[slot].other_size = -1
             self.kept_belles_value, self.kept_belles_pos, self.kept_reach = self._belles_best(
                 line, line_chips, chips, free, skip
             )
@@ -399,17 +414,25 @@ class Planner:
                 continue
             else:
                 new_done = True
-            if keeping and group.kept_size == members and group.kept_packed == group.packed:
+            packed = group.packed
+            if keeping and group.kept_size == members and group.kept_packed == packed:
                 value, pos = group.kept_value, group.kept_pos
+            elif keeping and group.other_size == members and group.other_packed == packed:
+                value, pos = group.other_value, group.other_pos
             else:
                 value, pos = self._group_best(
                     group, line, line_chips, reach, free, full, singles, skip
                 )
-                if keeping:
+                if keeping and group.kept_size < 0:
                     group.kept_size = members
-                    group.kept_packed = group.packed
+                    group.kept_packed = packed
                     group.kept_value = value
                     group.kept_pos = pos
+                elif keeping:
+                    group.other_size = members
+                    group.other_packed = packed
+                    group.other_value = value
+                    group.other_pos = pos
             if value > best_value or (value == best_value and pos < best_pos):
                 best_value, best_pos, best_slot = value, pos, slot
         self.best_pos = best_pos
