@@ -12,6 +12,9 @@ The greedy bot values invitations from its groups counted in flat lists
   (``groups._places_by_sizes``), a Belle to hand, valued by ``group_value``, the first
   best kept; on the seat's groups in states of real games, under every bent rule, and
   with a position already taken (a second invitation).
+- A planner kept from decision to decision, as the bot keeps one a seat (groups
+  recounted only when changed, each group's best kept and reused by later searches and
+  decisions with equal arguments), finds what a planner made for each search finds.
 """
 
 from __future__ import annotations
@@ -238,3 +241,81 @@ def test_best_invite_is_the_best_invitation_the_rules_allow(
                 ruled = (free, full, singles, opened)
                 expected = _reference_best(weights, future, line, line_chips, chips, ruled, party)
                 assert (value, planner.best_pos, planner.best_slot) == expected
+
+
+def _fresh_best(
+    weights: Weights,
+    future: int,
+    party: list[tuple[int, ...]],
+    line: tuple[int, ...],
+    line_chips: tuple[int, ...],
+    chips: int,
+    rules: tuple[bool, int, bool, bool],
+) -> tuple[float, int, int]:
+    """``best_invite`` of a planner made for this one search."""
+    free, full, singles, fifth = rules
+    planner = Planner(weights)
+    for slot in range(SLOTS):
+        planner.load(slot, party[slot], G.guest_interests)
+    planner.future = future
+    value = planner.best_invite(
+        line, line_chips, G.guest_interests, chips, free, full, singles, fifth, -1
+    )
+    return value, planner.best_pos, planner.best_slot
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    variant=st.booleans(),
+    weights=_WEIGHTS,
+    bent=st.tuples(st.booleans(), st.sampled_from((4, 5)), st.booleans(), st.booleans()),
+    mover=st.integers(0, SLOTS - 1),
+)
+def test_a_planner_kept_from_decision_to_decision_finds_what_a_fresh_one_finds(
+    seed: int,
+    variant: bool,
+    weights: Weights,
+    bent: tuple[bool, int, bool, bool],
+    mover: int,
+) -> None:
+    """The bot keeps one planner a seat for the whole game (``GreedyBot``): groups
+    recounted only when their guests changed, each group's best kept for two of its
+    counts and reused by a later search, or a later decision, with the same arguments
+    (equal values, not the same objects). In every state of a random game, for the seat
+    to act: a search under the rules as they are, one under a bent rule, one with the
+    last guest of a group moved to the next group, and the first again, each equal to
+    the search of a planner made for it alone."""
+    planners = [Planner(weights) for _ in range(4)]
+    plain = (False, 5, False, False)
+    for state in _states(seed, variant):
+        seat = state.turn
+        planner = planners[seat]
+        planner.forget()
+        party = [tuple(state.parties[seat * SLOTS + slot]) for slot in range(SLOTS)]
+        for slot in range(SLOTS):
+            planner.load(slot, party[slot], G.guest_interests)
+        future = len(state.line) // 4 + state.round % 3
+        planner.future = future
+        chips = state.chips[seat]
+        dest = (mover + 1) % SLOTS
+        moved = list(party)
+        if party[mover] and party[dest] and len(party[dest]) < 5:
+            moved[mover], moved[dest] = party[mover][:-1], (*party[dest], party[mover][-1])
+        for rules, searched in ((plain, party), (bent, party), (plain, moved), (plain, party)):
+            # New tuples each search: the bot's input is rebuilt every decision.
+            line, line_chips = tuple(state.line), tuple(state.line_chips)
+            shifted = searched is moved and moved != party
+            if shifted:
+                guest = G.guest_interests[party[mover][-1]]
+                planner.remove(mover, guest)
+                planner.add(dest, guest)
+            free, full, singles, fifth = rules
+            value = planner.best_invite(
+                line, line_chips, G.guest_interests, chips, free, full, singles, fifth, -1
+            )
+            found = (value, planner.best_pos, planner.best_slot)
+            if shifted:
+                planner.remove(dest, guest)
+                planner.add(mover, guest)
+            assert found == _fresh_best(weights, future, searched, line, line_chips, chips, rules)
