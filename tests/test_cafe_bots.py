@@ -184,3 +184,52 @@ def test_greedy_stay_value_equals_the_vote_chances_summed_plainly() -> None:
         assert table.stay_value(m, split) == plain_stay(table, m, split)
 
     check()
+
+
+def test_greedy_below_read_from_its_sweep_equals_the_plain_sums() -> None:
+    """``NightOdds.below`` reads whole-number meals from one sweep over the sorted meals
+    (issue 36): float for float what ``below_plain`` adds up, on random meal odds
+    (hypothesis), for meals below, among, between and above the table's costs."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from potluck.games.cafe_carnage.night_model import NightOdds
+
+    @settings(max_examples=300, deadline=None)
+    @given(
+        weights=st.dictionaries(
+            st.integers(0, 30), st.floats(0.0, 50.0, allow_subnormal=False), max_size=14
+        ),
+        asked=st.lists(st.integers(-3, 40) | st.floats(-3.0, 40.0), min_size=1, max_size=12),
+    )
+    def check(weights: dict[int, float], asked: list[float]) -> None:
+        total = sum(weights.values())
+        meals = tuple(sorted((v, w / total if total > 0 else 0.0) for v, w in weights.items()))
+        odds = NightOdds(meals)
+        for m in asked:
+            assert odds.below(m) == odds.below_plain(m), (meals, m)
+
+    check()
+
+
+def test_greedy_rivals_shared_by_key_equal_their_chances_worked_out_afresh() -> None:
+    """The rivals' chances a table reads are kept by their key and shared by many tables
+    (``night_model._rivals_of``): after whole games under several weights, each kept
+    entry still equals its chances worked out afresh (no table changed a shared list)."""
+    from potluck.games.cafe_carnage import night_model
+
+    bots = [GAME.make_bot(spec) for spec in ("greedy", "greedy:run_chance_many=0.7")]
+    for seed in range(10):
+        n = 4 + seed % 3
+        state = GAME.new_game(n, seed)
+        rng = random.Random(seed)
+        while state.acting:
+            seat = state.acting[0]
+            legal = GAME.legal_actions(state, seat)
+            pick = bots[seed % 2].choose(GAME, GAME.bot_view(state, seat), seat, legal, rng)
+            GAME.step(state, seat, pick)
+    assert night_model._RIVALS
+    for key, kept in night_model._RIVALS.items():
+        fresh = night_model.Rivals(*key)
+        assert (kept.run_now, kept.run_later) == (fresh.run_now, fresh.run_later), key
+        assert (kept.runners_now, kept.runners_later) == (fresh.runners_now, fresh.runners_later)

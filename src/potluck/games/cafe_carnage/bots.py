@@ -98,6 +98,10 @@ class GreedyBot:
     ) -> None:
         self.prior_weight = prior_weight
         self._tables: dict[tuple[Any, ...], NightTable] = {}
+        # The first nights' tables, kept apart and longer: every game meets the same ones
+        # (no meal seen yet, every hand full), but a game's later tables would push them
+        # out of ``_tables`` before the next game asks again.
+        self._first_nights: dict[tuple[Any, ...], NightTable] = {}
         # Per seat, the last table it read and what that was built from (``_table``).
         self._last: list[_Kept | None] = []
         self.run_chance_many = run_chance_many
@@ -132,7 +136,7 @@ class GreedyBot:
         what it has worked out (run and stay values). Those inputs change only
         when a night ends, so a seat's four decisions of a night share one table,
         and so do seats and games that met the same table (every first night) while
-        it is kept (``TABLES_KEPT``).
+        it is kept (``TABLES_KEPT``; the first nights' tables in a store of their own).
         """
         # Every meal and hand, the seat's own too: they are the same all night, so the key
         # is as good as one without them, and cheaper to build.
@@ -151,12 +155,13 @@ class GreedyBot:
             # The seat's last table: its key is unchanged (most of a night's decisions).
             return kept.table
         key = (seat, info.nights_left, info.meal_costs, info.hand_sizes, info.run_cards)
-        table = self._tables.get(key)
+        tables = self._tables if info.meal_costs else self._first_nights
+        table = tables.get(key)
         if table is None:
-            if len(self._tables) >= TABLES_KEPT:
-                self._tables.clear()
+            if len(tables) >= TABLES_KEPT:
+                tables.clear()
             table = NightTable(info, self.prior_weight, self.run_chance_many, self.split_chance)
-            self._tables[key] = table
+            tables[key] = table
         last[seat] = _Kept(info, table)
         return table
 

@@ -68,6 +68,9 @@ _VOTES_KEPT: Final = 64
 #: prior's weight, shared by those tables so that what one works out serves the next
 #: (every game's first night). Bounded, as ``TABLES_KEPT`` is.
 _PRIOR_ODDS: dict[float, NightOdds] = {}
+#: The prior's meals counted as ``prior_weight`` meals (a table's counts before it adds
+#: the meals it saw), by the weight: copied by each table. Bounded, as ``TABLES_KEPT`` is.
+_PRIOR_COUNTS: dict[float, dict[int, float]] = {}
 #: Best runs an ``NightOdds`` remembers (``NightOdds.best_run``) before it forgets them all.
 _BEST_KEPT: Final = 4096
 
@@ -95,7 +98,10 @@ class NightOdds:
 
     def __init__(self, meals: tuple[tuple[int, float], ...]) -> None:
         self.meals = meals
-        self._below: dict[float, tuple[float, float, float]] = {}
+        #: ``below_plain(m)`` for whole ``m`` up to the dearest meal (``_sweep``, at the
+        #: first ``below``) and above it.
+        self._cuts: list[tuple[float, float, float]] | None = None
+        self._above = (0.0, 0.0, 0.0)
         #: ``best_run``'s answers by (the rivals' chances, the lowest meal, the highest + 1).
         self._best: dict[tuple[tuple[float, ...], int, int], tuple[float, int]] = {}
 
@@ -124,10 +130,19 @@ class NightOdds:
         return best_value, best_meal
 
     def below(self, m: float) -> tuple[float, float, float]:
-        """P(rival meal <= m), P(rival meal == m) and the mean of meals <= m."""
-        cached = self._below.get(m)
-        if cached is not None:
-            return cached
+        """P(rival meal <= m), P(rival meal == m) and the mean of meals <= m (``below_plain``),
+        read for a whole-number ``m`` from one sweep over the meals (``_sweep``)."""
+        cuts = self._cuts
+        if cuts is None:
+            cuts = self._cuts = self._sweep()
+        k = int(m)
+        if k == m and k >= 0:
+            return cuts[k] if k < len(cuts) else self._above
+        return self.below_plain(m)
+
+    def below_plain(self, m: float) -> tuple[float, float, float]:
+        """P(rival meal <= m), P(rival meal == m) and the mean of meals <= m: the
+        definition that ``below`` reads from its sweep."""
         le = eq = acc = 0.0
         for v, p in self.meals:
             if v <= m:
@@ -135,9 +150,31 @@ class NightOdds:
                 acc += v * p
                 if v == m:
                     eq += p
-        result = (le, eq, (acc / le if le > 0 else 0.0))
-        self._below[m] = result
-        return result
+        return (le, eq, (acc / le if le > 0 else 0.0))
+
+    def _sweep(self) -> list[tuple[float, float, float]]:
+        """``below_plain(m)`` for every whole ``m`` from 0 to the dearest meal, in one pass.
+
+        The meals are sorted by cost, so the meals ``<= m`` are a prefix of them and their
+        sums are running sums taken in the same order: the same floats as ``below_plain``
+        adds (``tests/test_cafe_bots.py`` holds the two equal). Above the dearest meal
+        every answer is the whole sum with no meal equal (``_above``)."""
+        cuts: list[tuple[float, float, float]] = []
+        le = acc = 0.0
+        meals, index, count = self.meals, 0, len(self.meals)
+        top = meals[-1][0] if meals else -1
+        for m in range(max(top, -1) + 1):
+            eq = 0.0
+            while index < count and meals[index][0] <= m:
+                v, p = meals[index]
+                le += p
+                acc += v * p
+                if v == m:
+                    eq += p
+                index += 1
+            cuts.append((le, eq, (acc / le if le > 0 else 0.0)))
+        self._above = (le, 0.0, (acc / le if le > 0 else 0.0))
+        return cuts
 
     def run_value(self, chances: Sequence[float], m: float) -> float:
         """Expected gain of running with a meal costing ``m``; rivals run with ``chances``."""
@@ -162,6 +199,60 @@ class NightOdds:
         return (1.0 - caught) * m - caught * bill
 
 
+class Rivals:
+    """Each rival's chance of running tonight and on each later night, as a seat sees the
+    table: a pure function of the seat, the nights left, every seat's hand size and RUN!
+    card, and ``run_chance_many`` (``_rivals_of`` keeps them by that key, so the tables
+    of many nights and games share one; nobody changes its lists)."""
+
+    def __init__(
+        self,
+        seat: int,
+        nights_left: int,
+        hand_sizes: tuple[int, ...],
+        run_cards: tuple[bool, ...],
+        run_chance_many: float,
+    ) -> None:
+        self.run_now: list[float] = []
+        self.run_later: list[list[float]] = [[] for _ in range(nights_left - 1)]
+        for player, hand in enumerate(hand_sizes):
+            if player == seat:
+                continue
+            if not run_cards[player] or hand <= 0:
+                self.run_now.append(0.0)
+                for night_chances in self.run_later:
+                    night_chances.append(0.0)
+                continue
+            still = 1.0
+            chances = []
+            for j in range(nights_left):
+                q = _RUN_CHANCE.get(hand - j, run_chance_many) if hand - j > 0 else 0.0
+                chances.append(still * q)
+                still *= 1.0 - q
+            self.run_now.append(chances[0])
+            for j, night_chances in enumerate(self.run_later):
+                night_chances.append(chances[j + 1])
+        self.runners_now = [p for p in self.run_now if p > 0]
+        self.runners_later = [[p for p in night if p > 0] for night in self.run_later]
+
+
+#: The rivals' chances (``Rivals``) by their key; bounded, as ``TABLES_KEPT`` is (a few
+#: hundred keys are met in a long run of games: hand sizes and RUN! cards vary little).
+_RIVALS: dict[tuple[int, int, tuple[int, ...], tuple[bool, ...], float], Rivals] = {}
+_RIVALS_KEPT: Final = 512
+
+
+def _rivals_of(info: SeatInfo, run_chance_many: float) -> Rivals:
+    """The rivals' chances for ``info``'s seat (``Rivals``), worked out once per key."""
+    key = (info.seat, info.nights_left, info.hand_sizes, info.run_cards, run_chance_many)
+    rivals = _RIVALS.get(key)
+    if rivals is None:
+        if len(_RIVALS) >= _RIVALS_KEPT:
+            _RIVALS.clear()
+        rivals = _RIVALS[key] = Rivals(*key)
+    return rivals
+
+
 class NightTable(NightOdds):
     """What the bot believes about the table tonight, from its seat's information."""
 
@@ -176,7 +267,14 @@ class NightTable(NightOdds):
         self.seat = seat
         self.split_chance = split_chance
         self.nights_left = info.nights_left
-        counts: dict[int, float] = {v: p * prior_weight for v, p in _PRIOR_MEAL.items()}
+        prior = _PRIOR_COUNTS.get(prior_weight)
+        if prior is None:
+            if len(_PRIOR_COUNTS) >= TABLES_KEPT:
+                _PRIOR_COUNTS.clear()
+            prior = _PRIOR_COUNTS[prior_weight] = {
+                v: p * prior_weight for v, p in _PRIOR_MEAL.items()
+            }
+        counts = prior.copy()  # the same entries in the same order, so the same sum
         for night in info.meal_costs:
             for s, cost in enumerate(night):
                 if s != seat:
@@ -205,29 +303,13 @@ class NightTable(NightOdds):
         self._stay_at: dict[int, float] = {}
         self._run_at: dict[int, float] = {}
         self._dist: VoteChances | None = None
-        # Each rival's chance of running tonight and on each later night.
-        self.run_now: list[float] = []
-        self.run_later: list[list[float]] = [[] for _ in range(self.nights_left - 1)]
-        for player, hand in enumerate(info.hand_sizes):
-            if player == seat:
-                continue
-            if not info.run_cards[player] or hand <= 0:
-                self.run_now.append(0.0)
-                for night_chances in self.run_later:
-                    night_chances.append(0.0)
-                continue
-            still = 1.0
-            chances = []
-            for j in range(self.nights_left):
-                q = _RUN_CHANCE.get(hand - j, run_chance_many) if hand - j > 0 else 0.0
-                chances.append(still * q)
-                still *= 1.0 - q
-            self.run_now.append(chances[0])
-            for j, night_chances in enumerate(self.run_later):
-                night_chances.append(chances[j + 1])
+        rivals = _rivals_of(info, run_chance_many)
+        # Each rival's chance of running tonight and on each later night (shared, read only).
+        self.run_now: list[float] = rivals.run_now
+        self.run_later: list[list[float]] = rivals.run_later
         # Rivals who cannot run do not change a runner's odds.
-        self.runners_now = [p for p in self.run_now if p > 0]
-        self.runners_later = [[p for p in night if p > 0] for night in self.run_later]
+        self.runners_now: list[float] = rivals.runners_now
+        self.runners_later: list[list[float]] = rivals.runners_later
 
     def best_run_between(self, chances: Sequence[float], low: int, high: int) -> tuple[float, int]:
         """The best expected gain of running with a meal in ``range(low, high)``, and the

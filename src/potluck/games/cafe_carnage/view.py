@@ -121,24 +121,30 @@ def meal_costs(game: CafeTables, record: RoundRecord) -> tuple[int, ...]:
     )
 
 
-def hand_size(state: CafeState, seat: int) -> int:
-    """The cards ``seat`` holds, a sealed card counted (public: cards are played face down)."""
-    hands, base = state.hands, 3 * seat
-    sealed = 1 if state.ballots[seat] != NO_CARD else 0
-    return hands[base] + hands[base + 1] + hands[base + 2] + sealed
+def hand_sizes(state: CafeState) -> tuple[int, ...]:
+    """The cards each seat holds, a sealed card counted (public: cards are played face
+    down); every seat at once, as the view and the greedy bot's input both want them."""
+    hands, ballots = state.hands, state.ballots
+    sizes = []
+    for seat in range(state.num_players):
+        base = 3 * seat
+        sealed = 1 if ballots[seat] != NO_CARD else 0
+        sizes.append(hands[base] + hands[base + 1] + hands[base + 2] + sealed)
+    return tuple(sizes)
 
 
 def _players(game: CafeTables, state: CafeState) -> list[dict[str, Any]]:
     """Each seat's public entry."""
     acting = state.acting
     money, points, iou, fled, eaten = state.money, state.points, state.iou, state.fled, state.eaten
+    sizes = hand_sizes(state)
     return [
         {
             "seat": s,
             "money": money[s],
             "points": points[s],
             "iou": iou[s],
-            "hand_size": hand_size(state, s),
+            "hand_size": sizes[s],
             "has_run_card": not fled[s],
             "waiting_for": s in acting,
             "eaten": _eaten_slugs(game, eaten[s]),
@@ -168,7 +174,7 @@ def _you(game: CafeTables, state: CafeState, seat: int) -> dict[str, Any]:
 def build_seat_info(game: CafeTables, state: CafeState, seat: int) -> SeatInfo:
     """What the greedy bot reads (``Game.bot_view``): the entries of ``seat``'s view that
     ``SeatInfo.from_view`` reads, worked out by the same helpers as the view's."""
-    base, n = 3 * seat, state.num_players
+    base = 3 * seat
     hands, orders = state.hands, state.orders
     log = state.log
     known_log, costs = game.meal_costs_memo
@@ -181,7 +187,7 @@ def build_seat_info(game: CafeTables, state: CafeState, seat: int) -> SeatInfo:
         state.phase,
         bool(state.options.get("no_repeat_dishes")),
         costs,
-        tuple([hand_size(state, s) for s in range(n)]),
+        hand_sizes(state),
         tuple([not fled for fled in state.fled]),
         state.money[seat],
         state.iou[seat],
