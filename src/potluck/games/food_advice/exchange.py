@@ -29,12 +29,10 @@ def exchange_actions(tables: FoodTables, state: FoodState, seat: int) -> list[Fo
             if i not in bundle:
                 legal.append(rows[i][to])
         return legal
-    targets = tables.other_seats[state.num_players][seat]
+    offers = tables.others_offers[state.num_players][seat]
     legal = [pass_]
     for i in sorted(state.hands[seat]):
-        row = rows[i]
-        for s in targets:
-            legal.append(row[s])
+        legal.extend(offers[i])
     return legal
 
 

@@ -25,6 +25,7 @@ class Baseline:
     """
 
     def __init__(self, game: FoodTables, offers: list[Offer]) -> None:
+        self.game = game
         self.buyers = [game.buyers[c] for c in game.regular_customers]
         self.everyone = (1 << len(self.buyers)) - 1
         self.best_of: list[int] = []
@@ -60,8 +61,12 @@ class Baseline:
             # ``market.choose`` steps 2 and 3 among the tied products, worked out once
             # for any new product's price and shape (``tie_gain``)
             shapes = buyer.shapes
+            # (plain loops: a generator is a Python object even in compiled code)
             if best > 0:  # matches tie: the highest price, then the shape
-                top = max(o.price for o in pool)
+                top = -1
+                for o in pool:
+                    if o.price > top:
+                        top = o.price
                 tied = [o for o in pool if o.price == top]
                 liked = [o for o in tied if shapes >> o.shape & 1]
                 below = tied if len(tied) == 1 else liked
@@ -71,7 +76,10 @@ class Baseline:
                 rivals_liked.append(True)
             else:  # no match anywhere: the shape, then the highest price
                 liked = [o for o in pool if shapes >> o.shape & 1]
-                top = max((o.price for o in liked), default=-1)
+                top = -1
+                for o in liked:
+                    if o.price > top:
+                        top = o.price
                 tied = [o for o in liked if o.price == top]
                 self.seller_below.append(tied[0].seller if len(tied) == 1 else -1)
                 self.seller_level.append(-1)
@@ -83,21 +91,19 @@ class Baseline:
             sold = (choice.offer.seller, choice.paid) if choice.offer is not None else (-1, 0)
             self.bought.append(sold)
         # The customers with no hashtag match anywhere and no product of a shape they like.
-        self.alone = sum(
-            1 << k
-            for k, (best, rivals) in enumerate(zip(self.best_of, rivals_liked, strict=True))
-            if best <= 0 and not rivals
-        )
+        self.alone = 0
+        top_best = 1
+        for k, best in enumerate(self.best_of):
+            if best <= 0 and not rivals_liked[k]:
+                self.alone |= 1 << k
+            if best + 2 > top_best:
+                top_best = best + 2
         # best_above[j]: the customers whose best match today is at least j (j >= 0).
-        top_best = max(self.best_of, default=-1) + 2
         # (padded with empty sets up to every count of matches a product can have)
         self.best_above = [0] * max(top_best, len(game.hashtags) + 2)
         for k, best in enumerate(self.best_of):
             for j in range(best + 1):
                 self.best_above[j] |= 1 << k
-        self._reach: dict[int, int] = {}
-        self._likes: dict[int, int] = {}
-        self._liking: dict[int, int] = {}
         self._paid: dict[int, list[tuple[int, int]]] = {}
 
     def paid_groups(self, seat: int) -> list[tuple[int, int]]:
@@ -113,35 +119,23 @@ class Baseline:
 
     def reach(self, price: int) -> int:
         """The customers whose budget covers ``price``."""
-        known = self._reach.get(price)
-        if known is None:
-            known = self._reach[price] = sum(
-                1 << k for k, buyer in enumerate(self.buyers) if price <= buyer.budget
-            )
-        return known
+        affording = self.game.regular_affording
+        if price < 0:
+            return self.everyone
+        return affording[price] if price < len(affording) else 0  # (beyond every budget)
 
     def tag_masks_of(self, tags: int) -> list[int]:
         """Per hashtag in ``tags``: the customers who like it."""
         masks = []
-        while tags:
-            bit = tags & -tags
-            tags &= tags - 1
-            mask = self._likes.get(bit)
-            if mask is None:
-                mask = self._likes[bit] = sum(
-                    1 << k for k, buyer in enumerate(self.buyers) if buyer.tags & bit
-                )
-            masks.append(mask)
+        liking = self.game.regular_liking_tag
+        for tag in range(len(liking)):
+            if tags >> tag & 1:
+                masks.append(liking[tag])
         return masks
 
     def liking_shape(self, shape: int) -> int:
         """The customers whose favourite shapes include ``shape``."""
-        known = self._liking.get(shape)
-        if known is None:
-            known = self._liking[shape] = sum(
-                1 << k for k, buyer in enumerate(self.buyers) if buyer.shapes >> shape & 1
-            )
-        return known
+        return self.game.regular_liking_shape[shape]
 
     def tie_gain(self, k: int, price: int, liked: bool, seat: int) -> int:
         """What customer ``k`` pays ``seat`` when its new product (``price``, a shape

@@ -82,22 +82,24 @@ class Mind:
         self.memo: dict[tuple[Any, ...], Any] = {} if memo is None else memo
         self.money = list(info.money)
         self.customers = game.regular_customers
-        # A product's offer, by what it is made of (its number, owner, shape, price
-        # and ingredients): the same for every decision until an event trims it.
-        known: dict[tuple[Any, ...], Offer] = kept_dict(self.memo, ("offers",))
-        self.offers = []
-        for product in info.products:
-            offer = known.get(product)
-            if offer is None:
-                number, owner, shape, price, ings = product
-                offer = known[product] = Offer(
-                    number, owner, shape, price, game.product_tags(list(ings))
-                )
-            self.offers.append(offer)
-        self.table = tuple(self.offers)
+        # The table's offers, and a number standing for the table in the memo's keys,
+        # by the products as the SeatInfo lists them (number, owner, shape, price and
+        # ingredients): the same for every decision until a product joins or an event
+        # trims one. A key holding the offers themselves hashed every offer at each
+        # look-up (a tuple keeps no hash), several times a decision.
+        tables: dict[Any, tuple[tuple[Offer, ...], int]] = kept_dict(self.memo, ("tables",))
+        known = tables.get(info.products)
+        if known is None:
+            made: list[Offer] = []
+            for number, owner, shape, price, ings in info.products:
+                made.append(new_offer(number, owner, shape, price, game.product_tags(list(ings))))
+            # (numbered in order of arrival: the memo forgets every table at once)
+            known = tables[info.products] = (tuple(made), len(tables))
+        self.table, self.table_id = known
+        self.offers = list(self.table)
         self.shape = info.shape
         # product_value by (price, hashtags), for this seat, shape and table
-        key = ("values", seat, self.shape, self.table)
+        key = ("values", seat, self.shape, self.table_id)
         self.values: dict[int, float] = kept_dict(self.memo, key)
         # (a product's price and hashtags as one key: the hashtags below these bits)
         self.tag_bits = len(game.hashtags)
@@ -110,6 +112,10 @@ class Mind:
 
     # ------------------------------------------------------------------ products
 
+    def _offers_key(self, offers: list[Offer]) -> object:
+        """``offers`` in a memo key: the table's number for the table's own list."""
+        return self.table_id if offers is self.offers else tuple(offers)
+
     def sales(
         self, offers: list[Offer], black_friday: int = 0, flavor: int = 0
     ) -> tuple[tuple[int, Offer, int], ...]:
@@ -118,7 +124,7 @@ class Mind:
         Kept as tuples (here and in ``choices``), which Python's cyclic garbage collector
         stops visiting once it finds they hold numbers and such tuples only (lists it
         visits at every collection, and the memo keeps hundreds)."""
-        key = ("sales", tuple(offers), black_friday, flavor)
+        key = ("sales", self._offers_key(offers), black_friday, flavor)
         known: tuple[tuple[int, Offer, int], ...] | None = self.memo.get(key)
         if known is not None:
             return known
@@ -147,22 +153,40 @@ class Mind:
 
         Only some customers can choose otherwise: those Black Friday brings a product
         within reach of, and those who could not choose (Flavor Sampling decides only
-        what would otherwise be a tie, ``market.choose`` step 4)."""
-        base = self.choices(offers)
+        what would otherwise be a tie, ``market.choose`` step 4). Each chooses among
+        the products within budget with their most matches (``pools``) and those Black
+        Friday brings within reach, in table order: ``market.choose`` keeps only the
+        reachable products with the most matches before any other step, so it
+        chooses among these as among the whole table."""
+        base, pools = self.choices(offers), self.pools(offers)
         limit = self.game.black_friday_limit
         buyers = self.game.buyers
-        discounted = [o.price for o in offers if black_friday >> o.seller & 1]
+        discounted: list[int] = []  # the places of Black Friday sellers' products
+        for place, o in enumerate(offers):
+            if black_friday >> o.seller & 1:
+                discounted.append(place)
         moved: list[tuple[int, Choice]] = []
         for k, c in enumerate(self.customers):
             buyer = buyers[c]
             budget = buyer.budget
-            reached = False
-            for price in discounted:
-                if budget < price <= budget + limit:
-                    reached = True
-                    break
+            reached: list[int] = []
+            for place in discounted:
+                if budget < offers[place].price <= budget + limit:
+                    reached.append(place)
             if reached or (flavor and base[k].reason == LEFT_UNDECIDED):
-                moved.append((k, choose(buyer, offers, black_friday, flavor, limit)))
+                candidates: list[Offer] = []
+                pool, i = pools[k], 0
+                # (the two lists of places merged in table order; a pool's products are
+                # within budget, the reached ones beyond it, so none is in both)
+                for place in reached:
+                    while i < len(pool) and pool[i] < place:
+                        candidates.append(offers[pool[i]])
+                        i += 1
+                    candidates.append(offers[place])
+                while i < len(pool):
+                    candidates.append(offers[pool[i]])
+                    i += 1
+                moved.append((k, choose(buyer, candidates, black_friday, flavor, limit)))
         return moved
 
     def promotion_gain(self, seller: int, black_friday: int, flavor: int) -> int:
@@ -184,15 +208,45 @@ class Mind:
         on_table = offers is self.offers
         if on_table and self._table_choices is not None:
             return self._table_choices  # asked for again and again by a decision's chips
-        key = ("choices", tuple(offers))
-        known: tuple[Choice, ...] | None = self.memo.get(key)
+        known = self._choices_and_pools(offers)[0]
+        if on_table:
+            self._table_choices = known
+        return known
+
+    def pools(self, offers: list[Offer]) -> tuple[tuple[int, ...], ...]:
+        """Per regular customer: the places in ``offers`` of the products within budget
+        with the most hashtag matches, in order (worked out with ``choices``)."""
+        return self._choices_and_pools(offers)[1]
+
+    def _choices_and_pools(
+        self, offers: list[Offer]
+    ) -> tuple[tuple[Choice, ...], tuple[tuple[int, ...], ...]]:
+        key = ("choices", self._offers_key(offers))
+        known: tuple[tuple[Choice, ...], tuple[tuple[int, ...], ...]] | None = self.memo.get(key)
         if known is None:
             limit = self.game.black_friday_limit
             buyers = self.game.buyers
-            known = tuple([choose(buyers[c], offers, 0, 0, limit) for c in self.customers])
-            self.memo[key] = known
-        if on_table:
-            self._table_choices = known
+            choices: list[Choice] = []
+            pools: list[tuple[int, ...]] = []
+            for c in self.customers:
+                buyer = buyers[c]
+                budget, tags = buyer.budget, buyer.tags
+                best = -1
+                places: list[int] = []
+                for place, o in enumerate(offers):
+                    if o.price <= budget:
+                        hits = count_bits(tags & o.tags)
+                        if hits > best:
+                            best = hits
+                            places = [place]
+                        elif hits == best:
+                            places.append(place)
+                pools.append(tuple(places))
+                # Without promotion chips a customer chooses among these alone
+                # (``market.choose`` keeps them before any other step).
+                pool = [offers[place] for place in places]
+                choices.append(choose(buyer, pool, 0, 0, limit))
+            known = self.memo[key] = (tuple(choices), tuple(pools))
         return known
 
     def product_value(self, ings: Sequence[int]) -> float:
@@ -222,7 +276,7 @@ class Mind:
         of the same products shares it)."""
         known = self._baseline
         if known is None:
-            key = ("baseline", self.table)
+            key = ("baseline", self.table_id)
             known = self.memo.get(key)
             if known is None:
                 known = self.memo[key] = Baseline(self.game, self.offers)
@@ -251,7 +305,7 @@ class Mind:
         # those cards again: they were the first best of a larger set of choices, in an
         # order that the smaller hand's choices follow (so a round's second and third
         # discards ask no product value again).
-        key = ("keep", self.seat, self.shape, self.table)
+        key = ("keep", self.seat, self.shape, self.table_id)
         last: tuple[frozenset[int], tuple[int, ...]] | None = self.memo.get(key)
         if last is not None and last[0].issuperset(hand) and set(last[1]).issubset(hand):
             keep = last[1]
@@ -290,7 +344,7 @@ class Mind:
         # An action's score depends on the table, the seat and the votes alone, none of
         # which change while chips are placed: the seat's later chips reuse them.
         received = self.info.votes_received
-        known: dict[int, float] = kept_dict(self.memo, ("place", seat, self.table, received))
+        known: dict[int, float] = kept_dict(self.memo, ("place", seat, self.table_id, received))
         # The best chip by (score, -index), the first such in order; by plain loops, not
         # a dict keyed by actions (an action's hash is Python code, called from compiled
         # code several times a chip).
@@ -397,11 +451,14 @@ class Mind:
         holder = {i: j for j, product in enumerate(products) for i in product[4]}
         buyers = [game.buyers[c] for c in self.customers]
         # Per customer: the matches of each product within budget (-1: beyond it), the
-        # most, how many products reach it, and the runner-up.
+        # most, how many products reach it, and the runner-up; and the products (by
+        # place on the table) with the most and with the runner-up's matches.
         hits_of: list[list[int]] = []
         tops: list[int] = []
         counts: list[int] = []
         runners_up: list[int] = []
+        top_places: list[list[int]] = []
+        runner_up_places: list[list[int]] = []
         for buyer in buyers:
             hits = [
                 count_bits(buyer.tags & o.tags) if o.price <= buyer.budget else -1
@@ -416,6 +473,16 @@ class Mind:
             tops.append(top)
             counts.append(hits.count(top))
             runners_up.append(runner_up)
+            at_top: list[int] = []
+            at_runner_up: list[int] = []
+            if top >= 0:
+                for place, h in enumerate(hits):
+                    if h == top:
+                        at_top.append(place)
+                    elif h == runner_up and runner_up >= 0:
+                        at_runner_up.append(place)
+            top_places.append(at_top)
+            runner_up_places.append(at_runner_up)
         rivals: dict[int, list[int]] = {}  # per product: each customer's best match elsewhere
 
         def others_best(j: int) -> list[int]:
@@ -426,6 +493,27 @@ class Mind:
                     for k in range(len(buyers))
                 ]
             return known
+
+        def rivals_with(k: int, j: int, new: Offer) -> list[Offer]:
+            """The products customer ``k`` chooses among once product ``j`` is ``new``:
+            the others within budget with their most matches, and ``new``, in table
+            order. Without promotion chips ``market.choose`` keeps only the reachable
+            products with the most matches before any other step, so it chooses among
+            these as among the whole table (``tests/test_food_bot_shortcuts.py``)."""
+            if hits_of[k][j] == tops[k] and counts[k] == 1:
+                places = runner_up_places[k]
+            else:
+                places = top_places[k]
+            pool: list[Offer] = []
+            offers = self.offers
+            for place in places:
+                if place < j:
+                    pool.append(offers[place])
+            pool.append(new)
+            for place in places:
+                if place > j:
+                    pool.append(offers[place])
+            return pool
 
         # A removal's value depends on the product and what is left of it alone:
         # removals leaving the same price and hashtags are worked out once.
@@ -447,7 +535,6 @@ class Mind:
                 return score
             old = self.offers[j]  # (``_replace`` is Python code, slow from compiled code)
             new = new_offer(old.product, old.seller, old.shape, new_price, new_tags)
-            offers = [*self.offers[:j], new, *self.offers[j + 1 :]]
             mine = theirs = 0
             best_elsewhere = others_best(j)
             for k, buyer in enumerate(buyers):
@@ -457,7 +544,7 @@ class Mind:
                 if hits_of[k][j] >= max(best, 0) or (
                     new_price <= buyer.budget and count_bits(buyer.tags & new_tags) >= best
                 ):
-                    choice = choose(buyer, offers, 0, 0, limit)
+                    choice = choose(buyer, rivals_with(k, j, new), 0, 0, limit)
                 if choice.offer is not None:
                     if choice.offer.seller == seat:
                         mine += choice.paid

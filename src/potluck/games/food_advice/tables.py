@@ -115,6 +115,23 @@ class FoodTables(Game[FoodState, FoodAction]):
             )
             for c in d.customers
         )
+        # The regular customers (numbered 0..K-1 in ``regular_customers`` order) as bit
+        # sets, made once for the greedy bot's forecast (``forecast.Baseline``): per
+        # hashtag, those who like it; per shape, those whose favourite shapes include
+        # it; per price up to the highest budget, those whose budget covers it.
+        regular = [self.buyers[c] for c in self.regular_customers]
+        self.regular_liking_tag = tuple(
+            sum(1 << k for k, b in enumerate(regular) if b.tags >> t & 1)
+            for t in range(len(self.hashtags))
+        )
+        self.regular_liking_shape = tuple(
+            sum(1 << k for k, b in enumerate(regular) if b.shapes >> s & 1)
+            for s in range(len(self.shapes))
+        )
+        self.regular_affording = tuple(
+            sum(1 << k for k, b in enumerate(regular) if price <= b.budget)
+            for price in range(max((b.budget for b in regular), default=0) + 1)
+        )
         self.shop_names = tuple(s.name for s in d.shops)
         self.shop_slugs = tuple(slugify(s.name) for s in d.shops)
         self.shop_shapes = tuple(sum(1 << shape_of[x] for x in set(s.shapes)) for s in d.shops)
@@ -271,6 +288,16 @@ class FoodTables(Game[FoodState, FoodAction]):
         # other_seats[n][seat]: the seats of an n-player table but ``seat``, in order.
         self.other_seats = tuple(
             tuple(tuple(s for s in range(n) if s != seat) for seat in range(n))
+            for n in range(MAX_SEATS + 1)
+        )
+        # others_offers[n][seat][ingredient]: that card offered to each other seat of an
+        # n-player table, in seat order: the exchange's legal list adds a card's offers
+        # in one call (a tenth of a random step is the exchange's list, issue 36).
+        self.others_offers = tuple(
+            tuple(
+                tuple(tuple(row[s] for s in others) for row in self.offer_rows)
+                for others in self.other_seats[n]
+            )
             for n in range(MAX_SEATS + 1)
         )
         self._by_text = {a.text: a for a in self.actions}
