@@ -1,0 +1,114 @@
+"""FoodAdvice's greedy bot chooses for customers by the rule (``market.choose``) over
+fewer products than the whole table; these hold each such path equal to the rule on
+tables hypothesis draws at will (issue 36):
+
+- ``Mind.promoted``: with promotion chips, a customer chooses among the products within
+  budget with their most matches (``Mind.pools``) and those Black Friday brings within
+  reach; it must choose as among the whole table.
+- ``Mind.remove``: after an event trims a product, a customer chooses among the other
+  products with their most matches and the trimmed one; the removal picked must be the
+  one every customer choosing again among the whole table gives.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from potluck.games.food_advice.actions import REMOVE
+from potluck.games.food_advice.game import FoodAdvice
+from potluck.games.food_advice.greedy_mind import Mind
+from potluck.games.food_advice.market import choose
+from potluck.games.food_advice.seat_info import SeatInfo
+
+GAME = FoodAdvice()
+LIMIT = GAME.black_friday_limit
+INGREDIENTS = len(GAME.ing_names)
+
+#: A product: its owner, shape and ingredients (distinct cards).
+_PRODUCT = st.tuples(
+    st.integers(0, 3),
+    st.integers(0, len(GAME.shapes) - 1),
+    st.lists(st.integers(0, INGREDIENTS - 1), min_size=1, max_size=3, unique=True),
+)
+
+
+def _mind(products: list[tuple[int, int, list[int]]], seat: int, money: list[int]) -> Mind:
+    """The bot's mind for ``seat`` with these products on the table."""
+    listed = tuple(
+        (number, owner, shape, sum(GAME.ing_price[i] for i in ings), tuple(ings))
+        for number, (owner, shape, ings) in enumerate(products)
+    )
+    info = SeatInfo(seat, tuple(money), (0, 0, 0, 0), 0, listed, (), (), ())
+    return Mind(GAME, info, seat)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    products=st.lists(_PRODUCT, max_size=16),
+    black_friday=st.integers(0, 15),
+    flavor=st.integers(0, 15),
+)
+def test_promoted_customers_choose_as_among_the_whole_table(
+    products: list[tuple[int, int, list[int]]], black_friday: int, flavor: int
+) -> None:
+    mind = _mind(products, 0, [0, 0, 0, 0])
+    base = mind.choices(mind.offers)
+    moved = dict(mind.promoted(mind.offers, black_friday, flavor))
+    for k, c in enumerate(GAME.regular_customers):
+        whole = choose(GAME.buyers[c], mind.offers, black_friday, flavor, LIMIT)
+        assert moved.get(k, base[k]) == whole
+
+
+def _removal_by_every_customer(mind: Mind, seat: int, money: list[int]) -> int:
+    """The removal the bot's rule picks, with every customer choosing again among the
+    whole table (its own takings less the richest rival's, the default weight)."""
+    richest = max((s for s in range(4) if s != seat), key=lambda s: money[s])
+    scores: dict[int, tuple[float, int]] = {}
+    for j, (_, _, _, _, ings) in enumerate(mind.info.products):
+        if len(ings) < 2:
+            continue
+        for ing in ings:
+            rest = [i for i in ings if i != ing]
+            old = mind.offers[j]
+            new = old._replace(
+                price=sum(GAME.ing_price[i] for i in rest), tags=GAME.product_tags(rest)
+            )
+            offers = [*mind.offers[:j], new, *mind.offers[j + 1 :]]
+            mine = theirs = 0
+            for c in GAME.regular_customers:
+                choice = choose(GAME.buyers[c], offers, 0, 0, LIMIT)
+                if choice.offer is not None:
+                    if choice.offer.seller == seat:
+                        mine += choice.paid
+                    elif choice.offer.seller == richest:
+                        theirs += choice.paid
+            index = GAME.act(REMOVE, ing).index
+            scores[index] = (float(mine) - float(theirs), -index)
+    return max(scores, key=lambda index: scores[index])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    products=st.lists(_PRODUCT, min_size=1, max_size=12).filter(
+        # every card in one product at most (as on a real table)
+        lambda ps: (
+            len({i for _, _, ings in ps for i in ings}) == sum(len(ings) for _, _, ings in ps)
+        )
+    ),
+    seat=st.integers(0, 3),
+    money=st.lists(st.integers(0, 200), min_size=4, max_size=4),
+)
+def test_removals_pick_what_every_customer_choosing_again_gives(
+    products: list[tuple[int, int, list[int]]], seat: int, money: list[int]
+) -> None:
+    mind = _mind(products, seat, money)
+    actions = [
+        GAME.act(REMOVE, ing)
+        for _, _, _, _, ings in mind.info.products
+        if len(ings) > 1
+        for ing in ings
+    ]
+    if not actions:
+        return
+    assert mind.remove(actions).index == _removal_by_every_customer(mind, seat, money)
