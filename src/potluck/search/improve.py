@@ -45,6 +45,7 @@ from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.judge import JUDGE_DEFAULTS, Judgement, PlayoutJudge
 from potluck.judge_params import MOST_MOVES
+from potluck.search.belief import GreedyBelief
 from potluck.search.information import DecidesFromInformationSets, InformationSet
 from potluck.search.opponents import OpponentModel
 
@@ -72,6 +73,9 @@ ADAPTIVE = "adaptive"
 #: With ``others=adaptive``, the bot the model checks the other seats' moves against,
 #: and that plays them in the playouts where the model says they play it.
 ADAPTIVE_POLICY = "greedy"
+
+#: ``belief``'s value for worlds filtered by what greedy other seats would have shown.
+GREEDY_BELIEF = "greedy"
 
 #: With ``settle=auto``, the other seats' mean greedy share below which a decision
 #: uses its whole time.
@@ -187,6 +191,23 @@ class PolicyImprovementBot(DecidesFromInformationSets):
             low=0,
         ),
         BotParam(
+            "belief",
+            str,
+            "uniform",
+            "where a decision's worlds come from: uniform (drawn from the information set, "
+            "every unseen card at random) or greedy (worlds kept from the seat's last "
+            "decision, played on with greedy other seats and kept where they show the seat "
+            "its real view; the information set where too few do)",
+            choices=("uniform", GREEDY_BELIEF),
+        ),
+        BotParam(
+            "particles",
+            int,
+            64,
+            "with belief=greedy: worlds kept at each decision for the next",
+            low=1,
+        ),
+        BotParam(
             "depth",
             int,
             0,
@@ -230,6 +251,8 @@ class PolicyImprovementBot(DecidesFromInformationSets):
         model_prior: float = 8.0,
         settle: str = "early",
         leave: float = 1.0,
+        belief: str = "uniform",
+        particles: int = 64,
     ) -> None:
         self.time = time
         self.wall = wall
@@ -247,6 +270,10 @@ class PolicyImprovementBot(DecidesFromInformationSets):
         self.model_prior = model_prior
         self.settle = settle
         self.leave = leave
+        self.belief = belief
+        self.particles = particles
+        #: The greedy table's worlds (belief=greedy), per game, built at the first decision.
+        self._belief: GreedyBelief | None = None
         #: The model of the other seats (others=adaptive), per game, built at the first
         #: decision.
         self._model: OpponentModel | None = None
@@ -264,7 +291,8 @@ class PolicyImprovementBot(DecidesFromInformationSets):
             f"candidates={self.candidates}, confidence={self.confidence}, "
             f"precision={self.precision}, depth={self.depth}, horizon={self.horizon}, "
             f"cutoff={self.cutoff!r}, model_worlds={self.model_worlds}, "
-            f"model_prior={self.model_prior}, settle={self.settle!r}, leave={self.leave})"
+            f"model_prior={self.model_prior}, settle={self.settle!r}, leave={self.leave}, "
+            f"belief={self.belief!r}, particles={self.particles})"
         )
 
     def judge(self, game: Game[Any, Any]) -> PlayoutJudge:
@@ -293,14 +321,19 @@ class PolicyImprovementBot(DecidesFromInformationSets):
         if not legal:
             raise PotluckError(f"{IMPROVE_NAME} was asked to choose with no legal action")
         model = self.model(game) if self.others == ADAPTIVE else None
+        belief = self.belief_of(game) if self.belief == GREEDY_BELIEF else None
         if len(legal) == 1:
+            seed = f"{IMPROVE_NAME}:forced:{info.moves}"
             if model is not None:  # the seat's forced move, seen by the model's worlds too
-                seed = f"{IMPROVE_NAME}:forced:{info.moves}"
                 self.last_shares = model.shares(info, seed)
                 model.remember(info, legal[0], seed)
+            if belief is not None:  # the kept worlds follow the game through it too
+                belief.remember(belief.information(info, seed), legal[0], seed)
             return legal[0]
         judge = self.judge(game)
         seed = f"{IMPROVE_NAME}:{rng.getrandbits(64)}"
+        if belief is not None:
+            info = belief.information(info, seed)
         shares = None
         if model is not None:
             shares = self.last_shares = model.shares(info, seed)
@@ -318,7 +351,15 @@ class PolicyImprovementBot(DecidesFromInformationSets):
         chosen = _candidate(found) if leaves(found, self.leave) else base
         if model is not None:
             model.remember(info, chosen, seed)
+        if belief is not None:
+            belief.remember(info, chosen, seed)
         return chosen
+
+    def belief_of(self, game: Game[Any, Any]) -> GreedyBelief:
+        """The worlds a greedy table could have made (``belief=greedy``), one a game."""
+        if self._belief is None or self._belief.game is not game:
+            self._belief = GreedyBelief(game, ADAPTIVE_POLICY, particles=self.particles)
+        return self._belief
 
     def model(self, game: Game[Any, Any]) -> OpponentModel:
         """The model of the other seats (``others=adaptive``), one a game."""
