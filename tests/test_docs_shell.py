@@ -48,6 +48,9 @@ OTHER_NOT_RUN = {
     "python examples/search_deviations.py": "judges each departure with hundreds of whole games",
     "python examples/decision_screen.py": "several bots decide at every position and are "
     "judged with hundreds of whole games; tests/test_decision_screen.py runs it on one deal",
+    "python examples/truth_screen.py": "two bots decide at every position and their "
+    "differences are judged with hundreds of whole games; tests/test_truth_screen.py runs it "
+    "on one deal",
     "python examples/belly_win_model.py": "fits on 12,000 games (minutes); "
     "tests/test_belly_win_model.py runs it on 10",
     ".venv/bin/python examples/openspiel_ismcts.py": "OpenSpiel's ISMCTS over whole games",
