@@ -125,7 +125,7 @@ def estimate(
 COUNT_BITS: Final = 3
 _COUNT_MASK: Final = (1 << COUNT_BITS) - 1
 #: ``Planner.loaded`` of a slot whose guests it does not know (no guest is -1).
-_NOT_LOADED: Final = (-1,)
+_NOT_LOADED: Final[tuple[int, ...]] = (-1,)
 
 
 class GroupCounts:

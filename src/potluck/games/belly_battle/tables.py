@@ -58,7 +58,7 @@ MAX_ROUNDS_LIMIT: Final = 1000
 #: Seats the action space is built for (the rulebook's largest table).
 MAX_SEATS: Final = 6
 #: Offer prices, in halves of the card's price: 50%, 100%, 150%, 200%.
-OFFER_HALVES: Final = (1, 2, 3, 4)
+OFFER_HALVES: Final[tuple[int, ...]] = (1, 2, 3, 4)
 
 # Space kinds: a card space, or one of the rulebook's special spaces (as the board file
 # names them), in that order: the SP_* numbers below index this tuple.

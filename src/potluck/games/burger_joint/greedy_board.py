@@ -25,7 +25,7 @@ from potluck.games.burger_joint.tables import BurgerTables, Side
 CAPACITY_VALUE: Final = 0.9
 #: What each bistro ability is worth per game, in victory points (in the order of
 #: ``schema.ABILITIES``: redraw, swap-two, extra, swap-one, pick, none).
-ABILITY_VALUE: Final = (0.15, 0.35, 0.55, 0.35, 0.7, 0.0)
+ABILITY_VALUE: Final[tuple[float, ...]] = (0.15, 0.35, 0.55, 0.35, 0.7, 0.0)
 #: Worth of owning at least one basic restaurant (a diner can be built on it).
 BASIC_READY: Final = 0.35
 #: Worth of a cube spent, so that a build must gain more than it costs.

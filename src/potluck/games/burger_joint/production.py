@@ -25,7 +25,7 @@ from potluck.games.burger_joint.state import DRAFT, TAKE, TRADE, BurgerState
 from potluck.games.burger_joint.tables import BurgerTables
 
 #: The values of the ``first_pick`` option: which text's first-pick exception applies.
-FIRST_PICK_TEXTS: Final = ("english", "german")
+FIRST_PICK_TEXTS: Final[tuple[str, ...]] = ("english", "german")
 
 
 def draw(state: BurgerState, count: int, into: list[int], base: int = 0) -> None:

@@ -21,7 +21,14 @@ BUILD: Final = 2
 REDRAW: Final = 3
 DISCARD: Final = 4
 OVER: Final = 5
-PHASE_NAMES: Final = ("production", "trading", "building", "redraw", "discard", "over")
+PHASE_NAMES: Final[tuple[str, ...]] = (
+    "production",
+    "trading",
+    "building",
+    "redraw",
+    "discard",
+    "over",
+)
 
 # Kinds of action.
 TAKE: Final = 0

@@ -27,7 +27,7 @@ PROMOTE: Final = 9
 INVEST: Final = 10
 TARGET: Final = 11
 REMOVE: Final = 12
-KIND_WORDS: Final = (
+KIND_WORDS: Final[tuple[str, ...]] = (
     "pass",
     "decline",
     "done",

@@ -15,7 +15,7 @@ from potluck.games.food_advice.state import EVENTS, FoodState
 from potluck.games.food_advice.tables import FoodTables
 
 #: Event kinds whose player chooses a target (a seat, or an ingredient of a product).
-CHOICE_EVENTS: Final = ("steal", "remove_other", "remove_own")
+CHOICE_EVENTS: Final[tuple[str, ...]] = ("steal", "remove_other", "remove_own")
 
 
 def event_choices(tables: FoodTables, state: FoodState, seat: int) -> list[FoodAction]:

@@ -19,7 +19,7 @@ VOTING: Final = 4
 PLACING: Final = 5
 EVENTS: Final = 6
 OVER: Final = 7
-PHASE_NAMES: Final = (
+PHASE_NAMES: Final[tuple[str, ...]] = (
     "exchange",
     "respond",
     "keep",
@@ -30,7 +30,14 @@ PHASE_NAMES: Final = (
     "over",
 )
 
-ROLES: Final = ("Banker", "Journalist", "Farmer", "Politician", "Retailer", "Prosecutor")
+ROLES: Final[tuple[str, ...]] = (
+    "Banker",
+    "Journalist",
+    "Farmer",
+    "Politician",
+    "Retailer",
+    "Prosecutor",
+)
 # Promotion channels: the data's advertising channels come first (0..A-1), then these.
 FLAVOR_SAMPLING: Final = "Flavor Sampling"
 BLACK_FRIDAY: Final = "Black Friday"
