@@ -142,16 +142,8 @@ class GreedyBelief:
     def remember(self, info: InformationSet, move: Action, seed: str) -> None:
         """Keep ``particles`` worlds drawn from ``info`` (the decision's own information
         set, filtered or not) with ``move``, the seat's choice, played in them."""
-        game, seat = self.game, info.seat
-        kept: list[State] = []
-        for number in range(self.particles):
-            world = info.sample(random.Random(f"{seed}:keep:{number}"))
-            mine = next((a for a in game.legal_actions(world, seat) if a == move), None)
-            if mine is None:
-                continue
-            game.step_legal(world, seat, mine)
-            kept.append(world)
-        self._memory[seat] = _Memory(moves=info.moves + 1, worlds=kept)
+        kept = info.samples_after(move, self.particles, f"{seed}:keep")
+        self._memory[info.seat] = _Memory(moves=info.moves + 1, worlds=kept)
 
     def _played_on(self, kept: State, seat: int, steps: int, seed: str) -> State | None:
         """``kept`` played on by ``steps`` actions, every other seat greedy; ``None``

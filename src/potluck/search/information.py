@@ -64,6 +64,30 @@ class InformationSet:
         world: State = self._game.redeal(self._state, self.seat, rng)
         return world
 
+    def samples_after(self, move: Action, count: int, seed: str) -> list[State]:
+        """``count`` worlds drawn by :meth:`sample` (the ``k``-th from
+        ``random.Random(f"{seed}:{k}")``) with the seat's ``move`` played in each; a
+        world where ``move`` is not legal is left out. What a seat keeps of a decision
+        to read the other seats' next moves against (the opponent model, the belief).
+
+            >>> import potluck
+            >>> game = potluck.load_game("cafe-carnage")
+            >>> info = InformationSet(game, game.new_game(4, seed=2), 0)
+            >>> move = game.legal_actions(game.new_game(4, seed=2), 0)[0]
+            >>> [w.history[-1] == (0, move) for w in info.samples_after(move, 3, "doc")]
+            [True, True, True]
+        """
+        game, seat = self._game, self.seat
+        kept: list[State] = []
+        for number in range(count):
+            world = self.sample(random.Random(f"{seed}:{number}"))
+            mine = next((a for a in game.legal_actions(world, seat) if a == move), None)
+            if mine is None:
+                continue
+            game.step_legal(world, seat, mine)
+            kept.append(world)
+        return kept
+
 
 class DecidesFromInformationSets:
     """The ``choose`` of a search bot, which refuses: a search bot decides in its

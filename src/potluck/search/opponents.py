@@ -159,16 +159,7 @@ class OpponentModel:
     def remember(self, info: InformationSet, move: Action, seed: str) -> None:
         """Keep worlds of the seat's information set with ``move`` (its choice) played."""
         memory = self._memory.setdefault(info.seat, SeatMemory(moves=info.moves))
-        kept: list[State] = []
-        game, seat = self.game, info.seat
-        for number in range(self.worlds):
-            world = info.sample(random.Random(f"{seed}:kept:{number}"))
-            mine = next((a for a in game.legal_actions(world, seat) if a == move), None)
-            if mine is None:
-                continue
-            game.step_legal(world, seat, mine)
-            kept.append(world)
-        memory.worlds = kept
+        memory.worlds = info.samples_after(move, self.worlds, f"{seed}:kept")
         memory.moves = info.moves + 1
 
     # ------------------------------------------------------------------ voting
