@@ -18,7 +18,9 @@ positions are those the current bot reaches. At each of the seat's decisions the
 included, so that a bot that keeps worlds between decisions keeps them here); only
 where the two choose otherwise are the two moves judged, on ``--worlds`` common
 worlds. A game's lead is the sum of the versus move's judged gains over the bot's;
-the summary is its mean and standard error over games.
+the summary is its mean and standard error over games. Each judged position and each
+game (its lead and the versus bot's CPU seconds a decision) is printed to standard
+error as a JSON line as it ends, so a screen stopped early can still be summed.
 
     nice -n 12 python examples/truth_screen.py --games 40 --seed 87500 \\
         --bot improve:depth=40,cutoff=model \\
@@ -104,6 +106,7 @@ def screen(games: int, bot: str, versus: str, seed: int, worlds: int) -> dict[st
         hero = i % players
         rngs = [bot_rng(deal, s) for s in range(players)]
         lead = 0.0
+        game_cpu: list[float] = []  # printed with the game, so a screen stopped early keeps it
         while not game.is_over(state):
             seat = game.to_act(state)[0]
             if seat != hero:
@@ -115,7 +118,7 @@ def screen(games: int, bot: str, versus: str, seed: int, worlds: int) -> dict[st
             began = time.process_time()
             alt = decide(other, game, state, seat, twin)
             if choice:
-                cpu.append(time.process_time() - began)
+                game_cpu.append(time.process_time() - began)
                 decisions += 1
             action = decide(tested, game, state, seat, rngs[seat])
             if alt != action:
@@ -130,7 +133,9 @@ def screen(games: int, bot: str, versus: str, seed: int, worlds: int) -> dict[st
                 )
             game.step(state, seat, action)
         leads.append(lead)
-        print(json.dumps({"game": deal, "lead": lead}), file=sys.stderr, flush=True)
+        cpu.extend(game_cpu)
+        record = {"game": deal, "lead": lead, "versus_cpu": game_cpu}
+        print(json.dumps(record), file=sys.stderr, flush=True)
     mean, se = _mean_se(leads)
     return {
         "bot": bot,
