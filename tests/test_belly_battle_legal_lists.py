@@ -22,6 +22,7 @@ from potluck.games.belly_battle.choices import SALES, legal_actions, problem
 from potluck.games.belly_battle.game import BellyBattle
 from potluck.games.belly_battle.ownership import gain, holdings_of, owned, to_bank
 from potluck.games.belly_battle.state import BANK, DEBT, WINDOW, BellyState
+from potluck.games.belly_battle.tables import OFFER_HALVES, offers_within
 from potluck.testing.suite import random_position
 
 GAME = BellyBattle()
@@ -96,3 +97,15 @@ def test_holdings_follow_every_change_of_owner_along_whole_games() -> None:
             GAME.step(state, seat, legal[rng.randrange(len(legal))])
         restored = GAME.from_json(GAME.to_json(state))
         assert restored.holdings == state.holdings
+
+
+def test_offers_within_counts_the_offer_prices_a_purse_pays() -> None:
+    """``tables.offers_within`` (the window's offers a buyer can pay) against the offer
+    actions' own amounts, for every card and every purse up to past the dearest."""
+    top = max(GAME.price) * 2 + 20
+    for card in range(CARDS):
+        amounts = [offer.amount for offer in GAME.offers(card, 1)]
+        for purse in range(-5, top):
+            assert offers_within(GAME.price[card], purse) == sum(a <= purse for a in amounts)
+    for purse in (-1, 0, 7):  # a card priced 0 (a custom board may have one)
+        assert offers_within(0, purse) == (0 if purse < 0 else len(OFFER_HALVES))

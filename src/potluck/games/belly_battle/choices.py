@@ -51,7 +51,13 @@ from potluck.games.belly_battle.state import (
     YUCK_CHOICE,
     BellyState,
 )
-from potluck.games.belly_battle.tables import DEBT_OFFERS, MAX_SEATS, BellyTables
+from potluck.games.belly_battle.tables import (
+    DEBT_OFFERS,
+    MAX_SEATS,
+    OFFER_HALVES,
+    BellyTables,
+    offers_within,
+)
 
 #: The other seats of an ``n``-seat table, in seat order: ``_OTHER_SEATS[n][seat]``.
 _OTHER_SEATS: Final = tuple(
@@ -248,25 +254,21 @@ def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[
     for other in others:
         if poorest < 0 or cash[other] < poorest:
             poorest = cash[other]
-    every_offer, cheapest, prices = (
+    every_offer, cheapest, card_price = (
         game.offers_to_others[n][seat],
         game.cheapest_offers,
-        game.offer_prices,
+        game.price,
     )
+    levels = len(OFFER_HALVES)
     for c in mine:
-        price = prices[c]
-        levels = len(price)
-        top = price[levels - 1]
-        if poorest >= top:
+        price = card_price[c]
+        if offers_within(price, poorest) == levels:
             out.extend(every_offer[c])  # every buyer can pay every price
             continue
         to_seat = cheapest[c]
         for other in others:
-            purse = cash[other]
             # Offers come cheapest first: those the buyer can pay are a prefix.
-            affordable = 0
-            while affordable < levels and price[affordable] <= purse:
-                affordable += 1
+            affordable = offers_within(price, cash[other])
             if affordable:
                 out.extend(to_seat[other][affordable])
     return out

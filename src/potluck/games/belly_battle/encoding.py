@@ -215,7 +215,7 @@ def encode_state(
     v[at["supply"] + 3] = len(state.deck)
     v[at["window_deals"]] = state.window_actions
     v[at["window_offered"]] = 1.0 if state.window_offered else 0.0
-    for s in state.window_left:
+    for s in state.window_waiting:
         v[at["window_waiting"] + (s - seat) % n] = 1.0
     if phase == RESPOND:
         seller, card, buyer, price = state.offer

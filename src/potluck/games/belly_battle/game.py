@@ -320,7 +320,7 @@ class BellyBattle(BellyTables):
             "knows": list(state.knows),
             "queue": list(state.queue),
             "after": state.after,
-            "window_left": list(state.window_left),
+            "window_left": state.window_waiting[::-1],
             "window_actions": state.window_actions,
             "window_offered": state.window_offered,
             "debt_offers": state.debt_offers,
@@ -366,7 +366,7 @@ class BellyBattle(BellyTables):
             state.knows = ints("knows")
             state.queue = ints("queue")
             state.after = int(data["after"])
-            state.window_left = ints("window_left")
+            state.window_waiting = ints("window_left")[::-1]
             state.window_actions = int(data["window_actions"])
             state.window_offered = bool(data["window_offered"])
             state.debt_offers = int(data["debt_offers"])

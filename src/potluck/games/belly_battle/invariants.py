@@ -77,7 +77,7 @@ def _shape_problems(game: BellyTables, state: BellyState) -> list[str]:
         payer, payee, amount = state.queue[k : k + 3]
         check(payer in seats and (payee == BANK or payee in seats) and amount >= 0,
               f"a payment due from {payer} to {payee} of {amount}")  # fmt: skip
-    check(all(s in seats for s in state.window_left), "the window waits for no seat")
+    check(all(s in seats for s in state.window_waiting), "the window waits for no seat")
     check(0 <= state.window_actions <= WINDOW_CAP, f"{state.window_actions} deals in a window")
     check(0 <= state.debt_offers <= DEBT_OFFERS, f"{state.debt_offers} offers left for a debt")
     seller, card, buyer, price = state.offer

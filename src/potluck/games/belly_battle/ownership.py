@@ -13,6 +13,8 @@ owner (ruling BB-8) and return to the supplies when the bank takes it back.
 
 from __future__ import annotations
 
+from typing import Final
+
 from potluck.games.belly_battle.state import BANK, BellyState
 from potluck.games.belly_battle.tables import BellyTables
 
@@ -64,15 +66,30 @@ def owned(state: BellyState, seat: int) -> list[int]:
     return cards_of(state.holdings[seat])
 
 
+#: The bits set in each byte, lowest first: ``_BITS_OF_BYTE[byte]``.
+_BITS_OF_BYTE: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256)
+)
+
+
 def cards_of(bits: int) -> list[int]:
-    """The cards whose bits are set, in card order (``1 << card`` for each)."""
+    """The cards whose bits are set, in card order (``1 << card`` for each).
+
+    Read a byte at a time (a seat owns a few of some thirty cards: a pass bit by bit
+    was 3% of a greedy game, issue 36).
+
+        >>> cards_of(0), cards_of(0b1011), cards_of(1 << 40 | 1 << 8)
+        ([], [0, 1, 3], [8, 40])
+    """
     found: list[int] = []
-    card = 0
+    base = 0
     while bits:
-        if bits & 1:
-            found.append(card)
-        bits >>= 1
-        card += 1
+        byte = bits & 255
+        if byte:
+            for bit in _BITS_OF_BYTE[byte]:
+                found.append(base + bit)
+        bits >>= 8
+        base += 8
     return found
 
 

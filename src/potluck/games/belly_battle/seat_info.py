@@ -9,10 +9,15 @@ of the view and shows nothing the view hides.
 
 Most decisions read little of it (a window in which the seat has nothing to buy reads
 its cash only), so the per-card entries (``owners``, ``chefs``, ``stars``, ``fees``) and
-the seats' ``wealth`` are worked out at their first read, from a copy of the public card
-state taken when the object is made (who owns each card, its chefs and star, who holds
-each one-round card, where the Golden Belly Award is), by the rules' own functions
-(``munch_fees.listed_fee``, ``scoring.holdings_worth``) that the view uses too.
+the seats' ``wealth`` are worked out at their first read, by the rules' own functions
+(``munch_fees.listed_fee``, ``scoring.holdings_worth``) that the view uses too, from the
+public card state (who owns each card, its chefs and star, who holds each one-round
+card, where the Golden Belly Award is). That state changes seldom from one decision to
+the next (four window turns in a row, mostly passes), so it is held once, in a
+``PublicCards`` kept on the game (``BellyTables.seat_memo``) and given to every
+``SeatInfo`` while the state's lists are equal to its copies, with what has been worked
+out from it: copying the lists at every decision, freeing the copies and working the
+entries out again were a quarter of a greedy game's instructions (issue 36).
 
     >>> import potluck
     >>> game = potluck.load_game("belly-battle")
@@ -27,7 +32,7 @@ each one-round card, where the Golden Belly Award is), by the rules' own functio
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from potluck.engine.seat_info import SeatInfoBase
 from potluck.games.belly_battle.munch_fees import listed_fee
@@ -35,13 +40,128 @@ from potluck.games.belly_battle.scoring import holdings_worth
 from potluck.games.belly_battle.state import BANK, NOBODY, OVER, PHASE_NAMES, RESPOND, BellyState
 from potluck.games.belly_battle.tables import BellyTables
 
-_NO_CARDS: Final[list[int]] = []
-
 
 def shown_round(state: BellyState) -> int:
     """The round a view names: the one being played, or the last one once it is over (a
     game ended by a bankruptcy names the round it was in)."""
     return state.round + (0 if state.phase == OVER and state.bankrupt == NOBODY else 1)
+
+
+class PublicCards:
+    """The public card state a ``SeatInfo`` is worked out from (copies of the state's
+    lists, never changed), and the per-card entries and worth once worked out from it.
+    It depends on nothing else, so every ``SeatInfo`` of an equal card state shares one."""
+
+    def __init__(
+        self,
+        num_players: int,
+        owner: list[int],
+        chefs: list[int],
+        star: list[int],
+        holders: list[int],
+        golden: int,
+    ) -> None:
+        self.num_players = num_players
+        self.owner = owner
+        self.chefs = chefs
+        self.star = star
+        self.holders = holders
+        self.golden = golden
+        self._owners: tuple[int, ...] | None = None
+        self._chefs_shown: tuple[int, ...] | None = None
+        self._stars_shown: tuple[int, ...] | None = None
+        self._fees: tuple[int, ...] | None = None
+        self._worth: list[int] | None = None
+
+    @staticmethod
+    def of(game: BellyTables, state: BellyState) -> PublicCards:
+        """The state's public card state: the game's kept one while the state's lists
+        are equal to its copies (compared list to list, as ``view._shared`` does), else a
+        new one, kept in its place."""
+        kept = game.seat_memo
+        if (
+            isinstance(kept, PublicCards)
+            and kept.owner == state.owner
+            and kept.chefs == state.chefs
+            and kept.star == state.star
+            and kept.holders == state.holders
+            and kept.golden == state.golden
+            and kept.num_players == state.num_players
+        ):
+            return kept
+        cards = PublicCards(
+            state.num_players,
+            state.owner.copy(),
+            state.chefs.copy(),
+            state.star.copy(),
+            state.holders.copy(),
+            state.golden,
+        )
+        game.seat_memo = cards
+        return cards
+
+    def owners(self) -> tuple[int, ...]:
+        """Per card: the view's ``owner`` (``BANK`` for its ``None``)."""
+        owners = self._owners
+        if owners is None:
+            owners = self._owners = tuple(self.owner)
+        return owners
+
+    def _show_tokens(self) -> None:
+        """Work out ``chefs`` and ``stars`` (read together: one pass over the cards)."""
+        chefs, stars = self.chefs.copy(), self.star.copy()
+        for c, who in enumerate(self.owner):
+            if who == BANK:
+                chefs[c] = 0
+                stars[c] = 0
+        self._chefs_shown, self._stars_shown = tuple(chefs), tuple(stars)
+
+    def chefs_shown(self) -> tuple[int, ...]:
+        """Per card: the view's ``chefs`` (none on Mr. Munchwalla's cards)."""
+        chefs = self._chefs_shown
+        if chefs is None:
+            self._show_tokens()
+            chefs = self._chefs_shown
+            assert chefs is not None
+        return chefs
+
+    def stars_shown(self) -> tuple[int, ...]:
+        """Per card: the view's ``star`` (none on Mr. Munchwalla's cards)."""
+        stars = self._stars_shown
+        if stars is None:
+            self._show_tokens()
+            stars = self._stars_shown
+            assert stars is not None
+        return stars
+
+    def fees(self, game: BellyTables) -> tuple[int, ...]:
+        """Per card: the view's ``fee`` (``munch_fees.listed_fee``)."""
+        fees = self._fees
+        if fees is None:
+            owner, chefs, star, holders, golden = (
+                self.owner,
+                self.chefs,
+                self.star,
+                self.holders,
+                self.golden,
+            )
+            fees = self._fees = tuple(
+                [
+                    listed_fee(game, owner, chefs, star, holders, golden, c)
+                    for c in range(len(owner))
+                ]
+            )
+        return fees
+
+    def worth(self, game: BellyTables) -> list[int]:
+        """Per seat: its cards, chefs and stars as wealth counts them
+        (``scoring.holdings_worth``). Read it, never change it."""
+        worth = self._worth
+        if worth is None:
+            worth = self._worth = holdings_worth(
+                game, self.owner, self.chefs, self.star, self.num_players
+            )
+        return worth
 
 
 class SeatInfo(SeatInfoBase):
@@ -97,13 +217,10 @@ class SeatInfo(SeatInfoBase):
         self.offer_card = offer_card
         self.offer_price = offer_price
         self._game = game
-        # The public card state the per-card entries are worked out from (``from_state``).
-        self._owner = _NO_CARDS
-        self._chefs = _NO_CARDS
-        self._star = _NO_CARDS
-        self._holders = _NO_CARDS
-        self._golden = -1
-        # The entries once worked out (``from_view`` gives them all at once).
+        # The public card state the per-card entries are worked out from (``from_state``),
+        # or ``None`` where they were given (``from_view``).
+        self._cards: PublicCards | None = None
+        # The entries as given by ``from_view`` (``None``: read from ``_cards``).
         self._owners: tuple[int, ...] | None = None
         self._chefs_shown: tuple[int, ...] | None = None
         self._stars_shown: tuple[int, ...] | None = None
@@ -129,11 +246,7 @@ class SeatInfo(SeatInfoBase):
             offer_card,
             offer_price,
         )
-        info._owner = state.owner.copy()
-        info._chefs = state.chefs.copy()
-        info._star = state.star.copy()
-        info._holders = state.holders.copy()
-        info._golden = state.golden
+        info._cards = PublicCards.of(game, state)
         return info
 
     @staticmethod
@@ -159,57 +272,34 @@ class SeatInfo(SeatInfoBase):
         info._fees = tuple(int(card["fee"]) for card in cards)
         return info
 
+    def _public_cards(self) -> PublicCards:
+        cards = self._cards
+        assert cards is not None, "a SeatInfo from a view has every entry given"
+        return cards
+
     @property
     def owners(self) -> tuple[int, ...]:
         """Per card: the view's ``owner`` (``BANK`` for its ``None``)."""
         owners = self._owners
-        if owners is None:
-            owners = self._owners = tuple(self._owner)
-        return owners
-
-    def _show_tokens(self) -> None:
-        """Work out ``chefs`` and ``stars`` (read together: one pass over the cards)."""
-        chefs, stars = self._chefs.copy(), self._star.copy()
-        for c, who in enumerate(self._owner):
-            if who == BANK:
-                chefs[c] = 0
-                stars[c] = 0
-        self._chefs_shown, self._stars_shown = tuple(chefs), tuple(stars)
+        return self._public_cards().owners() if owners is None else owners
 
     @property
     def chefs(self) -> tuple[int, ...]:
         """Per card: the view's ``chefs`` (none on Mr. Munchwalla's cards)."""
         chefs = self._chefs_shown
-        if chefs is None:
-            self._show_tokens()
-            chefs = self._chefs_shown
-            assert chefs is not None
-        return chefs
+        return self._public_cards().chefs_shown() if chefs is None else chefs
 
     @property
     def stars(self) -> tuple[int, ...]:
         """Per card: the view's ``star`` (none on Mr. Munchwalla's cards)."""
         stars = self._stars_shown
-        if stars is None:
-            self._show_tokens()
-            stars = self._stars_shown
-            assert stars is not None
-        return stars
+        return self._public_cards().stars_shown() if stars is None else stars
 
     @property
     def fees(self) -> tuple[int, ...]:
         """Per card: the view's ``fee`` (``munch_fees.listed_fee``)."""
         fees = self._fees
-        if fees is None:
-            game, owner, chefs, star = self._game, self._owner, self._chefs, self._star
-            holders, golden = self._holders, self._golden
-            fees = self._fees = tuple(
-                [
-                    listed_fee(game, owner, chefs, star, holders, golden, c)
-                    for c in range(len(owner))
-                ]
-            )
-        return fees
+        return self._public_cards().fees(self._game) if fees is None else fees
 
     @property
     def wealth(self) -> tuple[int, ...]:
@@ -217,6 +307,6 @@ class SeatInfo(SeatInfoBase):
         wealth = self._wealth
         if wealth is None:
             cash = self.cash
-            worth = holdings_worth(self._game, self._owner, self._chefs, self._star, len(cash))
+            worth = self._public_cards().worth(self._game)
             wealth = self._wealth = tuple([cash[s] + worth[s] for s in range(len(cash))])
         return wealth

@@ -65,7 +65,7 @@ def new_table(
     state.knows = [0] * n
     state.queue = []
     state.after = AFTER_WINDOW
-    state.window_left = []
+    state.window_waiting = []
     state.window_actions = 0
     state.window_offered = False
     state.debt_offers = 0

@@ -70,8 +70,9 @@ LOG_LINES: Final = 12
 #: ``say`` cuts the chain of lines back to ``LOG_LINES`` once it is this long (a cut makes
 #: ``LOG_LINES`` new links, so cutting at twice the length cost a link a line: 4% of a
 #: random step; at four times, cuts were still 2.8% of a compiled random step under
-#: ``perf``, issue 36). A longer chain holds a few more lines alive, never more than this.
-LOG_CHAIN_LIMIT: Final = 8 * LOG_LINES
+#: ``perf``, issue 36; at eight times, 5% of a random game's instructions by ``valgrind``'s
+#: counts). A longer chain holds more lines alive, never more than this.
+LOG_CHAIN_LIMIT: Final = 32 * LOG_LINES
 #: A line of the table's log: ``(template, the line said before it or None, *values)``;
 #: a plain tuple (a recursive tuple type compiles to slower code), one per line.
 LogLine = tuple[object, ...]
@@ -149,8 +150,8 @@ class BellyState(State):
         "tunnel_used",
         "turn",
         "window_actions",
-        "window_left",
         "window_offered",
+        "window_waiting",
     )
 
     round: int  # 0-based round number
@@ -180,7 +181,10 @@ class BellyState(State):
     knows: list[int]  # per seat: bit mask of seats whose current card it has seen
     queue: list[int]  # payments to make, (payer, payee, amount) flattened
     after: int  # AFTER_LAND or AFTER_WINDOW, once the queue is settled
-    window_left: list[int]  # seats still to act in this upgrade window, in order
+    #: Seats still to act in this upgrade window, the next one LAST (taken from the end:
+    #: ``pop(0)`` moved the list down at every window turn, 6% of a random game's
+    #: instructions, issue 36). Saves, views and encodings show it in window order.
+    window_waiting: list[int]
     window_actions: int  # deals the seat acting in the window has made
     window_offered: bool  # it has made its one offer of this window
     debt_offers: int  # offers the debtor may still make
@@ -297,7 +301,7 @@ class BellyState(State):
         twin.knows = self.knows.copy()
         twin.queue = self.queue.copy()
         twin.after = self.after
-        twin.window_left = self.window_left.copy()
+        twin.window_waiting = self.window_waiting.copy()
         twin.window_actions = self.window_actions
         twin.window_offered = self.window_offered
         twin.debt_offers = self.debt_offers

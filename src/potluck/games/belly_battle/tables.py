@@ -59,6 +59,29 @@ MAX_ROUNDS_LIMIT: Final = 1000
 MAX_SEATS: Final = 6
 #: Offer prices, in halves of the card's price: 50%, 100%, 150%, 200%.
 OFFER_HALVES: Final[tuple[int, ...]] = (1, 2, 3, 4)
+# ``offers_within`` counts on the halves being 1, 2, 3... in order.
+assert tuple(range(1, len(OFFER_HALVES) + 1)) == OFFER_HALVES
+
+
+def offers_within(price: int, purse: int) -> int:
+    """How many of a card's offer prices (``price * halves // 2`` for each of
+    ``OFFER_HALVES``, cheapest first) are at most ``purse``: a whole ``x // 2`` is at most
+    ``purse`` exactly when ``x <= 2 * purse + 1``, so the count is ``(2 * purse + 1) //
+    price``, capped. One division instead of a price read and compared per level (the
+    window's offers are listed at most steps, issue 36); ``tests/test_belly_battle_legal_lists.py``
+    holds it to the count over every card and purse.
+
+        >>> [offers_within(150, purse) for purse in (0, 74, 75, 150, 224, 225, 300, 999)]
+        [0, 0, 1, 2, 2, 3, 4, 4]
+    """
+    levels = len(OFFER_HALVES)
+    if purse < 0:
+        return 0
+    if price <= 0:
+        return levels
+    count = (2 * purse + 1) // price
+    return levels if count > levels else count
+
 
 # Space kinds: a card space, or one of the rulebook's special spaces (as the board file
 # names them), in that order: the SP_* numbers below index this tuple.
@@ -259,6 +282,9 @@ class BellyTables(Game[BellyState, BellyAction]):
         #: The last view's shared parts, for ``view.build_view`` to reuse while the cards
         #: stay the same (a ``view._Shared``), or ``None``.
         self.view_memo: Any = None
+        #: The public card state the last ``SeatInfo`` was worked out from, for the next
+        #: to share while the cards stay the same (a ``seat_info.PublicCards``), or ``None``.
+        self.seat_memo: Any = None
 
     def space_name(self, space: int) -> str:
         """The card's name on a card space, else the special space's word."""
@@ -349,9 +375,6 @@ class BellyTables(Game[BellyState, BellyAction]):
                 for seat in range(MAX_SEATS)
             )
             for c in range(c_count)
-        )
-        self.offer_prices = tuple(
-            tuple(self.price[c] * halves // 2 for halves in OFFER_HALVES) for c in range(c_count)
         )
         #: Each card's own actions: sell, then for a restaurant sell-chef, sell-star, chef
         #: and star (a cafe takes no tokens).

@@ -34,9 +34,10 @@ from potluck.games.belly_battle.state import (
 )
 from potluck.games.belly_battle.tables import MAX_SEATS, WINDOW_CAP, BellyTables
 
-#: The seats in turn order from each mover, by table size (the window's order).
-_SEAT_ORDER: Final = tuple(
-    tuple(tuple((mover + k) % n for k in range(n)) for mover in range(n))
+#: The seats in turn order from each mover, by table size (the window's order), the
+#: last first, as ``state.window_waiting`` holds them.
+_WINDOW_WAITING: Final = tuple(
+    tuple(tuple((mover + k) % n for k in range(n - 1, -1, -1)) for mover in range(n))
     for n in range(MAX_SEATS + 1)
 )
 
@@ -106,14 +107,15 @@ def run_turns(game: BellyTables, state: BellyState) -> None:
 
 def open_window(state: BellyState) -> None:
     """After each turn every seat, in turn order from the mover, may deal (ruling BB-13)."""
-    state.window_left = list(_SEAT_ORDER[state.num_players][state.turn])
+    state.window_waiting = list(_WINDOW_WAITING[state.num_players][state.turn])
     next_in_window(state)
 
 
 def next_in_window(state: BellyState) -> None:
     """The next seat that owns a card gets its window turn; after the last, the turn ends."""
-    while state.window_left:
-        seat = state.window_left.pop(0)
+    waiting = state.window_waiting
+    while waiting:
+        seat = waiting.pop()
         if owns_anything(state, seat):
             state.phase = WINDOW
             state.acting = ALONE[seat]

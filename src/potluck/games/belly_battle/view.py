@@ -198,7 +198,7 @@ def build_view(game: BellyTables, state: BellyState, seat: int | None) -> dict[s
         "window": {
             "deals_made": state.window_actions,
             "offered": state.window_offered,
-            "still_to_act": list(state.window_left),
+            "still_to_act": state.window_waiting[::-1],
         },
         "offer": _offer(game, state),
         "debt": None,
