@@ -1,5 +1,7 @@
 """Burger Joint's greedy bot: its packed arithmetic (``bots.OwnBoard.missing`` and
-``bots.OwnBoard.demand``, issue 36) equals the plain sums over colours it stands for.
+``bots.OwnBoard.demand``, issue 36) equals the plain sums over colours it stands for,
+and each build's cost as it reads it (worked out once per side: ``greedy_board.Cost``)
+is the side's own.
 
 The bot works out what each build lacks and what its plan wants on cube counts packed
 into one whole number per build; these tests compare both with the definitions
@@ -69,6 +71,18 @@ def _check(info: SeatInfo, plan_builds: int, cubes: list[int] | None = None) -> 
         me.cubes = cubes
         me.held = plans.pack(cubes)
     board = me.gains()
+    side = GAME.sides[info.seat]
+    for i, (gain, needs, kind, x) in enumerate(board.gains):
+        # Each build's cost read from the side's own list, as the rules charge it.
+        cost = {
+            "publicity": side.publicity_cost,
+            "basic": side.basic_cost,
+            "diner": side.diner_cost[x] if kind == "diner" else (),
+            "bistro": side.bistro_cost[x] if kind == "bistro" else (),
+        }[kind]
+        assert needs == tuple((c, n) for c, n in enumerate(cost) if n)
+        assert board.packed[i] == plans.pack(cost)
+        assert board.gain[i] == gain > 0
     missing = me.missing(board)
     assert missing == _plain_missing(board, me.cubes)
     assert me.demand(board, missing) == _plain_demand(board, missing, plan_builds)

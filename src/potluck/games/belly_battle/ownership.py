@@ -75,8 +75,8 @@ _BITS_OF_BYTE: Final[tuple[tuple[int, ...], ...]] = tuple(
 def cards_of(bits: int) -> list[int]:
     """The cards whose bits are set, in card order (``1 << card`` for each).
 
-    Read a byte at a time (a seat owns a few of some thirty cards: a pass bit by bit
-    was 3% of a greedy game, issue 36).
+    Read a byte at a time (a seat owns a few of some thirty cards: read bit by bit, it
+    was 9.7 M instructions of 100 random games, byte by byte 5.2 M; issue 36).
 
         >>> cards_of(0), cards_of(0b1011), cards_of(1 << 40 | 1 << 8)
         ([], [0, 1, 3], [8, 40])
