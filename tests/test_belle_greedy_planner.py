@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 
 from potluck.games.belle_of_the_ball import groups
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
+from potluck.games.belle_of_the_ball.greedy_counts import COUNT_BITS, Terms
 from potluck.games.belle_of_the_ball.greedy_plan import (
-    COUNT_BITS,
     SCRATCH,
     Planner,
     Weights,
@@ -200,6 +200,7 @@ def test_best_invite_is_the_best_invitation_the_rules_allow(
     kept is reused only for the groups left as they were."""
     free, full, singles, fifth = rules
     planner = Planner(weights)
+    planner.use_guests(G)
     for state in _states(seed, variant)[::7]:
         seat = state.turn
         party = [
@@ -235,9 +236,8 @@ def test_best_invite_is_the_best_invitation_the_rules_allow(
                 party[dest].append(moved)
                 planner.add(dest, moved)
             for opened in (fifth, not fifth):
-                value = planner.best_invite(
-                    cards, chips_on, G.guest_interests, chips, free, full, singles, opened, skip
-                )
+                terms = Terms(cards, chips_on, chips, free, full, singles, opened)
+                value = planner.best_invite(terms, skip)
                 ruled = (free, full, singles, opened)
                 expected = _reference_best(weights, future, line, line_chips, chips, ruled, party)
                 assert (value, planner.best_pos, planner.best_slot) == expected
@@ -255,12 +255,11 @@ def _fresh_best(
     """``best_invite`` of a planner made for this one search."""
     free, full, singles, fifth = rules
     planner = Planner(weights)
+    planner.use_guests(G)
     for slot in range(SLOTS):
-        planner.load(slot, party[slot], G.guest_interests)
+        planner.load(slot, party[slot])
     planner.future = future
-    value = planner.best_invite(
-        line, line_chips, G.guest_interests, chips, free, full, singles, fifth, -1
-    )
+    value = planner.best_invite(Terms(line, line_chips, chips, free, full, singles, fifth))
     return value, planner.best_pos, planner.best_slot
 
 
@@ -287,6 +286,8 @@ def test_a_planner_kept_from_decision_to_decision_finds_what_a_fresh_one_finds(
     last guest of a group moved to the next group, and the first again, each equal to
     the search of a planner made for it alone."""
     planners = [Planner(weights) for _ in range(4)]
+    for planner in planners:
+        planner.use_guests(G)
     plain = (False, 5, False, False)
     for state in _states(seed, variant):
         seat = state.turn
@@ -294,7 +295,7 @@ def test_a_planner_kept_from_decision_to_decision_finds_what_a_fresh_one_finds(
         planner.forget()
         party = [tuple(state.parties[seat * SLOTS + slot]) for slot in range(SLOTS)]
         for slot in range(SLOTS):
-            planner.load(slot, party[slot], G.guest_interests)
+            planner.load(slot, party[slot])
         future = len(state.line) // 4 + state.round % 3
         planner.future = future
         chips = state.chips[seat]
@@ -311,9 +312,7 @@ def test_a_planner_kept_from_decision_to_decision_finds_what_a_fresh_one_finds(
                 planner.remove(mover, guest)
                 planner.add(dest, guest)
             free, full, singles, fifth = rules
-            value = planner.best_invite(
-                line, line_chips, G.guest_interests, chips, free, full, singles, fifth, -1
-            )
+            value = planner.best_invite(Terms(line, line_chips, chips, free, full, singles, fifth))
             found = (value, planner.best_pos, planner.best_slot)
             if shifted:
                 planner.remove(dest, guest)

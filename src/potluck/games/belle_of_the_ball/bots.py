@@ -26,9 +26,9 @@ from potluck.engine.action import Action
 from potluck.engine.botspec import BotParam
 from potluck.engine.game import Game
 from potluck.games.belle_of_the_ball.actions import PLAY, BelleAction
+from potluck.games.belle_of_the_ball.greedy_counts import GROUP_SIZE, Terms
 from potluck.games.belle_of_the_ball.greedy_plan import (
     BELLE_WORTH,
-    GROUP_SIZE,
     NEED_COST,
     PLAY_MARGIN,
     RIVAL_WEIGHT,
@@ -150,12 +150,12 @@ class GreedyBot:
             self._interests = tables.guest_interests
             self._effects = tables.belle_effect_codes
             self._planners = []
-        interests_of = self._interests
         me = info.seat
         planners = self._planners
         while len(planners) <= me:
             planners.append(Planner(self.weights))
         planner = self._planner = planners[me]
+        planner.use_guests(tables)
         planner.forget()
         if planner.busy:  # an earlier decision stopped half-way: its counts are unknown
             for slot in range(SLOTS):
@@ -164,7 +164,7 @@ class GreedyBot:
         parties = info.parties
         first_slot = me * SLOTS
         for slot in range(SLOTS):
-            planner.load(slot, parties[first_slot + slot], interests_of)
+            planner.load(slot, parties[first_slot + slot])
         action = self._decide(info, tables, legal, planner)
         planner.busy = False
         return action
@@ -173,19 +173,9 @@ class GreedyBot:
         self, info: SeatInfo, tables: BelleTables, legal: Sequence[Action], planner: Planner
     ) -> Action:
         """``choose`` once the seat's groups are counted in ``planner``."""
-        interests_of = self._interests
-        me = info.seat
-        line, line_chips = info.line, info.line_chips
-        planner.future = len(line) // len(info.chips) + 3 * info.rounds_left
-        chips = info.chips[me]
-        effects = info.effects
-        free = bool(effects & FREE_SKIPS)
-        full = GROUP_SIZE - 1 if effects & FOUR_IS_FULL else GROUP_SIZE
-        singles = bool(effects & SINGLES_SCORE)
-        fifth = bool(effects & FIFTH_GROUP)
-        first = planner.best_invite(
-            line, line_chips, interests_of, chips, free, full, singles, fifth, -1
-        )
+        planner.future = len(info.line) // len(info.chips) + 3 * info.rounds_left
+        terms = _terms(info)
+        first = planner.best_invite(terms)
         pos, slot = planner.best_pos, planner.best_slot
         # (read as a list, by index, on the compiled build; the engine passes one)
         actions = legal if isinstance(legal, list) else list(legal)
@@ -198,20 +188,9 @@ class GreedyBot:
             if isinstance(action, BelleAction) and action.kind == PLAY:
                 if not planned:
                     planned = True
-                    base = planner.value_now(
-                        line,
-                        line_chips,
-                        interests_of,
-                        chips,
-                        free,
-                        full,
-                        singles,
-                        fifth,
-                        info.invites_left,
-                        first,
-                    )
+                    base = planner.value_now(terms, first)
                     best_gain = self.weights.play_margin if info.variant else _REFILL_MARGIN
-                gain = self._belle_gain(info, kinds[action.belle], action, base)
+                gain = self._belle_gain(info, terms, kinds[action.belle], action, base)
                 if gain > best_gain:
                     best_gain, best_play = gain, action
         if best_play is not None:
@@ -227,9 +206,11 @@ class GreedyBot:
                 return chosen
         return next((a for a in actions if not _is_play(a)), actions[0])
 
-    def _belle_gain(self, info: SeatInfo, effect: int, action: BelleAction, base: float) -> float:
+    def _belle_gain(
+        self, info: SeatInfo, terms: Terms, effect: int, action: BelleAction, base: float
+    ) -> float:
         """How much better this turn goes with the Belle ``action`` than without her:
-        ``base`` is the turn's worth without her (``Planner.value_now``)."""
+        ``base`` is the turn's worth without her (``Planner.value_now`` on ``terms``)."""
         rival_weight = self.weights.rival_weight
         me = info.seat
         if effect == EFFECT_BANK_CHIPS:
@@ -244,15 +225,10 @@ class GreedyBot:
                 info.parties[action.seat * SLOTS + action.group]
             )
         if effect == EFFECT_MOVE_GUEST:
-            return self._move_gain(info, action) - base
-        planner = self._planner
-        line, line_chips = info.line, info.line_chips
-        effects = info.effects
-        free = bool(effects & FREE_SKIPS)
-        full = GROUP_SIZE - 1 if effects & FOUR_IS_FULL else GROUP_SIZE
-        singles = bool(effects & SINGLES_SCORE)
-        fifth = bool(effects & FIFTH_GROUP)
-        invites_left = info.invites_left
+            return self._move_gain(info, terms, action) - base
+        line, line_chips = terms.line, terms.line_chips
+        free, full, singles, fifth = terms.free, terms.full, terms.singles, terms.fifth
+        invites_left = terms.invites_left
         direct = 0.0
         if effect == EFFECT_GOSSIP:
             paid = 0
@@ -277,18 +253,8 @@ class GreedyBot:
         elif effect == EFFECT_LATE_ARRIVAL:
             line = (*line[1:], line[0])
             line_chips = (*line_chips[1:], line_chips[0])
-        after = planner.plan_value(
-            line,
-            line_chips,
-            self._interests,
-            info.chips[me],
-            free,
-            full,
-            singles,
-            fifth,
-            invites_left,
-        )
-        return direct + after - base
+        bent = Terms(line, line_chips, terms.chips, free, full, singles, fifth, invites_left)
+        return direct + self._planner.plan_value(bent) - base
 
     def _scandal_loss(self, group: tuple[int, ...]) -> float:
         """What Scandalous Scarlett takes from the rival group ``group`` (guests): its
@@ -319,15 +285,14 @@ class GreedyBot:
             NEED_COST,
         )
 
-    def _move_gain(self, info: SeatInfo, action: BelleAction) -> float:
+    def _move_gain(self, info: SeatInfo, terms: Terms, action: BelleAction) -> float:
         """What this turn is worth once Persuasive Prudence moved the last guest of one
         group to another (``_belle_gain`` takes the turn's worth without her off): the
         groups' change in value, then the best invitation(s). The move is made on the
         planner's counts and undone after."""
         planner = self._planner
         interests_of = self._interests
-        effects = info.effects
-        full = GROUP_SIZE - 1 if effects & FOUR_IS_FULL else GROUP_SIZE
+        full = terms.full
         source, dest = action.group, action.dest
         first_slot = info.seat * SLOTS
         moved = interests_of[info.parties[first_slot + source][-1]]
@@ -363,17 +328,7 @@ class GreedyBot:
             planner.remove(dest, moved)
             for guest in joined:
                 planner.remove(dest, interests_of[guest])
-        value = planner.plan_value(
-            info.line,
-            info.line_chips,
-            interests_of,
-            info.chips[info.seat],
-            bool(effects & FREE_SKIPS),
-            full,
-            bool(effects & SINGLES_SCORE),
-            bool(effects & FIFTH_GROUP),
-            info.invites_left,
-        )
+        value = planner.plan_value(terms)
         if scored:
             for guest in joined:
                 planner.add(dest, interests_of[guest])
@@ -381,6 +336,21 @@ class GreedyBot:
             planner.remove(dest, moved)
         planner.add(source, moved)
         return direct + value
+
+
+def _terms(info: SeatInfo) -> Terms:
+    """The terms of the seat's searches this decision, the rules as bent this turn."""
+    effects = info.effects
+    return Terms(
+        info.line,
+        info.line_chips,
+        info.chips[info.seat],
+        bool(effects & FREE_SKIPS),
+        GROUP_SIZE - 1 if effects & FOUR_IS_FULL else GROUP_SIZE,
+        bool(effects & SINGLES_SCORE),
+        bool(effects & FIFTH_GROUP),
+        info.invites_left,
+    )
 
 
 def _is_play(action: Action) -> bool:

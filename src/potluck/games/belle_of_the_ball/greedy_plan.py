@@ -24,8 +24,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from mypy_extensions import i64
+
+from potluck.games.belle_of_the_ball.greedy_counts import (
+    COUNT_BITS,
+    GROUP_SIZE,
+    GroupCounts,
+    Terms,
+)
 from potluck.games.belle_of_the_ball.scoring import score_group
 from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS
+from potluck.games.belle_of_the_ball.tables import BelleTables
 
 #: Chance that a given interest is on a random guest (3 interests of 10 in the built-in data).
 SHARE: Final = 0.3
@@ -41,8 +50,6 @@ BELLE_WORTH: Final = 3.0
 PLAY_MARGIN: Final = 0.75
 #: Weight of a rival's loss (a chip taken from a rival is worth less than one gained).
 RIVAL_WEIGHT: Final = 0.5
-#: The most guests in a group (a fuller group is scored at the end of the turn).
-GROUP_SIZE: Final = 5
 #: The ``Planner``'s slot past the seat's own, where a rival's group is counted.
 SCRATCH: Final = SLOTS
 
@@ -120,56 +127,10 @@ def estimate(
     return matched + need * (share * spread - need_cost)
 
 
-#: Bits per interest in a group's packed counts (``GroupCounts.packed``): a count up to
-#: 7, where the rules allow five guests to a group.
-COUNT_BITS: Final = 3
+#: One interest's count in ``GroupCounts.packed``.
 _COUNT_MASK: Final = (1 << COUNT_BITS) - 1
 #: ``Planner.loaded`` of a slot whose guests it does not know (no guest is -1).
 _NOT_LOADED: Final[tuple[int, ...]] = (-1,)
-
-
-class GroupCounts:
-    """One group counted (``Planner.groups``): ``size`` guests, ``shown`` interests in
-    all, ``matched`` and ``spread`` (``estimate``), ``packed``, how many of its guests
-    show each interest, ``COUNT_BITS`` bits an interest (``packed >> COUNT_BITS *
-    interest & 7``), and the same counts as two sets of interests, bit ``interest`` of
-    ``once`` (shown by one guest) and of ``shared`` (by two or more): with a guest's
-    interests as bits, what the guest would add is two intersections counted
-    (``Planner._group_best``) instead of a count read per interest.
-
-    Its fields are typed attributes of a compiled object, so counting a guest changes
-    them in place (a list of counts boxed every whole number set above 256).
-    ``kept_size``... are what ``Planner.best_invite`` kept for the group."""
-
-    def __init__(self) -> None:
-        self.size = 0
-        self.shown = 0
-        self.matched = 0
-        self.spread = 0
-        self.packed = 0
-        self.once = 0
-        self.shared = 0
-        #: The group's size and packed counts when ``best_invite`` kept its best guest
-        #: (size -1: nothing kept), and that guest's value and position: the counts of
-        #: the first search (the group as it stands) and of the latest other (a guest
-        #: moved out: Persuasive Prudence's moves from one group re-plan it alike).
-        self.kept_size = -1
-        self.kept_packed = 0
-        self.kept_value = 0.0
-        self.kept_pos = 0
-        self.other_size = -1
-        self.other_packed = 0
-        self.other_value = 0.0
-        self.other_pos = 0
-
-
-def _bits_set(bits: int) -> int:
-    """How many interests ``bits`` holds (a guest shows at most six)."""
-    count = 0
-    while bits:
-        bits &= bits - 1
-        count += 1
-    return count
 
 
 class Planner:
@@ -186,11 +147,10 @@ class Planner:
         self.chip_value = weights.chip_value
         self.belle_value = weights.belle_value
         self.groups = [GroupCounts() for _ in range(SCRATCH + 1)]
-        #: The guests ``load`` counted in each of the seat's slots, and their interests.
+        #: The guests ``load`` counted in each of the seat's slots.
         self.loaded: list[tuple[int, ...]] = [_NOT_LOADED] * SLOTS
-        self.loaded_interests: tuple[tuple[int, ...], ...] = ()
-        #: Per guest (by index in ``guest_interests``): its interests as bits and how
-        #: many it shows (``use_guests``).
+        #: Per guest (by index): its interests, the same as bits, and how many it shows
+        #: (``use_guests``, from the game's tables).
         self.guest_interests: tuple[tuple[int, ...], ...] = ()
         self.guest_bits: tuple[int, ...] = ()
         self.guest_shown: tuple[int, ...] = ()
@@ -198,30 +158,33 @@ class Planner:
         #: the next decision, it stopped half-way and ``loaded`` is not to be trusted.
         self.busy = False
         #: Invitations the bot expects after this one (``group_value``'s ``future``).
-        self.future = 0
+        self.future: i64 = 0
         #: Where ``best_invite``'s best invitation is: its position in line and its slot
         #: (-1 for a Belle to hand; both -1 if it found none).
-        self.best_pos = -1
-        self.best_slot = -1
+        self.best_pos: i64 = -1
+        self.best_slot: i64 = -1
         # What the first search of a decision kept, unless it had the same arguments as
-        # the last one kept: the arguments, the best Belle to hand and the reach (and
-        # per group, in ``GroupCounts``, its best guest); ``rekeep`` until it is made.
+        # the last one kept: its terms, skip and future, the best Belle to hand and the
+        # reach (and per group, in ``GroupCounts``, its best guest); ``rekeep`` until it
+        # is made.
         self.rekeep = True
-        self.kept_line: tuple[int, ...] | None = None
-        self.kept_line_chips: tuple[int, ...] | None = None
-        self.kept_chips = self.kept_full = self.kept_skip = self.kept_future = 0
-        self.kept_interests: tuple[tuple[int, ...], ...] = ()
-        self.kept_free = self.kept_singles = False
+        self.kept_terms: Terms | None = None
+        self.kept_skip: i64 = 0
+        self.kept_future: i64 = 0
         self.kept_belles_value = 0.0
-        self.kept_belles_pos = self.kept_reach = 0
+        self.kept_belles_pos: i64 = 0
+        self.kept_reach: i64 = 0
 
-    def use_guests(self, interests_of: tuple[tuple[int, ...], ...]) -> None:
-        """Read each guest's interests as bits (``guest_bits``), once per card data."""
-        if interests_of is self.guest_interests:
+    def use_guests(self, tables: BelleTables) -> None:
+        """Read each guest's interests, as bits and counted, from the game's tables (made
+        once per card data, ``BelleTables.guest_interest_bits``)."""
+        if tables.guest_interests is self.guest_interests:
             return
-        self.guest_interests = interests_of
-        self.guest_bits = tuple([sum([1 << i for i in shown]) for shown in interests_of])
-        self.guest_shown = tuple([len(shown) for shown in interests_of])
+        self.guest_interests = tables.guest_interests
+        self.guest_bits = tables.guest_interest_bits
+        self.guest_shown = tables.guest_interest_counts
+        self.loaded = [_NOT_LOADED] * SLOTS
+        self.kept_terms = None
 
     def count(self, slot: int, interest: int) -> int:
         """How many guests of group ``slot`` show ``interest``."""
@@ -235,19 +198,18 @@ class Planner:
         group.packed = group.size = group.shown = group.matched = group.spread = 0
         group.once = group.shared = 0
 
-    def load(
-        self, slot: int, guests: tuple[int, ...], interests_of: tuple[tuple[int, ...], ...]
-    ) -> None:
-        """Count ``guests`` (by index; their interests ``interests_of``) as group ``slot``,
-        unless they are the guests it counted last time (a seat's planner is reused from
-        decision to decision, its groups put back after every re-plan)."""
-        if guests == self.loaded[slot] and interests_of is self.loaded_interests:
+    def load(self, slot: int, guests: tuple[int, ...]) -> None:
+        """Count ``guests`` (by index, their interests read from ``use_guests``' tables)
+        as group ``slot``, unless they are the guests it counted last time (a seat's
+        planner is reused from decision to decision, its groups put back after every
+        re-plan)."""
+        if guests == self.loaded[slot]:
             return
         self.clear(slot)
+        interests_of = self.guest_interests
         for guest in guests:
             self.add(slot, interests_of[guest])
         self.loaded[slot] = guests
-        self.loaded_interests = interests_of
 
     def add(self, slot: int, interests: tuple[int, ...]) -> None:
         """A guest showing ``interests`` (each at most once) joins group ``slot``."""
@@ -257,17 +219,19 @@ class Planner:
         spread = group.spread
         once = group.once
         shared = group.shared
-        for i in interests:
-            shift = COUNT_BITS * i
+        interest: i64 = 0
+        for interest in interests:
+            shift = COUNT_BITS * interest
+            bit: i64 = 1 << interest
             c = packed >> shift & _COUNT_MASK
             if c == 0:
                 spread += 2
-                once |= 1 << i
+                once |= bit
             elif c == 1:
                 matched += 2
                 spread -= 1
-                once &= ~(1 << i)
-                shared |= 1 << i
+                once &= ~bit
+                shared |= bit
             else:
                 matched += 1
             packed += 1 << shift
@@ -287,17 +251,19 @@ class Planner:
         spread = group.spread
         once = group.once
         shared = group.shared
-        for i in interests:
-            shift = COUNT_BITS * i
+        interest: i64 = 0
+        for interest in interests:
+            shift = COUNT_BITS * interest
+            bit: i64 = 1 << interest
             c = packed >> shift & _COUNT_MASK
             if c == 1:
                 spread -= 2
-                once &= ~(1 << i)
+                once &= ~bit
             elif c == 2:
                 matched -= 2
                 spread += 1
-                once |= 1 << i
-                shared &= ~(1 << i)
+                once |= bit
+                shared &= ~bit
             else:
                 matched -= 1
             packed -= 1 << shift
@@ -330,21 +296,10 @@ class Planner:
         seat's last decision: its kept bests are still what a search would find)."""
         self.rekeep = True
 
-    def best_invite(
-        self,
-        line: tuple[int, ...],
-        line_chips: tuple[int, ...],
-        interests_of: tuple[tuple[int, ...], ...],
-        chips: int,
-        free: bool,
-        full: int,
-        singles: bool,
-        fifth: bool,
-        skip: int,
-    ) -> float:
-        """The value of the best invitation now, its place left in ``best_pos`` and
-        ``best_slot``; ``line`` holds the cards (``BELLE_BASE`` and up: a Belle, to
-        hand) and ``skip`` a position taken already (-1: none), as if it were gone.
+    def best_invite(self, terms: Terms, skip: i64 = -1) -> float:
+        """The value of the best invitation on ``terms`` now, its place left in
+        ``best_pos`` and ``best_slot``; ``skip`` is a position taken already (-1: none),
+        as if it were gone.
 
         Each invitation is worth the chips it collects less those it leaves on skipped
         cards (by ``chip_value``), plus the Belle's worth or what the guest adds to the
@@ -354,38 +309,27 @@ class Planner:
         equal value winning only from an earlier position.
 
         The first search after ``forget`` keeps each group's best, and a later search
-        with the same arguments (the same values: a later decision's too) reuses those
-        of the groups whose counts are as they were at one of the two kept searches of
-        the group (a Belle's guest move changes two, Grand Dame Gwendolyn opens one
-        more; each value depends on nothing else: ``_group_best``)."""
-        self.use_guests(interests_of)
+        on the same terms (``Terms.same_search``: the same values, a later decision's
+        too) and skip reuses those of the groups whose counts are as they were at one
+        of the two kept searches of the group (a Belle's guest move changes two, Grand
+        Dame Gwendolyn opens one more; each value depends on nothing else:
+        ``_group_best``)."""
         groups = self.groups
-        kept_line = self.kept_line
-        kept_line_chips = self.kept_line_chips
+        kept_terms = self.kept_terms
         kept = (
-            kept_line is not None
-            and kept_line_chips is not None
-            and (line is kept_line or line == kept_line)
-            and (line_chips is kept_line_chips or line_chips == kept_line_chips)
-            and chips == self.kept_chips
-            and free == self.kept_free
-            and full == self.kept_full
-            and singles == self.kept_singles
+            kept_terms is not None
             and skip == self.kept_skip
             and self.future == self.kept_future
-            and interests_of is self.kept_interests
+            and kept_terms.same_search(terms)
         )
         keeping = kept or self.rekeep
         self.rekeep = False
         if not kept and keeping:
-            self.kept_line, self.kept_line_chips = line, line_chips
-            self.kept_chips, self.kept_free, self.kept_full = chips, free, full
-            self.kept_singles, self.kept_skip = singles, skip
-            self.kept_future, self.kept_interests = self.future, interests_of
+            self.kept_terms, self.kept_skip, self.kept_future = terms, skip, self.future
             for slot in range(SLOTS):
                 groups[slot].kept_size = groups[slot].other_size = -1
             self.kept_belles_value, self.kept_belles_pos, self.kept_reach = self._belles_best(
-                line, line_chips, chips, free, skip
+                terms, skip
             )
         if keeping:
             best_value, best_pos, reach = (
@@ -394,15 +338,15 @@ class Planner:
                 self.kept_reach,
             )
         else:
-            best_value, best_pos, reach = self._belles_best(line, line_chips, chips, free, skip)
-        best_slot = -1
+            best_value, best_pos, reach = self._belles_best(terms, skip)
+        best_slot: i64 = -1
         # Step 2, Group: an open group, or the first empty slot while a new group may
         # start (``groups._places_by_sizes``, read from the counted sizes).
         used = 0
         for slot in range(SLOTS):
             if groups[slot].size:
                 used += 1
-        limit = 5 if fifth else 4
+        limit = 5 if terms.fifth else 4
         new_done = False
         for slot in range(SLOTS):
             group = groups[slot]
@@ -420,9 +364,7 @@ class Planner:
             elif keeping and group.other_size == members and group.other_packed == packed:
                 value, pos = group.other_value, group.other_pos
             else:
-                value, pos = self._group_best(
-                    group, line, line_chips, reach, free, full, singles, skip
-                )
+                value, pos = self._group_best(group, terms, reach, skip)
                 if keeping and group.kept_size < 0:
                     group.kept_size = members
                     group.kept_packed = packed
@@ -439,29 +381,27 @@ class Planner:
         self.best_slot = best_slot
         return best_value
 
-    def _belles_best(
-        self,
-        line: tuple[int, ...],
-        line_chips: tuple[int, ...],
-        chips: int,
-        free: bool,
-        skip: int,
-    ) -> tuple[float, int, int]:
+    def _belles_best(self, terms: Terms, skip: i64) -> tuple[float, i64, i64]:
         """The best Belle to take to hand (value, position; -1e9 and -1 if none) and how
-        far along ``line`` the seat can pay (``invite.skip_cost``), as an index."""
+        far along the line the seat can pay (``invite.skip_cost``), as an index."""
         chip_value = self.chip_value
+        line = terms.line
+        line_chips = terms.line_chips
+        free = terms.free
+        chips = terms.chips
         best_value = -1e9
-        best_pos = -1
-        pos = 0
-        reach = 0
+        best_pos: i64 = -1
+        pos: i64 = 0
+        reach: i64 = 0
+        index: i64 = 0
         for index in range(len(line)):
             if index == skip:
                 continue
-            cost = 0 if free else pos
+            cost: i64 = 0 if free else pos
             if cost > chips:
                 break
             if line[index] >= BELLE_BASE:
-                value = chip_value * (line_chips[index] - cost) + self.belle_value
+                value = chip_value * float(line_chips[index] - cost) + self.belle_value
                 if value > best_value:
                     best_value, best_pos = value, pos
             pos += 1
@@ -469,21 +409,20 @@ class Planner:
         return best_value, best_pos, reach
 
     def _group_best(
-        self,
-        group: GroupCounts,
-        line: tuple[int, ...],
-        line_chips: tuple[int, ...],
-        reach: int,
-        free: bool,
-        full: int,
-        singles: bool,
-        skip: int,
-    ) -> tuple[float, int]:
+        self, group: GroupCounts, terms: Terms, reach: i64, skip: i64
+    ) -> tuple[float, i64]:
         """The best guest to invite into ``group`` (value, first position with it; -1e9
-        and -1 if none) among the first ``reach`` cards of ``line``."""
+        and -1 if none) among the first ``reach`` cards of the line of ``terms``.
+
+        Its whole numbers are ``i64`` (machine words once compiled) and each float is
+        made from them as ``estimate`` makes it from ``int`` (``float(n)`` of a small
+        whole number is exact, and the operations come in ``estimate``'s order), so the
+        values are ``group_value``'s to the last bit."""
         chip_value = self.chip_value
         future, share, need_cost = self.future, self.share, self.need_cost
         guest_bits, guest_shown = self.guest_bits, self.guest_shown
+        line, line_chips = terms.line, terms.line_chips
+        free, full, singles = terms.free, terms.full, terms.singles
         before = estimate(
             group.size,
             group.matched,
@@ -510,91 +449,64 @@ class Planner:
         scores = grown >= full
         dead = not scores and need > future
         best_value = -1e9
-        best_pos = -1
-        pos = 0
+        best_pos: i64 = -1
+        pos: i64 = 0
+        index: i64 = 0
         for index in range(reach):
             if index == skip:
                 continue
-            card = line[index]
+            card: i64 = line[index]
             if card < BELLE_BASE:
                 if scores and singles:
                     after = float(shown_now + guest_shown[card])
                 elif dead:
                     after = 0.0
                 else:
-                    bits = guest_bits[card]
-                    matching = _bits_set(bits & once)
-                    sharing = _bits_set(bits & shared)
+                    bits: i64 = guest_bits[card]
+                    # The interests the guest shares with one guest of the group, and
+                    # with two or more, counted bit by bit (a guest shows a handful).
+                    common = bits & once
+                    matching: i64 = 0
+                    while common:
+                        common &= common - 1
+                        matching += 1
+                    common = bits & shared
+                    sharing: i64 = 0
+                    while common:
+                        common &= common - 1
+                        sharing += 1
                     matched = matched_now + matching + matching + sharing
                     if scores:
                         after = float(matched)
                     else:
                         fresh = guest_shown[card] - matching - sharing
                         spread = spread_now + fresh + fresh - matching
-                        after = matched + need * (share * spread - need_cost)
-                cost = 0 if free else pos
-                value = chip_value * (line_chips[index] - cost) + after - before
+                        after = float(matched) + float(need) * (share * float(spread) - need_cost)
+                cost: i64 = 0 if free else pos
+                value = chip_value * float(line_chips[index] - cost) + after - before
                 if value > best_value:
                     best_value, best_pos = value, pos
             pos += 1
         return best_value, best_pos
 
-    def value_now(
-        self,
-        line: tuple[int, ...],
-        line_chips: tuple[int, ...],
-        interests_of: tuple[tuple[int, ...], ...],
-        chips: int,
-        free: bool,
-        full: int,
-        singles: bool,
-        fifth: bool,
-        invites_left: int,
-        first: float,
-    ) -> float:
+    def value_now(self, terms: Terms, first: float) -> float:
         """What the best move(s) this turn are worth: ``first``, the value of
-        ``best_invite`` just made on the same arguments (its place still in ``best_pos``
-        and ``best_slot``), and a second invitation's if any (not below nothing)."""
+        ``best_invite`` just made on ``terms`` (its place still in ``best_pos`` and
+        ``best_slot``), and a second invitation's if any (not below nothing)."""
         pos = self.best_pos
-        if invites_left <= 1 or pos < 0:
+        if terms.invites_left <= 1 or pos < 0:
             return first
         slot = self.best_slot
-        card = line[pos]
+        card = terms.line[pos]
         joined = card < BELLE_BASE and slot >= 0
         if joined:
-            self.add(slot, interests_of[card])
-        paid = 0 if free else pos
-        second = self.best_invite(
-            line,
-            line_chips,
-            interests_of,
-            chips + line_chips[pos] - paid,
-            free,
-            full,
-            singles,
-            fifth,
-            pos,
-        )
+            self.add(slot, self.guest_interests[card])
+        paid = 0 if terms.free else pos
+        second = self.best_invite(terms.with_chips(terms.chips + terms.line_chips[pos] - paid), pos)
         if joined:
-            self.remove(slot, interests_of[card])
+            self.remove(slot, self.guest_interests[card])
         return first + (second if second > 0.0 else 0.0)
 
-    def plan_value(
-        self,
-        line: tuple[int, ...],
-        line_chips: tuple[int, ...],
-        interests_of: tuple[tuple[int, ...], ...],
-        chips: int,
-        free: bool,
-        full: int,
-        singles: bool,
-        fifth: bool,
-        invites_left: int,
-    ) -> float:
-        """``value_now`` of its own best invitation."""
-        first = self.best_invite(
-            line, line_chips, interests_of, chips, free, full, singles, fifth, -1
-        )
-        return self.value_now(
-            line, line_chips, interests_of, chips, free, full, singles, fifth, invites_left, first
-        )
+    def plan_value(self, terms: Terms) -> float:
+        """``value_now`` of its own best invitation on ``terms``."""
+        return self.value_now(terms, self.best_invite(terms))

@@ -1,0 +1,120 @@
+"""The greedy planner's two typed records (``greedy_plan.Planner``): ``GroupCounts``, one
+of the seat's groups counted, and ``Terms``, what one search of the turn's invitations
+is given (the line, the seat's chips and the rules as bent), in place of the nine
+arguments each search and re-plan used to pass along.
+
+Their whole numbers are ``i64``: on the compiled build each is a machine word, read and
+changed with no check of whether it is a small or a boxed Python integer and no
+overflow test (a plain ``int`` pays both on every operation; the group search's
+per-guest arithmetic was a third of a greedy game, issue 36). In pure Python ``i64`` is
+``int``. The values held are small (a count per interest in ``COUNT_BITS`` bits, ten
+interests in the built-in data), far from the 64-bit limits.
+
+    >>> counts = GroupCounts()
+    >>> counts.size, counts.once, counts.shared
+    (0, 0, 0)
+    >>> Terms((3, 1000), (0, 1), 2).with_chips(5).chips
+    5
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from mypy_extensions import i64
+
+#: Bits per interest in a group's packed counts (``GroupCounts.packed``): a count up to
+#: 7, where the rules allow five guests to a group.
+COUNT_BITS: Final = 3
+#: The most guests in a group (a fuller group is scored at the end of the turn).
+GROUP_SIZE: Final = 5
+
+
+class GroupCounts:
+    """One group counted (``Planner.groups``): ``size`` guests, ``shown`` interests in
+    all, ``matched`` and ``spread`` (``greedy_plan.estimate``), ``packed``, how many of
+    its guests show each interest, ``COUNT_BITS`` bits an interest (``packed >>
+    COUNT_BITS * interest & 7``), and the same counts as two sets of interests, bit
+    ``interest`` of ``once`` (shown by one guest) and of ``shared`` (by two or more):
+    with a guest's interests as bits, what the guest would add is two intersections
+    counted (``Planner._group_best``) instead of a count read per interest.
+
+    Its fields are typed attributes of a compiled object, so counting a guest changes
+    them in place. ``kept_size``... are what ``Planner.best_invite`` kept for the group."""
+
+    def __init__(self) -> None:
+        self.size: i64 = 0
+        self.shown: i64 = 0
+        self.matched: i64 = 0
+        self.spread: i64 = 0
+        self.packed: i64 = 0
+        self.once: i64 = 0
+        self.shared: i64 = 0
+        #: The group's size and packed counts when ``best_invite`` kept its best guest
+        #: (size -1: nothing kept), and that guest's value and position: the counts of
+        #: the first search (the group as it stands) and of the latest other (a guest
+        #: moved out: Persuasive Prudence's moves from one group re-plan it alike).
+        self.kept_size: i64 = -1
+        self.kept_packed: i64 = 0
+        self.kept_value = 0.0
+        self.kept_pos: i64 = 0
+        self.other_size: i64 = -1
+        self.other_packed: i64 = 0
+        self.other_value = 0.0
+        self.other_pos: i64 = 0
+
+
+class Terms:
+    """What one search of the turn's invitations is given (``Planner.best_invite``):
+    the ``line``'s cards (a guest's index, or ``BELLE_BASE`` and up: a Belle, to hand)
+    and the ``line_chips`` on them, the seat's ``chips``, and the rules as bent this
+    turn: skips cost nothing (``free``), a group of ``full`` guests scores, every
+    interest scores (``singles``), a fifth group may open (``fifth``), and
+    ``invites_left`` invitations are still to make. The bot makes one per decision from
+    its ``SeatInfo`` and one per Belle's re-plan, with her bent rule."""
+
+    def __init__(
+        self,
+        line: tuple[int, ...],
+        line_chips: tuple[int, ...],
+        chips: int,
+        free: bool = False,
+        full: int = GROUP_SIZE,
+        singles: bool = False,
+        fifth: bool = False,
+        invites_left: int = 1,
+    ) -> None:
+        self.line = line
+        self.line_chips = line_chips
+        self.chips: i64 = chips
+        self.free = free
+        self.full: i64 = full
+        self.singles = singles
+        self.fifth = fifth
+        self.invites_left: i64 = invites_left
+
+    def with_chips(self, chips: int) -> Terms:
+        """The same terms with the seat holding ``chips`` (after a first invitation)."""
+        return Terms(
+            self.line,
+            self.line_chips,
+            chips,
+            self.free,
+            self.full,
+            self.singles,
+            self.fifth,
+            self.invites_left,
+        )
+
+    def same_search(self, other: Terms) -> bool:
+        """Whether a search on ``other`` finds each group's best guest where one on these
+        terms does: the same line, chips on it, seat's chips and bent scoring rules
+        (``fifth`` and ``invites_left`` open or add searches, not change one)."""
+        return (
+            (self.line is other.line or self.line == other.line)
+            and (self.line_chips is other.line_chips or self.line_chips == other.line_chips)
+            and self.chips == other.chips
+            and self.free == other.free
+            and self.full == other.full
+            and self.singles == other.singles
+        )
