@@ -57,11 +57,11 @@ class GroupCounts:
         self.kept_size: i64 = -1
         self.kept_packed: i64 = 0
         self.kept_value = 0.0
-        self.kept_pos: i64 = 0
+        self.kept_pos = 0
         self.other_size: i64 = -1
         self.other_packed: i64 = 0
         self.other_value = 0.0
-        self.other_pos: i64 = 0
+        self.other_pos = 0
 
 
 class Terms:
@@ -86,12 +86,12 @@ class Terms:
     ) -> None:
         self.line = line
         self.line_chips = line_chips
-        self.chips: i64 = chips
+        self.chips = chips
         self.free = free
-        self.full: i64 = full
+        self.full = full
         self.singles = singles
         self.fifth = fifth
-        self.invites_left: i64 = invites_left
+        self.invites_left = invites_left
 
     def with_chips(self, chips: int) -> Terms:
         """The same terms with the seat holding ``chips`` (after a first invitation)."""

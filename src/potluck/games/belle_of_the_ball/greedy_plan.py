@@ -153,27 +153,27 @@ class Planner:
         #: (``use_guests``, from the game's tables).
         self.guest_interests: tuple[tuple[int, ...], ...] = ()
         self.guest_bits: tuple[int, ...] = ()
-        self.guest_shown: tuple[int, ...] = ()
+        self.guest_shown_floats: tuple[float, ...] = ()
         #: True while a decision changes the counts (and puts them back): still true at
         #: the next decision, it stopped half-way and ``loaded`` is not to be trusted.
         self.busy = False
         #: Invitations the bot expects after this one (``group_value``'s ``future``).
-        self.future: i64 = 0
+        self.future = 0
         #: Where ``best_invite``'s best invitation is: its position in line and its slot
         #: (-1 for a Belle to hand; both -1 if it found none).
-        self.best_pos: i64 = -1
-        self.best_slot: i64 = -1
+        self.best_pos = -1
+        self.best_slot = -1
         # What the first search of a decision kept, unless it had the same arguments as
         # the last one kept: its terms, skip and future, the best Belle to hand and the
         # reach (and per group, in ``GroupCounts``, its best guest); ``rekeep`` until it
         # is made.
         self.rekeep = True
         self.kept_terms: Terms | None = None
-        self.kept_skip: i64 = 0
-        self.kept_future: i64 = 0
+        self.kept_skip = 0
+        self.kept_future = 0
         self.kept_belles_value = 0.0
-        self.kept_belles_pos: i64 = 0
-        self.kept_reach: i64 = 0
+        self.kept_belles_pos = 0
+        self.kept_reach = 0
 
     def use_guests(self, tables: BelleTables) -> None:
         """Read each guest's interests, as bits and counted, from the game's tables (made
@@ -182,7 +182,7 @@ class Planner:
             return
         self.guest_interests = tables.guest_interests
         self.guest_bits = tables.guest_interest_bits
-        self.guest_shown = tables.guest_interest_counts
+        self.guest_shown_floats = tables.guest_interest_counts
         self.loaded = [_NOT_LOADED] * SLOTS
         self.kept_terms = None
 
@@ -296,7 +296,7 @@ class Planner:
         seat's last decision: its kept bests are still what a search would find)."""
         self.rekeep = True
 
-    def best_invite(self, terms: Terms, skip: i64 = -1) -> float:
+    def best_invite(self, terms: Terms, skip: int = -1) -> float:
         """The value of the best invitation on ``terms`` now, its place left in
         ``best_pos`` and ``best_slot``; ``skip`` is a position taken already (-1: none),
         as if it were gone.
@@ -339,7 +339,7 @@ class Planner:
             )
         else:
             best_value, best_pos, reach = self._belles_best(terms, skip)
-        best_slot: i64 = -1
+        best_slot = -1
         # Step 2, Group: an open group, or the first empty slot while a new group may
         # start (``groups._places_by_sizes``, read from the counted sizes).
         used = 0
@@ -381,7 +381,7 @@ class Planner:
         self.best_slot = best_slot
         return best_value
 
-    def _belles_best(self, terms: Terms, skip: i64) -> tuple[float, i64, i64]:
+    def _belles_best(self, terms: Terms, skip: int) -> tuple[float, int, int]:
         """The best Belle to take to hand (value, position; -1e9 and -1 if none) and how
         far along the line the seat can pay (``invite.skip_cost``), as an index."""
         chip_value = self.chip_value
@@ -390,18 +390,19 @@ class Planner:
         free = terms.free
         chips = terms.chips
         best_value = -1e9
-        best_pos: i64 = -1
-        pos: i64 = 0
-        reach: i64 = 0
-        index: i64 = 0
+        best_pos = -1
+        pos = 0
+        reach = 0
         for index in range(len(line)):
             if index == skip:
                 continue
-            cost: i64 = 0 if free else pos
+            cost = pos
+            if free:
+                cost = 0
             if cost > chips:
                 break
             if line[index] >= BELLE_BASE:
-                value = chip_value * float(line_chips[index] - cost) + self.belle_value
+                value = chip_value * (line_chips[index] - cost) + self.belle_value
                 if value > best_value:
                     best_value, best_pos = value, pos
             pos += 1
@@ -409,22 +410,26 @@ class Planner:
         return best_value, best_pos, reach
 
     def _group_best(
-        self, group: GroupCounts, terms: Terms, reach: i64, skip: i64
-    ) -> tuple[float, i64]:
+        self, group: GroupCounts, terms: Terms, reach: int, skip: int
+    ) -> tuple[float, int]:
         """The best guest to invite into ``group`` (value, first position with it; -1e9
         and -1 if none) among the first ``reach`` cards of the line of ``terms``.
 
-        Its whole numbers are ``i64`` (machine words once compiled) and each float is
-        made from them as ``estimate`` makes it from ``int`` (``float(n)`` of a small
-        whole number is exact, and the operations come in ``estimate``'s order), so the
-        values are ``group_value``'s to the last bit."""
+        A guest's interests are intersected with the group's as ``i64`` bits (machine
+        words once compiled) and the counts that come of it are summed as floats: each
+        a whole number far below 2**53, so every sum is exact and equals the float of
+        ``estimate``'s whole-number sum, and the operations after come in ``estimate``'s
+        order, so the values are ``group_value``'s to the last bit (the float sums spare
+        the compiled build a conversion from a machine word to a Python integer to a
+        float for each)."""
         chip_value = self.chip_value
         future, share, need_cost = self.future, self.share, self.need_cost
-        guest_bits, guest_shown = self.guest_bits, self.guest_shown
+        guest_bits, guest_shown = self.guest_bits, self.guest_shown_floats
         line, line_chips = terms.line, terms.line_chips
         free, full, singles = terms.free, terms.full, terms.singles
+        size = group.size
         before = estimate(
-            group.size,
+            size,
             group.matched,
             group.spread,
             group.shown,
@@ -434,13 +439,14 @@ class Planner:
             share,
             need_cost,
         )
-        matched_now = group.matched
-        spread_now = group.spread
-        shown_now = group.shown
+        matched_now = float(group.matched)
+        spread_now = float(group.spread)
+        shown_now = float(group.shown)
         once = group.once
         shared = group.shared
-        grown = group.size + 1
+        grown = size + 1
         need = GROUP_SIZE - grown
+        needed = float(need)
         # What the group is worth with the guest: its score once full (every interest
         # with Romantic Rosalind), nothing if it cannot be finished, else the estimate
         # (``estimate`` of the counts ``add`` would leave, written out: an interest the
@@ -449,16 +455,15 @@ class Planner:
         scores = grown >= full
         dead = not scores and need > future
         best_value = -1e9
-        best_pos: i64 = -1
-        pos: i64 = 0
-        index: i64 = 0
+        best_pos = -1
+        pos = 0
         for index in range(reach):
             if index == skip:
                 continue
-            card: i64 = line[index]
+            card = line[index]
             if card < BELLE_BASE:
                 if scores and singles:
-                    after = float(shown_now + guest_shown[card])
+                    after = shown_now + guest_shown[card]
                 elif dead:
                     after = 0.0
                 else:
@@ -466,24 +471,26 @@ class Planner:
                     # The interests the guest shares with one guest of the group, and
                     # with two or more, counted bit by bit (a guest shows a handful).
                     common = bits & once
-                    matching: i64 = 0
+                    matching = 0.0
                     while common:
                         common &= common - 1
-                        matching += 1
+                        matching += 1.0
                     common = bits & shared
-                    sharing: i64 = 0
+                    sharing = 0.0
                     while common:
                         common &= common - 1
-                        sharing += 1
+                        sharing += 1.0
                     matched = matched_now + matching + matching + sharing
                     if scores:
-                        after = float(matched)
+                        after = matched
                     else:
                         fresh = guest_shown[card] - matching - sharing
                         spread = spread_now + fresh + fresh - matching
-                        after = float(matched) + float(need) * (share * float(spread) - need_cost)
-                cost: i64 = 0 if free else pos
-                value = chip_value * float(line_chips[index] - cost) + after - before
+                        after = matched + needed * (share * spread - need_cost)
+                cost = pos
+                if free:
+                    cost = 0
+                value = chip_value * (line_chips[index] - cost) + after - before
                 if value > best_value:
                     best_value, best_pos = value, pos
             pos += 1

@@ -87,12 +87,13 @@ class BelleTables(Game[BelleState, BelleAction]):
             tuple(self.interest_index[i] for i in g.interests) for g in data.guest
         )
         #: The same interests as bits (bit ``interest`` set), and how many each guest
-        #: shows: the greedy bot's group search reads them (``greedy_plan.Planner``).
+        #: shows, as a float: the greedy bot's group search reads them
+        #: (``greedy_plan.Planner``; it sums such counts as exact floats).
         self.guest_interest_bits: tuple[int, ...] = tuple(
             [sum([1 << i for i in shown]) for shown in self.guest_interests]
         )
-        self.guest_interest_counts: tuple[int, ...] = tuple(
-            [len(shown) for shown in self.guest_interests]
+        self.guest_interest_counts: tuple[float, ...] = tuple(
+            [float(len(shown)) for shown in self.guest_interests]
         )
         #: The same interests, spelled out.
         self.guest_interest_names: tuple[tuple[str, ...], ...] = tuple(
