@@ -110,6 +110,8 @@ class GreedyBot:
         self.course_share = {"starter": side, "main": main_share, "dessert": side}
         if main_share == COURSE_SHARE["main"]:
             self.course_share = dict(COURSE_SHARE)  # the defaults play exactly as before
+        # The same shares by course index (a list read in compiled code, not a dict of text).
+        self._share_by_course = [self.course_share[course] for course in COURSES]
 
     def choose(
         self,
@@ -203,24 +205,32 @@ class GreedyBot:
                     cheapest = action
             return cheapest
         spent = _spent(game, info)
-        course = COURSES[info.phase]
         if self._plan_run(info, table):
             target = table.aim_now()
-            share = self.course_share
-            order = info.order
+            share = self._share_by_course
+            starter, main, dessert = info.order
             planned = 0.0  # (summed in course order, as ``sum`` of them was)
-            for c in range(3):
-                if order[c] == NO_DISH:
-                    planned += share[COURSES[c]]
-            aim = (target - spent) * share[course] / planned
+            if starter == NO_DISH:
+                planned += share[0]
+            if main == NO_DISH:
+                planned += share[1]
+            if dessert == NO_DISH:
+                planned += share[2]
+            # (whole numbers made floats before they meet a float, as Python's mixed
+            # arithmetic makes them: compiled, the same sums as machine numbers)
+            aim = float(target - spent) * share[info.phase] / planned
             # The first dish nearest the aim, of two as near the cheaper (``min`` of
-            # (distance, value), by a plain loop).
+            # (distance, value), by a plain loop; ``abs`` written out).
             nearest = legal[0]
             near_value = value_of[nearest.index]
-            near_distance = abs(near_value - aim)
+            near_distance = float(near_value) - aim
+            if near_distance < 0.0:
+                near_distance = -near_distance
             for action in legal:
                 value = value_of[action.index]
-                distance = abs(value - aim)
+                distance = float(value) - aim
+                if distance < 0.0:
+                    distance = -distance
                 if distance < near_distance or (distance == near_distance and value < near_value):
                     nearest, near_value, near_distance = action, value, distance
             return nearest
@@ -292,7 +302,12 @@ class GreedyBot:
 def _spent(game: CafeTables, info: SeatInfo) -> int:
     """What the seat's meal costs so far tonight."""
     value_of, spent = game.value_of, 0
-    for dish in info.order:
-        if dish != NO_DISH:
-            spent += value_of[dish]
+    # (the three courses unpacked: a loop over the typed tuple would build it as an object)
+    starter, main, dessert = info.order
+    if starter != NO_DISH:
+        spent += value_of[starter]
+    if main != NO_DISH:
+        spent += value_of[main]
+    if dessert != NO_DISH:
+        spent += value_of[dessert]
     return spent

@@ -9,7 +9,6 @@ information, so tables are kept and shared by key.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from potluck.games.cafe_carnage.seat_info import SeatInfo
@@ -69,8 +68,8 @@ _VOTES_KEPT: Final = 64
 #: (every game's first night). Bounded, as ``TABLES_KEPT`` is.
 _PRIOR_ODDS: dict[float, NightOdds] = {}
 #: The prior's meals counted as ``prior_weight`` meals (a table's counts before it adds
-#: the meals it saw), by the weight: copied by each table. Bounded, as ``TABLES_KEPT`` is.
-_PRIOR_COUNTS: dict[float, dict[int, float]] = {}
+#: the meals it saw), by the weight: read by each table. Bounded, as ``TABLES_KEPT`` is.
+_PRIOR_COUNTS: dict[float, _Counts] = {}
 #: Best runs an ``NightOdds`` remembers (``NightOdds.best_run``) before it forgets them all.
 _BEST_KEPT: Final = 4096
 
@@ -78,18 +77,49 @@ _BEST_KEPT: Final = 4096
 class VoteChances:
     """The chances of the rivals' votes tonight (``NightTable._votes``), entry by entry in
     the order they were worked out: how many run (capped at 2), how many stay, how many
-    of those vote split, and the chance of that. Plain lists of numbers, read by index."""
+    of those vote split, and the chance of that. Plain lists of numbers, read by index.
+
+    ``stay_value`` reads only the entries where the bill is split, which depends on the
+    seat's own vote: ``split_wins[1]`` (it votes split) and ``split_wins[0]`` (it does not)
+    list those entries' chances, stayers and divisors as floats, so that compiled code
+    adds and divides them as machine numbers (``float(stay) * mean`` is what Python's
+    ``stay * mean`` computes for a whole-number ``stay``, and ``pool / float(stay + 1)``
+    what ``pool / (stay + 1)`` does)."""
 
     def __init__(self, dist: dict[tuple[int, int, int], float]) -> None:
         self.runs: list[int] = []
         self.stays: list[int] = []
         self.yeses: list[int] = []
         self.chances: list[float] = []
+        self.split_wins = (_SplitEntries(), _SplitEntries())
         for (run, stay, yes), w in dist.items():
             self.runs.append(run)
             self.stays.append(stay)
             self.yeses.append(yes)
             self.chances.append(w)
+            for mine in (0, 1):
+                if 2 * (yes + mine) > stay + 1:
+                    self.split_wins[mine].add(w, stay, run == 1)
+
+
+class _SplitEntries:
+    """The vote outcomes where the bill is split (``VoteChances.split_wins``), as parallel
+    lists of floats in the order worked out."""
+
+    def __init__(self) -> None:
+        self.chances: list[float] = []
+        #: Rivals staying, as a float.
+        self.stays: list[float] = []
+        #: Whether one rival ran (whose meal the stayers then share): 1.0 or 0.0 of the mean.
+        self.runners: list[bool] = []
+        #: The diners sharing the bill: the stayers and the seat, as a float.
+        self.sharers: list[float] = []
+
+    def add(self, chance: float, stay: int, one_runner: bool) -> None:
+        self.chances.append(chance)
+        self.stays.append(float(stay))
+        self.runners.append(one_runner)
+        self.sharers.append(float(stay + 1))
 
 
 class NightOdds:
@@ -99,32 +129,39 @@ class NightOdds:
     def __init__(self, meals: tuple[tuple[int, float], ...]) -> None:
         self.meals = meals
         #: ``below_plain(m)`` for whole ``m`` up to the dearest meal (``_sweep``, at the
-        #: first ``below``) and above it.
-        self._cuts: list[tuple[float, float, float]] | None = None
-        self._above = (0.0, 0.0, 0.0)
-        #: ``best_run``'s answers by (the rivals' chances, the lowest meal, the highest + 1).
-        self._best: dict[tuple[tuple[float, ...], int, int], tuple[float, int]] = {}
+        #: first ``below``), as three lists of floats indexed by ``m``, and above it.
+        self._swept = False
+        self._le: list[float] = []
+        self._eq: list[float] = []
+        self._mean_le: list[float] = []
+        self._above_le = self._above_mean = 0.0
+        #: ``best_run``'s answers by (the rivals' chances, the lowest meal, the highest + 1);
+        #: made when first asked (only the odds shared by first nights' tables are asked).
+        self._best: dict[tuple[tuple[float, ...], int, int], tuple[float, int]] | None = None
 
-    def best_run(self, chances: tuple[float, ...], low: int, high: int) -> tuple[float, int]:
+    def best_run(self, chances: list[float], low: int, high: int) -> tuple[float, int]:
         """The best expected gain of running with a meal in ``range(low, high)``, and the
         meal cost that gets it (of two alike, the dearer); remembered (a pure function
         of the meals and the arguments; bounded, as ``TABLES_KEPT``)."""
-        key = (chances, low, high)
-        found = self._best.get(key)
+        best = self._best
+        if best is None:
+            best = self._best = {}
+        key = (tuple(chances), low, high)
+        found = best.get(key)
         if found is None:
-            if len(self._best) >= _BEST_KEPT:
-                self._best.clear()
+            if len(best) >= _BEST_KEPT:
+                best.clear()
             found = self.best_run_plain(chances, low, high)
-            self._best[key] = found
+            best[key] = found
         return found
 
-    def best_run_plain(self, chances: Sequence[float], low: int, high: int) -> tuple[float, int]:
+    def best_run_plain(self, chances: list[float], low: int, high: int) -> tuple[float, int]:
         """``best_run`` worked out, not remembered: the greatest (value, meal), as ``max``
         of the pairs picks it, by a plain loop (meals ascending, so of two alike values
         the later, dearer meal)."""
         best_value, best_meal = 0.0, low
         for m in range(low, high):
-            value = self.run_value(chances, m)
+            value = self.run_value(chances, float(m))
             if m == low or value >= best_value:
                 best_value, best_meal = value, m
         return best_value, best_meal
@@ -132,12 +169,13 @@ class NightOdds:
     def below(self, m: float) -> tuple[float, float, float]:
         """P(rival meal <= m), P(rival meal == m) and the mean of meals <= m (``below_plain``),
         read for a whole-number ``m`` from one sweep over the meals (``_sweep``)."""
-        cuts = self._cuts
-        if cuts is None:
-            cuts = self._cuts = self._sweep()
+        if not self._swept:
+            self._sweep()
         k = int(m)
         if k == m and k >= 0:
-            return cuts[k] if k < len(cuts) else self._above
+            if k < len(self._le):
+                return self._le[k], self._eq[k], self._mean_le[k]
+            return self._above_le, 0.0, self._above_mean
         return self.below_plain(m)
 
     def below_plain(self, m: float) -> tuple[float, float, float]:
@@ -152,31 +190,37 @@ class NightOdds:
                     eq += p
         return (le, eq, (acc / le if le > 0 else 0.0))
 
-    def _sweep(self) -> list[tuple[float, float, float]]:
+    def _sweep(self) -> None:
         """``below_plain(m)`` for every whole ``m`` from 0 to the dearest meal, in one pass.
 
         The meals are sorted by cost, so the meals ``<= m`` are a prefix of them and their
         sums are running sums taken in the same order: the same floats as ``below_plain``
-        adds (``tests/test_cafe_bots.py`` holds the two equal). Above the dearest meal
-        every answer is the whole sum with no meal equal (``_above``)."""
-        cuts: list[tuple[float, float, float]] = []
+        adds (``v * p`` is ``float(v) * p`` for a whole ``v``; ``tests/test_cafe_bots.py``
+        holds the two equal). Above the dearest meal every answer is the whole sum with no
+        meal equal (``_above_le``, ``_above_mean``)."""
+        le_of, eq_of, mean_of = self._le, self._eq, self._mean_le
         le = acc = 0.0
         meals, index, count = self.meals, 0, len(self.meals)
         top = meals[-1][0] if meals else -1
         for m in range(max(top, -1) + 1):
             eq = 0.0
-            while index < count and meals[index][0] <= m:
+            while index < count:
                 v, p = meals[index]
+                if v > m:
+                    break
                 le += p
-                acc += v * p
+                acc += float(v) * p
                 if v == m:
                     eq += p
                 index += 1
-            cuts.append((le, eq, (acc / le if le > 0 else 0.0)))
-        self._above = (le, 0.0, (acc / le if le > 0 else 0.0))
-        return cuts
+            le_of.append(le)
+            eq_of.append(eq)
+            mean_of.append(acc / le if le > 0 else 0.0)
+        self._above_le = le
+        self._above_mean = acc / le if le > 0 else 0.0
+        self._swept = True
 
-    def run_value(self, chances: Sequence[float], m: float) -> float:
+    def run_value(self, chances: list[float], m: float) -> float:
         """Expected gain of running with a meal costing ``m``; rivals run with ``chances``."""
         if not chances:
             return m
@@ -190,13 +234,66 @@ class NightOdds:
             none *= 1.0 - p
             if stay_or_le > 0:
                 count += p * le / stay_or_le
-        caught = max(0.0, all_le - all_eq)
-        if caught <= 0:
+        # (``max(0.0, x)`` and ``max(1.0, x)`` written out: the first argument unless
+        # the second is greater, with no call of the built-in)
+        caught = all_le - all_eq
+        if not caught > 0.0:
             return m
         at_least_one = 1.0 - none / all_le if all_le > 0 else 1.0
         others = count / at_least_one if at_least_one > 0 else 1.0
-        bill = max(1.0, others) * mean_le + 0.5
+        bill = (others if others > 1.0 else 1.0) * mean_le + 0.5
         return (1.0 - caught) * m - caught * bill
+
+
+class _Counts:
+    """The prior's meals counted as ``prior_weight`` meals, as lists indexed by meal cost:
+    what a table adds the meals it saw to (``with_meals_seen``).
+
+    A table's counts were a dict from meal cost to weight: the prior's entries in the
+    prior's order, then each cost first seen in a past night, in the order seen; each meal
+    seen added 1.0 to its cost's weight. ``with_meals_seen`` keeps that order (``order``)
+    for the total, so every weight, the total and each meal's chance are the same floats
+    as the dict's, and lists the costs ascending as ``sorted`` of its items did."""
+
+    def __init__(self, prior_weight: float) -> None:
+        #: Weight per meal cost (0.0 where the prior has none) and the prior's costs in order.
+        self.weights: list[float] = [0.0] * (max(_PRIOR_MEAL) + 1)
+        self.order: list[int] = []
+        for v, p in _PRIOR_MEAL.items():
+            self.weights[v] = p * prior_weight
+            self.order.append(v)
+        #: The prior's costs as bits (a cost is an entry even when its weight is 0.0).
+        self.present = 0
+        for v in self.order:
+            self.present |= 1 << v
+
+    def with_meals_seen(
+        self, meal_costs: tuple[tuple[int, ...], ...], seat: int
+    ) -> tuple[tuple[int, float], ...]:
+        """The meals (cost, chance), costs ascending: the prior's counts and every rival's
+        meal of ``meal_costs`` (the meals of ``seat`` left out), each a count of 1."""
+        weights = self.weights.copy()
+        order = self.order.copy()
+        present = self.present
+        for night in meal_costs:
+            for s in range(len(night)):
+                if s == seat:
+                    continue
+                cost = night[s]
+                if cost >= len(weights):
+                    weights.extend([0.0] * (cost + 1 - len(weights)))
+                if not present >> cost & 1:
+                    present |= 1 << cost
+                    order.append(cost)
+                weights[cost] += 1.0
+        total = 0.0
+        for v in order:
+            total += weights[v]
+        meals: list[tuple[int, float]] = []
+        for v in range(len(weights)):
+            if present >> v & 1:
+                meals.append((v, weights[v] / total))
+        return tuple(meals)
 
 
 class Rivals:
@@ -271,16 +368,8 @@ class NightTable(NightOdds):
         if prior is None:
             if len(_PRIOR_COUNTS) >= TABLES_KEPT:
                 _PRIOR_COUNTS.clear()
-            prior = _PRIOR_COUNTS[prior_weight] = {
-                v: p * prior_weight for v, p in _PRIOR_MEAL.items()
-            }
-        counts = prior.copy()  # the same entries in the same order, so the same sum
-        for night in info.meal_costs:
-            for s, cost in enumerate(night):
-                if s != seat:
-                    counts[cost] = counts.get(cost, 0.0) + 1.0
-        total = sum(counts.values())
-        super().__init__(tuple(sorted((v, w / total) for v, w in counts.items())))
+            prior = _PRIOR_COUNTS[prior_weight] = _Counts(prior_weight)
+        super().__init__(prior.with_meals_seen(info.meal_costs, seat))
         #: The odds shared by every table with the prior's meals alone (no meal seen yet),
         #: whose ``best_run`` such a table asks; None: the table asks its own. (Never
         #: the table itself: a table that refers to itself is freed only by the cyclic
@@ -293,7 +382,11 @@ class NightTable(NightOdds):
                     _PRIOR_ODDS.clear()
                 shared = _PRIOR_ODDS[prior_weight] = NightOdds(self.meals)
             self.shared = shared
-        self.mean = sum(v * p for v, p in self.meals)
+        # (summed in the meals' order from 0, as ``sum`` of the products was)
+        mean = 0.0
+        for v, p in self.meals:
+            mean += float(v) * p
+        self.mean = mean
         self._future: float | None = None
         self._planned = self._aimed = False
         self._plan_now = 0.0
@@ -311,7 +404,7 @@ class NightTable(NightOdds):
         self.runners_now: list[float] = rivals.runners_now
         self.runners_later: list[list[float]] = rivals.runners_later
 
-    def best_run_between(self, chances: Sequence[float], low: int, high: int) -> tuple[float, int]:
+    def best_run_between(self, chances: list[float], low: int, high: int) -> tuple[float, int]:
         """The best expected gain of running with a meal in ``range(low, high)``, and the
         meal cost that gets it (``NightOdds.best_run`` of the table's meals, remembered by the
         odds shared by the tables that have the same: every first night's; a table of its
@@ -319,7 +412,7 @@ class NightTable(NightOdds):
         odds = self.shared
         if odds is None:
             return self.best_run_plain(chances, low, high)
-        return odds.best_run(tuple(chances), low, high)
+        return odds.best_run(chances, low, high)
 
     def plan_now(self) -> float:
         """The best expected gain of running tonight, the meal in ``_PLAN_LOW`` to
@@ -354,14 +447,14 @@ class NightTable(NightOdds):
         key = 2 * meal + (1 if split else 0)
         found = self._stay_at.get(key)
         if found is None:
-            found = self._stay_at[key] = self.stay_value(meal, split)
+            found = self._stay_at[key] = self.stay_value(float(meal), split)
         return found
 
     def run_at(self, meal: int) -> float:
         """``run_value`` against tonight's runners of a meal costing ``meal``, kept."""
         found = self._run_at.get(meal)
         if found is None:
-            found = self._run_at[meal] = self.run_value(self.runners_now, meal)
+            found = self._run_at[meal] = self.run_value(self.runners_now, float(meal))
         return found
 
     def _votes(self) -> VoteChances:
@@ -394,16 +487,15 @@ class NightTable(NightOdds):
     def stay_value(self, m: float, split: bool) -> float:
         """Expected gain of staying with a meal costing ``m`` and voting split or not."""
         # (not kept here: ``stay_at`` and ``typical_stay`` keep what they ask)
-        votes = self._votes()
-        runs, stays, yeses, chances = votes.runs, votes.stays, votes.yeses, votes.chances
-        mine = 1 if split else 0
+        # The outcomes where the bill is split, by the seat's vote (``VoteChances``):
+        # ``m - pool / (stay + 1) - 0.5`` of each, weighed by its chance, in order.
+        wins = self._votes().split_wins[1 if split else 0]
+        chances, stays, runners, sharers = wins.chances, wins.stays, wins.runners, wins.sharers
         mean = self.mean
         value = 0.0
         for k in range(len(chances)):
-            stay = stays[k]
-            if 2 * (yeses[k] + mine) > stay + 1:
-                pool = m + stay * mean + (mean if runs[k] == 1 else 0.0)
-                value += chances[k] * (m - pool / (stay + 1) - 0.5)
+            pool = m + stays[k] * mean + (mean if runners[k] else 0.0)
+            value += chances[k] * (m - pool / sharers[k] - 0.5)
         return value
 
     def future_run(self) -> float:
