@@ -233,3 +233,44 @@ def test_greedy_rivals_shared_by_key_equal_their_chances_worked_out_afresh() -> 
         fresh = night_model.Rivals(*key)
         assert (kept.run_now, kept.run_later) == (fresh.run_now, fresh.run_later), key
         assert (kept.runners_now, kept.runners_later) == (fresh.runners_now, fresh.runners_later)
+
+
+def test_greedy_table_meals_equal_the_counts_of_a_dict() -> None:
+    """A table's meals are counted in lists by meal cost (``night_model._Counts``, issue
+    36): float for float what the prior's dict with each rival's meal added (1.0 each,
+    new costs after the prior's, in the order seen), summed in the dict's order and
+    sorted by cost makes, on random nights of meals (hypothesis), the seat's own left out;
+    and the mean is the same sum of the products."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from potluck.games.cafe_carnage import night_model
+
+    def plain_meals(
+        weight: float, nights: tuple[tuple[int, ...], ...], seat: int
+    ) -> tuple[tuple[int, float], ...]:
+        counts = {v: p * weight for v, p in night_model._PRIOR_MEAL.items()}
+        for night in nights:
+            for s, cost in enumerate(night):
+                if s != seat:
+                    counts[cost] = counts.get(cost, 0.0) + 1.0
+        total = sum(counts.values())
+        return tuple(sorted((v, w / total) for v, w in counts.items()))
+
+    @settings(max_examples=300, deadline=None)
+    @given(
+        weight=st.sampled_from([0.5, 3.0, 12.0]) | st.floats(0.5, 40.0),
+        nights=st.lists(
+            st.lists(st.integers(0, 25), min_size=4, max_size=6).map(tuple), max_size=5
+        ).map(tuple),
+        seat=st.integers(0, 5),
+    )
+    def check(weight: float, nights: tuple[tuple[int, ...], ...], seat: int) -> None:
+        meals = night_model._Counts(weight).with_meals_seen(nights, seat)
+        assert meals == plain_meals(weight, nights, seat)
+        mean = 0.0
+        for v, p in meals:
+            mean += float(v) * p
+        assert mean == sum(v * p for v, p in meals)
+
+    check()

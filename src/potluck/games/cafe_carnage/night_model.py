@@ -80,7 +80,7 @@ class VoteChances:
     of those vote split, and the chance of that. Plain lists of numbers, read by index.
 
     ``stay_value`` reads only the entries where the bill is split, which depends on the
-    seat's own vote: ``split_wins[1]`` (it votes split) and ``split_wins[0]`` (it does not)
+    seat's own vote: ``split_if_split`` (it votes split) and ``split_if_not`` (it does not)
     list those entries' chances, stayers and divisors as floats, so that compiled code
     adds and divides them as machine numbers (``float(stay) * mean`` is what Python's
     ``stay * mean`` computes for a whole-number ``stay``, and ``pool / float(stay + 1)``
@@ -91,20 +91,23 @@ class VoteChances:
         self.stays: list[int] = []
         self.yeses: list[int] = []
         self.chances: list[float] = []
-        self.split_wins = (_SplitEntries(), _SplitEntries())
+        # (two fields, not a pair: compiled code would build a pair read by index anew)
+        self.split_if_not = _SplitEntries()
+        self.split_if_split = _SplitEntries()
         for (run, stay, yes), w in dist.items():
             self.runs.append(run)
             self.stays.append(stay)
             self.yeses.append(yes)
             self.chances.append(w)
-            for mine in (0, 1):
-                if 2 * (yes + mine) > stay + 1:
-                    self.split_wins[mine].add(w, stay, run == 1)
+            if 2 * yes > stay + 1:
+                self.split_if_not.add(w, stay, run == 1)
+            if 2 * (yes + 1) > stay + 1:
+                self.split_if_split.add(w, stay, run == 1)
 
 
 class _SplitEntries:
-    """The vote outcomes where the bill is split (``VoteChances.split_wins``), as parallel
-    lists of floats in the order worked out."""
+    """The vote outcomes where the bill is split (``VoteChances.split_if_split`` and
+    ``split_if_not``), as parallel lists of floats in the order worked out."""
 
     def __init__(self) -> None:
         self.chances: list[float] = []
@@ -489,7 +492,8 @@ class NightTable(NightOdds):
         # (not kept here: ``stay_at`` and ``typical_stay`` keep what they ask)
         # The outcomes where the bill is split, by the seat's vote (``VoteChances``):
         # ``m - pool / (stay + 1) - 0.5`` of each, weighed by its chance, in order.
-        wins = self._votes().split_wins[1 if split else 0]
+        votes = self._votes()
+        wins = votes.split_if_split if split else votes.split_if_not
         chances, stays, runners, sharers = wins.chances, wins.stays, wins.runners, wins.sharers
         mean = self.mean
         value = 0.0

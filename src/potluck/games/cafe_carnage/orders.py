@@ -34,21 +34,23 @@ def deal(game: CafeTables, state: CafeState, course: int) -> None:
     # Drawing at random from an unordered deck is dealing from a shuffled one: each
     # seat's menu in turn, card by card. (Plain loops: compiled, they cost less than
     # the C calls of ``zip`` and ``map`` over bound methods that served pure Python.)
-    # (The generator's ``random`` is looked up once, not once a card.)
-    draw, left = state.rng.random, len(deck)
+    # (The generator's ``random`` is looked up once, not once a card; the cards left are
+    # counted as a float, which is what ``random() * left`` makes of a whole number.)
+    # Each menu's choices are worked out as it is dealt (they draw nothing).
+    draw, left = state.rng.random, float(len(deck))
+    eaten = state.eaten if state.options["no_repeat_dishes"] else None
     menus: list[tuple[int, ...]] = []
-    for _ in range(n):
+    choices: list[Choices] = []
+    for seat in range(n):
         menu: list[int] = []
         for _ in range(size):
             menu.append(deck.pop(int(draw() * left)))
-            left -= 1
-        menus.append(tuple(menu))
+            left -= 1.0
+        dealt = tuple(menu)
+        menus.append(dealt)
+        choices.append(menu_choices(game, dealt, 0 if eaten is None else eaten[seat]))
     state.menus = menus
-    if state.options["no_repeat_dishes"]:
-        eaten = state.eaten
-        state.choices = [menu_choices(game, menu, eaten[s]) for s, menu in enumerate(menus)]
-    else:
-        state.choices = [menu_choices(game, menu) for menu in menus]
+    state.choices = choices
     state.acting = game.everyone[n]
 
 
@@ -65,18 +67,20 @@ def menu_choices(game: CafeTables, menu: tuple[int, ...], eaten: int = 0) -> Cho
     mask = 0
     fresh = 0
     for dish in menu:
-        mask |= 1 << dish
-        if not eaten >> dish & 1:
-            fresh |= 1 << dish
+        bit = 1 << dish
+        mask |= bit
+        if not eaten & bit:
+            fresh |= bit
     if eaten and fresh:
         mask = fresh
     actions = game.dish_actions
     chosen: list[CafeAction] = []
     left = mask
     for dish in menu:
-        if left >> dish & 1:
+        bit = 1 << dish
+        if left & bit:
             chosen.append(actions[dish])
-            left ^= 1 << dish
+            left ^= bit
     return tuple(chosen), mask
 
 
