@@ -2,15 +2,19 @@
 fewer products than the whole table; these hold each such path equal to the rule on
 tables hypothesis draws at will (issue 36):
 
-- ``Mind.promoted``: with promotion chips, a customer chooses among the products within
-  budget with their most matches (``Mind.pools``) and those Black Friday brings within
-  reach; it must choose as among the whole table.
+- ``market.choose`` depends on which products are on offer, not on their order (the
+  paths below list their products in another order than the table's).
+- ``Mind.promoted``: with promotion chips, a customer chooses among their
+  ``best_matches`` within budget (``TableChoices.pools``) and the products Black Friday
+  brings within reach; it must choose as among the whole table.
 - ``Mind.remove``: after an event trims a product, a customer chooses among the other
-  products with their most matches and the trimmed one; the removal picked must be the
-  one every customer choosing again among the whole table gives.
+  products' ``best_matches`` and the trimmed one; the removal picked must be the one
+  every customer choosing again among the whole table gives.
 """
 
 from __future__ import annotations
+
+import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,7 +22,7 @@ from hypothesis import strategies as st
 from potluck.games.food_advice.actions import REMOVE
 from potluck.games.food_advice.game import FoodAdvice
 from potluck.games.food_advice.greedy_mind import Mind
-from potluck.games.food_advice.market import choose
+from potluck.games.food_advice.market import Buyer, Offer, choose
 from potluck.games.food_advice.seat_info import SeatInfo
 
 GAME = FoodAdvice()
@@ -31,6 +35,29 @@ _PRODUCT = st.tuples(
     st.integers(0, len(GAME.shapes) - 1),
     st.lists(st.integers(0, INGREDIENTS - 1), min_size=1, max_size=3, unique=True),
 )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    products=st.lists(_PRODUCT, max_size=16),
+    customer=st.sampled_from(GAME.regular_customers),
+    black_friday=st.integers(0, 15),
+    flavor=st.integers(0, 15),
+    order=st.randoms(use_true_random=False),
+)
+def test_customers_choose_alike_whatever_the_order_of_the_products(
+    products: list[tuple[int, int, list[int]]],
+    customer: int,
+    black_friday: int,
+    flavor: int,
+    order: random.Random,
+) -> None:
+    buyer: Buyer = GAME.buyers[customer]
+    offers = _mind(products, 0, [0, 0, 0, 0]).offers
+    shuffled: list[Offer] = list(offers)
+    order.shuffle(shuffled)
+    expected = choose(buyer, offers, black_friday, flavor, LIMIT)
+    assert choose(buyer, shuffled, black_friday, flavor, LIMIT) == expected
 
 
 def _mind(products: list[tuple[int, int, list[int]]], seat: int, money: list[int]) -> Mind:
@@ -53,8 +80,8 @@ def test_promoted_customers_choose_as_among_the_whole_table(
     products: list[tuple[int, int, list[int]]], black_friday: int, flavor: int
 ) -> None:
     mind = _mind(products, 0, [0, 0, 0, 0])
-    base = mind.choices(mind.offers)
-    moved = dict(mind.promoted(mind.offers, black_friday, flavor))
+    base = mind.chosen().choices
+    moved = dict(mind.promoted(black_friday, flavor))
     for k, c in enumerate(GAME.regular_customers):
         whole = choose(GAME.buyers[c], mind.offers, black_friday, flavor, LIMIT)
         assert moved.get(k, base[k]) == whole

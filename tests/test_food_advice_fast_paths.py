@@ -5,7 +5,8 @@
   the same name and tagline.
 - ``market.choose`` keeps the pooled products without their prices paid: it must choose
   as the rulebook's order reads, one filter at a time, with the price paid written out.
-- ``market.count_bits`` must count as ``int.bit_count`` for every whole number.
+- ``market.count_bits`` must count as ``int.bit_count`` for every whole number, and
+  ``market.count_few_bits`` for every whole number from 0.
 - The legal lists of the exchange, the answer, the keeping and the placing (which counts
   a seat's chips once for the list and its room): every action the rule allows
   (``Game.explain`` says nothing against it), in the order of the actions' codes (the
@@ -35,6 +36,7 @@ from potluck.games.food_advice.market import (
     Offer,
     choose,
     count_bits,
+    count_few_bits,
 )
 from potluck.games.food_advice.state import EXCHANGE, KEEP, PLACING, RESPOND, FoodState
 
@@ -80,7 +82,7 @@ def _rulebook_choice(
     ]
     if not reach:
         return Choice(None, 0, LEFT_NOTHING)
-    hits = {o.product: count_bits(buyer.tags & o.tags) for o, _ in reach}
+    hits = {o.product: (buyer.tags & o.tags).bit_count() for o, _ in reach}
     best = max(hits.values())
     pool = [(o, p) for o, p in reach if hits[o.product] == best]
 
@@ -144,6 +146,8 @@ def test_choose_follows_the_rulebooks_order(
 @given(st.integers(-(1 << 80), 1 << 80))
 def test_count_bits_counts_as_bit_count(mask: int) -> None:
     assert count_bits(mask) == mask.bit_count()
+    if mask >= 0:
+        assert count_few_bits(mask) == mask.bit_count()
 
 
 def _state_in(phase: int, seed: int, steps: int) -> FoodState | None:

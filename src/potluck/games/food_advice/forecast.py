@@ -11,8 +11,41 @@ new product would sell is counted in a few integer operations.
 
 from __future__ import annotations
 
-from potluck.games.food_advice.market import Offer, choose, count_bits
+from potluck.games.food_advice.market import (
+    Buyer,
+    Choice,
+    Offer,
+    best_matches,
+    choose_among,
+    count_bits,
+)
 from potluck.games.food_advice.tables import FoodTables
+
+
+class TableChoices:
+    """What each regular customer (numbered 0..K-1 in ``game.regular_customers`` order)
+    does with the products on offer, without promotion chips, by ``market.choose`` in
+    its two parts: the reachable products with the most matches (``best_matches``: how
+    many in ``bests``, -1 for none, and which in ``pools``), and the choice among them
+    (``choose_among``, in ``choices``). The greedy bot's sales, chips and removals and
+    the forecast (``Baseline``) of one table share it.
+
+        >>> import potluck
+        >>> game = potluck.load_game("food-advice")
+        >>> TableChoices(game, []).choices[0].reason
+        'nothing on offer within budget'
+    """
+
+    def __init__(self, game: FoodTables, offers: list[Offer]) -> None:
+        self.buyers: list[Buyer] = [game.buyers[c] for c in game.regular_customers]
+        self.bests: list[int] = []
+        self.pools: list[list[Offer]] = []
+        self.choices: list[Choice] = []
+        for buyer in self.buyers:
+            best, pool = best_matches(buyer, offers)
+            self.bests.append(best)
+            self.pools.append(pool)
+            self.choices.append(choose_among(buyer, best, pool, 0))
 
 
 class Baseline:
@@ -24,11 +57,20 @@ class Baseline:
     product tying them would compete with (``tie_gain``).
     """
 
-    def __init__(self, game: FoodTables, offers: list[Offer]) -> None:
+    def __init__(
+        self, game: FoodTables, offers: list[Offer], chosen: TableChoices | None = None
+    ) -> None:
+        """``chosen``: ``TableChoices(game, offers)`` if already worked out."""
         self.game = game
-        self.buyers = [game.buyers[c] for c in game.regular_customers]
+        if chosen is None:
+            chosen = TableChoices(game, offers)
+        self.buyers = chosen.buyers
         self.everyone = (1 << len(self.buyers)) - 1
-        self.best_of: list[int] = []
+        #: Per customer: the most matches within budget (-1: nothing within it).
+        self.best_of: list[int] = chosen.bests
+        #: Per customer: the products within budget with the most matches, among which
+        #: alone they choose (a new product joins this pool or beats it).
+        self.pools: list[list[Offer]] = chosen.pools
         # Per customer, for a tie with a new product (``tie_gain``): with matches, the
         # highest price among the best-matching products; without, the highest price
         # among the products of a liked shape (-1: none).
@@ -42,22 +84,9 @@ class Baseline:
         # whether a product of a liked shape (or none at all) is within budget for
         # those without matches (``alone``)
         rivals_liked: list[bool] = []
-        # Per customer: the products within budget with the most matches, among which
-        # alone they choose (a new product joins this pool or beats it).
-        self.pools: list[list[Offer]] = []
         self.bought: list[tuple[int, int]] = []  # per customer: (seller, paid), or (-1, 0)
-        for buyer in self.buyers:
-            budget, likes = buyer.budget, buyer.tags
-            best, pool = -1, []  # the products within budget with the most matches
-            for o in offers:
-                if o.price <= budget:
-                    hits = count_bits(likes & o.tags)
-                    if hits > best:
-                        best, pool = hits, [o]
-                    elif hits == best:
-                        pool.append(o)
-            self.best_of.append(best)
-            self.pools.append(pool)
+        for k, buyer in enumerate(self.buyers):
+            best, pool = self.best_of[k], self.pools[k]
             # ``market.choose`` steps 2 and 3 among the tied products, worked out once
             # for any new product's price and shape (``tie_gain``)
             shapes = buyer.shapes
@@ -86,8 +115,7 @@ class Baseline:
                 self.none_liked.append(not liked)
                 rivals_liked.append(bool(liked))
             self.top_price.append(top)
-            # What they choose among all products is decided among these alone.
-            choice = choose(buyer, pool)
+            choice = chosen.choices[k]
             sold = (choice.offer.seller, choice.paid) if choice.offer is not None else (-1, 0)
             self.bought.append(sold)
         # The customers with no hashtag match anywhere and no product of a shape they like.
@@ -200,4 +228,4 @@ class Baseline:
         return total
 
 
-__all__ = ["Baseline"]
+__all__ = ["Baseline", "TableChoices"]

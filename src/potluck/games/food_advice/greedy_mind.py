@@ -18,13 +18,14 @@ from potluck.games.food_advice.actions import (
     SHOP,
     FoodAction,
 )
-from potluck.games.food_advice.forecast import Baseline
+from potluck.games.food_advice.forecast import Baseline, TableChoices
 from potluck.games.food_advice.market import (
     LEFT_UNDECIDED,
     Choice,
     Offer,
+    best_matches,
     choose,
-    count_bits,
+    count_few_bits,
     matches,
     new_offer,
 )
@@ -87,16 +88,16 @@ class Mind:
         # ingredients): the same for every decision until a product joins or an event
         # trims one. A key holding the offers themselves hashed every offer at each
         # look-up (a tuple keeps no hash), several times a decision.
-        tables: dict[Any, tuple[tuple[Offer, ...], int]] = kept_dict(self.memo, ("tables",))
+        # (one list a table, never changed, shared by the decisions on it)
+        tables: dict[Any, tuple[list[Offer], int]] = kept_dict(self.memo, ("tables",))
         known = tables.get(info.products)
         if known is None:
             made: list[Offer] = []
             for number, owner, shape, price, ings in info.products:
                 made.append(new_offer(number, owner, shape, price, game.product_tags(list(ings))))
             # (numbered in order of arrival: the memo forgets every table at once)
-            known = tables[info.products] = (tuple(made), len(tables))
-        self.table, self.table_id = known
-        self.offers = list(self.table)
+            known = tables[info.products] = (made, len(tables))
+        self.offers, self.table_id = known
         self.shape = info.shape
         # product_value by (price, hashtags), for this seat, shape and table
         key = ("values", seat, self.shape, self.table_id)
@@ -108,32 +109,26 @@ class Mind:
         # them (``sold_by``), once a decision.
         self._own: list[tuple[int, Offer, int]] | None = None
         self._sold_by: list[int] | None = None
-        self._table_choices: tuple[Choice, ...] | None = None
+        self._chosen: TableChoices | None = None
 
     # ------------------------------------------------------------------ products
 
-    def _offers_key(self, offers: list[Offer]) -> object:
-        """``offers`` in a memo key: the table's number for the table's own list."""
-        return self.table_id if offers is self.offers else tuple(offers)
+    def sales(self, black_friday: int = 0, flavor: int = 0) -> tuple[tuple[int, Offer, int], ...]:
+        """(customer, offer, paid) for every regular customer who would buy something
+        from the table, with these promotion chips (bit masks of seats).
 
-    def sales(
-        self, offers: list[Offer], black_friday: int = 0, flavor: int = 0
-    ) -> tuple[tuple[int, Offer, int], ...]:
-        """(customer, offer, paid) for every regular customer who would buy something.
-
-        Kept as tuples (here and in ``choices``), which Python's cyclic garbage collector
-        stops visiting once it finds they hold numbers and such tuples only (lists it
-        visits at every collection, and the memo keeps hundreds)."""
-        key = ("sales", self._offers_key(offers), black_friday, flavor)
+        Kept as tuples, which Python's cyclic garbage collector stops visiting once it
+        finds they hold numbers and such tuples only (lists it visits at every
+        collection, and the memo keeps hundreds)."""
+        key = ("sales", self.table_id, black_friday, flavor)
         known: tuple[tuple[int, Offer, int], ...] | None = self.memo.get(key)
         if known is not None:
             return known
-        base: Sequence[Choice] = self.choices(offers)
+        base: list[Choice] = self.chosen().choices
         if black_friday or flavor:
-            changed = list(base)
-            for k, choice in self.promoted(offers, black_friday, flavor):
-                changed[k] = choice
-            base = changed
+            base = list(base)
+            for k, choice in self.promoted(black_friday, flavor):
+                base[k] = choice
         bought = tuple(
             [
                 (c, choice.offer, choice.paid)
@@ -144,48 +139,37 @@ class Mind:
         self.memo[key] = bought
         return bought
 
-    def promoted(
-        self, offers: list[Offer], black_friday: int, flavor: int
-    ) -> list[tuple[int, Choice]]:
+    def promoted(self, black_friday: int, flavor: int) -> list[tuple[int, Choice]]:
         """(k, choice) for each regular customer (``k``: their place in the deck's
         order) whose choice promotion chips can change, chosen again by the rule
-        (``market.choose``); the others choose as without chips (``choices``).
+        (``market.choose``); the others choose as without chips (``chosen``).
 
         Only some customers can choose otherwise: those Black Friday brings a product
         within reach of, and those who could not choose (Flavor Sampling decides only
         what would otherwise be a tie, ``market.choose`` step 4). Each chooses among
-        the products within budget with their most matches (``pools``) and those Black
-        Friday brings within reach, in table order: ``market.choose`` keeps only the
-        reachable products with the most matches before any other step, so it
-        chooses among these as among the whole table."""
-        base, pools = self.choices(offers), self.pools(offers)
+        their ``best_matches`` within budget (``chosen().pools``) and the products Black
+        Friday brings within reach: ``market.choose`` picks among the reachable products
+        with the most matches alone, whatever their order, so among these as among the
+        whole table."""
+        chosen = self.chosen()
+        base, pools = chosen.choices, chosen.pools
         limit = self.game.black_friday_limit
-        buyers = self.game.buyers
-        discounted: list[int] = []  # the places of Black Friday sellers' products
-        for place, o in enumerate(offers):
+        discounted: list[Offer] = []  # Black Friday sellers' products
+        for o in self.offers:
             if black_friday >> o.seller & 1:
-                discounted.append(place)
+                discounted.append(o)
         moved: list[tuple[int, Choice]] = []
-        for k, c in enumerate(self.customers):
-            buyer = buyers[c]
+        for k, buyer in enumerate(chosen.buyers):
             budget = buyer.budget
-            reached: list[int] = []
-            for place in discounted:
-                if budget < offers[place].price <= budget + limit:
-                    reached.append(place)
-            if reached or (flavor and base[k].reason == LEFT_UNDECIDED):
-                candidates: list[Offer] = []
-                pool, i = pools[k], 0
-                # (the two lists of places merged in table order; a pool's products are
-                # within budget, the reached ones beyond it, so none is in both)
-                for place in reached:
-                    while i < len(pool) and pool[i] < place:
-                        candidates.append(offers[pool[i]])
-                        i += 1
-                    candidates.append(offers[place])
-                while i < len(pool):
-                    candidates.append(offers[pool[i]])
-                    i += 1
+            candidates: list[Offer] | None = None
+            for o in discounted:
+                if budget < o.price <= budget + limit:
+                    if candidates is None:
+                        candidates = list(pools[k])
+                    candidates.append(o)
+            if candidates is None and flavor and base[k].reason == LEFT_UNDECIDED:
+                candidates = pools[k]
+            if candidates is not None:
                 moved.append((k, choose(buyer, candidates, black_friday, flavor, limit)))
         return moved
 
@@ -193,9 +177,9 @@ class Mind:
         """What ``seller`` takes from the regular customers with these promotion chips
         less what it takes without them (``sales``), counted over the customers the
         chips can move (``promoted``) alone."""
-        base = self.choices(self.offers)
+        base = self.chosen().choices
         gain = 0
-        for k, choice in self.promoted(self.offers, black_friday, flavor):
+        for k, choice in self.promoted(black_friday, flavor):
             if choice.offer is not None and choice.offer.seller == seller:
                 gain += choice.paid
             before = base[k]
@@ -203,50 +187,16 @@ class Mind:
                 gain -= before.paid
         return gain
 
-    def choices(self, offers: list[Offer]) -> tuple[Choice, ...]:
-        """What each regular customer does with ``offers``, without promotion chips."""
-        on_table = offers is self.offers
-        if on_table and self._table_choices is not None:
-            return self._table_choices  # asked for again and again by a decision's chips
-        known = self._choices_and_pools(offers)[0]
-        if on_table:
-            self._table_choices = known
-        return known
-
-    def pools(self, offers: list[Offer]) -> tuple[tuple[int, ...], ...]:
-        """Per regular customer: the places in ``offers`` of the products within budget
-        with the most hashtag matches, in order (worked out with ``choices``)."""
-        return self._choices_and_pools(offers)[1]
-
-    def _choices_and_pools(
-        self, offers: list[Offer]
-    ) -> tuple[tuple[Choice, ...], tuple[tuple[int, ...], ...]]:
-        key = ("choices", self._offers_key(offers))
-        known: tuple[tuple[Choice, ...], tuple[tuple[int, ...], ...]] | None = self.memo.get(key)
+    def chosen(self) -> TableChoices:
+        """What each regular customer does with the table without promotion chips (the
+        seats' decisions on one table, and its forecast, share it)."""
+        known = self._chosen
         if known is None:
-            limit = self.game.black_friday_limit
-            buyers = self.game.buyers
-            choices: list[Choice] = []
-            pools: list[tuple[int, ...]] = []
-            for c in self.customers:
-                buyer = buyers[c]
-                budget, tags = buyer.budget, buyer.tags
-                best = -1
-                places: list[int] = []
-                for place, o in enumerate(offers):
-                    if o.price <= budget:
-                        hits = count_bits(tags & o.tags)
-                        if hits > best:
-                            best = hits
-                            places = [place]
-                        elif hits == best:
-                            places.append(place)
-                pools.append(tuple(places))
-                # Without promotion chips a customer chooses among these alone
-                # (``market.choose`` keeps them before any other step).
-                pool = [offers[place] for place in places]
-                choices.append(choose(buyer, pool, 0, 0, limit))
-            known = self.memo[key] = (tuple(choices), tuple(pools))
+            key = ("chosen", self.table_id)
+            known = self.memo.get(key)
+            if known is None:
+                known = self.memo[key] = TableChoices(self.game, self.offers)
+            self._chosen = known
         return known
 
     def product_value(self, ings: Sequence[int]) -> float:
@@ -279,7 +229,7 @@ class Mind:
             key = ("baseline", self.table_id)
             known = self.memo.get(key)
             if known is None:
-                known = self.memo[key] = Baseline(self.game, self.offers)
+                known = self.memo[key] = Baseline(self.game, self.offers, self.chosen())
             self._baseline = known
         return known
 
@@ -376,7 +326,7 @@ class Mind:
         own = self._own
         if own is None:
             seat = self.seat
-            own = self._own = [sale for sale in self.sales(self.offers) if sale[1].seller == seat]
+            own = self._own = [sale for sale in self.sales() if sale[1].seller == seat]
         return own
 
     def sold_by(self) -> list[int]:
@@ -385,7 +335,7 @@ class Mind:
         sold = self._sold_by
         if sold is None:
             sold = self._sold_by = [0] * len(self.money)
-            for _, offer, _ in self.sales(self.offers):
+            for _, offer, _ in self.sales():
                 sold[offer.seller] += 1
         return sold
 
@@ -443,85 +393,24 @@ class Mind:
     # ------------------------------------------------------------------ events
 
     def remove(self, actions: list[FoodAction]) -> FoodAction:
-        game, seat = self.game, self.seat
+        """The event's removal whose table sells best for this seat less the richest
+        rival's takings (by ``rival_weight``), the first such in order."""
+        game, seat, offers = self.game, self.seat, self.offers
         richest = max((s for s in range(len(self.money)) if s != seat), key=lambda s: self.money[s])
-        base = self.choices(self.offers)
+        chosen = self.chosen()
+        base, bests, pools, buyers = chosen.choices, chosen.bests, chosen.pools, chosen.buyers
         limit = game.black_friday_limit
         products = self.info.products
         holder = {i: j for j, product in enumerate(products) for i in product[4]}
-        buyers = [game.buyers[c] for c in self.customers]
-        # Per customer: the matches of each product within budget (-1: beyond it), the
-        # most, how many products reach it, and the runner-up; and the products (by
-        # place on the table) with the most and with the runner-up's matches.
-        hits_of: list[list[int]] = []
-        tops: list[int] = []
-        counts: list[int] = []
-        runners_up: list[int] = []
-        top_places: list[list[int]] = []
-        runner_up_places: list[list[int]] = []
-        for buyer in buyers:
-            hits = [
-                count_bits(buyer.tags & o.tags) if o.price <= buyer.budget else -1
-                for o in self.offers
-            ]
-            top = max(hits, default=-1)
-            runner_up = -1
-            for h in hits:
-                if runner_up < h < top:
-                    runner_up = h
-            hits_of.append(hits)
-            tops.append(top)
-            counts.append(hits.count(top))
-            runners_up.append(runner_up)
-            at_top: list[int] = []
-            at_runner_up: list[int] = []
-            if top >= 0:
-                for place, h in enumerate(hits):
-                    if h == top:
-                        at_top.append(place)
-                    elif h == runner_up and runner_up >= 0:
-                        at_runner_up.append(place)
-            top_places.append(at_top)
-            runner_up_places.append(at_runner_up)
-        rivals: dict[int, list[int]] = {}  # per product: each customer's best match elsewhere
-
-        def others_best(j: int) -> list[int]:
-            known = rivals.get(j)
-            if known is None:
-                known = rivals[j] = [
-                    runners_up[k] if hits_of[k][j] == tops[k] and counts[k] == 1 else tops[k]
-                    for k in range(len(buyers))
-                ]
-            return known
-
-        def rivals_with(k: int, j: int, new: Offer) -> list[Offer]:
-            """The products customer ``k`` chooses among once product ``j`` is ``new``:
-            the others within budget with their most matches, and ``new``, in table
-            order. Without promotion chips ``market.choose`` keeps only the reachable
-            products with the most matches before any other step, so it chooses among
-            these as among the whole table (``tests/test_food_bot_shortcuts.py``)."""
-            if hits_of[k][j] == tops[k] and counts[k] == 1:
-                places = runner_up_places[k]
-            else:
-                places = top_places[k]
-            pool: list[Offer] = []
-            offers = self.offers
-            for place in places:
-                if place < j:
-                    pool.append(offers[place])
-            pool.append(new)
-            for place in places:
-                if place > j:
-                    pool.append(offers[place])
-            return pool
-
+        # Per customer whose best match within budget is one product alone: their
+        # ``best_matches`` among the others, for when that product is trimmed.
+        runners_up: dict[int, tuple[int, list[Offer]]] = {}
         # A removal's value depends on the product and what is left of it alone:
         # removals leaving the same price and hashtags are worked out once.
         scores: dict[tuple[int, int, int], float] = {}
-
-        def after(action: FoodAction) -> float:
-            # Only customers for whom the trimmed product is (or was) among the best
-            # matches within budget can choose otherwise; the others' choices stand.
+        picked: FoodAction | None = None
+        picked_score = 0.0
+        for action in actions:
             j = holder[action.thing]
             ings = list(products[j][4])
             ings.remove(action.thing)
@@ -531,27 +420,48 @@ class Mind:
             new_tags = game.product_tags(ings)
             key = (j, new_price, new_tags)
             score = scores.get(key)
-            if score is not None:
-                return score
-            old = self.offers[j]  # (``_replace`` is Python code, slow from compiled code)
-            new = new_offer(old.product, old.seller, old.shape, new_price, new_tags)
-            mine = theirs = 0
-            best_elsewhere = others_best(j)
-            for k, buyer in enumerate(buyers):
-                choice = base[k]
-                best = best_elsewhere[k]
-                # hits_of[k][j]: the old product's matches, -1 when it was beyond the budget
-                if hits_of[k][j] >= max(best, 0) or (
-                    new_price <= buyer.budget and count_bits(buyer.tags & new_tags) >= best
-                ):
-                    choice = choose(buyer, rivals_with(k, j, new), 0, 0, limit)
-                if choice.offer is not None:
-                    if choice.offer.seller == seat:
-                        mine += choice.paid
-                    elif choice.offer.seller == richest:
-                        theirs += choice.paid
-            # At the default weight of 1.0 the product is exactly ``theirs``.
-            score = scores[key] = float(mine) - self.weights.rival_weight * float(theirs)
-            return score
-
-        return max(actions, key=lambda a: (after(a), -a.index))
+            if score is None:
+                old = offers[j]  # (``_replace`` is Python code, slow from compiled code)
+                new = new_offer(old.product, old.seller, old.shape, new_price, new_tags)
+                mine = theirs = 0
+                for k, buyer in enumerate(buyers):
+                    # Only a customer for whom the old product was among the best
+                    # matches within budget, or the new one is, can choose otherwise;
+                    # they choose among the others' best matches and the new one
+                    # (``market.choose`` picks among its ``best_matches`` alone).
+                    budget, tags = buyer.budget, buyer.tags
+                    choice = base[k]
+                    best, pool = bests[k], pools[k]
+                    if old.price <= budget and count_few_bits(tags & old.tags) == best:
+                        if len(pool) == 1:
+                            runner_up = runners_up.get(k)
+                            if runner_up is None:
+                                others = [o for o in offers if o is not old]
+                                runner_up = runners_up[k] = best_matches(buyer, others)
+                            candidates = list(runner_up[1])
+                        else:
+                            candidates = [o for o in pool if o is not old]
+                        candidates.append(new)
+                        choice = choose(buyer, candidates, 0, 0, limit)
+                    elif new_price <= budget and count_few_bits(tags & new_tags) >= best:
+                        candidates = list(pool)
+                        candidates.append(new)
+                        choice = choose(buyer, candidates, 0, 0, limit)
+                    if choice.offer is not None:
+                        if choice.offer.seller == seat:
+                            mine += choice.paid
+                        elif choice.offer.seller == richest:
+                            theirs += choice.paid
+                # At the default weight of 1.0 the product is exactly ``theirs``.
+                score = float(mine) - self.weights.rival_weight * float(theirs)
+                scores[key] = score
+            # the highest score, the lowest index among equals (``max`` by (score, -index))
+            if (
+                picked is None
+                or score > picked_score
+                or (score == picked_score and action.index < picked.index)
+            ):
+                picked, picked_score = action, score
+        if picked is None:
+            raise ValueError("remove() with no removal to choose")
+        return picked
