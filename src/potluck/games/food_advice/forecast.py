@@ -71,59 +71,37 @@ class Baseline:
         #: Per customer: the products within budget with the most matches, among which
         #: alone they choose (a new product joins this pool or beats it).
         self.pools: list[list[Offer]] = chosen.pools
-        # Per customer, for a tie with a new product (``tie_gain``): with matches, the
-        # highest price among the best-matching products; without, the highest price
-        # among the products of a liked shape (-1: none).
-        self.top_price: list[int] = []
+        customers = len(self.buyers)
+        # Per customer, for a tie with a new product (``tie_gain``), worked out at their
+        # first tie (``_tie_terms``: most customers meet none for a table): with
+        # matches, the highest price among the best-matching products; without, the
+        # highest price among the products of a liked shape (-1: none; -2: not yet
+        # worked out) ...
+        self.top_price: list[int] = [-2] * customers
         # ... who sells to them when the new product does not join the tie at that
         # price (-1: nobody), who when it joins it without a liked shape, and whether
         # a new product of a liked shape would be the only one of a liked shape there
-        self.seller_below: list[int] = []
-        self.seller_level: list[int] = []
-        self.none_liked: list[bool] = []
-        # whether a product of a liked shape (or none at all) is within budget for
-        # those without matches (``alone``)
-        rivals_liked: list[bool] = []
+        self.seller_below: list[int] = [-1] * customers
+        self.seller_level: list[int] = [-1] * customers
+        self.none_liked: list[bool] = [False] * customers
         self.bought: list[tuple[int, int]] = []  # per customer: (seller, paid), or (-1, 0)
-        for k, buyer in enumerate(self.buyers):
-            best, pool = self.best_of[k], self.pools[k]
-            # ``market.choose`` steps 2 and 3 among the tied products, worked out once
-            # for any new product's price and shape (``tie_gain``)
-            shapes = buyer.shapes
-            # (plain loops: a generator is a Python object even in compiled code)
-            if best > 0:  # matches tie: the highest price, then the shape
-                top = -1
-                for o in pool:
-                    if o.price > top:
-                        top = o.price
-                tied = [o for o in pool if o.price == top]
-                liked = [o for o in tied if shapes >> o.shape & 1]
-                below = tied if len(tied) == 1 else liked
-                self.seller_below.append(below[0].seller if len(below) == 1 else -1)
-                self.seller_level.append(liked[0].seller if len(liked) == 1 else -1)
-                self.none_liked.append(not liked)
-                rivals_liked.append(True)
-            else:  # no match anywhere: the shape, then the highest price
-                liked = [o for o in pool if shapes >> o.shape & 1]
-                top = -1
-                for o in liked:
-                    if o.price > top:
-                        top = o.price
-                tied = [o for o in liked if o.price == top]
-                self.seller_below.append(tied[0].seller if len(tied) == 1 else -1)
-                self.seller_level.append(-1)
-                self.none_liked.append(not liked)
-                rivals_liked.append(bool(liked))
-            self.top_price.append(top)
-            choice = chosen.choices[k]
-            sold = (choice.offer.seller, choice.paid) if choice.offer is not None else (-1, 0)
-            self.bought.append(sold)
         # The customers with no hashtag match anywhere and no product of a shape they like.
         self.alone = 0
         top_best = 1
-        for k, best in enumerate(self.best_of):
-            if best <= 0 and not rivals_liked[k]:
-                self.alone |= 1 << k
+        for k, buyer in enumerate(self.buyers):
+            choice = chosen.choices[k]
+            sold = (choice.offer.seller, choice.paid) if choice.offer is not None else (-1, 0)
+            self.bought.append(sold)
+            best = self.best_of[k]
+            if best <= 0:
+                # (without matches the pool is every product within budget)
+                shapes, liked = buyer.shapes, False
+                for o in self.pools[k]:
+                    if shapes >> o.shape & 1:
+                        liked = True
+                        break
+                if not liked:
+                    self.alone |= 1 << k
             if best + 2 > top_best:
                 top_best = best + 2
         # best_above[j]: the customers whose best match today is at least j (j >= 0).
@@ -165,12 +143,42 @@ class Baseline:
         """The customers whose favourite shapes include ``shape``."""
         return self.game.regular_liking_shape[shape]
 
+    def _tie_terms(self, k: int) -> None:
+        """``market.choose`` steps 2 and 3 among customer ``k``'s tied products, worked
+        out once for any new product's price and shape (``tie_gain``)."""
+        pool, shapes = self.pools[k], self.buyers[k].shapes
+        # (plain loops: a generator is a Python object even in compiled code)
+        if self.best_of[k] > 0:  # matches tie: the highest price, then the shape
+            top = -1
+            for o in pool:
+                if o.price > top:
+                    top = o.price
+            tied = [o for o in pool if o.price == top]
+            liked = [o for o in tied if shapes >> o.shape & 1]
+            below = tied if len(tied) == 1 else liked
+            self.seller_below[k] = below[0].seller if len(below) == 1 else -1
+            self.seller_level[k] = liked[0].seller if len(liked) == 1 else -1
+        else:  # no match anywhere: the shape, then the highest price
+            liked = [o for o in pool if shapes >> o.shape & 1]
+            top = -1
+            for o in liked:
+                if o.price > top:
+                    top = o.price
+            tied = [o for o in liked if o.price == top]
+            self.seller_below[k] = tied[0].seller if len(tied) == 1 else -1
+            self.seller_level[k] = -1
+        self.none_liked[k] = not liked
+        self.top_price[k] = top
+
     def tie_gain(self, k: int, price: int, liked: bool, seat: int) -> int:
         """What customer ``k`` pays ``seat`` when its new product (``price``, a shape
         ``liked`` or not) ties their best match today: ``market.choose`` steps 2 and 3
         among the tied products (no promotion chips: step 4 never picks), read from
-        what ``__init__`` worked out of the tied products once."""
+        what ``_tie_terms`` worked out of the tied products once."""
         top = self.top_price[k]
+        if top == -2:
+            self._tie_terms(k)
+            top = self.top_price[k]
         if self.best_of[k] > 0:  # matches tie: the highest price, then the shape
             if price > top:
                 return price

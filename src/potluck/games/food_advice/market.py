@@ -52,12 +52,20 @@ class Choice(NamedTuple):
     reason: str
 
 
+#: ``tuple.__new__``, looked up once: compiled code looked it up on ``tuple`` as a
+#: method at every call (``PyObject_VectorcallMethod``), most of a Choice's cost.
+_NEW_TUPLE: Final = tuple.__new__
+#: The classes, read once (compiled code looks a Python class up by name at each use).
+_CHOICE: Final = Choice
+_OFFER: Final = Offer
+
+
 def _choice(offer: Offer | None, paid: int, reason: str) -> Choice:
     """``Choice(offer, paid, reason)``, built without the Python-level ``__new__`` that
     a NamedTuple's constructor runs: ``choose`` runs for every customer of every sale a
     bot simulates, and from compiled code that ``__new__`` was up to a tenth of the greedy
     bot's time (cProfile of the compiled build, issue 36). The same tuple."""
-    return tuple.__new__(Choice, (offer, paid, reason))
+    return _NEW_TUPLE(_CHOICE, (offer, paid, reason))
 
 
 #: The choices of a customer who leaves, made once: a Choice is a tuple, never changed,
@@ -70,7 +78,7 @@ _LEAVES_UNDECIDED: Final = _choice(None, 0, LEFT_UNDECIDED)
 def new_offer(product: int, seller: int, shape: int, price: int, tags: int) -> Offer:
     """``Offer(product, seller, shape, price, tags)`` without the NamedTuple's Python-level
     ``__new__`` (as ``_choice``): every sale lists the products on offer. The same tuple."""
-    return tuple.__new__(Offer, (product, seller, shape, price, tags))
+    return _NEW_TUPLE(_OFFER, (product, seller, shape, price, tags))
 
 
 #: How many bits are set in each byte.
@@ -79,9 +87,9 @@ _BITS_IN_BYTE: Final = tuple(bin(byte).count("1") for byte in range(256))
 
 def count_bits(mask: int) -> int:
     """``mask.bit_count()``, by table for masks of up to 64 bits: compiled code calls the
-    method through Python (tens of nanoseconds), and hashtag matches and chip counts are
-    taken at most steps, and the greedy bot's sets of the 40 regular customers at most of
-    its decisions.
+    method through Python (tens of nanoseconds), and the greedy bot counts its sets of
+    the 40 regular customers at most of its decisions (``count_few_bits`` counts the
+    sparse masks: hashtag matches and chips).
 
         >>> count_bits(0b1011), count_bits(1 << 40 | 1), count_bits(1 << 70 | 1)
         (3, 2, 2)
@@ -106,10 +114,11 @@ def _count_word(word: int) -> int:
 
 
 def count_few_bits(mask: int) -> int:
-    """``mask.bit_count()`` for a whole number (>= 0) with few bits set, by clearing its lowest
-    bit until none is left: the hashtags a customer and a product share are at most the
-    product's ingredients, and for so few bits this is cheaper than ``count_bits``'s four
-    table look-ups (it runs for every customer and product of every sale).
+    """``mask.bit_count()`` for a whole number (>= 0) with few bits set, by clearing its
+    lowest bit until none is left: the hashtags a customer and a product share are at
+    most the product's ingredients, and a seat's chips at most five, and for so few bits
+    this is cheaper than ``count_bits``'s four table look-ups (hashtag matches are
+    counted for every customer and product of every sale, chips at every placing step).
 
         >>> count_few_bits(0), count_few_bits(0b1011), count_few_bits(1 << 25 | 1)
         (0, 3, 2)

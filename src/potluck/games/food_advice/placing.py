@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from potluck.games.food_advice.actions import DONE, INVEST, PROMOTE, SHOP, FoodAction
 from potluck.games.food_advice.events import deal_events
-from potluck.games.food_advice.market import count_bits
+from potluck.games.food_advice.market import count_few_bits
 from potluck.games.food_advice.selling import sell
 from potluck.games.food_advice.state import FoodState
 from potluck.games.food_advice.tables import MAX_CHANNELS, MAX_SHOPS, FoodTables
@@ -20,7 +20,7 @@ from potluck.games.food_advice.tables import MAX_CHANNELS, MAX_SHOPS, FoodTables
 def placing_actions(tables: FoodTables, state: FoodState, seat: int) -> list[FoodAction]:
     """'done' once two shops and a channel hold a chip; a shop or channel with room."""
     shop_chips, channel_chips = state.shop_chips[seat], state.channel_chips[seat]
-    shops, channels = count_bits(shop_chips), count_bits(channel_chips)
+    shops, channels = count_few_bits(shop_chips), count_few_bits(channel_chips)
     shop_ok, channel_ok = room_for(shops, channels, state.chips[seat])
     legal: list[FoodAction] = []
     if shops >= 2 and channels >= 1:
@@ -46,7 +46,7 @@ def placing_allows(tables: FoodTables, state: FoodState, seat: int, action: Food
     """Whether ``action`` is in ``placing_actions`` (without building the list)."""
     kind = action.kind
     shop_chips, channel_chips = state.shop_chips[seat], state.channel_chips[seat]
-    shops, channels = count_bits(shop_chips), count_bits(channel_chips)
+    shops, channels = count_few_bits(shop_chips), count_few_bits(channel_chips)
     if kind == DONE:
         return shops >= 2 and channels >= 1
     shop_ok, channel_ok = room_for(shops, channels, state.chips[seat])
@@ -71,8 +71,8 @@ def room(state: FoodState, seat: int) -> tuple[bool, bool]:
     Two shops and one channel come first; a spare chip (won by votes or an
     event) adds a third shop or a second channel (ruling FA-16).
     """
-    shops = count_bits(state.shop_chips[seat])
-    channels = count_bits(state.channel_chips[seat])
+    shops = count_few_bits(state.shop_chips[seat])
+    channels = count_few_bits(state.channel_chips[seat])
     return room_for(shops, channels, state.chips[seat])
 
 
@@ -95,7 +95,8 @@ def place(tables: FoodTables, state: FoodState, seat: int, action: FoodAction) -
     elif action.kind == INVEST:
         state.channel_chips[seat] |= 1 << tables.mabius
         state.invest[seat] = action.seat
-    shops, channels = count_bits(state.shop_chips[seat]), count_bits(state.channel_chips[seat])
+    shops = count_few_bits(state.shop_chips[seat])
+    channels = count_few_bits(state.channel_chips[seat])
     used = shops + channels
     finished = action.kind == DONE or used >= state.chips[seat]
     if not finished and shops == MAX_SHOPS and channels == MAX_CHANNELS:
