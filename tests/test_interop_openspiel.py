@@ -4,6 +4,7 @@ adapter's promises (parameters, observer, resampling, ISMCTS)."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import numpy as np
@@ -15,6 +16,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
 import potluck  # noqa: E402
+from potluck.agents import decide, make_agent  # noqa: E402
 from potluck.interop.openspiel import game_name  # noqa: E402
 from potluck.testing import table_cases  # noqa: E402
 
@@ -84,14 +86,32 @@ def test_a_clone_of_a_fresh_state_is_the_same_deal() -> None:
     assert str(twin) == str(state)
 
 
-def test_states_round_trip_through_serialize() -> None:
-    game = pyspiel.load_game("potluck_belly_battle(players=3)")
+@pytest.mark.parametrize("game_id", potluck.list_games())
+def test_states_round_trip_through_serialize(game_id: str) -> None:
+    rules = potluck.load_game(game_id)
+    players = min(max(3, rules.min_players), rules.max_players)
+    game = pyspiel.load_game(f"{game_name(game_id)}(players={players})")
     state = game.new_initial_state()
     for _ in range(6):
         state.apply_action(state.legal_actions()[-1])
     restored = game.deserialize_state(state.serialize())
     assert restored.history() == state.history()
     assert restored.information_state_string(1) == state.information_state_string(1)
+    assert restored.legal_actions() == state.legal_actions()
+
+
+def test_states_round_trip_after_a_greedy_decision_filled_the_games_memos() -> None:
+    # The game object travels with a serialized state; what its greedy bot kept on it
+    # (Belly Battle's shared public card state, a compiled class) must pickle too.
+    game = pyspiel.load_game("potluck_belly_battle(players=3)")
+    state = game.new_initial_state()
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[-1])
+    rules, inner = game.table.game, state.engine_state
+    decide(make_agent(rules, "greedy"), rules, inner, inner.acting[0], random.Random(0))
+    assert type(rules.seat_memo).__name__ == "PublicCards"
+    restored = game.deserialize_state(state.serialize())
+    assert restored.history() == state.history()
     assert restored.legal_actions() == state.legal_actions()
 
 

@@ -74,6 +74,15 @@ class PublicCards:
         self._fees: tuple[int, ...] | None = None
         self._worth: list[int] | None = None
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # The game keeps one (``BellyTables.seat_memo``) and is pickled whole with an
+        # OpenSpiel state; a compiled class is rebuilt by calling it, so give it the
+        # arguments (what was worked out from them is worked out again when asked).
+        return (
+            PublicCards,
+            (self.num_players, self.owner, self.chefs, self.star, self.holders, self.golden),
+        )
+
     @staticmethod
     def of(game: BellyTables, state: BellyState) -> PublicCards:
         """The state's public card state: the game's kept one while the state's lists

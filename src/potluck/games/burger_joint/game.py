@@ -94,6 +94,13 @@ class BurgerJoint(BurgerTables):
             None if data is None else str(data) if not isinstance(data, Mapping) else "custom"
         )
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled as the data it was built from (an OpenSpiel state is serialized with
+        # its game): a compiled ``Side`` cannot be rebuilt from its attributes, and the
+        # tables are all worked out again from the data alike.
+        source = self.data.model_dump(by_alias=True) if self.data_source == "custom" else None
+        return (type(self), (self.data_source if source is None else source,))
+
     def _new_game(self, num_players: int, seed: int, options: Mapping[str, Any]) -> BurgerState:
         preparation.check_options(options)
         return preparation.prepare(self, num_players, seed, options)
