@@ -151,8 +151,10 @@ class GreedyBot:
             kept is not None
             and kept.nights_left == info.nights_left
             and kept.meal_costs is info.meal_costs
-            and kept.hand_sizes == info.hand_sizes
-            and kept.run_cards == info.run_cards
+            # (the same tuples while the game keeps them, ``view.public_cards``: compared
+            # by identity first, element by element only when they are new tuples)
+            and (kept.hand_sizes is info.hand_sizes or kept.hand_sizes == info.hand_sizes)
+            and (kept.run_cards is info.run_cards or kept.run_cards == info.run_cards)
         ):
             # The seat's last table: its key is unchanged (most of a night's decisions).
             return kept.table

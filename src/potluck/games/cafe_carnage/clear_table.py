@@ -18,7 +18,9 @@ def clear_table(game: CafeTables, state: CafeState) -> None:
     for course in range(3):
         state.decks[course] += state.discards[course]
         state.discards[course] = []
-        state.consumed[course] += orders[course::3]
+        eaten_now = state.consumed[course]
+        for s in range(n):  # each seat's dish of the course, seats in order
+            eaten_now.append(orders[3 * s + course])
     for s in range(n):
         eaten[s] |= (1 << orders[3 * s]) | (1 << orders[3 * s + 1]) | (1 << orders[3 * s + 2])
     state.orders = [NO_DISH] * (3 * n)

@@ -334,6 +334,11 @@ class Rivals:
                 night_chances.append(chances[j + 1])
         self.runners_now = [p for p in self.run_now if p > 0]
         self.runners_later = [[p for p in night if p > 0] for night in self.run_later]
+        #: The vote chances of ``run_now`` (``NightTable._votes``) and the split chance they
+        #: were worked out with, kept here once asked: the tables that share these rivals
+        #: read them without hashing the chances again for ``_VOTES``.
+        self.votes: VoteChances | None = None
+        self.votes_split_chance = 0.0
 
 
 #: The rivals' chances (``Rivals``) by their key; bounded, as ``TABLES_KEPT`` is (a few
@@ -400,6 +405,7 @@ class NightTable(NightOdds):
         self._run_at: dict[int, float] = {}
         self._dist: VoteChances | None = None
         rivals = _rivals_of(info, run_chance_many)
+        self._rivals = rivals
         # Each rival's chance of running tonight and on each later night (shared, read only).
         self.run_now: list[float] = rivals.run_now
         self.run_later: list[list[float]] = rivals.run_later
@@ -464,11 +470,23 @@ class NightTable(NightOdds):
         """Chances of (rivals running (capped at 2), rivals staying, their split votes)."""
         if self._dist is not None:
             return self._dist
+        # A pure function of ``run_now`` and the split chance: kept by the shared rivals
+        # whose ``run_now`` this table reads, and by those chances in ``_VOTES``.
+        # (only while the table reads the rivals' own ``run_now``: one given another
+        # list, as a test may give it, works its chances out from that list)
+        rivals = self._rivals
+        shared = rivals.run_now is self.run_now
+        kept = rivals.votes
+        if shared and kept is not None and rivals.votes_split_chance == self.split_chance:
+            self._dist = kept
+            return kept
         # Tables of other seats, nights and games often have the same rivals' chances.
         chances = (tuple(self.run_now), self.split_chance)
         known = _VOTES.get(chances)
         if known is not None:
             self._dist = known
+            if shared:
+                rivals.votes, rivals.votes_split_chance = known, self.split_chance
             return known
         dist: dict[tuple[int, int, int], float] = {(0, 0, 0): 1.0}
         for p in self.run_now:
@@ -485,6 +503,8 @@ class NightTable(NightOdds):
         if len(_VOTES) >= _VOTES_KEPT:
             _VOTES.clear()
         votes = _VOTES[chances] = self._dist = VoteChances(dist)
+        if shared:
+            rivals.votes, rivals.votes_split_chance = votes, self.split_chance
         return votes
 
     def stay_value(self, m: float, split: bool) -> float:

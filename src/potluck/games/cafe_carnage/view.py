@@ -133,6 +133,27 @@ def hand_sizes(state: CafeState) -> tuple[int, ...]:
     return tuple(sizes)
 
 
+def public_cards(game: CafeTables, state: CafeState) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """Every seat's hand size (``hand_sizes``) and whether it still holds its RUN! card,
+    for the greedy bot's input: kept on the game with copies of the hands, sealed cards
+    and escapes they were worked out from, and read again while those are equal.
+
+    They change only when a card is played or a night ends, so most of a night's
+    decisions find them kept (issue 36: they were a tenth of a greedy decision); a
+    comparison of three short lists costs less than building the two tuples, and
+    the answer is the same function of the same lists either way
+    (``tests/test_cafe_fast_paths.py``)."""
+    hands, ballots, fled = state.hands, state.ballots, state.fled
+    kept_hands, kept_ballots, kept_fled, sizes, run_cards = game.public_cards_memo
+    if kept_hands == hands and kept_ballots == ballots and kept_fled == fled:
+        return sizes, run_cards
+    sizes = hand_sizes(state)
+    run_cards = tuple([not escaped for escaped in fled])
+    # Replaced whole, never changed in place: a reader never sees half of two states.
+    game.public_cards_memo = (hands.copy(), ballots.copy(), fled.copy(), sizes, run_cards)
+    return sizes, run_cards
+
+
 def _players(game: CafeTables, state: CafeState) -> list[dict[str, Any]]:
     """Each seat's public entry."""
     acting = state.acting
@@ -181,14 +202,15 @@ def build_seat_info(game: CafeTables, state: CafeState, seat: int) -> SeatInfo:
     if known_log is not log:
         costs = tuple([meal_costs(game, record) for record in log])
         game.meal_costs_memo = (log, costs)
+    sizes, run_cards = public_cards(game, state)
     return SeatInfo(
         seat,
         game.rounds - min(state.round + 1, game.rounds) + 1,
         state.phase,
         bool(state.options.get("no_repeat_dishes")),
         costs,
-        hand_sizes(state),
-        tuple([not fled for fled in state.fled]),
+        sizes,
+        run_cards,
         state.money[seat],
         state.iou[seat],
         state.eaten[seat],
