@@ -70,6 +70,7 @@ def table(num_players: int = 3, seed: int = 0) -> BellyState:
     state.turn = 0
     state.pos = [0] * num_players
     state.holders = [NOBODY] * 4
+    state.cards_changed()  # the cards were set by hand: a new ``cards_token``
     state.bank_net = 0
     return state
 
@@ -80,6 +81,7 @@ def give(state: BellyState, seat: int, *names: str, chefs: int = 0, star: int = 
         gain(state, seat, c)
         state.chefs[c] = chefs
         state.star[c] = star
+        state.cards_changed()
 
 
 def land(state: BellyState, seat: int, where: int) -> None:

@@ -191,6 +191,7 @@ def test_ruling_bb26_cafes_are_not_restaurants_for_the_special_cards() -> None:
     land(state, 0, space("golden-belly"))
     assert state.golden == -1  # the award goes on a restaurant
     state.holders[HAUNTED] = 0
+    state.cards_changed()
     assert GAME.munch_fee(state, cafe, 1) == GAME.bank.cafe_fee  # a cafe's fee is fixed
     assert cafe in GAME.takeover_targets(state, 1)  # but a Takeover Battle may take it
 
@@ -331,6 +332,7 @@ def test_standings_add_expected_fees_to_wealth_and_equal_the_outcome_at_the_end(
     assert standings[1] == pytest.approx(GAME.wealth(state, 1) + expected)
     before = GAME.standings(state)
     state.chefs[card("taco-tornado")] = 1  # an upgrade raises the income counted
+    state.cards_changed()
     assert GAME.standings(state)[2] > before[2]
     state.cash[0] = 30
     land(state, 0, space("momo-mia"))  # seat 0 goes bankrupt: the game is over
@@ -500,6 +502,7 @@ def test_a_view_kept_between_decisions_follows_every_change_and_never_changes_af
     assert again["cards"] == before["cards"]
     assert again["players"] == before["players"]
     state.chefs[momo] = 1
+    state.cards_changed()
     state.cash[0] -= 50
     after = GAME.view(state, 0)
     assert after["cards"][momo]["chefs"] == 1

@@ -138,6 +138,7 @@ def test_a_kept_card_state_is_used_only_for_equal_cards(
         state.star[card] = 1 if level == 3 else 0
     state.holders = [h if h < players else NOBODY for h in holders]
     state.golden = golden if golden < 0 or state.owner[golden] != BANK else -1
+    state.cards_changed()  # changed by hand, not by the rules: say so
     for seat in range(players):
         info = game.bot_view(state, seat)
         assert info == SeatInfo.from_view(game, game.view(state, seat), seat)

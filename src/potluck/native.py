@@ -101,6 +101,9 @@ COMPILED_MODULES: tuple[str, ...] = (
     "potluck.engine.chance",
     # The games' ``SeatInfo`` base (equality and ``repr``; each game's ``__init__`` compiled).
     "potluck.engine.seat_info",
+    # The random bot and what a bot reads (``bot_input``): once per decision of every
+    # bot; as Python they were most of a random playout's own code outside the rules.
+    "potluck.engine.bots",
     *(
         f"potluck.games.{game}.{module}"
         for game, names in _GAME_MODULES.items()

@@ -53,6 +53,9 @@ class RandomBot:
 
     name = "random"
     needs_view = False
+    #: The spec that built this bot (``build_bot`` and ``make_agent`` set it): declared,
+    #: because a compiled class takes no attribute it does not declare.
+    spec = "random"
 
     def choose(
         self,

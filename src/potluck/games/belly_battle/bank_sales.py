@@ -57,6 +57,7 @@ def sell_chef(game: BellyTables, state: BellyState, seat: int, card: int) -> Non
     state.cash[seat] += sellback
     state.bank_net -= sellback
     state.chefs[card] -= 1
+    state.cards_changed()
     state.say("Seat {} sells a chef of {} for {}.", seat, game.names[card], sellback)
 
 
@@ -66,4 +67,5 @@ def sell_star(game: BellyTables, state: BellyState, seat: int, card: int) -> Non
     state.cash[seat] += sellback
     state.bank_net -= sellback
     state.star[card] = 0
+    state.cards_changed()
     state.say("Seat {} sells the star of {} for {}.", seat, game.names[card], sellback)

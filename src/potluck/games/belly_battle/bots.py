@@ -94,6 +94,11 @@ def win_chance(rolls: int) -> float:
     return win / (1.0 - tie)
 
 
+#: ``win_chance(rolls)`` for the defence's 1 to 4 dice, worked out once by it (the same
+#: floats): a takeover decision read it per card through float powers (issue 36).
+_WIN_CHANCE: Final = tuple(win_chance(rolls) for rolls in range(5))
+
+
 class Weights(NamedTuple):
     """The greedy bot's weights (``GreedyBot.params`` says what each means)."""
 
@@ -288,7 +293,7 @@ class _Table:
                 if card >= self.game.num_restaurants
                 else (4 if info.stars[card] else 1 + info.chefs[card])
             )
-            chance = win_chance(rolls)
+            chance = _WIN_CHANCE[rolls]
             value = chance * self.worth(card) - (1 - chance) * info.fees[card]
             if value > gain:
                 best, gain = action, value

@@ -23,6 +23,7 @@ def hire_chef(game: BellyTables, state: BellyState, seat: int, card: int) -> Non
     state.cash[seat] -= game.chef_price[card]
     state.bank_net += game.chef_price[card]
     state.chefs[card] += 1
+    state.cards_changed()
     state.stats[ST_CHEFS] += 1
     state.say("Seat {} hires a chef at {}.", seat, game.names[card])
 
@@ -32,5 +33,6 @@ def add_star(game: BellyTables, state: BellyState, seat: int, card: int) -> None
     state.cash[seat] -= game.star_price[card]
     state.bank_net += game.star_price[card]
     state.star[card] = 1
+    state.cards_changed()
     state.stats[ST_STARS] += 1
     state.say("Seat {} earns a star for {}.", seat, game.names[card])

@@ -54,7 +54,6 @@ from potluck.games.belly_battle.state import (
 from potluck.games.belly_battle.tables import (
     DEBT_OFFERS,
     MAX_SEATS,
-    OFFER_HALVES,
     BellyTables,
     offers_within,
 )
@@ -254,17 +253,19 @@ def _deals(game: BellyTables, state: BellyState, seat: int, phase: int) -> list[
     for other in others:
         if poorest < 0 or cash[other] < poorest:
             poorest = cash[other]
-    every_offer, cheapest, card_price = (
+    every_offer, cheapest, card_price, dearest = (
         game.offers_to_others[n][seat],
         game.cheapest_offers,
         game.price,
+        game.dearest_offer,
     )
-    levels = len(OFFER_HALVES)
     for c in mine:
-        price = card_price[c]
-        if offers_within(price, poorest) == levels:
-            out.extend(every_offer[c])  # every buyer can pay every price
+        if poorest >= dearest[c]:
+            # Every buyer can pay every price (one comparison: ``offers_within`` of the
+            # poorest is then all of them).
+            out.extend(every_offer[c])
             continue
+        price = card_price[c]
         to_seat = cheapest[c]
         for other in others:
             # Offers come cheapest first: those the buyer can pay are a prefix.

@@ -27,6 +27,7 @@ def gain(state: BellyState, seat: int, card: int) -> None:
         holdings[before] &= ~(1 << card)
     holdings[seat] |= 1 << card
     owner[card] = seat
+    state.cards_changed()
     state.stamp += 1
     state.acquired[card] = state.stamp
 
@@ -37,6 +38,7 @@ def to_bank(state: BellyState, card: int) -> None:
     if before != BANK:
         state.holdings[before] &= ~(1 << card)
     state.owner[card] = BANK
+    state.cards_changed()
     state.chefs[card] = 0
     state.star[card] = 0
     state.insured[card] = False

@@ -15,10 +15,11 @@ public card state (who owns each card, its chefs and star, who holds each one-ro
 card, where the Golden Belly Award is). That state changes seldom from one decision to
 the next (four window turns in a row, mostly passes), so it is held once, in a
 ``PublicCards`` kept on the game (``BellyTables.seat_memo``) and given to every
-``SeatInfo`` while the state's lists are equal to its copies, with what has been worked
-out from it, rather than copying the lists at every decision, freeing the copies and
-working the entries out again (issue 36; comparing the lists still costs about 2,700
-instructions a decision, ``valgrind``'s counts).
+``SeatInfo`` while the state's ``cards_token`` is the one it was made for (the rules make
+a new token at every change of those lists, ``BellyState.cards_changed``), with what has
+been worked out from it, rather than copying the lists at every decision and working the
+entries out again (issue 36). Comparing the five lists instead cost about 2,200
+instructions a decision (``valgrind``'s counts); the token is one comparison.
 
     >>> import potluck
     >>> game = potluck.load_game("belly-battle")
@@ -61,8 +62,12 @@ class PublicCards:
         star: list[int],
         holders: list[int],
         golden: int,
+        token: object = None,
     ) -> None:
         self.num_players = num_players
+        #: The ``cards_token`` of the state these are the cards of (``None``: of none;
+        #: the state keeps its token alive, and so does this reference).
+        self.token = token
         self.owner = owner
         self.chefs = chefs
         self.star = star
@@ -77,7 +82,9 @@ class PublicCards:
     def __reduce__(self) -> tuple[object, ...]:
         # The game keeps one (``BellyTables.seat_memo``) and is pickled whole with an
         # OpenSpiel state; a compiled class is rebuilt by calling it, so give it the
-        # arguments (what was worked out from them is worked out again when asked).
+        # arguments (what was worked out from them is worked out again when asked). The
+        # token is left out: an unpickled state has a token of its own, so the copy is
+        # never taken for a state's cards.
         return (
             PublicCards,
             (self.num_players, self.owner, self.chefs, self.star, self.holders, self.golden),
@@ -85,19 +92,11 @@ class PublicCards:
 
     @staticmethod
     def of(game: BellyTables, state: BellyState) -> PublicCards:
-        """The state's public card state: the game's kept one while the state's lists
-        are equal to its copies (compared list to list, as ``view._shared`` does), else a
-        new one, kept in its place."""
+        """The state's public card state: the game's kept one while the state's
+        ``cards_token`` is the one it was made for, else a new one, kept in its place."""
         kept = game.seat_memo
-        if (
-            isinstance(kept, PublicCards)
-            and kept.owner == state.owner
-            and kept.chefs == state.chefs
-            and kept.star == state.star
-            and kept.holders == state.holders
-            and kept.golden == state.golden
-            and kept.num_players == state.num_players
-        ):
+        token = state.cards_token
+        if isinstance(kept, PublicCards) and kept.token is token:
             return kept
         cards = PublicCards(
             state.num_players,
@@ -106,6 +105,7 @@ class PublicCards:
             state.star.copy(),
             state.holders.copy(),
             state.golden,
+            token,
         )
         game.seat_memo = cards
         return cards

@@ -102,6 +102,7 @@ def land(game: BellyTables, state: BellyState) -> bool:
         state.say("Seat {} peeks at every Munchtime card.", mover)
     elif kind == SP_GOLDEN:
         state.golden = last_bought(game, state, mover)
+        state.cards_changed()
         if state.golden >= 0:
             state.say("The Golden Belly Award goes to {}.", names[state.golden])
         else:
@@ -120,6 +121,7 @@ def land(game: BellyTables, state: BellyState) -> bool:
         slot = ROUND_CARD_OF_SPACE[kind]
         if state.holders[slot] == NOBODY:
             state.holders[slot] = mover
+            state.cards_changed()
             state.say("Seat {} takes the {} card.", mover, ROUND_CARD_NAMES[slot])
         else:
             state.say("The {} card is already out.", ROUND_CARD_NAMES[slot])

@@ -376,6 +376,11 @@ class BellyTables(Game[BellyState, BellyAction]):
             )
             for c in range(c_count)
         )
+        #: Per card: the price of its dearest offer: a buyer who has this much can pay
+        #: every offer of it (``choices._deals`` then lists them all at once).
+        self.dearest_offer: tuple[int, ...] = tuple(
+            max(offer.amount for offer in self.offer_table[c][0]) for c in range(c_count)
+        )
         #: Each card's own actions: sell, then for a restaurant sell-chef, sell-star, chef
         #: and star (a cafe takes no tokens).
         self.card_actions: tuple[tuple[BellyAction, ...], ...] = tuple(

@@ -56,6 +56,7 @@ def start_turn(game: BellyTables, state: BellyState) -> None:
     for slot in range(len(holders)):
         if holders[slot] == mover:
             holders[slot] = NOBODY
+            state.cards_changed()
             state.say("Seat {} returns the {} card.", mover, ROUND_CARD_NAMES[slot])
     state.tunnel_blocked = state.tunnel_used[mover]
     state.tunnel_used[mover] = False

@@ -65,8 +65,6 @@ class _BistroTable:
         self.worth = [sum(ability[k] for k in slots if m >> k & 1) for m in masks]
 
 
-#: A build the board allows: (gain, cost, kind, colour or slot).
-_Option = tuple[float, tuple[int, ...], str, int]
 #: A build that gains: (gain, cost as (colour, count) pairs, kind, colour or slot).
 Gain = tuple[float, tuple[tuple[int, int], ...], str, int]
 
@@ -96,6 +94,8 @@ class Plans:
         #: Every field's guard bit, and all the bits of a field (at field 0).
         self.guard = sum(1 << (shift + width - 1) for shift in self.shifts)
         self.full = (1 << width) - 1
+        #: Each side's builds' costs as the bot reads them, by seat (``SideCosts``).
+        self.costs = (SideCosts(game.sides[0], self), SideCosts(game.sides[1], self))
 
     def pack(self, counts: Sequence[int]) -> int:
         """``counts`` per colour as one whole number, a field per colour."""
@@ -103,6 +103,29 @@ class Plans:
         for c in range(len(counts)):
             packed |= counts[c] << self.shifts[c]
         return packed
+
+
+class Cost:
+    """A build's cost as the bot reads it: the cubes in all, the (colour, count) pairs of
+    the colours it takes, and the counts packed (``Plans.pack``). Worked out once per
+    side and build when the plans are made, not at every new board the bot meets (each
+    new board's builds were a quarter of 30 greedy games' instructions, issue 36)."""
+
+    def __init__(self, cost: tuple[int, ...], plans: Plans) -> None:
+        self.total = sum(cost)
+        self.needs = tuple([(c, n) for c, n in enumerate(cost) if n])
+        self.packed = plans.pack(cost)
+
+
+class SideCosts:
+    """Every build's ``Cost`` on one side's board, named as ``tables.Side`` names the
+    costs."""
+
+    def __init__(self, side: Side, plans: Plans) -> None:
+        self.publicity = Cost(side.publicity_cost, plans)
+        self.basic = Cost(side.basic_cost, plans)
+        self.diner = tuple([Cost(cost, plans) for cost in side.diner_cost])
+        self.bistro = tuple([Cost(cost, plans) for cost in side.bistro_cost])
 
 
 class Board:
@@ -113,19 +136,35 @@ class Board:
     once it finds they hold only numbers, strings and such tuples (lists it visits at
     every collection, and thousands of boards are kept)."""
 
-    def __init__(self, gains: list[Gain], plans: Plans, colours: int) -> None:
+    def __init__(self, gains: list[Gain], gain: list[float], packed: list[int]) -> None:
         self.gains = tuple(gains)
         self.count = len(gains)
         #: Per build: its gain.
-        self.gain = tuple([gains[i][0] for i in range(len(gains))])
+        self.gain = tuple(gain)
         #: Per build: its cost packed (``Plans.pack``).
-        packed = [0] * len(gains)
-        for i in range(len(gains)):
-            cost = [0] * colours
-            for c, n in gains[i][1]:
-                cost[c] = n
-            packed[i] = plans.pack(cost)
         self.packed = tuple(packed)
+
+
+class _Builds:
+    """The builds that gain, gathered for a ``Board`` (``OwnBoard._gains``): each one's
+    ``Gain`` and, apart, its gain and packed cost."""
+
+    def __init__(self, cube_cost: float) -> None:
+        self.cube_cost = cube_cost
+        self.gains: list[Gain] = []
+        self.gain: list[float] = []
+        self.packed: list[int] = []
+
+    def add(self, gain: float, cost: Cost, kind: str, x: int) -> None:
+        """The build, if it gains once the cubes it costs are counted."""
+        gain -= self.cube_cost * cost.total
+        if gain > 0:
+            self.gains.append((gain, cost.needs, kind, x))
+            self.gain.append(gain)
+            self.packed.append(cost.packed)
+
+    def board(self) -> Board:
+        return Board(self.gains, self.gain, self.packed)
 
 
 #: Each game's plans by the weights they were made with, made on the first decision.
@@ -246,16 +285,15 @@ class OwnBoard:
 
     def gains(self) -> Board:
         """Every build allowed by the board that gains (``_gains``), kept per board."""
-        nc = self.game.num_colours
         if self.basics >= 1 << _COUNT_BITS or self.publicity >= 1 << _COUNT_BITS:
             # Beyond the key's room (no board has that many).
-            return Board(self._gains(), self.plans, nc)
+            return self._gains().board()
         plans, board = self.plans, self.board()
         found = plans.gains.get(board)
         if found is None:
             if len(plans.gains) >= _MAX_BOARDS:
                 plans.gains.clear()
-            found = plans.gains[board] = Board(self._gains(), plans, nc)
+            found = plans.gains[board] = self._gains().board()
         return found
 
     def missing(self, board: Board) -> list[int]:
@@ -282,21 +320,23 @@ class OwnBoard:
             lacking[i] = (left & ((ones << top) - ones)) % full
         return lacking
 
-    def _gains(self) -> list[Gain]:
+    def _gains(self) -> _Builds:
         """The builds allowed by the board that gain, net of the cubes they cost, each
-        with its cost's (colour, count) pairs."""
+        with its cost's (colour, count) pairs, in this order: publicity, a basic
+        restaurant, the diners by colour, the bistros by slot."""
         side, game = self.side, self.game
+        costs = self.plans.costs[self.seat]
         base = self.now()
-        found: list[_Option] = []
+        found = _Builds(self.weights.cube_cost)
         n = self.diner_count
         if self.publicity < len(side.publicity_points):
             gain = self.value(self.basics, n, self.bistros, self.publicity + 1) - base
             if self.steals:
                 gain += self.weights.steal_value
-            found.append((gain, side.publicity_cost, "publicity", -1))
+            found.add(gain, costs.publicity, "publicity", -1)
         if self.basics < len(side.basic_points) and self.tokens < game.tokens:
             gain = self.value(self.basics + 1, n, self.bistros, self.publicity) - base
-            found.append((gain, side.basic_cost, "basic", -1))
+            found.add(gain, costs.basic, "basic", -1)
         if self.basics:
             # Every new diner brings the same; only the colours differ.
             upgrade = self.value(self.basics - 1, n + 1, self.bistros, self.publicity) - base
@@ -305,21 +345,14 @@ class OwnBoard:
                     gain = upgrade
                     if self.their_diners >> colour & 1:
                         gain -= 0.05  # no priority for a colour both players own
-                    found.append((gain, side.diner_cost[colour], "diner", colour))
+                    found.add(gain, costs.diner[colour], "diner", colour)
         if self.diners:
             for slot in range(game.num_bistros):
                 if not self.bistros >> slot & 1:
                     bistros = self.bistros | 1 << slot
                     after = self.value(self.basics, n - 1, bistros, self.publicity)
-                    found.append((after - base, side.bistro_cost[slot], "bistro", slot))
-        gains: list[Gain] = []
-        cube_cost = self.weights.cube_cost
-        for gain, cost, kind, x in found:
-            gain -= cube_cost * sum(cost)
-            if gain > 0:
-                needs = tuple((c, n) for c, n in enumerate(cost) if n)
-                gains.append((gain, needs, kind, x))
-        return gains
+                    found.add(after - base, costs.bistro[slot], "bistro", slot)
+        return found
 
     def demand(self, board: Board, missing: list[int]) -> list[int]:
         """The cubes the plan wants: the most promising builds' costs together (the
@@ -353,9 +386,11 @@ __all__ = [
     "PLAN_BUILDS",
     "STEAL_VALUE",
     "Board",
+    "Cost",
     "Gain",
     "OwnBoard",
     "Plans",
+    "SideCosts",
     "Weights",
     "plans_for",
 ]
