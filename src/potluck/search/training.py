@@ -55,6 +55,29 @@ class Positions:
     def __len__(self) -> int:
         return len(self.position)
 
+    def save(self, path: Path) -> None:
+        """Write the rows to ``path`` (NumPy's ``.npz``), so several fits can share one
+        run of self-play games."""
+        import numpy as np
+
+        np.savez(path, **{name: np.frombuffer(getattr(self, name), dtype=getattr(self, name).typecode) for name in _ARRAYS})
+
+    @classmethod
+    def load(cls, path: Path) -> Positions:
+        """Rows written by :meth:`save`."""
+        import numpy as np
+
+        out = cls()
+        with np.load(path) as saved:
+            for name in _ARRAYS:
+                column = getattr(out, name)
+                setattr(out, name, array(column.typecode, saved[name].tobytes()))
+        return out
+
+
+#: The columns of :class:`Positions`, as saved.
+_ARRAYS = ("data", "indices", "indptr", "labels", "position", "game_of")
+
 
 def play_positions(
     game: Game[Any, Any],
