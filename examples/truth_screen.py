@@ -26,6 +26,10 @@ error as a JSON line as it ends, so a screen stopped early can still be summed.
         --bot improve:depth=40,cutoff=model \\
         --versus improve:depth=40,cutoff=model,belief=greedy --worlds 100 --json
 
+``--versus-model FILE`` scores the versus bot's cut playouts by another value-model
+file (``python -m potluck.search.training ... --out DIR``), the bot's by the shipped
+one: a retrained model screened at the positions of the current one.
+
 What it cannot tell: a game's outcome (one decision at a time, greedy play after
 it); where the versus bot keeps worlds from its own last choice and the game went on
 by the bot's other choice, its kept worlds fail and it draws as the bot does, so a
@@ -53,6 +57,7 @@ from potluck.sim import bot_rng
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from decision_screen import judge
+from improve_model_dev import with_model
 
 
 class TrueWorlds:
@@ -87,14 +92,18 @@ def _mean_se(values: list[float]) -> tuple[float, float]:
     return statistics.fmean(values), statistics.stdev(values) / math.sqrt(n)
 
 
-def screen(games: int, bot: str, versus: str, seed: int, worlds: int) -> dict[str, Any]:
+def screen(
+    games: int, bot: str, versus: str, seed: int, worlds: int, versus_model: Path | None = None
+) -> dict[str, Any]:
     """The versus bot's choices at ``bot``'s decisions, judged against ``bot``'s on the
-    true hidden cards where the two differ; four players, the others greedy."""
+    true hidden cards where the two differ; four players, the others greedy. With
+    ``versus_model`` (a value-model file) the versus bot's cut playouts are scored by it
+    instead of the shipped model."""
     game = potluck.load_game("food-advice")
     players = 4
     tested, other, greedy = (
         make_agent(game, bot),
-        make_agent(game, versus),
+        with_model(make_agent(game, versus), game, players, versus_model),
         make_agent(game, "greedy"),
     )
     leads: list[float] = []
@@ -140,6 +149,7 @@ def screen(games: int, bot: str, versus: str, seed: int, worlds: int) -> dict[st
     return {
         "bot": bot,
         "versus": versus,
+        **({"versus_model": str(versus_model)} if versus_model is not None else {}),
         "games": games,
         "seed": seed,
         "worlds": worlds,
@@ -158,9 +168,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--versus", required=True)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--worlds", type=int, default=100)
+    parser.add_argument(
+        "--versus-model",
+        type=Path,
+        help="a value-model file scoring the versus bot's cut playouts (an improve bot)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    result = screen(args.games, args.bot, args.versus, args.seed, args.worlds)
+    result = screen(args.games, args.bot, args.versus, args.seed, args.worlds, args.versus_model)
     if args.json:
         print(json.dumps(result))
     else:

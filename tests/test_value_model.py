@@ -168,3 +168,30 @@ def test_the_model_dev_script_plays_a_deal_with_a_model_file(tmp_path: Any) -> N
     record = json.loads(results.read_text().splitlines()[1])
     assert {"bot", "baseline", "greedy", "cpu"} <= set(record)
     assert record["bot"] == record["baseline"]  # the same model, the same seeds: the same game
+
+
+def test_training_stops_early_on_watched_games_and_reuses_its_rows(tmp_path: Any) -> None:
+    """``--valid`` games are watched, not trained on, by ``--stop-after``: the trees
+    after the best are left out. ``--rows`` keeps the self-play rows, so a second fit
+    reads them instead of playing again (the same file follows), and rows made by
+    other settings are refused."""
+    pytest.importorskip("lightgbm")
+    pytest.importorskip("sklearn")
+    from potluck.search import training
+
+    rows = tmp_path / "rows.npz"
+    argv = ["burger-joint", "--players", "2", "--games", "30", "--held-out", "6"]
+    argv += ["--valid", "6", "--stop-after", "3", "--trees", "400", "--learning-rate", "0.3"]
+    argv += ["--min-leaf", "20", "--keep", "0.3", "--kind", "trees", "--rows", str(rows)]
+    argv += ["--out", str(tmp_path), "--write"]
+    assert training.main(argv) == 0
+    assert rows.exists()
+    first = (tmp_path / "burger-joint-2p.json").read_text()
+    data = json.loads(first)
+    assert data["fit"]["valid_games"] == 6
+    assert len(data["trees"]) == data["fit"]["trees"] < 400
+    assert training.main(argv) == 0
+    assert (tmp_path / "burger-joint-2p.json").read_text() == first
+    other = [arg if arg != "0.3" else "0.5" for arg in argv]
+    with pytest.raises(ValueError, match="holds rows made by"):
+        training.main(other)

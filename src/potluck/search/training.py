@@ -55,20 +55,28 @@ class Positions:
     def __len__(self) -> int:
         return len(self.position)
 
-    def save(self, path: Path) -> None:
-        """Write the rows to ``path`` (NumPy's ``.npz``), so several fits can share one
-        run of self-play games."""
+    def save(self, path: Path, making: dict[str, Any]) -> None:
+        """Write the rows to ``path`` (NumPy's ``.npz``) with ``making``, the settings of
+        the self-play that made them, so several fits can share one run of games."""
         import numpy as np
 
-        np.savez(path, **{name: np.frombuffer(getattr(self, name), dtype=getattr(self, name).typecode) for name in _ARRAYS})
+        columns = {
+            name: np.frombuffer(getattr(self, name), dtype=np.dtype(getattr(self, name).typecode))
+            for name in _ARRAYS
+        }
+        with path.open("wb") as out:
+            np.savez(out, making=np.array(json.dumps(making, sort_keys=True)), **columns)
 
     @classmethod
-    def load(cls, path: Path) -> Positions:
-        """Rows written by :meth:`save`."""
+    def load(cls, path: Path, making: dict[str, Any]) -> Positions:
+        """Rows written by :meth:`save`; ``ValueError`` if other settings made them."""
         import numpy as np
 
         out = cls()
         with np.load(path) as saved:
+            found = json.loads(str(saved["making"]))
+            if found != json.loads(json.dumps(making)):
+                raise ValueError(f"{path} holds rows made by {found}, not {making}")
             for name in _ARRAYS:
                 column = getattr(out, name)
                 setattr(out, name, array(column.typecode, saved[name].tobytes()))
@@ -145,13 +153,25 @@ def _matrix(positions: Positions, size: int) -> Any:
     )
 
 
-def _split(matrix: Any, positions: Positions, first_held: int) -> tuple[Any, ...]:
+def _split(matrix: Any, positions: Positions, first_valid: int, first_held: int) -> tuple[Any, ...]:
+    """Inputs and labels of the games trained on (before ``first_valid``), of those
+    early stopping watches (from ``first_valid`` to ``first_held``) and of the held-out
+    games that score the fit (from ``first_held`` on)."""
     import numpy as np
 
     games = np.frombuffer(positions.game_of, dtype=np.int32)
     labels = np.frombuffer(positions.labels, dtype=np.float32).astype(np.float64)
-    train = games < first_held
-    return matrix[train], labels[train], matrix[~train], labels[~train]
+    train = games < first_valid
+    valid = (games >= first_valid) & (games < first_held)
+    held = games >= first_held
+    return (
+        matrix[train],
+        labels[train],
+        matrix[valid],
+        labels[valid],
+        matrix[held],
+        labels[held],
+    )
 
 
 def _binary(matrix: Any, labels: Any) -> tuple[Any, Any, Any]:
@@ -184,18 +204,54 @@ def fit_linear(matrix: Any, labels: Any, c: float) -> dict[str, Any]:
     return {"kind": "linear", "bias": bias, "weights": [round(float(v), 7) for v in weights]}
 
 
-def fit_trees(matrix: Any, labels: Any, trees: int, leaves: int, seed: int) -> dict[str, Any]:
+class TreeSettings:
+    """How the trees are grown: at most ``trees`` of ``leaves`` leaves each, every leaf
+    holding at least ``min_leaf`` rows, each tree's step scaled by ``learning_rate``;
+    with ``stop_after`` above 0 and rows to validate on, growing stops once the
+    validation rows' log loss has not improved for that many trees, and the trees up
+    to the best are kept."""
+
+    def __init__(
+        self,
+        trees: int = 150,
+        leaves: int = 15,
+        learning_rate: float = 0.08,
+        min_leaf: int = 200,
+        stop_after: int = 0,
+    ) -> None:
+        self.trees = trees
+        self.leaves = leaves
+        self.learning_rate = learning_rate
+        self.min_leaf = min_leaf
+        self.stop_after = stop_after
+
+
+def fit_trees(
+    matrix: Any,
+    labels: Any,
+    settings: TreeSettings,
+    seed: int,
+    valid: tuple[Any, Any] | None = None,
+) -> dict[str, Any]:
     """Gradient-boosted trees (LightGBM), written as nested lists
-    ``[feature, threshold, left, right]`` with leaf values."""
+    ``[feature, threshold, left, right]`` with leaf values. ``valid`` (inputs and labels
+    of games not trained on) is what early stopping watches."""
     import lightgbm
 
     x, y, w = _binary(matrix, labels)
+    train = lightgbm.Dataset(x.astype("float64"), label=y, weight=w)
+    watched: list[Any] = []
+    callbacks: list[Any] = []
+    if valid is not None and settings.stop_after > 0:
+        vx, vy, vw = _binary(*valid)
+        watched.append(lightgbm.Dataset(vx.astype("float64"), label=vy, weight=vw, reference=train))
+        callbacks.append(lightgbm.early_stopping(settings.stop_after, verbose=False))
     booster = lightgbm.train(
         {
             "objective": "binary",
-            "num_leaves": leaves,
-            "learning_rate": 0.08,
-            "min_data_in_leaf": 200,
+            "num_leaves": settings.leaves,
+            "learning_rate": settings.learning_rate,
+            "min_data_in_leaf": settings.min_leaf,
             "feature_fraction": 0.8,
             "bagging_fraction": 0.8,
             "bagging_freq": 1,
@@ -204,10 +260,13 @@ def fit_trees(matrix: Any, labels: Any, trees: int, leaves: int, seed: int) -> d
             "num_threads": 1,
             "verbose": -1,
         },
-        lightgbm.Dataset(x.astype("float64"), label=y, weight=w),
-        num_boost_round=trees,
+        train,
+        num_boost_round=settings.trees,
+        valid_sets=watched,
+        callbacks=callbacks,
     )
-    dump = booster.dump_model()
+    # with early stopping, the trees after the best iteration are left out
+    dump = booster.dump_model(num_iteration=booster.best_iteration or None)
 
     def convert(node: dict[str, Any]) -> Any:
         if "leaf_value" in node:
@@ -272,8 +331,30 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--kind", choices=("linear", "trees", "both"), default="both")
     parser.add_argument("--c", type=float, default=0.1, help="linear: inverse L2 strength")
-    parser.add_argument("--trees", type=int, default=150)
+    parser.add_argument("--trees", type=int, default=150, help="trees: at most this many")
     parser.add_argument("--leaves", type=int, default=15)
+    parser.add_argument("--learning-rate", type=float, default=0.08)
+    parser.add_argument("--min-leaf", type=int, default=200, help="trees: rows a leaf holds")
+    parser.add_argument(
+        "--valid",
+        type=int,
+        default=0,
+        help="the last this many games before the held-out ones are not trained on but "
+        "watched by --stop-after",
+    )
+    parser.add_argument(
+        "--stop-after",
+        type=int,
+        default=0,
+        help="trees: stop once the --valid games' log loss has not improved for this many "
+        "trees, keeping the best (0: grow them all)",
+    )
+    parser.add_argument(
+        "--rows",
+        type=Path,
+        help="a file of the self-play rows: read if it exists (made by the same settings), "
+        "else written after the games are played",
+    )
     parser.add_argument("--write", action="store_true", help="write the better model's file")
     parser.add_argument(
         "--compare",
@@ -286,19 +367,40 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     game = potluck.load_game(args.game)
     started = time.process_time()
-    positions = play_positions(
-        game, args.players, args.games, args.seed, args.epsilon, args.keep, args.switch_by
-    )
+    making = {
+        "game": game.id,
+        "players": args.players,
+        "games": args.games,
+        "seed": args.seed,
+        "epsilon": args.epsilon,
+        "keep": args.keep,
+        "switch_by": args.switch_by,
+    }
+    if args.rows is not None and args.rows.exists():
+        positions = Positions.load(args.rows, making)
+    else:
+        positions = play_positions(
+            game, args.players, args.games, args.seed, args.epsilon, args.keep, args.switch_by
+        )
+        if args.rows is not None:
+            positions.save(args.rows, making)
     size = game.observation_encoding(args.players).size + 2 * len(player_blocks(game, args.players))
     print(f"{len(positions)} rows in {time.process_time() - started:.0f} s", file=sys.stderr)
     matrix = _matrix(positions, size)
-    x_train, y_train, x_held, y_held = _split(matrix, positions, args.games - args.held_out)
+    first_held = args.games - args.held_out
+    x_train, y_train, x_valid, y_valid, x_held, y_held = _split(
+        matrix, positions, first_held - args.valid, first_held
+    )
     fits: list[tuple[dict[str, Any], dict[str, float]]] = []
     if args.kind in ("linear", "both"):
         linear = fit_linear(x_train, y_train, args.c)
         fits.append((linear, evaluate(linear, x_held, y_held, args.players)))
     if args.kind in ("trees", "both"):
-        trees = fit_trees(x_train, y_train, args.trees, args.leaves, args.seed)
+        settings = TreeSettings(
+            args.trees, args.leaves, args.learning_rate, args.min_leaf, args.stop_after
+        )
+        valid = (x_valid, y_valid) if args.valid > 0 else None
+        trees = fit_trees(x_train, y_train, settings, args.seed, valid)
         fits.append((trees, evaluate(trees, x_held, y_held, args.players)))
     for model, score in fits:
         print(json.dumps({"kind": model["kind"], **score}))
@@ -320,6 +422,8 @@ def main(argv: list[str] | None = None) -> int:
             "seeds": [args.seed, args.seed + args.games - 1],
             "epsilon": args.epsilon,
             **({"switch_by": args.switch_by} if args.switch_by > 0 else {}),
+            **({"valid_games": args.valid} if args.valid > 0 else {}),
+            **({"trees": len(model["trees"])} if model["kind"] == "trees" else {}),
             "rows": len(positions),
             "held_out": score,
         },
