@@ -53,7 +53,7 @@ def with_model(bot: Any, game: Any, players: int, path: Path | None) -> Any:
         if judge._cut and judge.cutoff == "model":
             judge._chances = model.world_chances
 
-    judge.ready = ready_with_model  # type: ignore[method-assign]
+    judge.ready = ready_with_model  # type: ignore[method-assign,assignment]
     return bot
 
 

@@ -189,6 +189,10 @@ def test_training_stops_early_on_watched_games_and_reuses_its_rows(tmp_path: Any
     first = (tmp_path / "burger-joint-2p.json").read_text()
     data = json.loads(first)
     assert data["fit"]["valid_games"] == 6
+    # the command recorded is what made the fit: the rows' file and the output left out
+    assert "--rows" not in data["fit"]["command"]
+    assert str(tmp_path) not in data["fit"]["command"]
+    assert "--stop-after 3" in data["fit"]["command"]
     assert len(data["trees"]) == data["fit"]["trees"] < 400
     assert training.main(argv) == 0
     assert (tmp_path / "burger-joint-2p.json").read_text() == first

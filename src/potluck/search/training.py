@@ -60,12 +60,13 @@ class Positions:
         the self-play that made them, so several fits can share one run of games."""
         import numpy as np
 
-        columns = {
+        columns: dict[str, Any] = {
             name: np.frombuffer(getattr(self, name), dtype=np.dtype(getattr(self, name).typecode))
             for name in _ARRAYS
         }
+        columns["making"] = np.array(json.dumps(making, sort_keys=True))
         with path.open("wb") as out:
-            np.savez(out, making=np.array(json.dumps(making, sort_keys=True)), **columns)
+            np.savez(out, **columns)
 
     @classmethod
     def load(cls, path: Path, making: dict[str, Any]) -> Positions:
@@ -313,6 +314,27 @@ def evaluate(model: dict[str, Any], matrix: Any, labels: Any, players: int) -> d
     }
 
 
+#: Options that change neither the rows nor the fit (where rows are kept, where the
+#: model is written, what else is scored): left out of the command a model records.
+_NOT_FITTING = frozenset({"--rows", "--out", "--compare", "--write"})
+
+
+def _fitting(argv: list[str]) -> list[str]:
+    """``argv`` without :data:`_NOT_FITTING`'s options and their values."""
+    out: list[str] = []
+    skipping = False
+    for arg in argv:
+        name = arg.split("=", 1)[0]
+        if arg.startswith("--"):
+            skipping = name in _NOT_FITTING and "=" not in arg and name != "--write"
+            if name in _NOT_FITTING:
+                continue
+        elif skipping:
+            continue
+        out.append(arg)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -408,7 +430,7 @@ def main(argv: list[str] | None = None) -> int:
         data = json.loads(other.read_text())
         print(json.dumps({"file": str(other), **evaluate(data, x_held, y_held, args.players)}))
     model, score = min(fits, key=lambda fit: fit[1]["log_loss"])
-    command = " ".join(["python -m potluck.search.training", *(argv or sys.argv[1:])])
+    command = " ".join(["python -m potluck.search.training", *_fitting(argv or sys.argv[1:])])
     document = {
         "format": FORMAT,
         "game": game.id,
