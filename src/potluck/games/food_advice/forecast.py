@@ -11,6 +11,8 @@ new product would sell is counted in a few integer operations.
 
 from __future__ import annotations
 
+from typing import Final
+
 from potluck.games.food_advice.market import (
     Buyer,
     Choice,
@@ -18,8 +20,18 @@ from potluck.games.food_advice.market import (
     best_matches,
     choose_among,
     count_bits,
+    new_offer,
 )
 from potluck.games.food_advice.tables import FoodTables
+
+#: The shared tables a game keeps (``TableMemo``) before it forgets them all: a search's
+#: worlds make new tables at every simulation, and a game of four seats about five.
+_TABLES_KEPT: Final = 256
+
+#: A product as ``SeatInfo.products`` lists it: number, owner, shape, price, ingredients.
+Product = tuple[int, int, int, int, tuple[int, ...]]
+#: (customer, offer, paid) for every regular customer who buys from the table.
+Sales = tuple[tuple[int, Offer, int], ...]
 
 
 class TableChoices:
@@ -236,4 +248,78 @@ class Baseline:
         return total
 
 
-__all__ = ["Baseline", "TableChoices"]
+class SharedTable:
+    """What the regular customers do with one table, worked out once for every greedy
+    bot of a game (``TableMemo``): a table is public (every seat sees its products), and
+    these depend on it and the card data alone, so the four seats' bots (each with its
+    own memo) no longer work the same customers out four times.
+
+    ``serial`` stands for the table in a bot's own memo keys (never reused by a game's
+    ``TableMemo``, even after it forgets its tables)."""
+
+    def __init__(self, game: FoodTables, products: tuple[Product, ...], serial: int) -> None:
+        self.serial = serial
+        self.offers: list[Offer] = []
+        for number, owner, shape, price, ings in products:
+            tags = game.product_tags(list(ings))
+            self.offers.append(new_offer(number, owner, shape, price, tags))
+        self._game = game
+        self._chosen: TableChoices | None = None
+        self._baseline: Baseline | None = None
+        #: ``greedy_mind.Mind.sales`` by its promotion chips (``sales_key``).
+        self.sales: dict[int, Sales] = {}
+
+    def chosen(self) -> TableChoices:
+        """What each regular customer does with the table without promotion chips."""
+        known = self._chosen
+        if known is None:
+            known = self._chosen = TableChoices(self._game, self.offers)
+        return known
+
+    def baseline(self) -> Baseline:
+        """The forecast of a new product joining the table."""
+        known = self._baseline
+        if known is None:
+            known = self._baseline = Baseline(self._game, self.offers, self.chosen())
+        return known
+
+
+def sales_key(black_friday: int, flavor: int) -> int:
+    """One number for two bit masks of seats (at most ``tables.MAX_SEATS`` bits each)."""
+    return black_friday << 8 | flavor
+
+
+class TableMemo:
+    """A game's ``SharedTable``s by the products on the table (``FoodTables.greedy_tables``).
+
+    A pure cache: it pickles as an empty memo (an OpenSpiel state is serialized with its
+    game) that numbers its tables on from where this one got to."""
+
+    def __init__(self, made: int = 0) -> None:
+        self.tables: dict[tuple[Product, ...], SharedTable] = {}
+        #: How many tables this memo and those it was pickled from have numbered.
+        self.made = made
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (TableMemo, (self.made,))
+
+    def table(self, game: FoodTables, products: tuple[Product, ...]) -> SharedTable:
+        """The shared table of these products (made and kept if new)."""
+        known = self.tables.get(products)
+        if known is None:
+            if len(self.tables) >= _TABLES_KEPT:
+                self.tables.clear()
+            known = self.tables[products] = SharedTable(game, products, self.made)
+            self.made += 1
+        return known
+
+
+def shared_table(game: FoodTables, products: tuple[Product, ...]) -> SharedTable:
+    """``products``' ``SharedTable`` from the game's ``TableMemo`` (made on first use)."""
+    memo = game.greedy_tables
+    if not isinstance(memo, TableMemo):
+        memo = game.greedy_tables = TableMemo()
+    return memo.table(game, products)
+
+
+__all__ = ["Baseline", "SharedTable", "TableChoices", "TableMemo", "sales_key", "shared_table"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from potluck.games.food_advice.actions import (
     DONE,
@@ -18,13 +18,21 @@ from potluck.games.food_advice.actions import (
     SHOP,
     FoodAction,
 )
-from potluck.games.food_advice.forecast import Baseline, TableChoices
+from potluck.games.food_advice.forecast import (
+    Baseline,
+    Sales,
+    SharedTable,
+    TableChoices,
+    sales_key,
+    shared_table,
+)
 from potluck.games.food_advice.market import (
     LEFT_UNDECIDED,
     Choice,
     Offer,
     best_matches,
     choose,
+    choose_among,
     count_few_bits,
     matches,
     new_offer,
@@ -32,9 +40,6 @@ from potluck.games.food_advice.market import (
 from potluck.games.food_advice.seat_info import SeatInfo
 from potluck.games.food_advice.selling import shop_term_met
 from potluck.games.food_advice.tables import FoodTables
-
-if TYPE_CHECKING:
-    pass
 
 #: What an extra personal customer is worth, roughly (an average sale).
 EXTRA_CUSTOMER = 25.0
@@ -67,6 +72,13 @@ def kept_dict(memo: dict[tuple[Any, ...], Any], key: tuple[Any, ...]) -> dict[An
     return known
 
 
+def goes_first(score: float, index: int, best_score: float, best_index: int) -> bool:
+    """Whether an action (``score``, ``index``) beats the best so far: the highest score,
+    the lowest index among equals (``max`` by (score, -index)); the chip and the removal
+    choices share it."""
+    return score > best_score or (score == best_score and index < best_index)
+
+
 class Mind:
     """What the bot works out from one decision's ``SeatInfo``."""
 
@@ -83,45 +95,38 @@ class Mind:
         self.memo: dict[tuple[Any, ...], Any] = {} if memo is None else memo
         self.money = list(info.money)
         self.customers = game.regular_customers
-        # The table's offers, and a number standing for the table in the memo's keys,
-        # by the products as the SeatInfo lists them (number, owner, shape, price and
-        # ingredients): the same for every decision until a product joins or an event
-        # trims one. A key holding the offers themselves hashed every offer at each
-        # look-up (a tuple keeps no hash), several times a decision.
-        # (one list a table, never changed, shared by the decisions on it)
-        tables: dict[Any, tuple[list[Offer], int]] = kept_dict(self.memo, ("tables",))
-        known = tables.get(info.products)
-        if known is None:
-            made: list[Offer] = []
-            for number, owner, shape, price, ings in info.products:
-                made.append(new_offer(number, owner, shape, price, game.product_tags(list(ings))))
-            # (numbered in order of arrival: the memo forgets every table at once)
-            known = tables[info.products] = (made, len(tables))
-        self.offers, self.table_id = known
+        # The table's offers, what the customers do with them, and a number standing
+        # for the table in the memo's keys, by the products as the SeatInfo lists them
+        # (number, owner, shape, price and ingredients): the same for every decision
+        # until a product joins or an event trims one, and for every seat, so kept on
+        # the game for all its bots (``forecast.TableMemo``). A key holding the offers
+        # themselves hashed every offer at each look-up (a tuple keeps no hash).
+        self.table: SharedTable = shared_table(game, info.products)
+        self.offers, self.table_id = self.table.offers, self.table.serial
         self.shape = info.shape
         # product_value by (price, hashtags), for this seat, shape and table
         key = ("values", seat, self.shape, self.table_id)
         self.values: dict[int, float] = kept_dict(self.memo, key)
         # (a product's price and hashtags as one key: the hashtags below these bits)
         self.tag_bits = len(game.hashtags)
-        self._baseline: Baseline | None = None
         # This seat's sales without chips (``own_sales``), and each seat's count of
         # them (``sold_by``), once a decision.
         self._own: list[tuple[int, Offer, int]] | None = None
         self._sold_by: list[int] | None = None
-        self._chosen: TableChoices | None = None
 
     # ------------------------------------------------------------------ products
 
-    def sales(self, black_friday: int = 0, flavor: int = 0) -> tuple[tuple[int, Offer, int], ...]:
+    def sales(self, black_friday: int = 0, flavor: int = 0) -> Sales:
         """(customer, offer, paid) for every regular customer who would buy something
-        from the table, with these promotion chips (bit masks of seats).
+        from the table, with these promotion chips (bit masks of seats), kept with the
+        table for every seat's bot.
 
         Kept as tuples, which Python's cyclic garbage collector stops visiting once it
         finds they hold numbers and such tuples only (lists it visits at every
         collection, and the memo keeps hundreds)."""
-        key = ("sales", self.table_id, black_friday, flavor)
-        known: tuple[tuple[int, Offer, int], ...] | None = self.memo.get(key)
+        kept = self.table.sales
+        key = sales_key(black_friday, flavor)
+        known = kept.get(key)
         if known is not None:
             return known
         base: list[Choice] = self.chosen().choices
@@ -136,7 +141,7 @@ class Mind:
                 if choice.offer is not None
             ]
         )
-        self.memo[key] = bought
+        kept[key] = bought
         return bought
 
     def promoted(self, black_friday: int, flavor: int) -> list[tuple[int, Choice]]:
@@ -167,10 +172,13 @@ class Mind:
                     if candidates is None:
                         candidates = list(pools[k])
                     candidates.append(o)
-            if candidates is None and flavor and base[k].reason == LEFT_UNDECIDED:
-                candidates = pools[k]
             if candidates is not None:
                 moved.append((k, choose(buyer, candidates, black_friday, flavor, limit)))
+            elif flavor and base[k].reason == LEFT_UNDECIDED:
+                # Their pool is their ``best_matches`` among the whole table with these
+                # chips too (no product brought within reach): only the rest of the
+                # rule's order is asked again.
+                moved.append((k, choose_among(buyer, chosen.bests[k], pools[k], flavor)))
         return moved
 
     def promotion_gain(self, seller: int, black_friday: int, flavor: int) -> int:
@@ -188,16 +196,9 @@ class Mind:
         return gain
 
     def chosen(self) -> TableChoices:
-        """What each regular customer does with the table without promotion chips (the
-        seats' decisions on one table, and its forecast, share it)."""
-        known = self._chosen
-        if known is None:
-            key = ("chosen", self.table_id)
-            known = self.memo.get(key)
-            if known is None:
-                known = self.memo[key] = TableChoices(self.game, self.offers)
-            self._chosen = known
-        return known
+        """What each regular customer does with the table without promotion chips (every
+        seat's decisions on one table, and its forecast, share it)."""
+        return self.table.chosen()
 
     def product_value(self, ings: Sequence[int]) -> float:
         if self.shape < 0:
@@ -224,14 +225,7 @@ class Mind:
     def baseline(self) -> Baseline:
         """What each regular customer does with today's products (every seat's view
         of the same products shares it)."""
-        known = self._baseline
-        if known is None:
-            key = ("baseline", self.table_id)
-            known = self.memo.get(key)
-            if known is None:
-                known = self.memo[key] = Baseline(self.game, self.offers, self.chosen())
-            self._baseline = known
-        return known
+        return self.table.baseline()
 
     def best_keep(self, hand: list[int]) -> tuple[float, tuple[int, ...]]:
         """The best value of ``kept`` cards of ``hand`` and the first such cards, in
@@ -295,7 +289,7 @@ class Mind:
         # which change while chips are placed: the seat's later chips reuse them.
         received = self.info.votes_received
         known: dict[int, float] = kept_dict(self.memo, ("place", seat, self.table_id, received))
-        # The best chip by (score, -index), the first such in order; by plain loops, not
+        # The best chip by ``goes_first``, the first such in order; by plain loops, not
         # a dict keyed by actions (an action's hash is Python code, called from compiled
         # code several times a chip).
         best: FoodAction | None = None
@@ -309,11 +303,7 @@ class Mind:
                 if action.kind == DONE:
                     continue
                 score = known[action.index] = self._chip_value(action)
-            if (
-                best is None
-                or score > best_score
-                or (score == best_score and action.index < best.index)
-            ):
+            if best is None or goes_first(score, action.index, best_score, best.index):
                 best, best_score = action, score
         if best is None:
             return actions[0]
@@ -455,12 +445,7 @@ class Mind:
                 # At the default weight of 1.0 the product is exactly ``theirs``.
                 score = float(mine) - self.weights.rival_weight * float(theirs)
                 scores[key] = score
-            # the highest score, the lowest index among equals (``max`` by (score, -index))
-            if (
-                picked is None
-                or score > picked_score
-                or (score == picked_score and action.index < picked.index)
-            ):
+            if picked is None or goes_first(score, action.index, picked_score, picked.index):
                 picked, picked_score = action, score
         if picked is None:
             raise ValueError("remove() with no removal to choose")

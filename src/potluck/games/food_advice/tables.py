@@ -177,6 +177,9 @@ class FoodTables(Game[FoodState, FoodAction]):
         self._plain_name_parts = all(
             part and " ".join(part.split()) == part and '"' not in part for part in parts
         )
+        #: The greedy bots' customer work per table, shared by every bot of this game
+        #: (a ``forecast.TableMemo``, made by the first greedy decision; ``None`` before).
+        self.greedy_tables: Any = None
 
     def _term_number(self, spec: ShopSpec) -> int:
         """A shop term's value as a number: the hashtag's index for a hashtag term, else
