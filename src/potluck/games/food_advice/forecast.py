@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from potluck.games.food_advice.market import (
+    LEFT_UNDECIDED,
     Buyer,
     Choice,
     Offer,
@@ -53,11 +54,26 @@ class TableChoices:
         self.bests: list[int] = []
         self.pools: list[list[Offer]] = []
         self.choices: list[Choice] = []
-        for buyer in self.buyers:
+        #: The customers (bit k) who could not choose among their pool: Flavor Sampling
+        #: may choose for them (``market.choose`` step 4).
+        self.undecided = 0
+        for k, buyer in enumerate(self.buyers):
             best, pool = best_matches(buyer, offers)
             self.bests.append(best)
             self.pools.append(pool)
-            self.choices.append(choose_among(buyer, best, pool, 0))
+            choice = choose_among(buyer, best, pool, 0)
+            self.choices.append(choice)
+            if choice.reason == LEFT_UNDECIDED:
+                self.undecided |= 1 << k
+
+
+def within_budget(game: FoodTables, price: int) -> int:
+    """The regular customers (bit k, ``TableChoices`` order) whose budget covers ``price``
+    (every one for a price below 0)."""
+    affording = game.regular_affording
+    if price < 0:
+        return (1 << len(game.regular_customers)) - 1
+    return affording[price] if price < len(affording) else 0  # (beyond every budget)
 
 
 class Baseline:
@@ -137,10 +153,7 @@ class Baseline:
 
     def reach(self, price: int) -> int:
         """The customers whose budget covers ``price``."""
-        affording = self.game.regular_affording
-        if price < 0:
-            return self.everyone
-        return affording[price] if price < len(affording) else 0  # (beyond every budget)
+        return within_budget(self.game, price)
 
     def tag_masks_of(self, tags: int) -> list[int]:
         """Per hashtag in ``tags``: the customers who like it."""
@@ -322,4 +335,12 @@ def shared_table(game: FoodTables, products: tuple[Product, ...]) -> SharedTable
     return memo.table(game, products)
 
 
-__all__ = ["Baseline", "SharedTable", "TableChoices", "TableMemo", "sales_key", "shared_table"]
+__all__ = [
+    "Baseline",
+    "SharedTable",
+    "TableChoices",
+    "TableMemo",
+    "sales_key",
+    "shared_table",
+    "within_budget",
+]

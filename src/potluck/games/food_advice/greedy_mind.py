@@ -25,9 +25,9 @@ from potluck.games.food_advice.forecast import (
     TableChoices,
     sales_key,
     shared_table,
+    within_budget,
 )
 from potluck.games.food_advice.market import (
-    LEFT_UNDECIDED,
     Choice,
     Offer,
     best_matches,
@@ -157,14 +157,25 @@ class Mind:
         with the most matches alone, whatever their order, so among these as among the
         whole table."""
         chosen = self.chosen()
-        base, pools = chosen.choices, chosen.pools
-        limit = self.game.black_friday_limit
+        pools, buyers = chosen.pools, chosen.buyers
+        game = self.game
+        limit = game.black_friday_limit
         discounted: list[Offer] = []  # Black Friday sellers' products
+        # The customers (bit k) a discounted product is over budget for by at most the
+        # limit (budget < price <= budget + limit), and, with Flavor Sampling, those
+        # who could not choose: no other customer can choose otherwise, so the others
+        # are not visited at all.
+        movable = chosen.undecided if flavor else 0
         for o in self.offers:
             if black_friday >> o.seller & 1:
                 discounted.append(o)
+                movable |= within_budget(game, o.price - limit) & ~within_budget(game, o.price)
         moved: list[tuple[int, Choice]] = []
-        for k, buyer in enumerate(chosen.buyers):
+        while movable:
+            low = movable & -movable
+            movable ^= low
+            k = low.bit_length() - 1
+            buyer = buyers[k]
             budget = buyer.budget
             candidates: list[Offer] | None = None
             for o in discounted:
@@ -174,10 +185,10 @@ class Mind:
                     candidates.append(o)
             if candidates is not None:
                 moved.append((k, choose(buyer, candidates, black_friday, flavor, limit)))
-            elif flavor and base[k].reason == LEFT_UNDECIDED:
-                # Their pool is their ``best_matches`` among the whole table with these
-                # chips too (no product brought within reach): only the rest of the
-                # rule's order is asked again.
+            else:
+                # Undecided (``movable``), and their pool is their ``best_matches``
+                # among the whole table with these chips too (no product brought within
+                # reach): only the rest of the rule's order is asked again.
                 moved.append((k, choose_among(buyer, chosen.bests[k], pools[k], flavor)))
         return moved
 
@@ -392,6 +403,21 @@ class Mind:
         limit = game.black_friday_limit
         products = self.info.products
         holder = {i: j for j, product in enumerate(products) for i in product[4]}
+        # What this seat and the richest rival take without the removal, and per product
+        # the customers (bit k) whose pool holds it: a removal's table differs from today's
+        # for those customers alone, and those who can reach the trimmed product only now
+        # (below), so only they are asked to choose again.
+        base_mine = base_theirs = 0
+        for choice in base:
+            if choice.offer is not None:
+                if choice.offer.seller == seat:
+                    base_mine += choice.paid
+                elif choice.offer.seller == richest:
+                    base_theirs += choice.paid
+        in_pool: dict[int, int] = {}  # by product number
+        for k, pool in enumerate(pools):
+            for o in pool:
+                in_pool[o.product] = in_pool.get(o.product, 0) | 1 << k
         # Per customer whose best match within budget is one product alone: their
         # ``best_matches`` among the others, for when that product is trimmed.
         runners_up: dict[int, tuple[int, list[Offer]]] = {}
@@ -413,14 +439,26 @@ class Mind:
             if score is None:
                 old = offers[j]  # (``_replace`` is Python code, slow from compiled code)
                 new = new_offer(old.product, old.seller, old.shape, new_price, new_tags)
-                mine = theirs = 0
-                for k, buyer in enumerate(buyers):
-                    # Only a customer for whom the old product was among the best
-                    # matches within budget, or the new one is, can choose otherwise;
-                    # they choose among the others' best matches and the new one
+                mine, theirs = base_mine, base_theirs
+                # Only a customer for whom the old product was among the best matches
+                # within budget, or the new one is, can choose otherwise: the old one's
+                # pool holders, and (a trimmed product has no hashtag the old one lacked
+                # and costs no more) those whose budget reaches the new price but not
+                # the old; every customer if a card data breaks that.
+                if new_tags & ~old.tags or new_price > old.price:
+                    touched = within_budget(game, -1)
+                else:
+                    touched = in_pool.get(old.product, 0) | (
+                        within_budget(game, new_price) & ~within_budget(game, old.price)
+                    )
+                while touched:
+                    low = touched & -touched
+                    touched ^= low
+                    k = low.bit_length() - 1
+                    buyer = buyers[k]
+                    # They choose among the others' best matches and the new one
                     # (``market.choose`` picks among its ``best_matches`` alone).
                     budget, tags = buyer.budget, buyer.tags
-                    choice = base[k]
                     best, pool = bests[k], pools[k]
                     if old.price <= budget and count_few_bits(tags & old.tags) == best:
                         if len(pool) == 1:
@@ -437,6 +475,14 @@ class Mind:
                         candidates = list(pool)
                         candidates.append(new)
                         choice = choose(buyer, candidates, 0, 0, limit)
+                    else:
+                        continue
+                    before = base[k].offer
+                    if before is not None:
+                        if before.seller == seat:
+                            mine -= base[k].paid
+                        elif before.seller == richest:
+                            theirs -= base[k].paid
                     if choice.offer is not None:
                         if choice.offer.seller == seat:
                             mine += choice.paid
