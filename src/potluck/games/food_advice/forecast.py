@@ -155,15 +155,6 @@ class Baseline:
         """The customers whose budget covers ``price``."""
         return within_budget(self.game, price)
 
-    def tag_masks_of(self, tags: int) -> list[int]:
-        """Per hashtag in ``tags``: the customers who like it."""
-        masks = []
-        liking = self.game.regular_liking_tag
-        for tag in range(len(liking)):
-            if tags >> tag & 1:
-                masks.append(liking[tag])
-        return masks
-
     def liking_shape(self, shape: int) -> int:
         """The customers whose favourite shapes include ``shape``."""
         return self.game.regular_liking_shape[shape]
@@ -230,9 +221,16 @@ class Baseline:
         """
         everyone, best_above = self.everyone, self.best_above
         reach = self.reach(price)
-        # at_least[j]: the customers who find at least j of their hashtags in it
+        liking = self.game.regular_liking_tag
+        # at_least[j]: the customers who find at least j of their hashtags in it, adding
+        # its hashtags one by one (by their set bits, lowest first: a product has a few
+        # of the game's hashtags)
         at_least = [everyone]
-        for tag in self.tag_masks_of(tags):
+        rest = tags
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            tag = liking[low.bit_length() - 1]  # the customers who like this hashtag
             at_least.append(at_least[-1] & tag)
             for j in range(len(at_least) - 2, 0, -1):
                 at_least[j] |= at_least[j - 1] & tag
