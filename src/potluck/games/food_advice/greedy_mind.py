@@ -104,9 +104,9 @@ class Mind:
         self.table: SharedTable = shared_table(game, info.products)
         self.offers, self.table_id = self.table.offers, self.table.serial
         self.shape = info.shape
-        # product_value by (price, hashtags), for this seat, shape and table
-        key = ("values", seat, self.shape, self.table_id)
-        self.values: dict[int, float] = kept_dict(self.memo, key)
+        # product_value by (price, hashtags), for this seat, shape and table (looked up
+        # in the memo at the decision's first product value: most decisions ask none)
+        self._values: dict[int, float] | None = None
         # (a product's price and hashtags as one key: the hashtags below these bits)
         self.tag_bits = len(game.hashtags)
         # This seat's sales without chips (``own_sales``), and each seat's count of
@@ -223,9 +223,13 @@ class Mind:
         # when answering an offer) are simulated once; keyed by one number (price and
         # hashtags side by side), not a tuple made for every hand.
         key = price << self.tag_bits | tags
-        known = self.values.get(key)
+        values = self._values
+        if values is None:
+            memo_key = ("values", self.seat, self.shape, self.table_id)
+            values = self._values = kept_dict(self.memo, memo_key)
+        known = values.get(key)
         if known is None:
-            known = self.values[key] = float(self._new_product_sales(price, tags))
+            known = values[key] = float(self._new_product_sales(price, tags))
         return known
 
     def _new_product_sales(self, price: int, tags: int) -> int:
