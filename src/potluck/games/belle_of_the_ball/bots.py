@@ -67,6 +67,8 @@ from potluck.games.belle_of_the_ball.tables import (
 _REFILL_MARGIN: Final = float("-inf")
 #: Scandalous Scarlett's loss is valued as if her target had this many invitations left.
 _SCANDAL_FUTURE: Final = 12
+#: A party no group holds (no guest is -1): what ``_kept_scandal_loss`` starts from.
+_NO_GUESTS: Final[tuple[int, ...]] = (-1,)
 
 
 class GreedyBot:
@@ -133,6 +135,11 @@ class GreedyBot:
         self._groups_valued = False
         self._group_values = [0.0] * SLOTS
         self._groups_value = 0.0
+        # Scandalous Scarlett's loss per party (``seat * SLOTS + slot``) with the guests
+        # it was worked out for: a function of those guests alone, and a rival's group
+        # mostly stands as it was at the seat's last decision.
+        self._scandal_groups: list[tuple[int, ...]] = []
+        self._scandal_losses: list[float] = []
 
     def choose(
         self,
@@ -150,6 +157,8 @@ class GreedyBot:
             self._interests = tables.guest_interests
             self._effects = tables.belle_effect_codes
             self._planners = []
+            self._scandal_groups = []
+            self._scandal_losses = []
         me = info.seat
         planners = self._planners
         while len(planners) <= me:
@@ -190,9 +199,11 @@ class GreedyBot:
                     planned = True
                     base = planner.value_now(terms, first)
                     best_gain = self.weights.play_margin if info.variant else _REFILL_MARGIN
+                planner.trial_terms = None  # (set by her re-plan, if she has one)
                 gain = self._belle_gain(info, terms, kinds[action.belle], action, base)
                 if gain > best_gain:
                     best_gain, best_play = gain, action
+                    planner.keep_trial()
         if best_play is not None:
             return best_play
         if pos >= 0:
@@ -221,9 +232,8 @@ class GreedyBot:
             # Robbing the leader is worth a little more than robbing anyone else.
             return min(2, has) * (1 + rival_weight) + (0.5 if has == leader else 0.0)
         if effect == EFFECT_SCANDAL:
-            return rival_weight * self._scandal_loss(
-                info.parties[action.seat * SLOTS + action.group]
-            )
+            party = action.seat * SLOTS + action.group
+            return rival_weight * self._kept_scandal_loss(info.parties[party], party)
         if effect == EFFECT_MOVE_GUEST:
             return self._move_gain(info, terms, action) - base
         line, line_chips = terms.line, terms.line_chips
@@ -254,7 +264,25 @@ class GreedyBot:
             line = (*line[1:], line[0])
             line_chips = (*line_chips[1:], line_chips[0])
         bent = Terms(line, line_chips, terms.chips, free, full, singles, fifth, invites_left)
-        return direct + self._planner.plan_value(bent) - base
+        planner = self._planner
+        planner.trying = True  # her re-plan is searched again next decision if she is played
+        return direct + planner.plan_value(bent) - base
+
+    def _kept_scandal_loss(self, group: tuple[int, ...], party: int) -> float:
+        """``_scandal_loss`` of ``group``, the guests of party ``party``, kept for the
+        party while it holds the same guests."""
+        groups = self._scandal_groups
+        losses = self._scandal_losses
+        while len(groups) <= party:
+            groups.append(_NO_GUESTS)
+            losses.append(0.0)
+        kept = groups[party]
+        if kept is group or kept == group:
+            return losses[party]
+        loss = self._scandal_loss(group)
+        groups[party] = group
+        losses[party] = loss
+        return loss
 
     def _scandal_loss(self, group: tuple[int, ...]) -> float:
         """What Scandalous Scarlett takes from the rival group ``group`` (guests): its

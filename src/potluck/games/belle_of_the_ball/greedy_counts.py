@@ -62,6 +62,17 @@ class GroupCounts:
         self.other_packed: i64 = 0
         self.other_value = 0.0
         self.other_pos = 0
+        #: The same for a Belle's re-plan (``Planner.trying``: size -1, not searched), and
+        #: for the re-plan of the Belle the bot rates best so far (``Planner.keep_trial``),
+        #: which the next decision, once she is played, searches again on equal terms.
+        self.trial_size: i64 = -1
+        self.trial_packed: i64 = 0
+        self.trial_value = 0.0
+        self.trial_pos = 0
+        self.hint_size: i64 = -1
+        self.hint_packed: i64 = 0
+        self.hint_value = 0.0
+        self.hint_pos = 0
 
 
 class Terms:
@@ -110,11 +121,16 @@ class Terms:
         """Whether a search on ``other`` finds each group's best guest where one on these
         terms does: the same line, chips on it, seat's chips and bent scoring rules
         (``fifth`` and ``invites_left`` open or add searches, not change one)."""
+        return self.same_line(other) and self.full == other.full and self.singles == other.singles
+
+    def same_line(self, other: Terms) -> bool:
+        """Whether ``other`` has the same line, chips on it, seat's chips and cost of a
+        skip: a search on either finds the same Belle to hand and reaches as far, and
+        the same best guest for a group whose values the full size and Romantic
+        Rosalind's rule do not change (``Planner.best_invite``)."""
         return (
             (self.line is other.line or self.line == other.line)
             and (self.line_chips is other.line_chips or self.line_chips == other.line_chips)
             and self.chips == other.chips
             and self.free == other.free
-            and self.full == other.full
-            and self.singles == other.singles
         )

@@ -163,6 +163,9 @@ class Planner:
         #: (-1 for a Belle to hand; both -1 if it found none).
         self.best_pos = -1
         self.best_slot = -1
+        #: What ``_group_best`` found last: the value and position of its best guest.
+        self.found_value = 0.0
+        self.found_pos = 0
         # What the first search of a decision kept, unless it had the same arguments as
         # the last one kept: its terms, skip and future, the best Belle to hand and the
         # reach (and per group, in ``GroupCounts``, its best guest); ``rekeep`` until it
@@ -174,6 +177,20 @@ class Planner:
         self.kept_belles_value = 0.0
         self.kept_belles_pos = 0
         self.kept_reach = 0
+        # A Belle's re-plan (``trying``) records its first search here and in each
+        # ``GroupCounts.trial_*``; the best Belle's is kept as the hint (``keep_trial``),
+        # the next decision's kept bests if its terms are the same (she was played).
+        self.trying = False
+        self.trial_terms: Terms | None = None
+        self.trial_future = 0
+        self.trial_belles_value = 0.0
+        self.trial_belles_pos = 0
+        self.trial_reach = 0
+        self.hint_terms: Terms | None = None
+        self.hint_future = 0
+        self.hint_belles_value = 0.0
+        self.hint_belles_pos = 0
+        self.hint_reach = 0
 
     def use_guests(self, tables: BelleTables) -> None:
         """Read each guest's interests, as bits and counted, from the game's tables (made
@@ -185,6 +202,7 @@ class Planner:
         self.guest_shown_floats = tables.guest_interest_counts
         self.loaded = [_NOT_LOADED] * SLOTS
         self.kept_terms = None
+        self.hint_terms = None
 
     def count(self, slot: int, interest: int) -> int:
         """How many guests of group ``slot`` show ``interest``."""
@@ -316,22 +334,51 @@ class Planner:
         ``_group_best``)."""
         groups = self.groups
         kept_terms = self.kept_terms
-        kept = (
+        line_kept = (
             kept_terms is not None
             and skip == self.kept_skip
             and self.future == self.kept_future
-            and kept_terms.same_search(terms)
+            and kept_terms.same_line(terms)
         )
+        kept = line_kept and kept_terms is not None and kept_terms.same_search(terms)
         keeping = kept or self.rekeep
+        # The open groups whose kept bests hold on these terms: those of fewer guests
+        # than this (every open group on the kept terms; with only the full size or
+        # Romantic Rosalind's rule bent, a group that neither is full nor fills with
+        # the guest under either terms, as ``full`` and ``singles`` then change none of
+        # its values).
+        alike_below = GROUP_SIZE if keeping else 0
+        if line_kept and not keeping and kept_terms is not None:
+            alike_below = min(kept_terms.full, terms.full) - 1
         self.rekeep = False
         if not kept and keeping:
             self.kept_terms, self.kept_skip, self.kept_future = terms, skip, self.future
-            for slot in range(SLOTS):
-                groups[slot].kept_size = groups[slot].other_size = -1
-            self.kept_belles_value, self.kept_belles_pos, self.kept_reach = self._belles_best(
-                terms, skip
-            )
-        if keeping:
+            hint_terms = self.hint_terms
+            self.hint_terms = None
+            if (
+                hint_terms is not None
+                and skip < 0
+                and self.future == self.hint_future
+                and hint_terms.same_search(terms)
+            ):
+                # The Belle just played was re-planned on these terms last decision.
+                for slot in range(SLOTS):
+                    group = groups[slot]
+                    group.kept_size = group.hint_size
+                    group.kept_packed = group.hint_packed
+                    group.kept_value = group.hint_value
+                    group.kept_pos = group.hint_pos
+                    group.other_size = -1
+                self.kept_belles_value = self.hint_belles_value
+                self.kept_belles_pos = self.hint_belles_pos
+                self.kept_reach = self.hint_reach
+            else:
+                for slot in range(SLOTS):
+                    groups[slot].kept_size = groups[slot].other_size = -1
+                self.kept_belles_value, self.kept_belles_pos, self.kept_reach = self._belles_best(
+                    terms, skip
+                )
+        if keeping or line_kept:  # (the Belles to hand and the reach: the line's alone)
             best_value, best_pos, reach = (
                 self.kept_belles_value,
                 self.kept_belles_pos,
@@ -339,6 +386,14 @@ class Planner:
             )
         else:
             best_value, best_pos, reach = self._belles_best(terms, skip)
+        trying = self.trying
+        if trying:
+            self.trying = False  # (a second invitation's search is not recorded)
+            self.trial_terms, self.trial_future = terms, self.future
+            self.trial_belles_value = best_value
+            self.trial_belles_pos, self.trial_reach = best_pos, reach
+            for slot in range(SLOTS):
+                groups[slot].trial_size = -1
         best_slot = -1
         # Step 2, Group: an open group, or the first empty slot while a new group may
         # start (``groups._places_by_sizes``, read from the counted sizes).
@@ -359,12 +414,14 @@ class Planner:
             else:
                 new_done = True
             packed = group.packed
-            if keeping and group.kept_size == members and group.kept_packed == packed:
+            alike = members < alike_below
+            if alike and group.kept_size == members and group.kept_packed == packed:
                 value, pos = group.kept_value, group.kept_pos
-            elif keeping and group.other_size == members and group.other_packed == packed:
+            elif alike and group.other_size == members and group.other_packed == packed:
                 value, pos = group.other_value, group.other_pos
             else:
-                value, pos = self._group_best(group, terms, reach, skip)
+                self._group_best(group, terms, reach, skip)
+                value, pos = self.found_value, self.found_pos
                 if keeping and group.kept_size < 0:
                     group.kept_size = members
                     group.kept_packed = packed
@@ -375,11 +432,30 @@ class Planner:
                     group.other_packed = packed
                     group.other_value = value
                     group.other_pos = pos
+            if trying:
+                group.trial_size = members
+                group.trial_packed = packed
+                group.trial_value = value
+                group.trial_pos = pos
             if value > best_value or (value == best_value and pos < best_pos):
                 best_value, best_pos, best_slot = value, pos, slot
         self.best_pos = best_pos
         self.best_slot = best_slot
         return best_value
+
+    def keep_trial(self) -> None:
+        """Keep the last recorded re-plan (``trying``) as the hint for the next decision
+        (none if the Belle rated best has no re-plan: ``trial_terms`` is then ``None``)."""
+        self.hint_terms = self.trial_terms
+        self.hint_future = self.trial_future
+        self.hint_belles_value = self.trial_belles_value
+        self.hint_belles_pos = self.trial_belles_pos
+        self.hint_reach = self.trial_reach
+        for group in self.groups:
+            group.hint_size = group.trial_size
+            group.hint_packed = group.trial_packed
+            group.hint_value = group.trial_value
+            group.hint_pos = group.trial_pos
 
     def _belles_best(self, terms: Terms, skip: int) -> tuple[float, int, int]:
         """The best Belle to take to hand (value, position; -1e9 and -1 if none) and how
@@ -409,11 +485,11 @@ class Planner:
             reach = index + 1
         return best_value, best_pos, reach
 
-    def _group_best(
-        self, group: GroupCounts, terms: Terms, reach: int, skip: int
-    ) -> tuple[float, int]:
-        """The best guest to invite into ``group`` (value, first position with it; -1e9
-        and -1 if none) among the first ``reach`` cards of the line of ``terms``.
+    def _group_best(self, group: GroupCounts, terms: Terms, reach: int, skip: int) -> None:
+        """The best guest to invite into ``group`` among the first ``reach`` cards of the
+        line of ``terms``: its value in ``found_value`` and the first position with it in
+        ``found_pos`` (-1e9 and -1 if none; two fields, not a tuple with a boxed float,
+        which each of the game's 760 searches built and freed).
 
         A guest's interests are intersected with the group's as ``i64`` bits (machine
         words once compiled) and the counts that come of it are summed as floats: each
@@ -494,7 +570,8 @@ class Planner:
                 if value > best_value:
                     best_value, best_pos = value, pos
             pos += 1
-        return best_value, best_pos
+        self.found_value = best_value
+        self.found_pos = best_pos
 
     def value_now(self, terms: Terms, first: float) -> float:
         """What the best move(s) this turn are worth: ``first``, the value of
