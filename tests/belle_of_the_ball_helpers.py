@@ -6,6 +6,7 @@ game, the rulebook's example group and the rigging helpers that set up a state.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -130,3 +131,16 @@ def finish_turn(state: BelleState) -> None:
     seat = state.acting[0]
     first = next(a for a in G.legal_actions(state, seat) if a.kind != 2 and a.pos == 0)
     G.step(state, seat, first)
+
+
+def random_play_states(game: BelleOfTheBall, seed: int, variant: bool) -> list[BelleState]:
+    """Every state of one 4-player game of uniformly random moves, each a clone."""
+    rng = random.Random(seed)
+    state = game.new_game(4, seed, {"belles_in_guest_deck": variant})
+    found = []
+    while state.acting:
+        found.append(state.clone())
+        seat = state.acting[0]
+        legal = game.legal_actions(state, seat)
+        game.step(state, seat, legal[rng.randrange(len(legal))])
+    return found

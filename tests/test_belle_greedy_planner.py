@@ -19,11 +19,10 @@ The greedy bot values invitations from its groups counted in flat lists
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from belle_of_the_ball_helpers import random_play_states
 from potluck.games.belle_of_the_ball import groups
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.greedy_counts import COUNT_BITS, Terms
@@ -34,7 +33,7 @@ from potluck.games.belle_of_the_ball.greedy_plan import (
     estimate,
     group_value,
 )
-from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS, BelleState
+from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS
 
 G = BelleOfTheBall()
 WIDTH = len(G.interest_names)
@@ -166,18 +165,6 @@ def _reference_best(
     return best
 
 
-def _states(seed: int, variant: bool) -> list[BelleState]:
-    rng = random.Random(seed)
-    state = G.new_game(4, seed, {"belles_in_guest_deck": variant})
-    found = []
-    while state.acting:
-        found.append(state.clone())
-        seat = state.acting[0]
-        legal = G.legal_actions(state, seat)
-        G.step(state, seat, legal[rng.randrange(len(legal))])
-    return found
-
-
 @settings(max_examples=60, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
@@ -201,7 +188,7 @@ def test_best_invite_is_the_best_invitation_the_rules_allow(
     free, full, singles, fifth = rules
     planner = Planner(weights)
     planner.use_guests(G)
-    for state in _states(seed, variant)[::7]:
+    for state in random_play_states(G, seed, variant)[::7]:
         seat = state.turn
         party = [
             [G.guest_interests[g] for g in state.parties[seat * SLOTS + slot]]
@@ -289,7 +276,7 @@ def test_a_planner_kept_from_decision_to_decision_finds_what_a_fresh_one_finds(
     for planner in planners:
         planner.use_guests(G)
     plain = (False, 5, False, False)
-    for state in _states(seed, variant):
+    for state in random_play_states(G, seed, variant):
         seat = state.turn
         planner = planners[seat]
         planner.forget()

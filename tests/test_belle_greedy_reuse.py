@@ -18,11 +18,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from belle_of_the_ball_helpers import random_play_states
 from potluck.games.belle_of_the_ball.bots import GreedyBot
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.greedy_counts import Terms
 from potluck.games.belle_of_the_ball.greedy_plan import Planner, Weights
-from potluck.games.belle_of_the_ball.state import SLOTS, BelleState
+from potluck.games.belle_of_the_ball.state import SLOTS
 
 G = BelleOfTheBall()
 _WEIGHTS = st.builds(
@@ -32,18 +33,6 @@ _WEIGHTS = st.builds(
     need_cost=st.floats(-2, 2),
     interest_share=st.floats(0, 1),
 )
-
-
-def _states(seed: int, variant: bool) -> list[BelleState]:
-    rng = random.Random(seed)
-    state = G.new_game(4, seed, {"belles_in_guest_deck": variant})
-    found = []
-    while state.acting:
-        found.append(state.clone())
-        seat = state.acting[0]
-        legal = G.legal_actions(state, seat)
-        G.step(state, seat, legal[rng.randrange(len(legal))])
-    return found
 
 
 def _fresh(planner: Planner, weights: Weights, terms: Terms) -> tuple[float, int, int]:
@@ -86,7 +75,7 @@ def test_reused_bests_are_what_a_fresh_planner_finds(
     planners = [Planner(weights) for _ in range(4)]
     for planner in planners:
         planner.use_guests(G)
-    for number, state in enumerate(_states(seed, variant)):
+    for number, state in enumerate(random_play_states(G, seed, variant)):
         seat = state.turn
         planner = planners[seat]
         party = [tuple(state.parties[seat * SLOTS + slot]) for slot in range(SLOTS)]

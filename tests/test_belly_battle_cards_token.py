@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import potluck
 from potluck.agents import decide, make_agent
 from potluck.games.belly_battle import BellyBattle
+from potluck.games.belly_battle.actions import BellyAction
 from potluck.games.belly_battle.seat_info import PublicCards, SeatInfo
 from potluck.games.belly_battle.state import BellyState
 from potluck.sim import bot_rng
@@ -92,7 +93,9 @@ def _play(game: BellyBattle, players: int, seed: int, greedy_seats: int, steps: 
             assert loaded.cards_token is not state.cards_token
             state = loaded
         seat = state.acting[0]
-        game.step(state, seat, decide(bots[seat], game, state, seat, rngs[seat]))
+        action = decide(bots[seat], game, state, seat, rngs[seat])
+        assert isinstance(action, BellyAction)
+        game.step(state, seat, action)
     return seen.changes
 
 
