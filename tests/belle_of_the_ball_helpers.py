@@ -10,8 +10,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from hypothesis import strategies as st
+
 import potluck
 from potluck.games.belle_of_the_ball import BelleOfTheBall, BelleState
+from potluck.games.belle_of_the_ball.greedy_plan import Weights
 from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS
 
 GAME = potluck.load_game("belle-of-the-ball")
@@ -144,3 +147,13 @@ def random_play_states(game: BelleOfTheBall, seed: int, variant: bool) -> list[B
         legal = game.legal_actions(state, seat)
         game.step(state, seat, legal[rng.randrange(len(legal))])
     return found
+
+
+#: The greedy planner's weights over the ranges its property tests explore.
+GREEDY_WEIGHTS = st.builds(
+    Weights,
+    belle_value=st.floats(-2, 12),
+    chip_value=st.floats(0, 2),
+    need_cost=st.floats(-2, 2),
+    interest_share=st.floats(0, 1),
+)

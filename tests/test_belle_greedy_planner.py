@@ -22,7 +22,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belle_of_the_ball_helpers import random_play_states
+from belle_of_the_ball_helpers import GREEDY_WEIGHTS, random_play_states
 from potluck.games.belle_of_the_ball import groups
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.greedy_counts import COUNT_BITS, Terms
@@ -40,13 +40,6 @@ WIDTH = len(G.interest_names)
 #: The most guests a group may hold in the planner (the rules allow five).
 MOST_GUESTS = (1 << COUNT_BITS) - 1
 _GUESTS = st.sampled_from(G.guest_interests)
-_WEIGHTS = st.builds(
-    Weights,
-    belle_value=st.floats(-2, 12),
-    chip_value=st.floats(0, 2),
-    need_cost=st.floats(-2, 2),
-    interest_share=st.floats(0, 1),
-)
 
 
 def _counted_afresh(group: list[tuple[int, ...]]) -> Planner:
@@ -97,7 +90,7 @@ def test_adding_and_removing_guests_keeps_the_counts_of_the_group(
     future=st.integers(0, 12),
     full=st.sampled_from((4, 5)),
     singles=st.booleans(),
-    weights=_WEIGHTS,
+    weights=GREEDY_WEIGHTS,
 )
 def test_planner_values_are_the_group_value(
     group: list[tuple[int, ...]],
@@ -169,7 +162,7 @@ def _reference_best(
 @given(
     seed=st.integers(0, 10_000),
     variant=st.booleans(),
-    weights=_WEIGHTS,
+    weights=GREEDY_WEIGHTS,
     rules=st.tuples(st.booleans(), st.sampled_from((4, 5)), st.booleans(), st.booleans()),
     taken=st.integers(-1, 14),
     moves=st.lists(st.tuples(st.integers(0, SLOTS - 1), st.integers(0, SLOTS - 1)), max_size=2),
@@ -254,7 +247,7 @@ def _fresh_best(
 @given(
     seed=st.integers(0, 10_000),
     variant=st.booleans(),
-    weights=_WEIGHTS,
+    weights=GREEDY_WEIGHTS,
     bent=st.tuples(st.booleans(), st.sampled_from((4, 5)), st.booleans(), st.booleans()),
     mover=st.integers(0, SLOTS - 1),
 )

@@ -18,7 +18,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belle_of_the_ball_helpers import random_play_states
+from belle_of_the_ball_helpers import GREEDY_WEIGHTS, random_play_states
 from potluck.games.belle_of_the_ball.bots import GreedyBot
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.greedy_counts import Terms
@@ -26,13 +26,6 @@ from potluck.games.belle_of_the_ball.greedy_plan import Planner, Weights
 from potluck.games.belle_of_the_ball.state import SLOTS
 
 G = BelleOfTheBall()
-_WEIGHTS = st.builds(
-    Weights,
-    belle_value=st.floats(-2, 12),
-    chip_value=st.floats(0, 2),
-    need_cost=st.floats(-2, 2),
-    interest_share=st.floats(0, 1),
-)
 
 
 def _fresh(planner: Planner, weights: Weights, terms: Terms) -> tuple[float, int, int]:
@@ -56,7 +49,7 @@ _BENT = st.tuples(st.booleans(), st.sampled_from((4, 5)), st.booleans(), st.bool
 @given(
     seed=st.integers(0, 10_000),
     variant=st.booleans(),
-    weights=_WEIGHTS,
+    weights=GREEDY_WEIGHTS,
     plays=st.lists(
         st.tuples(_BENT, st.integers(0, 3), st.integers(0, 2), st.booleans()), min_size=3
     ),
