@@ -95,7 +95,7 @@ def test_greedy_kept_values_equal_the_values_worked_out_afresh() -> None:
     def plain_best(
         table: NightTable, chances: list[float], low: int, high: int
     ) -> tuple[float, int]:
-        odds = NightOdds(table.meals)
+        odds = NightOdds.of_meals(table.meals)
         return max((odds.run_value(chances, m), m) for m in range(low, high))
 
     bot = GAME.make_bot("greedy")
@@ -186,8 +186,8 @@ def test_greedy_stay_value_equals_the_vote_chances_summed_plainly() -> None:
     check()
 
 
-def test_greedy_below_read_from_its_sweep_equals_the_plain_sums() -> None:
-    """``NightOdds.below`` reads whole-number meals from one sweep over the sorted meals
+def test_greedy_below_summed_as_it_goes_equals_the_plain_sums() -> None:
+    """``NightOdds.below`` sums whole-number meals as it goes over the sorted costs
     (issue 36): float for float what ``below_plain`` adds up, on random meal odds
     (hypothesis), for meals below, among, between and above the table's costs."""
     from hypothesis import given, settings
@@ -205,9 +205,47 @@ def test_greedy_below_read_from_its_sweep_equals_the_plain_sums() -> None:
     def check(weights: dict[int, float], asked: list[float]) -> None:
         total = sum(weights.values())
         meals = tuple(sorted((v, w / total if total > 0 else 0.0) for v, w in weights.items()))
-        odds = NightOdds(meals)
+        odds = NightOdds.of_meals(meals)
         for m in asked:
             assert odds.below(m) == odds.below_plain(m), (meals, m)
+
+    check()
+
+
+def test_greedy_best_run_summed_as_it_goes_equals_the_best_of_each_meal() -> None:
+    """``NightOdds.best_run_plain`` takes ``below``'s sums for a whole range of meals in
+    one pass (issue 36): float for float the greatest (value, meal) of ``run_value`` with
+    ``below_plain``'s sums for each meal, on random meal odds, rivals' chances and ranges
+    (hypothesis), and ``run_value`` is the same with ``below`` as with ``below_plain``."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from potluck.games.cafe_carnage import night_model
+    from potluck.games.cafe_carnage.night_model import NightOdds
+
+    def plain_value(odds: NightOdds, chances: list[float], m: float) -> float:
+        if not chances:
+            return m
+        return night_model._run_value(chances, m, *odds.below_plain(m))
+
+    @settings(max_examples=300, deadline=None)
+    @given(
+        weights=st.dictionaries(
+            st.integers(0, 30), st.floats(0.0, 50.0, allow_subnormal=False), max_size=14
+        ),
+        chances=st.lists(st.sampled_from([0.0, 0.2, 1.0 / 3.0, 0.4, 0.5, 1.0]), max_size=5),
+        low=st.integers(-3, 20),
+        width=st.integers(0, 15),
+    )
+    def check(weights: dict[int, float], chances: list[float], low: int, width: int) -> None:
+        total = sum(weights.values())
+        meals = tuple(sorted((v, w / total if total > 0 else 0.0) for v, w in weights.items()))
+        odds = NightOdds.of_meals(meals)
+        high = low + width
+        values = [(plain_value(odds, chances, float(m)), m) for m in range(low, high)]
+        assert odds.best_run_plain(chances, low, high) == (max(values) if values else (0.0, low))
+        for m in range(low, high):
+            assert odds.run_value(chances, float(m)) == plain_value(odds, chances, float(m))
 
     check()
 
@@ -237,7 +275,8 @@ def test_greedy_rivals_shared_by_key_equal_their_chances_worked_out_afresh() -> 
 
 def test_greedy_table_meals_equal_the_counts_of_a_dict() -> None:
     """A table's meals are counted in lists by meal cost (``night_model._Counts``, issue
-    36): float for float what the prior's dict with each rival's meal added (1.0 each,
+    36; each cost's meals as a whole number, its weight the prior's with 1.0 added per
+    meal): float for float what the prior's dict with each rival's meal added (1.0 each,
     new costs after the prior's, in the order seen), summed in the dict's order and
     sorted by cost makes, on random nights of meals (hypothesis), the seat's own left out;
     and the mean is the same sum of the products."""
@@ -266,11 +305,9 @@ def test_greedy_table_meals_equal_the_counts_of_a_dict() -> None:
         seat=st.integers(0, 5),
     )
     def check(weight: float, nights: tuple[tuple[int, ...], ...], seat: int) -> None:
-        meals = night_model._Counts(weight).with_meals_seen(nights, seat)
+        costs, chances, mean = night_model._Counts(weight).meals_seen(nights, seat)
+        meals = tuple(zip(costs, chances, strict=True))
         assert meals == plain_meals(weight, nights, seat)
-        mean = 0.0
-        for v, p in meals:
-            mean += float(v) * p
         assert mean == sum(v * p for v, p in meals)
 
     check()

@@ -13,8 +13,8 @@ from potluck.games.cafe_carnage import night_model
 from potluck.games.cafe_carnage.actions import CafeAction
 from potluck.games.cafe_carnage.bots import GreedyBot
 from potluck.games.cafe_carnage.game import CafeCarnage
-from potluck.games.cafe_carnage.orders import menu_choices
-from potluck.games.cafe_carnage.state import CafeState
+from potluck.games.cafe_carnage.orders import deal, menu_choices
+from potluck.games.cafe_carnage.state import BALLOT, CafeState
 from potluck.games.cafe_carnage.view import hand_sizes, public_cards
 
 GAME = CafeCarnage()  # the built-in dishes, as ``potluck.load_game`` makes it
@@ -50,6 +50,62 @@ def _random_state(seed: int, players: int, steps: int, variant: bool) -> CafeSta
     return state
 
 
+def _plain_deal(state: CafeState, course: int) -> None:
+    """Take Orders (i) as written: each seat's menu in turn, card by card, each card
+    drawn at random from the cards left (ruling CC-4 first when the deck runs dry)."""
+    deck = state.decks[course]
+    n, size = state.num_players, GAME.menu_size
+    if len(deck) < n * size:
+        deck.extend(state.consumed[course])
+        state.consumed[course].clear()
+    menus: list[tuple[int, ...]] = []
+    for _ in range(n):
+        menu: list[int] = []
+        for _ in range(size):
+            menu.append(deck.pop(int(state.rng.random() * len(deck))))
+        menus.append(tuple(menu))
+    eaten = state.eaten if state.options["no_repeat_dishes"] else [0] * n
+    state.menus = menus
+    state.choices = [_plain_menu_choices(menu, eaten[s]) for s, menu in enumerate(menus)]
+    state.acting = tuple(range(n))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(4, 6),
+    steps=st.integers(0, 120),
+    variant=st.booleans(),
+)
+def test_a_deal_equals_the_rule_dealt_card_by_card(
+    seed: int, players: int, steps: int, variant: bool
+) -> None:
+    """``orders.deal`` (a menu of three drawn straight into its tuple, the cards left
+    counted as a float) deals what the rule written card by card deals from the same
+    generator: the same menus, choices, decks and eaten piles, and the generator left
+    in the same state, in any round and phase of random games."""
+    state = _random_state(seed, players, steps, variant)
+    course = state.phase if state.phase < BALLOT else 0
+    if state.phase < BALLOT:
+        # The state as before this course's deal: its menus' cards back in the deck.
+        for menu in state.menus:
+            state.decks[course].extend(menu)
+    else:
+        # As the table is cleared before the next night's deal: unchosen cards go back.
+        state.decks[course].extend(state.discards[course])
+    dealt, plain = state.clone(), state.clone()
+    deal(GAME, dealt, course)
+    _plain_deal(plain, course)
+    assert dealt.menus == plain.menus
+    assert [(tuple(a), m) for a, m in dealt.choices] == [(tuple(a), m) for a, m in plain.choices]
+    assert (dealt.decks, dealt.consumed, dealt.acting) == (
+        plain.decks,
+        plain.consumed,
+        plain.acting,
+    )
+    assert dealt.rng.getstate() == plain.rng.getstate()
+
+
 @settings(max_examples=150, deadline=None)
 @given(
     games=st.lists(
@@ -62,10 +118,9 @@ def _random_state(seed: int, players: int, steps: int, variant: bool) -> CafeSta
 def test_public_cards_kept_on_the_game_equal_the_cards_worked_out(
     games: list[tuple[int, int, int, bool]], changes: list[tuple[int, int]]
 ) -> None:
-    """``view.public_cards`` reads every seat's hand size and RUN! card from the game's
-    memo while the hands, sealed cards and escapes are equal: in states of several
-    games met in any order, and after cards changed in place, it answers as working
-    them out afresh does."""
+    """``view.public_cards`` gives the game's kept hand sizes and RUN! cards while every
+    seat's size and card equal them: in states of several games met in any order, and
+    after cards changed in place, it answers as working them out afresh does."""
     states = [_random_state(*game) for game in games]
     # Cards changed in place, as a test or a tool may change them: the memo must see it.
     last = states[-1]

@@ -241,15 +241,20 @@ class GreedyBot:
             table.nights_left == 2 and self._must_run(info, table)
         )
         if info.phase == DESSERT and last_pay:
-            # The last bill this week: leave no dollar of a loan unspent.
+            # The last bill this week: leave no dollar of a loan unspent. The first dish
+            # of the least (waste, -value), as ``min`` of those keys picks it. (A plain
+            # loop and a module function: a nested function made its closure at every
+            # order, not only at this one.)
             iou = info.iou
-
-            def waste(value: int) -> int:
-                cost = spent + value
-                return (money - cost) % 5 if iou or cost > money else 0
-
-            options = [(value_of[a.index], a) for a in legal]
-            return min(options, key=lambda o: (waste(o[0]), -o[0]))[1]
+            chosen = legal[0]
+            chosen_value = value_of[chosen.index]
+            chosen_waste = _waste(money, iou, spent + chosen_value)
+            for action in legal:
+                value = value_of[action.index]
+                waste = _waste(money, iou, spent + value)
+                if waste < chosen_waste or (waste == chosen_waste and value > chosen_value):
+                    chosen, chosen_value, chosen_waste = action, value, waste
+            return chosen
         # The first of the dearest.
         dearest = legal[0]
         for action in legal:
@@ -299,6 +304,11 @@ class GreedyBot:
             return separately_card
         assert run_card is not None, "a ballot offers a card"
         return run_card
+
+
+def _waste(money: int, iou: bool, cost: int) -> int:
+    """The dollars of a loan that a meal costing ``cost`` leaves unspent (a loan is $5)."""
+    return (money - cost) % 5 if iou or cost > money else 0
 
 
 def _spent(game: CafeTables, info: SeatInfo) -> int:

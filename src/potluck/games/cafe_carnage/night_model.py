@@ -127,20 +127,30 @@ class _SplitEntries:
 
 class NightOdds:
     """The rivals' meal costs, and the odds of a run against them: all of a ``NightTable``
-    that ``_best_run`` needs (a compiled class cannot be made without its ``__init__``)."""
+    that ``best_run_plain`` needs (a compiled class cannot be made without its ``__init__``).
 
-    def __init__(self, meals: tuple[tuple[int, float], ...]) -> None:
-        self.meals = meals
-        #: ``below_plain(m)`` for whole ``m`` up to the dearest meal (``_sweep``, at the
-        #: first ``below``), as three lists of floats indexed by ``m``, and above it.
-        self._swept = False
-        self._le: list[float] = []
-        self._eq: list[float] = []
-        self._mean_le: list[float] = []
-        self._above_le = self._above_mean = 0.0
+    The meals are two parallel lists, costs ascending and each cost's chance, read and
+    never changed (a list of floats and small whole numbers, not a tuple of pairs: a table
+    is made for every seat each night, and its pairs were most of what it made and freed,
+    issue 36); ``meals`` gives them as pairs."""
+
+    def __init__(self, costs: list[int], chances: list[float]) -> None:
+        self.costs = costs
+        self.chances = chances
         #: ``best_run``'s answers by (the rivals' chances, the lowest meal, the highest + 1);
         #: made when first asked (only the odds shared by first nights' tables are asked).
         self._best: dict[tuple[tuple[float, ...], int, int], tuple[float, int]] | None = None
+
+    @staticmethod
+    def of_meals(meals: tuple[tuple[int, float], ...]) -> NightOdds:
+        """The odds of ``meals``, (cost, chance) pairs with the costs ascending."""
+        return NightOdds([v for v, _ in meals], [p for _, p in meals])
+
+    @property
+    def meals(self) -> tuple[tuple[int, float], ...]:
+        """The meals as (cost, chance) pairs, costs ascending."""
+        costs, chances = self.costs, self.chances
+        return tuple([(costs[i], chances[i]) for i in range(len(costs))])
 
     def best_run(self, chances: list[float], low: int, high: int) -> tuple[float, int]:
         """The best expected gain of running with a meal in ``range(low, high)``, and the
@@ -160,30 +170,66 @@ class NightOdds:
 
     def best_run_plain(self, chances: list[float], low: int, high: int) -> tuple[float, int]:
         """``best_run`` worked out, not remembered: the greatest (value, meal), as ``max``
-        of the pairs picks it, by a plain loop (meals ascending, so of two alike values
-        the later, dearer meal)."""
+        of the pairs ``(run_value(chances, m), m)`` picks it (meals ascending, so of two
+        alike values the later, dearer meal).
+
+        One pass over the meals for the whole range: ``below(m)`` of each whole ``m`` is
+        a running sum over the costs up to ``m``, so the sums of one ``m`` are the first
+        part of the next one's, added in the same order (``tests/test_cafe_bots.py`` holds
+        the answer to ``run_value`` of each meal)."""
+        if low < 0:
+            # (never asked by the bot: ``below`` of a negative meal is ``below_plain``'s)
+            best_value, best_meal = 0.0, low
+            for m in range(low, high):
+                value = self.run_value(chances, float(m))
+                if m == low or value >= best_value:
+                    best_value, best_meal = value, m
+            return best_value, best_meal
+        costs, probs = self.costs, self.chances
+        index, count = 0, len(costs)
+        le = acc = 0.0
         best_value, best_meal = 0.0, low
-        for m in range(low, high):
-            value = self.run_value(chances, float(m))
-            if m == low or value >= best_value:
-                best_value, best_meal = value, m
+        for m in range(high):
+            eq = 0.0
+            while index < count:
+                v = costs[index]
+                if v > m:
+                    break
+                p = probs[index]
+                le += p
+                acc += float(v) * p
+                if v == m:
+                    eq += p
+                index += 1
+            if m >= low:
+                value = _run_value(chances, float(m), le, eq, acc / le if le > 0 else 0.0)
+                if m == low or value >= best_value:
+                    best_value, best_meal = value, m
         return best_value, best_meal
 
     def below(self, m: float) -> tuple[float, float, float]:
         """P(rival meal <= m), P(rival meal == m) and the mean of meals <= m (``below_plain``),
-        read for a whole-number ``m`` from one sweep over the meals (``_sweep``)."""
-        if not self._swept:
-            self._sweep()
+        for a whole-number ``m`` as running sums over the costs up to ``m`` (the sums
+        ``best_run_plain`` takes for a range of meals)."""
         k = int(m)
-        if k == m and k >= 0:
-            if k < len(self._le):
-                return self._le[k], self._eq[k], self._mean_le[k]
-            return self._above_le, 0.0, self._above_mean
-        return self.below_plain(m)
+        if not (k == m and k >= 0):
+            return self.below_plain(m)
+        costs, probs = self.costs, self.chances
+        le = eq = acc = 0.0
+        for index in range(len(costs)):
+            v = costs[index]
+            if v > k:
+                break
+            p = probs[index]
+            le += p
+            acc += float(v) * p
+            if v == k:
+                eq += p
+        return le, eq, (acc / le if le > 0 else 0.0)
 
     def below_plain(self, m: float) -> tuple[float, float, float]:
         """P(rival meal <= m), P(rival meal == m) and the mean of meals <= m: the
-        definition that ``below`` reads from its sweep."""
+        definition that ``below`` and ``best_run_plain`` sum as they go."""
         le = eq = acc = 0.0
         for v, p in self.meals:
             if v <= m:
@@ -193,70 +239,48 @@ class NightOdds:
                     eq += p
         return (le, eq, (acc / le if le > 0 else 0.0))
 
-    def _sweep(self) -> None:
-        """``below_plain(m)`` for every whole ``m`` from 0 to the dearest meal, in one pass.
-
-        The meals are sorted by cost, so the meals ``<= m`` are a prefix of them and their
-        sums are running sums taken in the same order: the same floats as ``below_plain``
-        adds (``v * p`` is ``float(v) * p`` for a whole ``v``; ``tests/test_cafe_bots.py``
-        holds the two equal). Above the dearest meal every answer is the whole sum with no
-        meal equal (``_above_le``, ``_above_mean``)."""
-        le_of, eq_of, mean_of = self._le, self._eq, self._mean_le
-        le = acc = 0.0
-        meals, index, count = self.meals, 0, len(self.meals)
-        top = meals[-1][0] if meals else -1
-        for m in range(max(top, -1) + 1):
-            eq = 0.0
-            while index < count:
-                v, p = meals[index]
-                if v > m:
-                    break
-                le += p
-                acc += float(v) * p
-                if v == m:
-                    eq += p
-                index += 1
-            le_of.append(le)
-            eq_of.append(eq)
-            mean_of.append(acc / le if le > 0 else 0.0)
-        self._above_le = le
-        self._above_mean = acc / le if le > 0 else 0.0
-        self._swept = True
-
     def run_value(self, chances: list[float], m: float) -> float:
         """Expected gain of running with a meal costing ``m``; rivals run with ``chances``."""
         if not chances:
             return m
         le, eq, mean_le = self.below(m)
-        all_le = all_eq = none = 1.0
-        count = 0.0
-        for p in chances:
-            stay_or_le = 1.0 - p + p * le
-            all_le *= stay_or_le
-            all_eq *= 1.0 - p + p * eq
-            none *= 1.0 - p
-            if stay_or_le > 0:
-                count += p * le / stay_or_le
-        # (``max(0.0, x)`` and ``max(1.0, x)`` written out: the first argument unless
-        # the second is greater, with no call of the built-in)
-        caught = all_le - all_eq
-        if not caught > 0.0:
-            return m
-        at_least_one = 1.0 - none / all_le if all_le > 0 else 1.0
-        others = count / at_least_one if at_least_one > 0 else 1.0
-        bill = (others if others > 1.0 else 1.0) * mean_le + 0.5
-        return (1.0 - caught) * m - caught * bill
+        return _run_value(chances, m, le, eq, mean_le)
+
+
+def _run_value(chances: list[float], m: float, le: float, eq: float, mean_le: float) -> float:
+    """Expected gain of running with a meal costing ``m`` against rivals who run with
+    ``chances``, from ``below(m)``'s three sums (``NightOdds.run_value``)."""
+    if not chances:
+        return m
+    all_le = all_eq = none = 1.0
+    count = 0.0
+    for p in chances:
+        stay_or_le = 1.0 - p + p * le
+        all_le *= stay_or_le
+        all_eq *= 1.0 - p + p * eq
+        none *= 1.0 - p
+        if stay_or_le > 0:
+            count += p * le / stay_or_le
+    # (``max(0.0, x)`` and ``max(1.0, x)`` written out: the first argument unless
+    # the second is greater, with no call of the built-in)
+    caught = all_le - all_eq
+    if not caught > 0.0:
+        return m
+    at_least_one = 1.0 - none / all_le if all_le > 0 else 1.0
+    others = count / at_least_one if at_least_one > 0 else 1.0
+    bill = (others if others > 1.0 else 1.0) * mean_le + 0.5
+    return (1.0 - caught) * m - caught * bill
 
 
 class _Counts:
     """The prior's meals counted as ``prior_weight`` meals, as lists indexed by meal cost:
-    what a table adds the meals it saw to (``with_meals_seen``).
+    what a table adds the meals it saw to (``meals_seen``).
 
     A table's counts were a dict from meal cost to weight: the prior's entries in the
     prior's order, then each cost first seen in a past night, in the order seen; each meal
-    seen added 1.0 to its cost's weight. ``with_meals_seen`` keeps that order (``order``)
-    for the total, so every weight, the total and each meal's chance are the same floats
-    as the dict's, and lists the costs ascending as ``sorted`` of its items did."""
+    seen added 1.0 to its cost's weight. ``meals_seen`` keeps that order (``order``) for
+    the total, so every weight, the total and each meal's chance are the same floats as
+    the dict's, and lists the costs ascending as ``sorted`` of its items did."""
 
     def __init__(self, prior_weight: float) -> None:
         #: Weight per meal cost (0.0 where the prior has none) and the prior's costs in order.
@@ -270,33 +294,53 @@ class _Counts:
         for v in self.order:
             self.present |= 1 << v
 
-    def with_meals_seen(
+    def meals_seen(
         self, meal_costs: tuple[tuple[int, ...], ...], seat: int
-    ) -> tuple[tuple[int, float], ...]:
-        """The meals (cost, chance), costs ascending: the prior's counts and every rival's
-        meal of ``meal_costs`` (the meals of ``seat`` left out), each a count of 1."""
-        weights = self.weights.copy()
-        order = self.order.copy()
+    ) -> tuple[list[int], list[float], float]:
+        """The meals, costs ascending, and their mean: the prior's counts and every
+        rival's meal of ``meal_costs`` (the meals of ``seat`` left out), each a count of 1.
+        As the costs, their chances and the sum of cost times chance in that order.
+
+        The meals seen are counted as whole numbers, and each cost's weight is its
+        prior's with 1.0 added once per meal (``weight``): the floats that adding 1.0 at
+        each meal made, with no float made per meal."""
+        counts = [0] * len(self.weights)
         present = self.present
+        new_costs: list[int] = []  # costs the prior has none of, in the order seen
         for night in meal_costs:
             for s in range(len(night)):
                 if s == seat:
                     continue
                 cost = night[s]
-                if cost >= len(weights):
-                    weights.extend([0.0] * (cost + 1 - len(weights)))
+                if cost >= len(counts):
+                    counts.extend([0] * (cost + 1 - len(counts)))
                 if not present >> cost & 1:
                     present |= 1 << cost
-                    order.append(cost)
-                weights[cost] += 1.0
+                    new_costs.append(cost)
+                counts[cost] += 1
         total = 0.0
-        for v in order:
-            total += weights[v]
-        meals: list[tuple[int, float]] = []
-        for v in range(len(weights)):
+        for v in self.order:
+            total += self.weight(v, counts[v])
+        for v in new_costs:
+            total += self.weight(v, counts[v])
+        costs: list[int] = []
+        chances: list[float] = []
+        mean = 0.0
+        for v in range(len(counts)):
             if present >> v & 1:
-                meals.append((v, weights[v] / total))
-        return tuple(meals)
+                p = self.weight(v, counts[v]) / total
+                costs.append(v)
+                chances.append(p)
+                mean += float(v) * p
+        return costs, chances, mean
+
+    def weight(self, cost: int, seen: int) -> float:
+        """The weight of ``cost`` after ``seen`` meals of it: the prior's, 1.0 added a meal."""
+        weights = self.weights
+        weight = weights[cost] if cost < len(weights) else 0.0
+        for _ in range(seen):
+            weight += 1.0
+        return weight
 
 
 class Rivals:
@@ -377,7 +421,8 @@ class NightTable(NightOdds):
             if len(_PRIOR_COUNTS) >= TABLES_KEPT:
                 _PRIOR_COUNTS.clear()
             prior = _PRIOR_COUNTS[prior_weight] = _Counts(prior_weight)
-        super().__init__(prior.with_meals_seen(info.meal_costs, seat))
+        costs, chances, mean = prior.meals_seen(info.meal_costs, seat)
+        super().__init__(costs, chances)
         #: The odds shared by every table with the prior's meals alone (no meal seen yet),
         #: whose ``best_run`` such a table asks; None: the table asks its own. (Never
         #: the table itself: a table that refers to itself is freed only by the cyclic
@@ -385,15 +430,12 @@ class NightTable(NightOdds):
         self.shared: NightOdds | None = None
         if not info.meal_costs:
             shared = _PRIOR_ODDS.get(prior_weight)
-            if shared is None or shared.meals != self.meals:
+            if shared is None or shared.costs != costs or shared.chances != chances:
                 if len(_PRIOR_ODDS) >= TABLES_KEPT:
                     _PRIOR_ODDS.clear()
-                shared = _PRIOR_ODDS[prior_weight] = NightOdds(self.meals)
+                shared = _PRIOR_ODDS[prior_weight] = NightOdds(costs, chances)
             self.shared = shared
-        # (summed in the meals' order from 0, as ``sum`` of the products was)
-        mean = 0.0
-        for v, p in self.meals:
-            mean += float(v) * p
+        # (the sum of cost times chance in the meals' order from 0, as ``sum`` of them was)
         self.mean = mean
         self._future: float | None = None
         self._planned = self._aimed = False

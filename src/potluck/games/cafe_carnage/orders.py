@@ -42,11 +42,21 @@ def deal(game: CafeTables, state: CafeState, course: int) -> None:
     menus: list[tuple[int, ...]] = []
     choices: list[Choices] = []
     for seat in range(n):
-        menu: list[int] = []
-        for _ in range(size):
-            menu.append(deck.pop(int(draw() * left)))
-            left -= 1.0
-        dealt = tuple(menu)
+        dealt: tuple[int, ...]
+        if size == 3:
+            # The usual menu, drawn card by card straight into its tuple (no list made:
+            # the same draws, the cards left counted down by whole floats exactly).
+            first = deck.pop(int(draw() * left))
+            second = deck.pop(int(draw() * (left - 1.0)))
+            third = deck.pop(int(draw() * (left - 2.0)))
+            left -= 3.0
+            dealt = (first, second, third)
+        else:
+            menu: list[int] = []
+            for _ in range(size):
+                menu.append(deck.pop(int(draw() * left)))
+                left -= 1.0
+            dealt = tuple(menu)
         menus.append(dealt)
         choices.append(menu_choices(game, dealt, 0 if eaten is None else eaten[seat]))
     state.menus = menus

@@ -149,12 +149,9 @@ class CafeTables(Game[CafeState, CafeAction]):
             (),
             (),
         )
-        #: The last hands, sealed cards and escapes a greedy bot's input read (copies), and
-        #: every seat's hand size and RUN! card worked out from them
-        #: (``view.public_cards``). One tuple of plain lists and tuples, replaced whole.
-        self.public_cards_memo: tuple[
-            list[int], list[int], list[bool], tuple[int, ...], tuple[bool, ...]
-        ] = ([], [], [], (), ())
+        #: Every seat's hand size and RUN! card as a greedy bot's input last read them
+        #: (``view.public_cards``): one pair of tuples, replaced whole.
+        self.public_cards_memo: tuple[tuple[int, ...], tuple[bool, ...]] = ((), ())
 
     def dish_choices(self, dishes: Iterable[int]) -> Choices:
         """Ordering each of ``dishes`` (distinct): the actions, and a bit mask of their indices.

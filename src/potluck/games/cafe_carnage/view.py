@@ -135,22 +135,31 @@ def hand_sizes(state: CafeState) -> tuple[int, ...]:
 
 def public_cards(game: CafeTables, state: CafeState) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     """Every seat's hand size (``hand_sizes``) and whether it still holds its RUN! card,
-    for the greedy bot's input: kept on the game with copies of the hands, sealed cards
-    and escapes they were worked out from, and read again while those are equal.
+    for the greedy bot's input: the last tuples worked out are kept on the game and
+    given again while every seat's size and card equal them.
 
-    They change only when a card is played or a night ends, so most of a night's
-    decisions find them kept (issue 36: they were a tenth of a greedy decision); a
-    comparison of three short lists costs less than building the two tuples, and
-    the answer is the same function of the same lists either way
+    They change only when a night ends, so most decisions find them kept and the greedy
+    bot finds its table by their identity (issue 36: they were a tenth of a greedy
+    decision); each seat's size is summed as ``hand_sizes`` sums it and compared with
+    the kept one, which makes no tuple and copies no list
     (``tests/test_cafe_fast_paths.py``)."""
     hands, ballots, fled = state.hands, state.ballots, state.fled
-    kept_hands, kept_ballots, kept_fled, sizes, run_cards = game.public_cards_memo
-    if kept_hands == hands and kept_ballots == ballots and kept_fled == fled:
+    sizes, run_cards = game.public_cards_memo
+    n = state.num_players
+    same = len(sizes) == n and len(run_cards) == n
+    seat = 0
+    while same and seat < n:
+        base = 3 * seat
+        sealed = 1 if ballots[seat] != NO_CARD else 0
+        size = hands[base] + hands[base + 1] + hands[base + 2] + sealed
+        same = size == sizes[seat] and fled[seat] != run_cards[seat]
+        seat += 1
+    if same:
         return sizes, run_cards
     sizes = hand_sizes(state)
     run_cards = tuple([not escaped for escaped in fled])
     # Replaced whole, never changed in place: a reader never sees half of two states.
-    game.public_cards_memo = (hands.copy(), ballots.copy(), fled.copy(), sizes, run_cards)
+    game.public_cards_memo = (sizes, run_cards)
     return sizes, run_cards
 
 
@@ -207,7 +216,7 @@ def build_seat_info(game: CafeTables, state: CafeState, seat: int) -> SeatInfo:
         seat,
         game.rounds - min(state.round + 1, game.rounds) + 1,
         state.phase,
-        bool(state.options.get("no_repeat_dishes")),
+        bool(state.options["no_repeat_dishes"]),  # (every game's options have it)
         costs,
         sizes,
         run_cards,
