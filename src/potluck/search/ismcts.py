@@ -219,6 +219,24 @@ class ISMCTSBot(DecidesFromInformationSets):
             "instead (0: any advantage)",
             low=0,
         ),
+        BotParam(
+            "verify",
+            int,
+            0,
+            "with root=compare and prior=greedy, fresh worlds on which a move chosen over "
+            "the greedy move is played again beside it before it is played, every seat "
+            "then played by the greedy bot and scored by the win share: it is played "
+            "only if it still leads by confidence standard errors there (0: no check)",
+            low=0,
+        ),
+        BotParam(
+            "verify_horizon",
+            int,
+            0,
+            "with verify, the turns (Game.progress) the checking playouts run before the "
+            "game's own win chances (Game.win_chances) score them (0: to the end)",
+            low=0,
+        ),
     )
 
     def __init__(
@@ -240,6 +258,8 @@ class ISMCTSBot(DecidesFromInformationSets):
         root: str = "tree",
         candidates: int = 8,
         confidence: float = 1.0,
+        verify: int = 0,
+        verify_horizon: int = 0,
     ) -> None:
         if sims <= 0 and time <= 0:
             raise PotluckError("ismcts needs a budget: sims or time (or both) above 0")
@@ -262,6 +282,8 @@ class ISMCTSBot(DecidesFromInformationSets):
         self.root = root
         self.candidates = candidates
         self.confidence = confidence
+        self.verify = verify
+        self.verify_horizon = verify_horizon
         #: Simulations run over the bot's life (benchmarks read it).
         self.simulations_run = 0
         self._fallback: ISMCTSBot | None = None
@@ -274,7 +296,8 @@ class ISMCTSBot(DecidesFromInformationSets):
             f"prior_weight={self.prior_weight}, depth={self.depth}, horizon={self.horizon}, "
             f"cutoff={self.cutoff!r}, "
             f"reward={self.reward!r}, widening={self.widening}, scale={self.scale}, "
-            f"root={self.root!r}, candidates={self.candidates}, confidence={self.confidence})"
+            f"root={self.root!r}, candidates={self.candidates}, confidence={self.confidence}, "
+            f"verify={self.verify}, verify_horizon={self.verify_horizon})"
         )
 
     def search(
@@ -367,6 +390,12 @@ class ISMCTSBot(DecidesFromInformationSets):
         deadline: float,
     ) -> SearchResult:
         """``root=compare``: root moves compared on common worlds (``search.paired``)."""
+        game = search.game
+        if self.verify and self.verify_horizon and type(game).win_chances is Game.win_chances:
+            # refused at every decision, not only at the first departure to check
+            raise PotluckError(
+                f"verify_horizon: {game.title} gives no win chances to score a check cut short"
+            )
         first = info.sample(rng)
         favourite = None
         if search.use_prior:  # the greedy bot reads the first world's view: the seat's
@@ -395,8 +424,11 @@ class ISMCTSBot(DecidesFromInformationSets):
             deadline=deadline,
             confidence=self.confidence,
         )
+        checked = 0
+        if self.verify and favourite is not None and best != favourite:
+            best, checked = self._verified(search, info, best, favourite, rng, deadline)
         estimates = []
-        done = 0
+        done = checked
         found = {id(action): rewards for action, rewards in played}
         for action in legal:
             rewards = found.get(id(action), [])
@@ -405,3 +437,50 @@ class ISMCTSBot(DecidesFromInformationSets):
             estimates.append(ActionEstimate(action, len(rewards), value))
         self.simulations_run += done
         return SearchResult(best, tuple(estimates), done, time.perf_counter() - start)
+
+    def _verified(
+        self,
+        search: TreeSearch,
+        info: InformationSet,
+        best: Action,
+        favourite: Action,
+        rng: random.Random,
+        deadline: float,
+    ) -> tuple[Action, int]:
+        """``verify``: the move the comparison chose over the greedy move, or the greedy
+        move if fresh worlds do not confirm it, and the playouts that took.
+
+        The comparison picks its best of many moves on the worlds that also measured
+        them, so its lead over the greedy move is biased upwards (the winner's curse,
+        worse the more moves and the fewer worlds); worlds it never saw are not. They
+        are played as the game goes on under greedy play and scored by the win share
+        (or the game's win chances after ``verify_horizon`` turns), not by the
+        comparison's own reward, so a move that only looked better by what a short
+        playout is scored by is kept out too."""
+        settings = SearchSettings(
+            uct_c=self.uct_c,
+            rollout="greedy",
+            epsilon=0.0,
+            prior="none",
+            guide=self.guide,
+            prior_weight=self.prior_weight,
+            depth=self.depth if self.verify_horizon else 0,
+            horizon=self.verify_horizon,
+            cutoff="fitted" if self.verify_horizon else "leader",
+            reward="win",
+            widening=self.widening,
+            scale=self.scale,
+        )
+        judge = TreeSearch(settings, search.game, info.seat, rng)
+        checked, played = compare_root(
+            lambda: info.sample(rng),
+            lambda world: world.clone(),
+            judge.playout,
+            [favourite, best],
+            favourite,
+            budget=2 * self.verify,
+            rng=rng,
+            deadline=deadline,
+            confidence=self.confidence,
+        )
+        return checked, sum(len(rewards) for _, rewards in played)
