@@ -111,3 +111,18 @@ def test_the_check_is_off_by_default() -> None:
         bot = make_agent(potluck.load_game(game_id), "ismcts")
         assert isinstance(bot, ISMCTSBot)
         assert (bot.verify, bot.verify_horizon) == (0, 0)
+
+
+def test_a_check_asking_for_an_impossible_lead_keeps_every_greedy_move() -> None:
+    """``verify_confidence`` is the check's own rule: asked for a lead of 50 standard
+    errors on its fresh worlds, no departure the comparison proposes is played."""
+    game = potluck.load_game("belly-battle")
+    greedy = make_agent(game, "greedy")
+    plain = make_agent(game, EAGER)
+    strict = make_agent(game, EAGER + ",verify=8,verify_confidence=50")
+    proposed = 0
+    for number, (state, seat) in enumerate(_positions(97953, every=3, limit=20)):
+        favourite = decide(greedy, game, state, seat, random.Random(0))
+        proposed += decide(plain, game, state, seat, random.Random(number)) != favourite
+        assert decide(strict, game, state, seat, random.Random(number)) == favourite
+    assert proposed >= 2

@@ -226,7 +226,7 @@ class ISMCTSBot(DecidesFromInformationSets):
             "with root=compare and prior=greedy, fresh worlds on which a move chosen over "
             "the greedy move is played again beside it before it is played, every seat "
             "then played by the greedy bot and scored by the win share: it is played "
-            "only if it still leads by confidence standard errors there (0: no check)",
+            "only if it still leads there by verify_confidence standard errors (0: no check)",
             low=0,
         ),
         BotParam(
@@ -235,6 +235,14 @@ class ISMCTSBot(DecidesFromInformationSets):
             0,
             "with verify, the turns (Game.progress) the checking playouts run before the "
             "game's own win chances (Game.win_chances) score them (0: to the end)",
+            low=0,
+        ),
+        BotParam(
+            "verify_confidence",
+            float,
+            0.0,
+            "with verify, the standard errors by which the checked move must still lead "
+            "the greedy move on the fresh worlds (0: any lead)",
             low=0,
         ),
     )
@@ -260,6 +268,7 @@ class ISMCTSBot(DecidesFromInformationSets):
         confidence: float = 1.0,
         verify: int = 0,
         verify_horizon: int = 0,
+        verify_confidence: float = 0.0,
     ) -> None:
         if sims <= 0 and time <= 0:
             raise PotluckError("ismcts needs a budget: sims or time (or both) above 0")
@@ -284,6 +293,7 @@ class ISMCTSBot(DecidesFromInformationSets):
         self.confidence = confidence
         self.verify = verify
         self.verify_horizon = verify_horizon
+        self.verify_confidence = verify_confidence
         #: Simulations run over the bot's life (benchmarks read it).
         self.simulations_run = 0
         self._fallback: ISMCTSBot | None = None
@@ -297,7 +307,8 @@ class ISMCTSBot(DecidesFromInformationSets):
             f"cutoff={self.cutoff!r}, "
             f"reward={self.reward!r}, widening={self.widening}, scale={self.scale}, "
             f"root={self.root!r}, candidates={self.candidates}, confidence={self.confidence}, "
-            f"verify={self.verify}, verify_horizon={self.verify_horizon})"
+            f"verify={self.verify}, verify_horizon={self.verify_horizon}, "
+            f"verify_confidence={self.verify_confidence})"
         )
 
     def search(
@@ -481,6 +492,6 @@ class ISMCTSBot(DecidesFromInformationSets):
             budget=2 * self.verify,
             rng=rng,
             deadline=deadline,
-            confidence=self.confidence,
+            confidence=self.verify_confidence,
         )
         return checked, sum(len(rewards) for _, rewards in played)
