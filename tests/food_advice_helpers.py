@@ -4,6 +4,8 @@ example products, played with the real card data.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import potluck
@@ -55,3 +57,16 @@ def play_until(game: FoodAdvice, state: FoodState, phase: int, round_: int | Non
     while state.acting and not (state.phase == phase and (round_ is None or state.round == round_)):
         seat = state.acting[0]
         game.step(state, seat, game.legal_actions(state, seat)[0])
+
+
+def random_play_state(game: FoodAdvice, players: int, seed: int, steps: int) -> FoodState:
+    """The state after up to ``steps`` random moves of a game of ``seed`` (moves drawn
+    from ``random.Random(seed)``)."""
+    state = game.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if not state.acting:
+            break
+        seat = state.acting[0]
+        game.step(state, seat, rng.choice(game.legal_actions(state, seat)))
+    return state

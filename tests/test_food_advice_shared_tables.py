@@ -12,23 +12,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from food_advice_helpers import random_play_state
 from potluck.games.food_advice.bots import GreedyBot
 from potluck.games.food_advice.forecast import TableMemo
 from potluck.games.food_advice.game import FoodAdvice
 from potluck.games.food_advice.greedy_mind import Mind
 from potluck.games.food_advice.state import FoodState
-
-
-def _random_state(game: FoodAdvice, players: int, seed: int, steps: int) -> FoodState:
-    """The state after up to ``steps`` random moves of a game of ``seed``."""
-    state = game.new_game(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if not state.acting:
-            break
-        seat = state.acting[0]
-        game.step(state, seat, rng.choice(game.legal_actions(state, seat)))
-    return state
 
 
 def _fill_memo(game: FoodAdvice, state: FoodState) -> None:
@@ -51,7 +40,7 @@ def test_a_bot_decides_alike_with_a_table_other_seats_worked_out(
     players: int, seed: int, steps: int
 ) -> None:
     shared, alone = FoodAdvice(), FoodAdvice()
-    state = _random_state(shared, players, seed, steps)
+    state = random_play_state(shared, players, seed, steps)
     if not state.acting:
         return
     _fill_memo(shared, state)
@@ -68,7 +57,7 @@ def test_a_bot_decides_alike_with_a_table_other_seats_worked_out(
 
 def test_the_memo_pickles_empty_and_numbers_tables_on() -> None:
     game = FoodAdvice()
-    state = _random_state(game, 4, 94000, 120)
+    state = random_play_state(game, 4, 94000, 120)
     _fill_memo(game, state)
     memo = game.greedy_tables
     assert isinstance(memo, TableMemo)

@@ -79,6 +79,15 @@ def goes_first(score: float, index: int, best_score: float, best_index: int) -> 
     return score > best_score or (score == best_score and index < best_index)
 
 
+def sold_by_any(offers: list[Offer], sellers: int) -> bool:
+    """Whether a seller of ``offers`` is in ``sellers`` (a bit mask of seats)."""
+    # (a plain loop: ``any`` of a generator is a Python object even in compiled code)
+    for o in offers:  # noqa: SIM110
+        if sellers >> o.seller & 1:
+            return True
+    return False
+
+
 class Mind:
     """What the bot works out from one decision's ``SeatInfo``."""
 
@@ -157,7 +166,7 @@ class Mind:
         with the most matches alone, whatever their order, so among these as among the
         whole table."""
         chosen = self.chosen()
-        pools, buyers = chosen.pools, chosen.buyers
+        pools, buyers, bests = chosen.pools, chosen.buyers, chosen.bests
         game = self.game
         limit = game.black_friday_limit
         discounted: list[Offer] = []  # Black Friday sellers' products
@@ -165,31 +174,35 @@ class Mind:
         # limit (budget < price <= budget + limit), and, with Flavor Sampling, those
         # who could not choose: no other customer can choose otherwise, so the others
         # are not visited at all.
-        movable = chosen.undecided if flavor else 0
+        sampled = chosen.undecided if flavor else 0
+        movable = sampled
         for o in self.offers:
             if black_friday >> o.seller & 1:
                 discounted.append(o)
                 movable |= within_budget(game, o.price - limit) & ~within_budget(game, o.price)
         moved: list[tuple[int, Choice]] = []
-        while movable:
+        while movable:  # (set bits visited inline: see ``forecast.Baseline.new_product_sales``)
             low = movable & -movable
             movable ^= low
             k = low.bit_length() - 1
             buyer = buyers[k]
-            budget = buyer.budget
+            budget, tags, best = buyer.budget, buyer.tags, bests[k]
+            # A product brought within reach with fewer matches than their best today
+            # loses to their pool (``best_matches``), so only the others join it.
             candidates: list[Offer] | None = None
             for o in discounted:
-                if budget < o.price <= budget + limit:
+                if budget < o.price <= budget + limit and count_few_bits(tags & o.tags) >= best:
                     if candidates is None:
                         candidates = list(pools[k])
                     candidates.append(o)
             if candidates is not None:
                 moved.append((k, choose(buyer, candidates, black_friday, flavor, limit)))
-            else:
-                # Undecided (``movable``), and their pool is their ``best_matches``
-                # among the whole table with these chips too (no product brought within
-                # reach): only the rest of the rule's order is asked again.
-                moved.append((k, choose_among(buyer, chosen.bests[k], pools[k], flavor)))
+            elif sampled >> k & 1:
+                # Undecided, and their pool is their ``best_matches`` among the whole
+                # table with these chips too (no product brought within reach beats
+                # or ties it): only the rest of the rule's order is asked again.
+                moved.append((k, choose_among(buyer, best, pools[k], flavor)))
+            # (any other customer's pool and step 4 are today's: they choose as today)
         return moved
 
     def promotion_gain(self, seller: int, black_friday: int, flavor: int) -> int:
@@ -219,6 +232,10 @@ class Mind:
         for i in ings:
             price += prices[i]
             tags |= 1 << tag_of[i]
+        return self._value(price, tags)
+
+    def _value(self, price: int, tags: int) -> float:
+        """``product_value`` of a product of this price and these hashtags."""
         # Customers see only the price and hashtags, so hands that share them (common
         # when answering an offer) are simulated once; keyed by one number (price and
         # hashtags side by side), not a tuple made for every hand.
@@ -244,15 +261,45 @@ class Mind:
 
     def best_keep(self, hand: list[int]) -> tuple[float, tuple[int, ...]]:
         """The best value of ``kept`` cards of ``hand`` and the first such cards, in
-        ``combinations`` order (as ``max`` picks)."""
-        best_value, best = 0.0, None
-        for combo in combinations(sorted(hand), self.game.kept):
-            value = self.product_value(combo)
-            if best is None or value > best_value:
-                best_value, best = value, combo
-        if best is None:
+        ``combinations`` order (as ``max`` picks).
+
+        Exact bound and prune: each choice gets a cheap upper bound of its value
+        (``Baseline.sales_bound``); they are worked out highest bound first, and once a
+        bound cannot beat the best found (a higher value, or an equal one earlier in
+        ``combinations`` order) neither can any after it, so they are never simulated.
+        The choice is the one ``max`` over every value would make."""
+        combos = list(combinations(sorted(hand), self.game.kept))
+        if not combos:
             raise ValueError("best_keep() of a hand smaller than the cards kept")
-        return best_value, best
+        if self.shape < 0:  # (every value is 0.0: the first)
+            return 0.0, combos[0]
+        baseline, shape, seat = self.baseline(), self.shape, self.seat
+        ing_price, ing_tag = self.game.ing_price, self.game.ing_tag
+        count = len(combos)
+        prices: list[int] = []
+        tag_masks: list[int] = []
+        # Each choice as one number that sorts highest bound first, then in order.
+        order: list[int] = []
+        for index in range(count):
+            price = tags = 0
+            for i in combos[index]:
+                price += ing_price[i]
+                tags |= 1 << ing_tag[i]
+            prices.append(price)
+            tag_masks.append(tags)
+            bound = baseline.sales_bound(price, tags, shape, seat)
+            order.append(-bound * count + index)
+        order.sort()
+        best_value, best_index = -1.0, count
+        for rank in order:
+            index = rank % count
+            ceiling = float(-(rank - index) // count)
+            if ceiling < best_value or (ceiling == best_value and index > best_index):
+                break  # (and so every choice after it: lower bounds, or later in order)
+            value = self._value(prices[index], tag_masks[index])
+            if value > best_value or (value == best_value and index < best_index):
+                best_value, best_index = value, index
+        return best_value, combos[best_index]
 
     def hand(self) -> list[int]:
         return list(self.info.hand)
@@ -402,6 +449,7 @@ class Mind:
         rival's takings (by ``rival_weight``), the first such in order."""
         game, seat, offers = self.game, self.seat, self.offers
         richest = max((s for s in range(len(self.money)) if s != seat), key=lambda s: self.money[s])
+        interested = 1 << seat | 1 << richest  # (the sellers whose takings count)
         chosen = self.chosen()
         base, bests, pools, buyers = chosen.choices, chosen.bests, chosen.pools, chosen.buyers
         limit = game.black_friday_limit
@@ -455,7 +503,11 @@ class Mind:
                     touched = in_pool.get(old.product, 0) | (
                         within_budget(game, new_price) & ~within_budget(game, old.price)
                     )
-                while touched:
+                # Only this seat's and the richest rival's takings count: a customer who
+                # buys from neither today and finds neither's product among the products
+                # they choose from (``choose`` picks one of these) changes neither.
+                trimmed_counts = interested >> new.seller & 1 == 1
+                while touched:  # (set bits inline, as in ``promoted``)
                     low = touched & -touched
                     touched ^= low
                     k = low.bit_length() - 1
@@ -473,15 +525,19 @@ class Mind:
                             candidates = list(runner_up[1])
                         else:
                             candidates = [o for o in pool if o is not old]
-                        candidates.append(new)
-                        choice = choose(buyer, candidates, 0, 0, limit)
                     elif new_price <= budget and count_few_bits(tags & new_tags) >= best:
                         candidates = list(pool)
-                        candidates.append(new)
-                        choice = choose(buyer, candidates, 0, 0, limit)
                     else:
                         continue
                     before = base[k].offer
+                    if not (
+                        trimmed_counts
+                        or (before is not None and interested >> before.seller & 1)
+                        or sold_by_any(candidates, interested)
+                    ):
+                        continue
+                    candidates.append(new)
+                    choice = choose(buyer, candidates, 0, 0, limit)
                     if before is not None:
                         if before.seller == seat:
                             mine -= base[k].paid
