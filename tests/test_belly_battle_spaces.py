@@ -14,7 +14,7 @@ from belly_battle_helpers import (
     space,
     table,
 )
-from potluck.games.belly_battle import BellyBattle, turn
+from potluck.games.belly_battle import BellyBattle, tables, turn
 from potluck.games.belly_battle.state import (
     CELEBRITY,
     CHEESY,
@@ -273,3 +273,26 @@ def test_ruling_bb14_tunnel_is_optional_and_not_two_turns_in_a_row() -> None:
     assert state.pos[0] == space("tunnel")
     assert state.phase != TUNNEL_CHOICE
     assert not state.tunnel_used[0]  # so the turn after may use it again
+
+
+def test_space_kind_numbers_are_their_places_among_the_kinds() -> None:
+    """The ``SP_*`` numbers (``Final`` constants, so compiled rules read them as numbers)
+    name the kinds of ``SPACE_KINDS`` in the board data's order."""
+    numbers = {
+        "card": tables.SP_CARD,
+        "start": tables.SP_START,
+        "takeover": tables.SP_TAKEOVER,
+        "swap": tables.SP_SWAP,
+        "sneaky-eyes": tables.SP_SNEAKY,
+        "golden-belly": tables.SP_GOLDEN,
+        "munchtime": tables.SP_MUNCH,
+        "bellyguard": tables.SP_GUARD,
+        "yuck": tables.SP_YUCK,
+        "celebrity": tables.SP_CELEBRITY,
+        "bollywood": tables.SP_BOLLYWOOD,
+        "haunted": tables.SP_HAUNTED,
+        "monsterchef": tables.SP_MONSTER,
+        "cheesy-scandal": tables.SP_CHEESY,
+        "tunnel": tables.SP_TUNNEL,
+    }
+    assert {kind: tables.SPACE_KINDS.index(kind) for kind in tables.SPACE_KINDS} == numbers

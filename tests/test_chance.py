@@ -79,6 +79,27 @@ def test_another_generator_class_uses_its_own_methods() -> None:
     assert chance.permutation(_Loaded(3), "abcdef") == _Loaded(3).sample("abcdef", 6)
     assert chance.sample(_Loaded(5), "abcdef", 2) == _Loaded(5).sample("abcdef", 2)
     assert chance.randrange(_Loaded(4), 9) == _Loaded(4).randrange(9)
+    assert chance.uniform(_Loaded(6)) == 0.0
+    assert chance.below(_Bits(7), 1000) == _Bits(7).randrange(1000) == 999
+
+
+class _Bits(random.Random):
+    """A generator of its own class overriding ``getrandbits``: ``below`` asks it."""
+
+    def getrandbits(self, k: int, /) -> int:
+        return (1 << k) - 1 if k < 10 else 999
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=2**64), st.integers(min_value=1, max_value=2**70))
+def test_uniform_and_below_are_the_library_draws(seed: int, n: int) -> None:
+    """``uniform`` and ``below`` call the C generator's methods straight (a
+    ``random.Random``'s own, not looked up on it): the same draws as the library's."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(5):
+        assert chance.uniform(ours) == theirs.random()
+        assert chance.below(ours, n) == theirs.randrange(n)
+    assert ours.getstate() == theirs.getstate()
 
 
 @settings(max_examples=200, deadline=None)

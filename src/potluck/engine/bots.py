@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from potluck.engine.action import Action
+from potluck.engine.chance import uniform
 
 #: The ``Game`` a bot plays. Typed loosely on purpose: ``potluck.engine.game`` imports
 #: this module (for ``RandomBot``), so this one must not import it back; a game's own
@@ -65,7 +66,8 @@ class RandomBot:
         legal: Sequence[Action],
         rng: random.Random,
     ) -> Action:
-        return legal[int(rng.random() * len(legal))]
+        # ``rng.random()``, drawn without looking the method up (``chance.uniform``).
+        return legal[int(uniform(rng) * len(legal))]
 
 
 def bot_input(bot: Bot, game: AnyGame, state: Any, seat: int) -> Any:
@@ -96,7 +98,12 @@ def view_reader(bot: Bot, game: AnyGame) -> Callable[[Any, int], Any] | None:
         >>> view_reader(game.make_bot("greedy"), game).__name__
         'bot_view'
     """
-    if not bot.needs_view:
+    if isinstance(bot, RandomBot):
+        # Read as the compiled class's own field, not looked up by name (a random
+        # playout asks at every move).
+        if not bot.needs_view:
+            return None
+    elif not bot.needs_view:
         return None
     if getattr(bot, "compact_view", False):
         compact: Callable[[Any, int], Any] = game.bot_view

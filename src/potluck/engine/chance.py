@@ -26,13 +26,19 @@ import _random
 import random
 from collections.abc import Sequence
 from math import ceil, log
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 T = TypeVar("T")
 
-_RANDOM = random.Random
+_RANDOM: Final = random.Random
 _NEW = random.Random.__new__
 _SEED = _random.Random.seed
+#: The C generator's own methods, which ``random.Random`` inherits unchanged: called
+#: with the generator, they skip looking the method up on it at every draw (a bound
+#: method made and freed at each ``getrandbits``, half of a draw's instructions in the
+#: compiled build, issue 36). Only for a generator whose class is ``random.Random``.
+_GETRANDBITS: Final = _random.Random.getrandbits
+_RANDOM_FLOAT: Final = _random.Random.random
 
 
 def seeded(seed: int) -> random.Random:
@@ -49,13 +55,30 @@ def seeded(seed: int) -> random.Random:
     return rng
 
 
+def uniform(rng: random.Random) -> float:
+    """What ``rng.random()`` gives, the same draw (a float in ``[0, 1)``): a dice roll's or
+    a random bot's pick, called at most steps of a random game.
+
+        >>> uniform(random.Random(8)) == random.Random(8).random()
+        True
+    """
+    if type(rng) is _RANDOM:
+        return _RANDOM_FLOAT(rng)
+    return rng.random()
+
+
 def below(rng: random.Random, n: int) -> int:
     """A whole number in ``0..n-1`` drawn as ``random.Random`` draws one for ``shuffle``
     and ``choice`` (``_randbelow``: ``n``'s bit length of fresh bits, again while too
     big); ``n`` is above 0."""
     k = _bit_length(n)
+    if type(rng) is _RANDOM:
+        r: int = _GETRANDBITS(rng, k)
+        while r >= n:
+            r = _GETRANDBITS(rng, k)
+        return r
     getrandbits = rng.getrandbits
-    r: int = getrandbits(k)
+    r = getrandbits(k)
     while r >= n:
         r = getrandbits(k)
     return r
@@ -89,15 +112,14 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     n = len(items)
     if n < 2:
         return
-    getrandbits = rng.getrandbits
     k = _bit_length(n)
     while n > 1:
         # pick an element of items[:n] to exchange with items[n - 1], as the library does
         if n < 1 << (k - 1):  # k is n's bit length, as the library asks for
             k -= 1
-        j: int = getrandbits(k)
+        j: int = _GETRANDBITS(rng, k)
         while j >= n:
-            j = getrandbits(k)
+            j = _GETRANDBITS(rng, k)
         last = n - 1
         items[last], items[j] = items[j], items[last]
         n = last

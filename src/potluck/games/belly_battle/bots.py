@@ -199,9 +199,13 @@ class GreedyBot:
         if len(legal) == 1 or view is None or not isinstance(legal[0], BellyAction):
             return legal[0]
         info = view if isinstance(view, SeatInfo) else SeatInfo.from_view(game, view, seat)
+        second = legal[1]
         if (
             info.phase == WINDOW
-            and legal[1].kind > STAR  # type: ignore[attr-defined]
+            # Narrowed, so the kind is read as the compiled action's field (not looked up
+            # by name and compared as Python objects: most decisions ask it).
+            and isinstance(second, BellyAction)
+            and second.kind > STAR
             and info.cash[seat] >= self._reserve
         ):
             # No chef or star to buy and no reserve to raise: pass (what ``_window``

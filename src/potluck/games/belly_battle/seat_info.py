@@ -246,11 +246,13 @@ class SeatInfo(SeatInfoBase):
         if phase == RESPOND:
             offer = state.offer
             offer_card, offer_price = offer[1], offer[3]
+        # Typed, so the rounds left are worked out as whole numbers, not Python objects.
+        max_rounds: int = state.options["max_rounds"]
         info = SeatInfo(
             game,
             seat,
             phase,
-            state.options["max_rounds"] - shown_round(state) + 1,
+            max_rounds - shown_round(state) + 1,
             tuple(state.cash),
             tuple(state.pos),
             offer_card,

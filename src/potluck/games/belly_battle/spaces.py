@@ -16,6 +16,7 @@ state's payment queue, which the turn settles (``turn.settle``).
 
 from __future__ import annotations
 
+from potluck.engine.chance import uniform
 from potluck.games.belly_battle.bank_sales import bank_value
 from potluck.games.belly_battle.munch_fees import fee_recipient, munch_fee
 from potluck.games.belly_battle.ownership import gain, guard_supply, last_bought
@@ -56,7 +57,7 @@ from potluck.games.belly_battle.tables import (
 
 def roll_die(state: BellyState) -> int:
     """One die from the state's generator."""
-    return int(state.rng.random() * 6) + 1
+    return int(uniform(state.rng) * 6) + 1
 
 
 def _decide(state: BellyState, phase: int) -> bool:
@@ -269,7 +270,7 @@ def munchtime(game: BellyTables, state: BellyState, lander: int) -> None:
         deck = state.deck
         deck.append(card)
         deck.sort()
-        state.munch[seat] = deck.pop(int(state.rng.random() * len(deck)))
+        state.munch[seat] = deck.pop(int(uniform(state.rng) * len(deck)))
         mask = ~(1 << seat)
         for other in range(n):
             state.knows[other] &= mask

@@ -103,23 +103,25 @@ SPACE_TITLES = {
     "cheesy-scandal": "Cheesy Scandal",
     "tunnel": "Tunnel",
 }
-(
-    SP_CARD,
-    SP_START,
-    SP_TAKEOVER,
-    SP_SWAP,
-    SP_SNEAKY,
-    SP_GOLDEN,
-    SP_MUNCH,
-    SP_GUARD,
-    SP_YUCK,
-    SP_CELEBRITY,
-    SP_BOLLYWOOD,
-    SP_HAUNTED,
-    SP_MONSTER,
-    SP_CHEESY,
-    SP_TUNNEL,
-) = range(len(SPACE_KINDS))
+# Each kind's number, its place in ``SPACE_KINDS``. ``Final`` constants: compiled modules
+# read them as numbers (unpacked from a ``range``, each was a look-up in the module's
+# dict at every landing, issue 36).
+SP_CARD: Final = 0
+SP_START: Final = 1
+SP_TAKEOVER: Final = 2
+SP_SWAP: Final = 3
+SP_SNEAKY: Final = 4
+SP_GOLDEN: Final = 5
+SP_MUNCH: Final = 6
+SP_GUARD: Final = 7
+SP_YUCK: Final = 8
+SP_CELEBRITY: Final = 9
+SP_BOLLYWOOD: Final = 10
+SP_HAUNTED: Final = 11
+SP_MONSTER: Final = 12
+SP_CHEESY: Final = 13
+SP_TUNNEL: Final = 14
+assert len(SPACE_KINDS) == SP_TUNNEL + 1
 #: The one-round card (its slot in ``BellyState.holders``) each such space hands out.
 ROUND_CARD_OF_SPACE: Final = {
     SP_CELEBRITY: CELEBRITY,

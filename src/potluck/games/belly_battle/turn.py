@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from potluck.engine.chance import uniform
 from potluck.games.belly_battle.bankruptcy import pay_queue
 from potluck.games.belly_battle.ownership import owns_anything
 from potluck.games.belly_battle.spaces import land
@@ -61,7 +62,8 @@ def start_turn(game: BellyTables, state: BellyState) -> None:
     state.tunnel_blocked = state.tunnel_used[mover]
     state.tunnel_used[mover] = False
     rng = state.rng
-    one, two = int(rng.random() * 6) + 1, int(rng.random() * 6) + 1
+    # ``rng.random()`` each, drawn without looking the method up (``chance.uniform``).
+    one, two = int(uniform(rng) * 6) + 1, int(uniform(rng) * 6) + 1
     state.dice = _ROLLS[one][two]
     start = state.pos[mover]
     size = game.board_size

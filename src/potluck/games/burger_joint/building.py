@@ -57,10 +57,11 @@ def pays(tables: BurgerTables, hand: int, packed_cost: int) -> bool:
 def pay(tables: BurgerTables, state: BurgerState, seat: int, cost: tuple[int, ...]) -> None:
     """Pay a cost: the cubes go back into the bag."""
     base = seat * tables.num_colours
+    cubes, bag = state.cubes, state.bag
     for colour, count in enumerate(cost):
         if count:
-            state.cubes[base + colour] -= count
-            state.bag[colour] += count
+            cubes[base + colour] = cubes[base + colour] - count
+            bag[colour] = bag[colour] + count
 
 
 def publicity_advance(tables: BurgerTables, state: BurgerState, seat: int) -> str:
@@ -178,10 +179,12 @@ def add_legal_builds(
     diners, bistros = state.diners, state.bistros
     tokens = basics  # on the board: basic restaurants, diners and bistros
     owned = 0  # the colours of the diners owned
+    mine = seat * nc  # where the seat's diners start (worked out once, not per colour)
     for c in range(nc):
-        if diners[seat * nc + c]:
+        diner = diners[mine + c]
+        if diner:
             owned |= 1 << c
-        tokens += diners[seat * nc + c]
+            tokens += diner
     for k in range(seat * nb, seat * nb + nb):
         tokens += bistros[k]
     if (

@@ -33,8 +33,10 @@ def next_discarder(tables: BurgerTables, state: BurgerState) -> int:
 
 def discard(tables: BurgerTables, state: BurgerState, seat: int, colour: int) -> None:
     """``seat`` discards one cube of ``colour`` into the bag."""
-    state.cubes[seat * tables.num_colours + colour] -= 1
-    state.bag[colour] += 1
+    at = seat * tables.num_colours + colour
+    cubes, bag = state.cubes, state.bag
+    cubes[at] = cubes[at] - 1
+    bag[colour] = bag[colour] + 1
 
 
 def why_not_discard(

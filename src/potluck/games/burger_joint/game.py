@@ -137,7 +137,13 @@ class BurgerJoint(BurgerTables):
         reason = turn.why_not(self, state, seat, action)
         if reason is not None:
             raise IllegalActionError(reason)
-        state.history.append((seat, action))
+        # The table's shared ``(seat, action)`` when the action is the table's own (a
+        # tuple made at every step was a tenth of ``step``'s own instructions).
+        index, moves = action.index, self.moves[seat]
+        if 0 <= index < len(moves) and moves[index][1] is action:
+            state.history.append(moves[index])
+        else:
+            state.history.append((seat, action))
         turn.apply(self, state, seat, action)
 
     def _step(self, state: BurgerState, seat: int, action: BurgerAction) -> None:

@@ -28,19 +28,32 @@ from potluck.games.burger_joint.tables import BurgerTables
 FIRST_PICK_TEXTS: Final[tuple[str, ...]] = ("english", "german")
 
 
+def total(counts: list[int]) -> int:
+    """``sum(counts)`` as a plain loop: compiled, ``sum`` is looked up among the builtins
+    by name and called as Python at every use (issue 36)."""
+    found = 0
+    for count in counts:
+        found += count
+    return found
+
+
 def draw(state: BurgerState, count: int, into: list[int], base: int = 0) -> None:
     """Draw ``count`` cubes at random from the bag (which holds that many), one by one,
-    adding each to ``into[base + colour]``."""
+    adding each to ``into[base + colour]``.
+
+    (Counts are changed as ``x[i] = x[i] - 1``, not ``x[i] -= 1``: compiled, the augmented
+    form on a list's item is Python's generic in-place operator, the plain form whole
+    number arithmetic; the same in the rules below.)"""
     bag = state.bag
     rng = state.rng
-    left = sum(bag)
+    left = total(bag)
     for _ in range(count):
         r = randrange(rng, left)
         left -= 1
         for colour, held in enumerate(bag):
             if r < held:
-                bag[colour] -= 1
-                into[base + colour] += 1
+                bag[colour] = held - 1
+                into[base + colour] = into[base + colour] + 1
                 break
             r -= held
         else:  # pragma: no cover
@@ -109,7 +122,7 @@ def start_turn(tables: BurgerTables, state: BurgerState) -> None:
     taken[0] = taken[1] = 0
     owed[0] = min(capacity(tables, state, 0), limit)
     owed[1] = min(capacity(tables, state, 1), limit)
-    draw(state, min(owed[0] + owed[1], sum(state.bag)), state.pool)
+    draw(state, min(owed[0] + owed[1], total(state.bag)), state.pool)
     state.phase = DRAFT
     next_pick(tables, state, 1 - state.active)
 
@@ -150,9 +163,10 @@ def next_pick(tables: BurgerTables, state: BurgerState, last: int) -> None:
             colour = 0
             while not mask >> colour & 1:
                 colour += 1
-        pool[colour] -= 1
-        state.cubes[seat * nc + colour] += 1
-        taken[seat] += 1
+        pool[colour] = pool[colour] - 1
+        cubes = state.cubes
+        cubes[seat * nc + colour] = cubes[seat * nc + colour] + 1
+        taken[seat] = taken[seat] + 1
         last = seat
     # Production is over (a short bag may leave someone with fewer cubes).
     bag = state.bag
@@ -165,9 +179,11 @@ def next_pick(tables: BurgerTables, state: BurgerState, last: int) -> None:
 
 def take(tables: BurgerTables, state: BurgerState, seat: int, colour: int) -> None:
     """``seat`` takes a production cube of ``colour``; the draft goes on."""
-    state.pool[colour] -= 1
-    state.cubes[seat * tables.num_colours + colour] += 1
-    state.taken[seat] += 1
+    pool, cubes, taken = state.pool, state.cubes, state.taken
+    pool[colour] = pool[colour] - 1
+    at = seat * tables.num_colours + colour
+    cubes[at] = cubes[at] + 1
+    taken[seat] = taken[seat] + 1
     next_pick(tables, state, seat)
 
 

@@ -162,6 +162,12 @@ class BurgerTables(Game[BurgerState, BurgerAction]):
         self.discard_actions = tuple(add(f"discard {col[c]}", DISCARD_ONE, c) for c in range(nc))
         self.actions = tuple(actions)
         self.by_text = {a.text: a for a in actions}
+        #: ``(seat, action)`` for both seats and every action, by the action's index: the
+        #: entries of ``state.history``, shared rather than a new tuple made at every step
+        #: (typed ``Any``: compiled code would unpack a typed pair and pack it again).
+        self.moves: tuple[tuple[Any, ...], ...] = tuple(
+            tuple((seat, action) for action in actions) for seat in range(2)
+        )
         # Rows of the action tables, for generating legal actions without index sums.
         self.trade_rows = tuple(self.trade_actions[a * nc : a * nc + nc] for a in range(nc))
         rows = iter(

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Final
 
 from potluck.games.burger_joint.actions import BurgerAction
-from potluck.games.burger_joint.production import draw
+from potluck.games.burger_joint.production import draw, total
 from potluck.games.burger_joint.schema import ABILITIES, ABILITY_WORDS
 from potluck.games.burger_joint.state import (
     AB_EXTRA,
@@ -125,7 +125,7 @@ def _why_not_ability(
     elif kind == PICK:
         if not bag[action.c]:
             return f"There is no {col[action.c]} cube in the bag to take."
-    elif kind == EXTRA and not sum(bag):
+    elif kind == EXTRA and not total(bag):
         return "The bag is empty: there is no cube to draw."
     return None
 
@@ -185,10 +185,11 @@ def trade(tables: BurgerTables, state: BurgerState, seat: int, action: BurgerAct
     cubes, bag = state.cubes, state.bag
     kind = action.kind
     if kind == TRADE3:
-        cubes[mine + action.a] -= 3
-        bag[action.a] += 3
-        bag[action.b] -= 1
-        cubes[mine + action.b] += 1
+        given, got = action.a, action.b
+        cubes[mine + given] = cubes[mine + given] - 3
+        bag[given] = bag[given] + 3
+        bag[got] = bag[got] - 1
+        cubes[mine + got] = cubes[mine + got] + 1
         return
     state.used |= 1 << ABILITY_OF[kind]
     if kind == REDRAW_START:
@@ -218,7 +219,7 @@ def redraw(tables: BurgerTables, state: BurgerState, seat: int) -> None:
     nc = tables.num_colours
     mine = seat * nc
     bag, aside, cubes = state.bag, state.aside, state.cubes
-    count = sum(aside)
+    count = total(aside)
     for colour in range(nc):
         bag[colour] += aside[colour]
         aside[colour] = 0
