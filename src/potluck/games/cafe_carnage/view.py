@@ -121,16 +121,18 @@ def meal_costs(game: CafeTables, record: RoundRecord) -> tuple[int, ...]:
     )
 
 
+def hand_size(state: CafeState, seat: int) -> int:
+    """The cards ``seat`` holds, a sealed card counted (public: cards are played face
+    down)."""
+    hands, base = state.hands, 3 * seat
+    sealed = 1 if state.ballots[seat] != NO_CARD else 0
+    return hands[base] + hands[base + 1] + hands[base + 2] + sealed
+
+
 def hand_sizes(state: CafeState) -> tuple[int, ...]:
-    """The cards each seat holds, a sealed card counted (public: cards are played face
-    down); every seat at once, as the view and the greedy bot's input both want them."""
-    hands, ballots = state.hands, state.ballots
-    sizes = []
-    for seat in range(state.num_players):
-        base = 3 * seat
-        sealed = 1 if ballots[seat] != NO_CARD else 0
-        sizes.append(hands[base] + hands[base + 1] + hands[base + 2] + sealed)
-    return tuple(sizes)
+    """``hand_size`` of every seat at once, as the view and the greedy bot's input both
+    want them."""
+    return tuple([hand_size(state, seat) for seat in range(state.num_players)])
 
 
 def public_cards(game: CafeTables, state: CafeState) -> tuple[tuple[int, ...], tuple[bool, ...]]:
@@ -140,19 +142,16 @@ def public_cards(game: CafeTables, state: CafeState) -> tuple[tuple[int, ...], t
 
     They change only when a night ends, so most decisions find them kept and the greedy
     bot finds its table by their identity (issue 36: they were a tenth of a greedy
-    decision); each seat's size is summed as ``hand_sizes`` sums it and compared with
+    decision); each seat's ``hand_size`` is compared with
     the kept one, which makes no tuple and copies no list
     (``tests/test_cafe_fast_paths.py``)."""
-    hands, ballots, fled = state.hands, state.ballots, state.fled
+    fled = state.fled
     sizes, run_cards = game.public_cards_memo
     n = state.num_players
     same = len(sizes) == n and len(run_cards) == n
     seat = 0
     while same and seat < n:
-        base = 3 * seat
-        sealed = 1 if ballots[seat] != NO_CARD else 0
-        size = hands[base] + hands[base + 1] + hands[base + 2] + sealed
-        same = size == sizes[seat] and fled[seat] != run_cards[seat]
+        same = hand_size(state, seat) == sizes[seat] and fled[seat] != run_cards[seat]
         seat += 1
     if same:
         return sizes, run_cards
