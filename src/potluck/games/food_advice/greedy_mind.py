@@ -74,8 +74,8 @@ def kept_dict(memo: dict[tuple[Any, ...], Any], key: tuple[Any, ...]) -> dict[An
 
 def goes_first(score: float, index: int, best_score: float, best_index: int) -> bool:
     """Whether an action (``score``, ``index``) beats the best so far: the highest score,
-    the lowest index among equals (``max`` by (score, -index)); the chip and the removal
-    choices share it."""
+    the lowest index among equals (``max`` by (score, -index)); the chip, the removal and
+    the kept-cards choices share it."""
     return score > best_score or (score == best_score and index < best_index)
 
 
@@ -294,10 +294,10 @@ class Mind:
         for rank in order:
             index = rank % count
             ceiling = float(-(rank - index) // count)
-            if ceiling < best_value or (ceiling == best_value and index > best_index):
+            if not goes_first(ceiling, index, best_value, best_index):
                 break  # (and so every choice after it: lower bounds, or later in order)
             value = self._value(prices[index], tag_masks[index])
-            if value > best_value or (value == best_value and index < best_index):
+            if goes_first(value, index, best_value, best_index):
                 best_value, best_index = value, index
         return best_value, combos[best_index]
 
