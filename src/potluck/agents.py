@@ -27,7 +27,7 @@ from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.engine.state import State
 from potluck.search.information import InformationSet
-from potluck.search.presets import TUNED_NAME, tuned_greedy
+from potluck.search.presets import THRIFTY_NAME, TUNED_NAME, thrifty_greedy, tuned_greedy
 
 __all__ = [
     "GENERIC_BOTS",
@@ -71,12 +71,16 @@ def _openspiel_factory() -> Callable[..., Bot]:
 
 def agent_factories(game: Game[Any, Any]) -> dict[str, Callable[..., Bot]]:
     """Every bot name ``game`` can seat, with the factory that builds it (the game's
-    own, the generic ones, and ``greedy-tuned`` where the game's greedy bot was tuned)."""
+    own, the generic ones, ``greedy-tuned`` where the game's greedy bot was tuned, and
+    ``greedy-thrifty`` where the search package holds one, ``potluck.search.thrifty``)."""
     _register_generic_bots()
     found: dict[str, Callable[..., Bot]] = {**GENERIC_BOTS, **game.bots()}
     tuned = tuned_greedy(game)
     if tuned is not None:
         found[TUNED_NAME] = tuned
+    thrifty = thrifty_greedy(game)
+    if thrifty is not None:
+        found[THRIFTY_NAME] = thrifty
     return found
 
 

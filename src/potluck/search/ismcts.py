@@ -128,9 +128,10 @@ class ISMCTSBot(DecidesFromInformationSets):
             str,
             "greedy",
             "the bot that names the searching seat's prior move and plays its moves in "
-            "greedy rollouts: greedy (the game's hand-set weights) or greedy-tuned (its "
-            "tuned weights); the other seats are always modelled by greedy",
-            choices=("greedy", "greedy-tuned"),
+            "greedy rollouts: greedy (the game's hand-set weights), greedy-tuned (its "
+            "tuned weights) or greedy-thrifty (Belly Battle: greedy with the sales it "
+            "leaves out); the other seats are always modelled by greedy",
+            choices=("greedy", "greedy-tuned", "greedy-thrifty"),
         ),
         BotParam(
             "prior_weight",

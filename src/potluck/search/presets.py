@@ -38,6 +38,8 @@ TUNED_GREEDY: dict[str, dict[str, str]] = {
 
 #: The name of the tuned greedy bot.
 TUNED_NAME = "greedy-tuned"
+#: The name of the greedy bot with the sales it leaves out (``potluck.search.thrifty``).
+THRIFTY_NAME = "greedy-thrifty"
 
 
 class TunedGreedy:
@@ -71,9 +73,19 @@ def tuned_greedy(game: Game[Any, Any]) -> TunedGreedy | None:
     return TunedGreedy(base, weights)
 
 
+def thrifty_greedy(game: Game[Any, Any]) -> Callable[..., Bot] | None:
+    """The factory of ``game``'s ``greedy-thrifty`` bot (``potluck.search.thrifty``), or
+    ``None`` if it has none (imported only when asked: it reads a game's own bot)."""
+    from potluck.search.thrifty import THRIFTY_BOTS
+
+    return THRIFTY_BOTS.get(game.id)
+
+
 def guide_factory(game: Game[Any, Any], name: str) -> Callable[..., Bot] | None:
-    """The bot a search follows for its prior and greedy rollouts: ``greedy`` or
-    ``greedy-tuned`` (``None`` when the game has no such bot)."""
+    """The bot a search follows for its prior and greedy rollouts: ``greedy``,
+    ``greedy-tuned`` or ``greedy-thrifty`` (``None`` when the game has no such bot)."""
     if name == TUNED_NAME:
         return tuned_greedy(game)
+    if name == THRIFTY_NAME:
+        return thrifty_greedy(game)
     return game.bots().get(name)

@@ -1,0 +1,115 @@
+"""``greedy-thrifty`` (Belly Battle's greedy bot with the sales it leaves out): it plays
+the greedy bot's move except where that move gives a star or tokens away, and the
+search can follow it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import potluck
+from potluck.agents import agent_factories, decide, make_agent
+from potluck.engine.action import Action
+from potluck.games.belly_battle.actions import SELL, SELL_CHEF, SELL_STAR, SWAP, BellyAction
+from potluck.search.thrifty import THRIFTY_BOTS, ThriftyGreedy
+
+GAME = potluck.load_game("belly-battle")
+
+
+def _allowed(greedy: BellyAction, thrifty: Action, legal: list[Action]) -> bool:
+    """Whether ``thrifty`` is what the module docstring says for greedy's ``greedy``."""
+    assert isinstance(thrifty, BellyAction)
+    sales = {a.kind for a in legal if isinstance(a, BellyAction) and a.card == greedy.card}
+    if greedy.kind == SELL and SELL_STAR in sales:
+        return thrifty.kind == SELL_STAR and thrifty.card == greedy.card
+    if greedy.kind == SWAP and SELL_STAR in sales:
+        return thrifty.kind == SELL_STAR and thrifty.card == greedy.card
+    if greedy.kind == SWAP and SELL_CHEF in sales:
+        return thrifty.kind == SELL_CHEF and thrifty.card == greedy.card
+    return thrifty == greedy
+
+
+def _walk(seed: int, steps: int, players: int) -> Any:
+    """A state after ``steps`` moves of greedy bots (a few random ones, to reach odd
+    states), from deal ``seed``."""
+    state = GAME.new_game(players, seed)
+    greedy = make_agent(GAME, "greedy")
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if GAME.is_over(state):
+            break
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        move = rng.choice(legal) if rng.random() < 0.05 else decide(greedy, GAME, state, seat, rng)
+        GAME.step(state, seat, move)
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 900),
+    players=st.integers(2, 6),
+)
+def test_it_plays_the_greedy_move_but_where_that_gives_tokens_away(
+    seed: int, steps: int, players: int
+) -> None:
+    state = _walk(seed, steps, players)
+    if GAME.is_over(state):
+        return
+    seat = GAME.to_act(state)[0]
+    legal = GAME.legal_actions(state, seat)
+    greedy = make_agent(GAME, "greedy")
+    thrifty = make_agent(GAME, "greedy-thrifty")
+    greedy_move = decide(greedy, GAME, state, seat, random.Random(seed))
+    thrifty_move = decide(thrifty, GAME, state, seat, random.Random(seed))
+    assert isinstance(greedy_move, BellyAction)
+    assert thrifty_move in legal
+    assert _allowed(greedy_move, thrifty_move, legal)
+
+
+def test_both_departures_happen_in_greedy_games() -> None:
+    """Whole games with one thrifty seat: it sells a star where greedy sells the card, and
+    sells a token before a swap where greedy swaps the card with it."""
+    seen: set[int] = set()
+    greedy = make_agent(GAME, "greedy")
+    thrifty = make_agent(GAME, "greedy-thrifty")
+    for deal in range(40):
+        state = GAME.new_game(4, deal)
+        rng = random.Random(deal)
+        while not GAME.is_over(state) and len(seen) < 2:
+            seat = GAME.to_act(state)[0]
+            move = decide(thrifty if seat == 0 else greedy, GAME, state, seat, rng)
+            if seat == 0:
+                plain = decide(greedy, GAME, state, seat, random.Random(0))
+                assert isinstance(plain, BellyAction)
+                if plain != move:
+                    seen.add(plain.kind)
+            GAME.step(state, seat, move)
+        if len(seen) == 2:
+            break
+    assert seen == {SELL, SWAP}
+
+
+def test_it_takes_the_greedy_bots_parameters_and_only_belly_battle_seats_it() -> None:
+    bot = make_agent(GAME, "greedy-thrifty:reserve=200,income_horizon=9")
+    assert isinstance(bot, ThriftyGreedy)
+    assert bot.greedy.weights.reserve == 200
+    assert bot.greedy.weights.income_horizon == 9
+    for game_id in potluck.list_games():
+        names = agent_factories(potluck.load_game(game_id))
+        assert ("greedy-thrifty" in names) == (game_id in THRIFTY_BOTS)
+
+
+def test_the_search_takes_it_as_its_guide_and_plays_legal_moves() -> None:
+    bot = make_agent(GAME, "ismcts:guide=greedy-thrifty,sims=8")
+    state = GAME.new_game(4, seed=2)
+    rng = random.Random(3)
+    for _ in range(60):
+        seat = GAME.to_act(state)[0]
+        move = decide(bot, GAME, state, seat, rng)
+        assert move in GAME.legal_actions(state, seat)
+        GAME.step(state, seat, move)
