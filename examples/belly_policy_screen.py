@@ -34,12 +34,14 @@ from potluck.engine.action import Action
 from potluck.games.belly_battle.actions import (
     ACCEPT,
     BUY,
+    CHEF,
     DECLINE,
     INSURE,
     PASS,
     SELL,
     SELL_CHEF,
     SELL_STAR,
+    STAR,
     SWAP,
     TAKEOVER,
     TUNNEL,
@@ -215,6 +217,8 @@ LEVERS: dict[str, Lever] = {
             ("takeover", TAKEOVER),
             ("tunnel", TUNNEL),
             ("insure", INSURE),
+            ("chef", CHEF),
+            ("star", STAR),
         )
     },
 }
