@@ -140,6 +140,7 @@ class Baseline:
                 self.best_above[j] |= 1 << k
         self._paid: dict[int, list[tuple[int, int]]] = {}
         self._takings: dict[int, int] = {}
+        self._dearer: dict[int, int] = {}
 
     def paid_groups(self, seat: int) -> list[tuple[int, int]]:
         """(price paid, the customers paying it) for what ``seat`` sells today."""
@@ -210,6 +211,26 @@ class Baseline:
                 return 0  # still undecided: they leave
         return top if self.seller_below[k] == seat else 0
 
+    def match_counts(self, tags: int) -> list[int]:
+        """``at_least[j]``: the customers who find at least ``j`` of their hashtags in a
+        product with hashtag mask ``tags`` (``at_least[0]`` is everyone), with an empty
+        set after the last (``new_product_sales`` and ``sales_bound`` read them)."""
+        liking = self.game.regular_liking_tag
+        # (adding its hashtags one by one: a product has a few of the game's hashtags;
+        # set bits visited inline: a helper listing them cost 500-800 instructions a call
+        # in the compiled build, by callgrind, more than this loop's work)
+        at_least = [self.everyone]
+        rest = tags
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            tag = liking[low.bit_length() - 1]  # the customers who like this hashtag
+            at_least.append(at_least[-1] & tag)
+            for j in range(len(at_least) - 2, 0, -1):
+                at_least[j] |= at_least[j - 1] & tag
+        at_least.append(0)
+        return at_least
+
     def new_product_sales(self, price: int, tags: int, shape: int, seat: int) -> int:
         """What ``seat`` earns over the regular customers once its new product
         (``price``, hashtag mask ``tags``, ``shape``) joins today's products, counting
@@ -222,21 +243,7 @@ class Baseline:
         """
         everyone, best_above = self.everyone, self.best_above
         reach = self.reach(price)
-        liking = self.game.regular_liking_tag
-        # at_least[j]: the customers who find at least j of their hashtags in it, adding
-        # its hashtags one by one (a product has a few of the game's hashtags; set bits
-        # visited inline: a helper listing them cost 500-800 instructions a call in the
-        # compiled build, by callgrind, more than this loop's work)
-        at_least = [everyone]
-        rest = tags
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            tag = liking[low.bit_length() - 1]  # the customers who like this hashtag
-            at_least.append(at_least[-1] & tag)
-            for j in range(len(at_least) - 2, 0, -1):
-                at_least[j] |= at_least[j - 1] & tag
-        at_least.append(0)
+        at_least = self.match_counts(tags)
         # with no match here they lose to any match elsewhere (or tie)
         loses = (everyone & ~at_least[1]) & best_above[1]
         wins = 0
@@ -268,26 +275,45 @@ class Baseline:
         they pay it today (a customer who chooses as today, or whose tie is settled
         for today's product: ``tie_gain``'s ``top`` is then today's price paid to
         ``seat``). Only a customer within budget can pay the price, and only one who
-        finds as many of their hashtags in it as elsewhere (at most its number of
-        hashtags), or, finding none anywhere, likes its shape; one who pays ``seat``
-        at least the price today pays it no more. So the bound is today's takings
-        plus the price for each other customer who may pay it."""
-        liking = self.game.regular_liking_tag
-        liked_tag = hashtags = 0
-        rest = tags
-        while rest:  # (set bits visited inline, as in ``new_product_sales``)
-            low = rest & -rest
-            rest ^= low
-            liked_tag |= liking[low.bit_length() - 1]
-            hashtags += 1
+        finds at least as many of their hashtags in it as in any product within budget
+        today (``match_counts``: exactly ``j`` here, at most ``j`` elsewhere), or,
+        finding none in it and none anywhere, likes its shape; and of those who tie
+        with matches, only one whose tied products cost no more than it (``dearer``:
+        the highest price wins the tie). One who pays ``seat`` something today pays
+        it at most the price now. So the bound is today's takings plus, for each
+        customer who may pay the price, what the price adds to what they pay today."""
         best_above = self.best_above  # (long enough for every count of hashtags + 1)
-        may_pay_price = self.reach(price) & (
-            (liked_tag & ~best_above[hashtags + 1]) | (self.liking_shape(shape) & ~best_above[1])
-        )
+        at_least = self.match_counts(tags)
+        may_pay_price = self.liking_shape(shape) & ~best_above[1] & ~at_least[1]
+        dearer = self.dearer(price)
+        for hits in range(1, len(at_least) - 1):
+            exactly = at_least[hits] & ~at_least[hits + 1]
+            # more matches here than anywhere, or as many where nothing costs more
+            may_pay_price |= exactly & ~best_above[hits + 1] & ~(best_above[hits] & dearer)
+        may_pay_price &= self.reach(price)
+        total = self.takings(seat)
         for paid, group in self.paid_groups(seat):
-            if paid >= price:
-                may_pay_price &= ~group
-        return self.takings(seat) + price * count_bits(may_pay_price)
+            if paid < price:
+                total += (price - paid) * count_bits(may_pay_price & group)
+            may_pay_price &= ~group
+        return total + price * count_bits(may_pay_price)
+
+    def dearer(self, price: int) -> int:
+        """The customers with at least one hashtag match today (``best_of`` > 0) whose
+        best-matching products within budget include one dearer than ``price``: a new
+        product at ``price`` tying their matches loses the tie (``market.choose`` step
+        2, the price closest to the budget; every pooled product is within it)."""
+        known = self._dearer.get(price)
+        if known is None:
+            known = 0
+            for k, pool in enumerate(self.pools):
+                if self.best_of[k] > 0:
+                    for o in pool:
+                        if o.price > price:
+                            known |= 1 << k
+                            break
+            self._dearer[price] = known
+        return known
 
     def takings(self, seat: int) -> int:
         """What ``seat`` takes from the regular customers today."""
