@@ -31,7 +31,6 @@ from potluck.games.food_advice.market import (
     Choice,
     Offer,
     best_matches,
-    choose,
     choose_among,
     count_few_bits,
     matches,
@@ -188,19 +187,28 @@ class Mind:
             buyer = buyers[k]
             budget, tags, best = buyer.budget, buyer.tags, bests[k]
             # A product brought within reach with fewer matches than their best today
-            # loses to their pool (``best_matches``), so only the others join it.
-            candidates: list[Offer] | None = None
+            # loses to their pool (``best_matches``), so only the others join it: those
+            # with the most matches among them and the pool (``market.choose``'s first
+            # steps, whose pool keeps the order of the table's products), then the rest
+            # of the rule's order among them (``choose_among``).
+            top, joined = best, None
             for o in discounted:
-                if budget < o.price <= budget + limit and count_few_bits(tags & o.tags) >= best:
-                    if candidates is None:
-                        candidates = list(pools[k])
-                    candidates.append(o)
-            if candidates is not None:
-                moved.append((k, choose(buyer, candidates, black_friday, flavor, limit)))
-            elif sampled >> k & 1:
+                if budget < o.price <= budget + limit:
+                    hits = count_few_bits(tags & o.tags)
+                    if hits > top:
+                        top, joined = hits, [o]
+                    elif hits == top:
+                        if joined is None:
+                            joined = list(pools[k])
+                        joined.append(o)
+            if joined is not None:
+                moved.append((k, choose_among(buyer, top, joined, flavor)))
+            elif sampled >> k & 1 and sold_by_any(pools[k], flavor):
                 # Undecided, and their pool is their ``best_matches`` among the whole
                 # table with these chips too (no product brought within reach beats
-                # or ties it): only the rest of the rule's order is asked again.
+                # or ties it): only the rest of the rule's order is asked again, and
+                # only if a Flavor Sampling seller's product is in it (else they stay
+                # undecided).
                 moved.append((k, choose_among(buyer, best, pools[k], flavor)))
             # (any other customer's pool and step 4 are today's: they choose as today)
         return moved
@@ -452,7 +460,6 @@ class Mind:
         interested = 1 << seat | 1 << richest  # (the sellers whose takings count)
         chosen = self.chosen()
         base, bests, pools, buyers = chosen.choices, chosen.bests, chosen.pools, chosen.buyers
-        limit = game.black_friday_limit
         products = self.info.products
         holder = {i: j for j, product in enumerate(products) for i in product[4]}
         # What this seat and the richest rival take without the removal, and per product
@@ -512,32 +519,37 @@ class Mind:
                     touched ^= low
                     k = low.bit_length() - 1
                     buyer = buyers[k]
-                    # They choose among the others' best matches and the new one
-                    # (``market.choose`` picks among its ``best_matches`` alone).
+                    # They choose among the others' best matches (``rest``, ``best``
+                    # matches) and the new one (``hits`` matches, -1 if beyond their
+                    # budget): ``market.choose`` picks among its ``best_matches`` alone,
+                    # which are these without the one with fewer matches.
                     budget, tags = buyer.budget, buyer.tags
-                    best, pool = bests[k], pools[k]
+                    best, rest = bests[k], pools[k]
+                    hits = count_few_bits(tags & new_tags) if new_price <= budget else -1
                     if old.price <= budget and count_few_bits(tags & old.tags) == best:
-                        if len(pool) == 1:
+                        if len(rest) == 1:
                             runner_up = runners_up.get(k)
                             if runner_up is None:
                                 others = [o for o in offers if o is not old]
                                 runner_up = runners_up[k] = best_matches(buyer, others)
-                            candidates = list(runner_up[1])
+                            best, rest = runner_up
                         else:
-                            candidates = [o for o in pool if o is not old]
-                    elif new_price <= budget and count_few_bits(tags & new_tags) >= best:
-                        candidates = list(pool)
-                    else:
+                            rest = [o for o in rest if o is not old]
+                    elif hits < best:
                         continue
                     before = base[k].offer
                     if not (
                         trimmed_counts
                         or (before is not None and interested >> before.seller & 1)
-                        or sold_by_any(candidates, interested)
+                        or sold_by_any(rest, interested)
                     ):
                         continue
-                    candidates.append(new)
-                    choice = choose(buyer, candidates, 0, 0, limit)
+                    if hits > best:
+                        choice = choose_among(buyer, hits, [new], 0)
+                    elif hits == best:
+                        choice = choose_among(buyer, best, [*rest, new], 0)
+                    else:
+                        choice = choose_among(buyer, best, rest, 0)
                     if before is not None:
                         if before.seller == seat:
                             mine -= base[k].paid
