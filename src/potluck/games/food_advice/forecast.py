@@ -337,6 +337,7 @@ class SharedTable:
 
     def __init__(self, game: FoodTables, products: tuple[Product, ...], serial: int) -> None:
         self.serial = serial
+        self.products = products
         self.offers: list[Offer] = []
         for number, owner, shape, price, ings in products:
             tags = game.product_tags(list(ings))
@@ -377,18 +378,26 @@ class TableMemo:
         self.tables: dict[tuple[Product, ...], SharedTable] = {}
         #: How many tables this memo and those it was pickled from have numbered.
         self.made = made
+        # The table looked up last: most decisions, whichever seat's, are on the table of
+        # the decision before, and comparing its products costs less than hashing them
+        # for the dict (every greedy decision builds the products anew).
+        self._last: SharedTable | None = None
 
     def __reduce__(self) -> tuple[object, ...]:
         return (TableMemo, (self.made,))
 
     def table(self, game: FoodTables, products: tuple[Product, ...]) -> SharedTable:
         """The shared table of these products (made and kept if new)."""
+        last = self._last
+        if last is not None and last.products == products:
+            return last
         known = self.tables.get(products)
         if known is None:
             if len(self.tables) >= _TABLES_KEPT:
                 self.tables.clear()
             known = self.tables[products] = SharedTable(game, products, self.made)
             self.made += 1
+        self._last = known
         return known
 
 
