@@ -49,22 +49,45 @@ class TableChoices:
         'nothing on offer within budget'
     """
 
-    def __init__(self, game: FoodTables, offers: list[Offer]) -> None:
+    def __init__(
+        self, game: FoodTables, offers: list[Offer], before: TableChoices | None = None
+    ) -> None:
+        """``before``: the choices of a table whose products are the first of ``offers``
+        (the same ``Offer`` objects: the bot tells products apart by identity), if
+        already worked out; the products added since are then all that is asked."""
         self.buyers: list[Buyer] = [game.buyers[c] for c in game.regular_customers]
+        #: How many products the table holds.
+        self.count = len(offers)
         self.bests: list[int] = []
         self.pools: list[list[Offer]] = []
         self.choices: list[Choice] = []
         #: The customers (bit k) who could not choose among their pool: Flavor Sampling
         #: may choose for them (``market.choose`` step 4).
         self.undecided = 0
+        added = offers if before is None else offers[before.count :]
         for k, buyer in enumerate(self.buyers):
-            best, pool = best_matches(buyer, offers)
-            self.bests.append(best)
-            self.pools.append(pool)
-            choice = choose_among(buyer, best, pool, 0)
-            self.choices.append(choice)
-            if choice.reason == LEFT_UNDECIDED:
-                self.undecided |= 1 << k
+            best, pool = best_matches(buyer, added)
+            if before is not None:
+                # ``best_matches`` of the whole table from those of its two parts: the
+                # part with more matches, or both in order if as many (it keeps the
+                # products with the most matches in table order); a customer whose pool
+                # the added products leave as it was chooses as before.
+                known = before.bests[k]
+                if best < known or best < 0:
+                    best, pool = known, before.pools[k]
+                    self._keep(best, pool, before.choices[k])
+                    continue
+                if best == known:
+                    pool = before.pools[k] + pool
+            self._keep(best, pool, choose_among(buyer, best, pool, 0))
+
+    def _keep(self, best: int, pool: list[Offer], choice: Choice) -> None:
+        """Records the next customer's best matches, pool and choice."""
+        if choice.reason == LEFT_UNDECIDED:
+            self.undecided |= 1 << len(self.choices)
+        self.bests.append(best)
+        self.pools.append(pool)
+        self.choices.append(choice)
 
 
 def within_budget(game: FoodTables, price: int) -> int:
@@ -335,14 +358,25 @@ class SharedTable:
     ``serial`` stands for the table in a bot's own memo keys (never reused by a game's
     ``TableMemo``, even after it forgets its tables)."""
 
-    def __init__(self, game: FoodTables, products: tuple[Product, ...], serial: int) -> None:
+    def __init__(
+        self,
+        game: FoodTables,
+        products: tuple[Product, ...],
+        serial: int,
+        before: SharedTable | None = None,
+    ) -> None:
+        """``before``: a table whose products are the first of ``products`` (the same
+        products joined by more), whose offers and choices this one goes on from."""
         self.serial = serial
         self.products = products
-        self.offers: list[Offer] = []
-        for number, owner, shape, price, ings in products:
+        self.offers: list[Offer] = [] if before is None else list(before.offers)
+        for number, owner, shape, price, ings in products[len(self.offers) :]:
             tags = game.product_tags(list(ings))
             self.offers.append(new_offer(number, owner, shape, price, tags))
         self._game = game
+        # (the earlier table's choices, if worked out, until this table's are: a table
+        # holds no other table, so a game's tables never make a chain)
+        self._before: TableChoices | None = None if before is None else before._chosen
         self._chosen: TableChoices | None = None
         self._baseline: Baseline | None = None
         #: ``greedy_mind.Mind.sales`` by its promotion chips (``sales_key``).
@@ -352,7 +386,8 @@ class SharedTable:
         """What each regular customer does with the table without promotion chips."""
         known = self._chosen
         if known is None:
-            known = self._chosen = TableChoices(self._game, self.offers)
+            known = self._chosen = TableChoices(self._game, self.offers, self._before)
+            self._before = None
         return known
 
     def baseline(self) -> Baseline:
@@ -395,7 +430,13 @@ class TableMemo:
         if known is None:
             if len(self.tables) >= _TABLES_KEPT:
                 self.tables.clear()
-            known = self.tables[products] = SharedTable(game, products, self.made)
+            # A table that is the last one with products added (products join the
+            # table at the end, in number order) goes on from its work.
+            before = last
+            if before is not None and products[: len(before.products)] != before.products:
+                before = None
+            known = SharedTable(game, products, self.made, before)
+            self.tables[products] = known
             self.made += 1
         self._last = known
         return known
