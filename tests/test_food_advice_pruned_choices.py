@@ -44,7 +44,7 @@ def tables(draw: st.DrawFn) -> list[Offer]:
 @given(
     offers=tables(),
     price=st.sampled_from([5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60]),
-    tags=st.sets(st.integers(0, 5) | st.integers(0, len(GAME.hashtags) - 1), max_size=3),
+    tags=st.sets(st.integers(0, 5) | st.integers(0, len(GAME.hashtags) - 1), max_size=5),
     shape=st.integers(0, 3) | st.integers(0, len(GAME.shapes) - 1),
     seat=st.integers(0, 5),
 )
