@@ -284,7 +284,7 @@ class Baseline:
         # Those with no rival product to weigh buy it only for its shape.
         total += price * count_bits(ties & self.alone & liked)
         ties &= ~self.alone
-        while ties:  # (inline, as above)
+        while ties:  # (set bits visited inline, as in ``match_counts``)
             k = (ties & -ties).bit_length() - 1
             ties &= ties - 1
             total += self.tie_gain(k, price, bool(liked >> k & 1), seat)

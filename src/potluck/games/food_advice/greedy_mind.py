@@ -180,7 +180,7 @@ class Mind:
                 discounted.append(o)
                 movable |= within_budget(game, o.price - limit) & ~within_budget(game, o.price)
         moved: list[tuple[int, Choice]] = []
-        while movable:  # (set bits visited inline: see ``forecast.Baseline.new_product_sales``)
+        while movable:  # (set bits inline: see ``forecast.Baseline.match_counts``)
             low = movable & -movable
             movable ^= low
             k = low.bit_length() - 1
