@@ -29,6 +29,7 @@ from potluck.games.belle_of_the_ball.actions import PLAY, BelleAction
 from potluck.games.belle_of_the_ball.greedy_counts import GROUP_SIZE, Terms
 from potluck.games.belle_of_the_ball.greedy_plan import (
     BELLE_WORTH,
+    BOUND_MARGIN,
     NEED_COST,
     PLAY_MARGIN,
     RIVAL_WEIGHT,
@@ -65,6 +66,8 @@ from potluck.games.belle_of_the_ball.tables import (
 
 #: In the base game the bot plays its best Belle every turn (``PLAY_MARGIN``).
 _REFILL_MARGIN: Final = float("-inf")
+#: The gain to beat before any Belle is valued (``_belle_gain``: none).
+_NOTHING_TO_BEAT: Final = float("-inf")
 #: Scandalous Scarlett's loss is valued as if her target had this many invitations left.
 _SCANDAL_FUTURE: Final = 12
 #: A party no group holds (no guest is -1): what ``_kept_scandal_loss`` starts from.
@@ -200,7 +203,8 @@ class GreedyBot:
                     base = planner.value_now(terms, first)
                     best_gain = self.weights.play_margin if info.variant else _REFILL_MARGIN
                 planner.trial_terms = None  # (set by her re-plan, if she has one)
-                gain = self._belle_gain(info, terms, kinds[action.belle], action, base)
+                effect = kinds[action.belle]
+                gain = self._belle_gain(info, terms, effect, action, base, best_gain)
                 if gain > best_gain:
                     best_gain, best_play = gain, action
                     planner.keep_trial()
@@ -218,10 +222,18 @@ class GreedyBot:
         return next((a for a in actions if not _is_play(a)), actions[0])
 
     def _belle_gain(
-        self, info: SeatInfo, terms: Terms, effect: int, action: BelleAction, base: float
+        self,
+        info: SeatInfo,
+        terms: Terms,
+        effect: int,
+        action: BelleAction,
+        base: float,
+        to_beat: float = _NOTHING_TO_BEAT,
     ) -> float:
         """How much better this turn goes with the Belle ``action`` than without her:
-        ``base`` is the turn's worth without her (``Planner.value_now`` on ``terms``)."""
+        ``base`` is the turn's worth without her (``Planner.value_now`` on ``terms``).
+        A gain that cannot exceed ``to_beat`` (the best Belle's so far) may be given as
+        an upper bound of it instead (``_move_gain``)."""
         rival_weight = self.weights.rival_weight
         me = info.seat
         if effect == EFFECT_BANK_CHIPS:
@@ -235,7 +247,7 @@ class GreedyBot:
             party = action.seat * SLOTS + action.group
             return rival_weight * self._kept_scandal_loss(info.parties[party], party)
         if effect == EFFECT_MOVE_GUEST:
-            return self._move_gain(info, terms, action) - base
+            return self._move_gain(info, terms, action, base, to_beat) - base
         line, line_chips = terms.line, terms.line_chips
         free, full, singles, fifth = terms.free, terms.full, terms.singles, terms.fifth
         invites_left = terms.invites_left
@@ -313,11 +325,21 @@ class GreedyBot:
             NEED_COST,
         )
 
-    def _move_gain(self, info: SeatInfo, terms: Terms, action: BelleAction) -> float:
+    def _move_gain(
+        self, info: SeatInfo, terms: Terms, action: BelleAction, base: float, to_beat: float
+    ) -> float:
         """What this turn is worth once Persuasive Prudence moved the last guest of one
-        group to another (``_belle_gain`` takes the turn's worth without her off): the
-        groups' change in value, then the best invitation(s). The move is made on the
-        planner's counts and undone after."""
+        group to another (``_belle_gain`` takes the turn's worth without her, ``base``,
+        off): the groups' change in value, then the best invitation(s). The move is made
+        on the planner's counts and undone after.
+
+        With one invitation to make, ``base`` is the best of the decision's first search
+        (``Planner.best_invite`` on ``terms``), and after the move every group but the
+        two it changes (and the Belles to hand) offers what it offered then: the best
+        invitation is at most ``base`` or ``GuestBounds.bound`` of the two groups. When
+        even that cannot make the gain exceed ``to_beat``, the search is skipped and
+        that upper bound given instead (the bot's choice is the same: only a gain above
+        ``to_beat`` changes it)."""
         planner = self._planner
         interests_of = self._interests
         full = terms.full
@@ -356,7 +378,14 @@ class GreedyBot:
             planner.remove(dest, moved)
             for guest in joined:
                 planner.remove(dest, interests_of[guest])
-        value = planner.plan_value(terms)
+        value = 0.0
+        searched = True
+        if terms.invites_left <= 1 and to_beat > _NOTHING_TO_BEAT:
+            value = self._moved_bound(terms, source, dest, base)
+            # (the margin: the bound's sums round otherwise than the search's)
+            searched = direct + value - base >= to_beat - BOUND_MARGIN
+        if searched:
+            value = planner.plan_value(terms)
         if scored:
             for guest in joined:
                 planner.add(dest, interests_of[guest])
@@ -364,6 +393,20 @@ class GreedyBot:
             planner.remove(dest, moved)
         planner.add(source, moved)
         return direct + value
+
+    def _moved_bound(self, terms: Terms, source: int, dest: int, base: float) -> float:
+        """At least the best invitation on ``terms`` with the groups ``source`` and
+        ``dest`` as the planner now counts them and the others as at the decision's
+        first search, whose best was ``base`` (``_move_gain``)."""
+        planner = self._planner
+        best = base
+        left = planner.group_bound(source, terms)
+        if left > best:
+            best = left
+        joined = planner.group_bound(dest, terms)
+        if joined > best:
+            best = joined
+        return best
 
 
 def _terms(info: SeatInfo) -> Terms:

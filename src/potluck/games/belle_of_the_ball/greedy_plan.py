@@ -26,12 +26,14 @@ from typing import Final
 
 from mypy_extensions import i64
 
+from potluck.games.belle_of_the_ball.greedy_bound import GuestBounds
 from potluck.games.belle_of_the_ball.greedy_counts import (
     COUNT_BITS,
     GROUP_SIZE,
     GroupCounts,
     Terms,
 )
+from potluck.games.belle_of_the_ball.greedy_counts import estimate as estimate
 from potluck.games.belle_of_the_ball.scoring import score_group
 from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS
 from potluck.games.belle_of_the_ball.tables import BelleTables
@@ -101,32 +103,10 @@ def group_value(
     return matched + need * (per_guest - weights.need_cost)
 
 
-def estimate(
-    size: int,
-    matched: int,
-    spread: int,
-    shown: int,
-    future: int,
-    full: int,
-    singles: bool,
-    share: float,
-    need_cost: float,
-) -> float:
-    """``group_value`` of a group from its counts: ``size`` guests, ``shown`` interests
-    shown in all, ``matched`` chips its matches score so far (every guest showing an
-    interest another shows too, counted per interest) and its ``spread`` (over the
-    interests shown: 2 for one shown once, 1 for one shared, so that ``share * spread``
-    is what a further guest is likely to add)."""
-    if not size:
-        return 0.0
-    if size >= full:
-        return float(shown if singles else matched)
-    need = GROUP_SIZE - size
-    if need > future:
-        return 0.0
-    return matched + need * (share * spread - need_cost)
-
-
+#: How far below a value to beat an upper bound must be before the search it bounds is
+#: skipped: more than the bound's and the search's sums round apart (values of a few
+#: dozen chips, exact to about 1e-14).
+BOUND_MARGIN: Final = 1e-9
 #: One interest's count in ``GroupCounts.packed``.
 _COUNT_MASK: Final = (1 << COUNT_BITS) - 1
 #: ``Planner.loaded`` of a slot whose guests it does not know (no guest is -1).
@@ -191,6 +171,10 @@ class Planner:
         self.hint_belles_value = 0.0
         self.hint_belles_pos = 0
         self.hint_reach = 0
+        #: Upper bounds of group searches (``greedy_bound``), from the line of
+        #: ``bounds_terms`` (``None``: no line read yet).
+        self.bounds = GuestBounds()
+        self.bounds_terms: Terms | None = None
 
     def use_guests(self, tables: BelleTables) -> None:
         """Read each guest's interests, as bits and counted, from the game's tables (made
@@ -203,6 +187,7 @@ class Planner:
         self.loaded = [_NOT_LOADED] * SLOTS
         self.kept_terms = None
         self.hint_terms = None
+        self.bounds_terms = None
 
     def count(self, slot: int, interest: int) -> int:
         """How many guests of group ``slot`` show ``interest``."""
@@ -442,6 +427,15 @@ class Planner:
         self.best_pos = best_pos
         self.best_slot = best_slot
         return best_value
+
+    def group_bound(self, slot: int, terms: Terms) -> float:
+        """At least the value of the best guest a search on ``terms`` (no position
+        taken) finds for group ``slot`` as counted now (``GuestBounds.bound``)."""
+        bounds = self.bounds
+        if self.bounds_terms is not terms:
+            self.bounds_terms = terms
+            bounds.read_line(terms, self.chip_value, self.share, self.guest_shown_floats)
+        return bounds.bound(self.groups[slot], terms, self.future, self.share, self.need_cost)
 
     def keep_trial(self) -> None:
         """Keep the last recorded re-plan (``trying``) as the hint for the next decision

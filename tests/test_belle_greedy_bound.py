@@ -1,0 +1,129 @@
+"""The upper bounds Belle of the Ball's greedy bot skips searches by (issue 36,
+``greedy_bound.GuestBounds``), held to the rule and to the searches they skip:
+
+- ``Planner.group_bound`` is at least the value of every guest the seat can reach in the
+  line, each valued by ``group_value`` (the rule the planner's estimates are held to),
+  for random groups, lines, bent rules and weights;
+- a Belle's gain given a gain to beat (``GreedyBot._belle_gain``) is her gain, or an
+  upper bound of it when her gain cannot exceed the gain to beat: the bot's choice,
+  which takes a Belle only for a gain above the best so far, is the same.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from belle_of_the_ball_helpers import GREEDY_WEIGHTS, random_play_states
+from potluck.games.belle_of_the_ball.actions import PLAY, BelleAction
+from potluck.games.belle_of_the_ball.bots import GreedyBot, _terms
+from potluck.games.belle_of_the_ball.game import BelleOfTheBall
+from potluck.games.belle_of_the_ball.greedy_bound import NO_GUEST
+from potluck.games.belle_of_the_ball.greedy_counts import Terms
+from potluck.games.belle_of_the_ball.greedy_plan import Planner, Weights, group_value
+from potluck.games.belle_of_the_ball.state import BELLE_BASE
+
+G = BelleOfTheBall()
+#: Sums rounded otherwise than the search's: the bot's margin is 1e-9.
+ROUNDING = 1e-12
+
+
+def _best_by_the_rule(
+    weights: Weights, future: int, terms: Terms, group: list[tuple[int, ...]]
+) -> float:
+    """The best guest's value for ``group`` on ``terms``, each guest valued by
+    ``group_value`` with and without it (``NO_GUEST`` if the seat reaches none)."""
+    full, singles = terms.full, terms.singles
+    before = group_value(group, future, full, singles, weights)
+    best = NO_GUEST
+    for pos, card in enumerate(terms.line):
+        cost = 0 if terms.free else pos
+        if cost > terms.chips:
+            break
+        if card < BELLE_BASE:
+            after = group_value([*group, G.guest_interests[card]], future, full, singles, weights)
+            best = max(best, weights.chip_value * (terms.line_chips[pos] - cost) + after - before)
+    return best
+
+
+_RULES = st.tuples(st.booleans(), st.sampled_from((4, 5)), st.booleans())
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    variant=st.booleans(),
+    weights=GREEDY_WEIGHTS,
+    rules=_RULES,
+    guests=st.lists(st.integers(0, len(G.guest_interests) - 1), max_size=5, unique=True),
+    future=st.integers(0, 12),
+    chips=st.integers(0, 9),
+    pick=st.integers(0, 10_000),
+)
+def test_a_group_bound_is_at_least_every_guest_the_rule_values(
+    seed: int,
+    variant: bool,
+    weights: Weights,
+    rules: tuple[bool, int, bool],
+    guests: list[int],
+    future: int,
+    chips: int,
+    pick: int,
+) -> None:
+    states = random_play_states(G, seed, variant)
+    state = states[pick % len(states)]
+    free, full, singles = rules
+    terms = Terms(tuple(state.line), tuple(state.line_chips), chips, free, full, singles)
+    planner = Planner(weights)
+    planner.use_guests(G)
+    planner.future = future
+    group = [G.guest_interests[guest] for guest in guests]
+    for shown in group:
+        planner.add(1, shown)
+    best = _best_by_the_rule(weights, future, terms, group)
+    bound = planner.group_bound(1, terms)
+    assert bound >= best - ROUNDING
+    if best == NO_GUEST:
+        assert bound == NO_GUEST
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    variant=st.booleans(),
+    weights=GREEDY_WEIGHTS,
+    shifts=st.lists(st.floats(-3, 3), min_size=1, max_size=4),
+)
+def test_a_belle_gain_given_a_gain_to_beat_decides_alike(
+    seed: int, variant: bool, weights: Weights, shifts: list[float]
+) -> None:
+    """Every Belle the seat to act may play, in states of random play, with gains to
+    beat around her own (and equal to it): her gain, or a bound of it when it cannot
+    beat the gain to beat."""
+    bot = GreedyBot(
+        weights.belle_value, weights.chip_value, weights.need_cost, weights.interest_share
+    )
+    for state in random_play_states(G, seed, variant)[::3]:
+        seat = state.acting[0]
+        legal = G.legal_actions(state, seat)
+        plays = [a for a in legal if isinstance(a, BelleAction) and a.kind == PLAY]
+        if not plays:
+            continue
+        info = G.bot_view(state, seat)
+        bot.choose(G, info, seat, legal, random.Random(0))  # the seat's planner, counted
+        planner = bot._planner
+        planner.forget()
+        planner.future = len(info.line) // len(info.chips) + 3 * info.rounds_left
+        terms = _terms(info)
+        base = planner.value_now(terms, planner.best_invite(terms))
+        for number, action in enumerate(plays):
+            bot._groups_valued = False
+            effect = G.belle_effect_codes[action.belle]
+            gain = bot._belle_gain(info, terms, effect, action, base)
+            for to_beat in (gain, gain + shifts[number % len(shifts)]):
+                given_beat = bot._belle_gain(info, terms, effect, action, base, to_beat)
+                assert given_beat >= gain - ROUNDING
+                if gain > to_beat:
+                    assert given_beat == gain
