@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 from potluck.engine.action import Action
-from potluck.engine.bots import Bot, bot_input
+from potluck.engine.bots import Bot, choose_plain
 from potluck.engine.botspec import BotSpec, build_bot
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
@@ -241,7 +241,7 @@ def decide(bot: Bot, game: Game[Any, Any], state: State, seat: int, rng: random.
         >>> action in game.legal_actions(state, 0)
         True
     """
-    legal = game.legal_actions(state, seat)
     if is_search_bot(bot):
+        legal = game.legal_actions(state, seat)
         return bot.search(game, InformationSet(game, state, seat), legal, rng)
-    return bot.choose(game, bot_input(bot, game, state, seat), seat, legal, rng)
+    return choose_plain(bot, game, state, seat, rng)

@@ -46,7 +46,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from potluck import native
-from potluck.engine.bots import view_reader
+from potluck.engine.bots import choose_plain, view_reader
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 
@@ -270,9 +270,7 @@ def _bench_bot_games(
             # a microsecond, a sixth of a cheap bot's whole decision.
             while acting:
                 seat = acting[0]
-                legal = legal_actions(state, seat)
-                view = None if read is None else read(state, seat)
-                step(state, seat, agent.choose(game, view, seat, legal, rngs[seat]))
+                step(state, seat, choose_plain(agent, game, state, seat, rngs[seat]))
                 decisions += 1
                 steps += 1
                 acting = to_act(state)

@@ -70,6 +70,48 @@ class RandomBot:
         return legal[int(uniform(rng) * len(legal))]
 
 
+class EarlyChooser:
+    """A bot that settles some decisions from its seat's input alone (``bot_input``),
+    before the legal actions are listed: :func:`choose_plain` asks ``choose_early``
+    first and lists them only when it answers ``None``.
+
+    Listing them can be most of a decision's cost (Belly Battle's window deals, every
+    card's sales and offers, were about a quarter of a greedy game, issue 36) while the
+    bot often passes on a glance at its own cash. ``choose_early`` must answer only what
+    ``choose`` takes from the same input and the legal list (each game's tests hold the
+    two equal over random states), so every surface sees the same moves.
+    """
+
+    def choose_early(self, game: AnyGame, seen: Any, seat: int) -> Action | None:
+        """The action ``choose`` would take from ``seen`` whatever the legal list, or
+        ``None`` when it needs the list."""
+        return None
+
+
+def choose_plain(bot: Bot, game: AnyGame, state: Any, seat: int, rng: random.Random) -> Action:
+    """The action a bot that does not search takes for ``seat`` in ``state``:
+    ``bot.choose`` on its input (``bot_input``) and the legal actions, or an
+    :class:`EarlyChooser`'s early answer without listing them (``potluck.agents.decide``).
+
+        >>> import potluck
+        >>> game = potluck.load_game("belly-battle")
+        >>> state = game.new_game(2, seed=1)
+        >>> choose_plain(RandomBot(), game, state, 0, random.Random(0)) in (
+        ...     game.legal_actions(state, 0))
+        True
+    """
+    if isinstance(bot, RandomBot) and not bot.needs_view:
+        # Narrowed, so the compiled bot's own method is called directly (a random
+        # playout asks at every move, and reads no view).
+        return bot.choose(game, None, seat, game.legal_actions(state, seat), rng)
+    seen = bot_input(bot, game, state, seat)
+    if isinstance(bot, EarlyChooser):
+        early = bot.choose_early(game, seen, seat)
+        if early is not None:
+            return early
+    return bot.choose(game, seen, seat, game.legal_actions(state, seat), rng)
+
+
 def bot_input(bot: Bot, game: AnyGame, state: Any, seat: int) -> Any:
     """What ``bot`` reads for ``seat`` besides the legal actions: nothing (``needs_view``
     false), the game's ``bot_view`` (a bot that sets ``compact_view``) or the whole view.
@@ -83,8 +125,16 @@ def bot_input(bot: Bot, game: AnyGame, state: Any, seat: int) -> Any:
         >>> info == game.bot_view_from_view(game.view(state, 0), 0)  # a typed object
         True
     """
-    read = view_reader(bot, game)
-    return None if read is None else read(state, seat)
+    # ``view_reader``'s choice, made here without the bound method it returns: this runs
+    # at every decision of ``decide``.
+    if isinstance(bot, RandomBot):
+        if not bot.needs_view:
+            return None
+    elif not bot.needs_view:
+        return None
+    if getattr(bot, "compact_view", False):
+        return game.bot_view(state, seat)
+    return game.view(state, seat)
 
 
 def view_reader(bot: Bot, game: AnyGame) -> Callable[[Any, int], Any] | None:
