@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import random
 
+from potluck.engine.chance import uniform
 from potluck.games.food_advice.state import FoodState
 from potluck.games.food_advice.tables import FoodTables
 
 
 def draw(deck: list[int], rng: random.Random) -> int:
-    """A random card of an unordered deck: dealing from a shuffled one."""
-    return deck.pop(int(rng.random() * len(deck)))
+    """A random card of an unordered deck: dealing from a shuffled one (``uniform`` is
+    ``rng.random()``'s draw without the method's look-up)."""
+    return deck.pop(int(uniform(rng) * len(deck)))
 
 
 def deal_ingredients(tables: FoodTables, state: FoodState) -> list[int]:

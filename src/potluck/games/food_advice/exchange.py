@@ -9,7 +9,7 @@ passes. After everyone passed, all keep three (product.py).
 from __future__ import annotations
 
 from potluck.games.food_advice.actions import DECLINE, DONE, GIVE, OFFER, PASS, FoodAction
-from potluck.games.food_advice.state import EXCHANGE, KEEP, RESPOND, FoodState
+from potluck.games.food_advice.state import EXCHANGE, KEEP, RESPOND, FoodState, holds
 from potluck.games.food_advice.tables import MAX_OFFER_CARDS, MAX_OFFERS, FoodTables
 
 
@@ -26,7 +26,7 @@ def exchange_actions(tables: FoodTables, state: FoodState, seat: int) -> list[Fo
     if bundle:
         legal = [pass_, done]
         for i in sorted(state.hands[seat]):
-            if i not in bundle:
+            if not holds(bundle, i):
                 legal.append(rows[i][to])
         return legal
     offers = tables.others_offers[state.num_players][seat]
@@ -39,10 +39,11 @@ def exchange_actions(tables: FoodTables, state: FoodState, seat: int) -> list[Fo
 def answer_actions(tables: FoodTables, state: FoodState, seat: int) -> list[FoodAction]:
     """Decline, or give back one more card not given yet."""
     given, gives = state.given_ings, tables.kind_actions[GIVE]
-    return [
-        tables.kind_actions[DECLINE][0],
-        *[gives[i] for i in sorted(state.hands[seat]) if i not in given],
-    ]
+    legal = [tables.kind_actions[DECLINE][0]]
+    for i in sorted(state.hands[seat]):
+        if not holds(given, i):
+            legal.append(gives[i])
+    return legal
 
 
 def exchange_allows(state: FoodState, seat: int, action: FoodAction) -> bool:
@@ -61,8 +62,8 @@ def exchange_allows(state: FoodState, seat: int, action: FoodAction) -> bool:
     return (
         to_ok
         and action.seat < state.num_players
-        and action.thing in state.hands[seat]
-        and action.thing not in bundle
+        and holds(state.hands[seat], action.thing)
+        and not holds(bundle, action.thing)
     )
 
 
@@ -72,8 +73,8 @@ def answer_allows(state: FoodState, seat: int, action: FoodAction) -> bool:
         return True
     return (
         action.kind == GIVE
-        and action.thing in state.hands[seat]
-        and action.thing not in state.given_ings
+        and holds(state.hands[seat], action.thing)
+        and not holds(state.given_ings, action.thing)
     )
 
 

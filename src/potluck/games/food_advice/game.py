@@ -84,6 +84,8 @@ from potluck.games.food_advice.state import (
     STR_LISTS,
     VOTING,
     FoodState,
+    holds,
+    is_acting,
 )
 from potluck.games.food_advice.tables import (
     MAX_CHANNELS,
@@ -153,7 +155,7 @@ class FoodAdvice(FoodTables):
     # ------------------------------------------------------------------ legality
 
     def legal_actions(self, state: FoodState, seat: int) -> list[FoodAction]:
-        if seat not in state.acting:
+        if not is_acting(state.acting, seat):
             return []
         phase = state.phase
         if phase == EXCHANGE:
@@ -173,7 +175,7 @@ class FoodAdvice(FoodTables):
         return []
 
     def _is_legal(self, state: FoodState, seat: int, action: Any) -> bool:
-        if seat not in state.acting:
+        if not is_acting(state.acting, seat):
             return False
         # ``action in legal_actions(...)`` by value, without building the list: every
         # action but a name is interned, one per index, so an action equals a legal
@@ -197,7 +199,7 @@ class FoodAdvice(FoodTables):
         if phase == RESPOND:
             return answer_allows(state, seat, canonical)
         if phase == KEEP:
-            return canonical.kind == DISCARD and canonical.thing in state.hands[seat]
+            return canonical.kind == DISCARD and holds(state.hands[seat], canonical.thing)
         if phase == VOTING:
             return (
                 canonical.kind == VOTE

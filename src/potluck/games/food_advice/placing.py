@@ -13,7 +13,7 @@ from potluck.games.food_advice.actions import DONE, INVEST, PROMOTE, SHOP, FoodA
 from potluck.games.food_advice.events import deal_events
 from potluck.games.food_advice.market import count_few_bits
 from potluck.games.food_advice.selling import sell
-from potluck.games.food_advice.state import FoodState
+from potluck.games.food_advice.state import FoodState, place_of
 from potluck.games.food_advice.tables import MAX_CHANNELS, MAX_SHOPS, FoodTables
 
 
@@ -31,14 +31,9 @@ def placing_actions(tables: FoodTables, state: FoodState, seat: int) -> list[Foo
             if not shop_chips >> slot & 1:
                 legal.append(shop_actions[shop])
     if channel_ok:
-        promotions = tables.kind_actions[PROMOTE]
-        for c in range(tables.mabius):
-            if not channel_chips >> c & 1:
-                legal.append(promotions[c])
+        legal.extend(tables.open_promotions[channel_chips])
         if not channel_chips >> tables.mabius & 1:
-            invest = tables.kind_actions[INVEST]
-            for s in tables.other_seats[state.num_players][seat]:
-                legal.append(invest[s])
+            legal.extend(tables.invest_rows[state.num_players][seat])
     return legal
 
 
@@ -51,8 +46,8 @@ def placing_allows(tables: FoodTables, state: FoodState, seat: int, action: Food
         return shops >= 2 and channels >= 1
     shop_ok, channel_ok = room_for(shops, channels, state.chips[seat])
     if kind == SHOP:
-        board = state.board
-        return shop_ok and action.thing in board and not shop_chips >> board.index(action.thing) & 1
+        slot = place_of(state.board, action.thing)
+        return shop_ok and slot >= 0 and not shop_chips >> slot & 1
     if kind == PROMOTE:
         return channel_ok and action.thing < tables.mabius and not channel_chips >> action.thing & 1
     if kind == INVEST:
@@ -89,7 +84,7 @@ def place(tables: FoodTables, state: FoodState, seat: int, action: FoodAction) -
     """One chip (or 'done'); a player who is done passes the turn on, and after the last
     one come the events or the customers."""
     if action.kind == SHOP:
-        state.shop_chips[seat] |= 1 << state.board.index(action.thing)
+        state.shop_chips[seat] |= 1 << place_of(state.board, action.thing)
     elif action.kind == PROMOTE:
         state.channel_chips[seat] |= 1 << action.thing
     elif action.kind == INVEST:

@@ -191,7 +191,7 @@ def advert_met(
     # matches_at_least: a regular customer bought from you with that many matches
     for sale in _regular_sales(state, seat):
         offer = next(o for o in offers if o.product == sale["product"])
-        customer = tables.cust_names.index(sale["customer"])
+        customer = tables.cust_index[sale["customer"]]  # the first of that name, as .index
         if matches(tables.buyers[customer], offer) >= value:
             return True
     return False

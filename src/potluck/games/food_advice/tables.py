@@ -41,7 +41,13 @@ from potluck.games.food_advice.actions import (
 )
 from potluck.games.food_advice.market import Buyer
 from potluck.games.food_advice.schema import SHOP_TERMS, FoodData, ShopSpec
-from potluck.games.food_advice.state import BLACK_FRIDAY, FLAVOR_SAMPLING, MABIUS, FoodState
+from potluck.games.food_advice.state import (
+    BLACK_FRIDAY,
+    FLAVOR_SAMPLING,
+    MABIUS,
+    FoodState,
+    holds,
+)
 
 MAX_SEATS: Final = 6
 #: Most shops and promotion channels one player may hold chips on in a round.
@@ -165,6 +171,10 @@ class FoodTables(Game[FoodState, FoodAction]):
         self.shop_index = {slug: i for i, slug in enumerate(self.shop_slugs)}
         self.event_index = {name: i for i, name in reversed(list(enumerate(self.event_names)))}
         self.cust_index = {name: c for c, name in reversed(list(enumerate(self.cust_names)))}
+        # 0, 1, 2, ... up to the largest deck: a new game copies each deck's numbers from
+        # here (``setup.new_state``).
+        decks = (self.ing_names, self.shapes, self.shop_names, self.event_names, self.cust_names)
+        self.card_numbers = tuple(range(max(len(deck) for deck in decks)))
         self.cust_last_index = {name: c for c, name in enumerate(self.cust_names)}
         self.channel_index = {slug: i for i, slug in enumerate(self.channel_slugs)}
         self.hashtag_index = {tag: i for i, tag in enumerate(self.hashtags)}
@@ -303,6 +313,19 @@ class FoodTables(Game[FoodState, FoodAction]):
             )
             for n in range(MAX_SEATS + 1)
         )
+        # The placing's legal list reads these rows whole (``placing.placing_actions``):
+        # open_promotions[mask], the promotions of the channels (Mabius aside) that a seat
+        # with the channel chips ``mask`` has no chip on, in channel order;
+        # invest_rows[n][seat], the investments in each other seat of an n-player table.
+        promotions, invest = self.kind_actions[PROMOTE], self.kind_actions[INVEST]
+        self.open_promotions = tuple(
+            tuple(promotions[c] for c in range(self.mabius) if not mask >> c & 1)
+            for mask in range(1 << len(self.channels))
+        )
+        self.invest_rows = tuple(
+            tuple(tuple(invest[s] for s in others) for others in self.other_seats[n])
+            for n in range(MAX_SEATS + 1)
+        )
         self._by_text = {a.text: a for a in self.actions}
 
     def act(self, kind: int, offset: int = 0) -> FoodAction:
@@ -324,7 +347,7 @@ class FoodTables(Game[FoodState, FoodAction]):
         price = 0
         for i in hand:
             tag = self.ing_tag[i]
-            if tag not in tags:
+            if not holds(tags, tag):
                 tags.append(tag)
             price += self.ing_price[i]
         adjective = self.hashtag_titles[tags[0]] if tags else "Mystery"
