@@ -27,7 +27,8 @@ from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.engine.state import State
 from potluck.search.information import InformationSet
-from potluck.search.presets import THRIFTY_NAME, TUNED_NAME, thrifty_greedy, tuned_greedy
+from potluck.search.presets import TUNED_NAME, thrifty_greedy, tuned_greedy
+from potluck.search.thrifty import THRIFTY_NAME
 
 __all__ = [
     "GENERIC_BOTS",

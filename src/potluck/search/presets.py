@@ -23,6 +23,7 @@ from typing import Any
 from potluck.engine.bots import Bot
 from potluck.engine.botspec import BotParam, bot_params
 from potluck.engine.game import Game
+from potluck.search.thrifty import THRIFTY_BOTS, THRIFTY_NAME
 
 #: The tuned weights of each game's greedy bot, as spec text.
 TUNED_GREEDY: dict[str, dict[str, str]] = {
@@ -38,8 +39,6 @@ TUNED_GREEDY: dict[str, dict[str, str]] = {
 
 #: The name of the tuned greedy bot.
 TUNED_NAME = "greedy-tuned"
-#: The name of the greedy bot with the sales it leaves out (``potluck.search.thrifty``).
-THRIFTY_NAME = "greedy-thrifty"
 
 
 class TunedGreedy:
@@ -75,9 +74,7 @@ def tuned_greedy(game: Game[Any, Any]) -> TunedGreedy | None:
 
 def thrifty_greedy(game: Game[Any, Any]) -> Callable[..., Bot] | None:
     """The factory of ``game``'s ``greedy-thrifty`` bot (``potluck.search.thrifty``), or
-    ``None`` if it has none (imported only when asked: it reads a game's own bot)."""
-    from potluck.search.thrifty import THRIFTY_BOTS
-
+    ``None`` if it has none."""
     return THRIFTY_BOTS.get(game.id)
 
 
