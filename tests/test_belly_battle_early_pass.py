@@ -25,6 +25,7 @@ from potluck.games.belly_battle.ownership import gain, to_bank
 from potluck.games.belly_battle.state import BANK, WINDOW, BellyState
 from potluck.sim import bot_rng
 from potluck.testing.suite import random_position
+from test_belly_battle_legal_lists import _retoken
 
 GAME = BellyBattle()
 CARDS, RESTAURANTS = GAME.num_cards, GAME.num_restaurants
@@ -47,10 +48,7 @@ def _set_table(
             else:
                 gain(state, seat, card)
     if tokens is not None:
-        for card in range(RESTAURANTS):
-            level = tokens[card] if state.owner[card] != BANK else 0
-            state.chefs[card] = min(level, 2)
-            state.star[card] = 1 if level == 3 else 0
+        _retoken(state, tokens)
         state.cards_changed()
     if cash is not None:
         state.cash = cash[:players]
