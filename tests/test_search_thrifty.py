@@ -5,6 +5,8 @@ search can follow it."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from typing import Any
 
 from hypothesis import given, settings
@@ -14,6 +16,7 @@ import potluck
 from potluck.agents import agent_factories, decide, make_agent
 from potluck.engine.action import Action
 from potluck.games.belly_battle.actions import SELL, SELL_CHEF, SELL_STAR, SWAP, BellyAction
+from potluck.search.bot_names import THRIFTY_GAMES
 from potluck.search.thrifty import THRIFTY_BOTS, ThriftyGreedy
 
 GAME = potluck.load_game("belly-battle")
@@ -102,6 +105,19 @@ def test_it_takes_the_greedy_bots_parameters_and_only_belly_battle_seats_it() ->
     for game_id in potluck.list_games():
         names = agent_factories(potluck.load_game(game_id))
         assert ("greedy-thrifty" in names) == (game_id in THRIFTY_BOTS)
+
+
+def test_its_games_are_named_without_importing_them() -> None:
+    # potluck.agents lists every game's bots; naming this one must not load Belly Battle.
+    assert set(THRIFTY_BOTS) == THRIFTY_GAMES
+    probe = (
+        "import sys, potluck.agents; "
+        "print(any(name.startswith('potluck.games.belly_battle') for name in sys.modules))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert loaded == "False"
 
 
 def test_the_search_takes_it_as_its_guide_and_plays_legal_moves() -> None:

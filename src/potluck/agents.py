@@ -26,9 +26,9 @@ from potluck.engine.botspec import BotSpec, build_bot
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.engine.state import State
+from potluck.search.bot_names import THRIFTY_NAME, TUNED_NAME
 from potluck.search.information import InformationSet
-from potluck.search.presets import TUNED_NAME, thrifty_greedy, tuned_greedy
-from potluck.search.thrifty import THRIFTY_NAME
+from potluck.search.presets import thrifty_greedy, tuned_greedy
 
 __all__ = [
     "GENERIC_BOTS",

@@ -23,7 +23,7 @@ from typing import Any
 from potluck.engine.bots import Bot
 from potluck.engine.botspec import BotParam, bot_params
 from potluck.engine.game import Game
-from potluck.search.thrifty import THRIFTY_BOTS, THRIFTY_NAME
+from potluck.search.bot_names import THRIFTY_GAMES, THRIFTY_NAME, TUNED_NAME
 
 #: The tuned weights of each game's greedy bot, as spec text.
 TUNED_GREEDY: dict[str, dict[str, str]] = {
@@ -36,9 +36,6 @@ TUNED_GREEDY: dict[str, dict[str, str]] = {
         "main_share": "0.5208",
     },
 }
-
-#: The name of the tuned greedy bot.
-TUNED_NAME = "greedy-tuned"
 
 
 class TunedGreedy:
@@ -75,7 +72,13 @@ def tuned_greedy(game: Game[Any, Any]) -> TunedGreedy | None:
 def thrifty_greedy(game: Game[Any, Any]) -> Callable[..., Bot] | None:
     """The factory of ``game``'s ``greedy-thrifty`` bot (``potluck.search.thrifty``), or
     ``None`` if it has none."""
-    return THRIFTY_BOTS.get(game.id)
+    if game.id not in THRIFTY_GAMES:
+        return None
+    # Imported here: the bot's module imports its game, which listing the names of
+    # every game's bots (potluck.agents) should not.
+    from potluck.search.thrifty import THRIFTY_BOTS
+
+    return THRIFTY_BOTS[game.id]
 
 
 def guide_factory(game: Game[Any, Any], name: str) -> Callable[..., Bot] | None:
@@ -86,3 +89,13 @@ def guide_factory(game: Game[Any, Any], name: str) -> Callable[..., Bot] | None:
     if name == THRIFTY_NAME:
         return thrifty_greedy(game)
     return game.bots().get(name)
+
+
+__all__ = [
+    "TUNED_GREEDY",
+    "TUNED_NAME",
+    "TunedGreedy",
+    "guide_factory",
+    "thrifty_greedy",
+    "tuned_greedy",
+]

@@ -50,9 +50,7 @@ from potluck.games.belly_battle.actions import SELL, SELL_CHEF, SELL_STAR, SWAP,
 from potluck.games.belly_battle.bots import GreedyBot
 from potluck.games.belly_battle.seat_info import SeatInfo
 from potluck.games.belly_battle.tables import BellyTables
-
-#: The bot's name and spec (``greedy-thrifty``).
-THRIFTY_NAME = "greedy-thrifty"
+from potluck.search.bot_names import THRIFTY_NAME
 
 
 class ThriftyGreedy:
