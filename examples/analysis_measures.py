@@ -8,15 +8,21 @@ whole games (a game's moves are not independent):
 
 - ``win chance, shown``: the loss each move shows (shrunk by its noise), every move
   (what run 1 and run 2 compared);
-- ``win chance, uncut``: the paired difference (``MoveReview.difference``) over the
-  moves with a choice: what ``potluck.review.summarise`` reports as the mean loss;
+- ``win chance, uncut``: the paired difference on the worlds every judgement plays
+  before it may stop (``MoveReview.unbiased_difference``) over the moves with a
+  choice: what ``potluck.review.summarise`` reports as the mean loss (analyses made
+  before it was measured give ``difference`` here);
+- ``win chance, uncut, stopped``: the paired difference over every judging world
+  (``MoveReview.difference``), which the judge's stop biases low on small losses
+  (what run 3 reported as the mean loss);
 - ``win chance, uncut, every move``: the same with forced moves (loss 0) counted;
 - ``win chance, open``: uncut, only where the win chance with the best move found
   was between 5% and 95% (positions still in play);
 - ``log-odds``: the loss in the logit of the win chance (``logit(after +
   difference) - logit(after)``), which does not saturate near 0% or 100%;
 - ``points, shown`` and ``points, uncut``: the points lost (score less the others'
-  mean), shrunk and uncut, over the moves with a choice for the uncut one;
+  mean), shrunk and uncut (on the worlds before the judge may stop), over the moves
+  with a choice for the uncut one;
 - ``share of the stakes lost``: the sum of the uncut losses over the sum of the
   positions' stakes (``MoveReview.stakes``: what a random move would lose there),
   1 on average for random moves; here the ratio is of the two seats' shares (only
@@ -49,29 +55,39 @@ def _choice(value: Callable[[dict[str, Any]], float]) -> Term:
     return lambda m: None if m["forced"] else (value(m), 1.0)
 
 
+def _loss(m: dict[str, Any]) -> float:
+    """The move's uncut loss before the judge may stop (``difference`` in an older
+    analysis, which did not measure it)."""
+    fixed = m.get("fixed_difference")
+    return float(m.get("difference", 0.0) if fixed is None else fixed)
+
+
+def _points_lost(m: dict[str, Any]) -> float:
+    fixed = m.get("fixed_point_difference")
+    return float(m.get("point_difference", 0.0) if fixed is None else fixed)
+
+
 def _open(m: dict[str, Any]) -> tuple[float, float] | None:
     if m["forced"] or not 0.05 <= m["before"] <= 0.95:
         return None
-    return m.get("difference", 0.0), 1.0
+    return _loss(m), 1.0
 
 
 def _stakes(m: dict[str, Any]) -> tuple[float, float] | None:
     if m["forced"] or "field_difference" not in m:
         return None
-    difference = m.get("difference", 0.0)
-    return difference, difference + m["field_difference"]
+    return _loss(m), _loss(m) + m["field_difference"]
 
 
 MEASURES: dict[str, Term] = {
     "win chance, shown": lambda m: (m["loss"], 1.0),
-    "win chance, uncut": _choice(lambda m: m.get("difference", 0.0)),
-    "win chance, uncut, every move": lambda m: (m.get("difference", 0.0), 1.0),
+    "win chance, uncut": _choice(_loss),
+    "win chance, uncut, stopped": _choice(lambda m: m.get("difference", 0.0)),
+    "win chance, uncut, every move": lambda m: (_loss(m), 1.0),
     "win chance, open": _open,
-    "log-odds": _choice(
-        lambda m: _logit(m["after"] + m.get("difference", 0.0)) - _logit(m["after"])
-    ),
+    "log-odds": _choice(lambda m: _logit(m["after"] + _loss(m)) - _logit(m["after"])),
     "points, shown": lambda m: (m.get("point_loss", 0.0), 1.0),
-    "points, uncut": _choice(lambda m: m.get("point_difference", 0.0)),
+    "points, uncut": _choice(_points_lost),
     "share of the stakes lost": _stakes,
 }
 

@@ -208,3 +208,45 @@ def test_every_measure_of_a_seats_loss_is_set_side_by_side(
     assert "share of the stakes lost" in capsys.readouterr().out
     assert measures.main([str(folder), "--json"]) == 0
     json.loads(capsys.readouterr().out)
+
+
+def test_the_fixed_difference_is_the_measure_and_the_stopped_one_is_set_beside_it() -> None:
+    """A move's loss before the judge may stop (``fixed_difference``) is what the measures
+    average; the difference over every judging world is set beside it, and an older
+    analysis without the fixed one is read with its ``difference``."""
+    measures = load_example("analysis_measures")
+    games = [_game([0.3, 0.1], [0.02, 0.0])]
+    for seat in games[0]["seats"].values():
+        for move in seat["runs"][0]["moves"]:
+            move["fixed_difference"] = move["difference"] + 0.01
+    found = {name: measures.measure(games, term) for name, term in measures.MEASURES.items()}
+    assert found["win chance, uncut"]["random"] == pytest.approx(0.21)
+    assert found["win chance, uncut, stopped"]["random"] == pytest.approx(0.2)
+    old = [_game([0.3, 0.1], [0.02, 0.0])]
+    assert measures.measure(old, measures.MEASURES["win chance, uncut"])["random"] == 0.2
+
+
+def test_every_legal_move_is_played_beside_the_judges_figures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``examples/judge_positions.py`` plays every legal move of the sampled positions on
+    common worlds and saves the judge's figures beside them; ``--summary`` sets the
+    seats' means side by side."""
+    positions = load_example("judge_positions")
+    out = tmp_path / "positions.jsonl"
+    argv = ["--game", "burger-joint", "--games", "1", "--every", "25", "--worlds", "6"]
+    assert positions.main([*argv, "--judge", TINY, "--seconds", "0", "--out", str(out)]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert {row["label"] for row in rows} == {"random", "greedy"}
+    for row in rows:
+        assert len(row["values"]) == len(row["legal"]) > 1
+        assert row["worlds"] == 6
+        assert 0.0 <= row["split_best"] <= 1.0  # a share won, on half the worlds
+        if row["label"] == "greedy":
+            assert row["played"] == row["policy"]  # the greedy seat plays the policy's move
+        assert row["judge"]["raced"] in row["legal"]
+    found = positions.summary(rows)["burger-joint"]
+    assert found["random"]["positions"] + found["greedy"]["positions"] == len(rows)
+    assert found["greedy"]["true loss against the policy's move"][0] == 0.0
+    assert positions.main(["--summary", str(out)]) == 0
+    assert "raced move short of the best" in capsys.readouterr().out

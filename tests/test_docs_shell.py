@@ -71,6 +71,8 @@ OTHER_NOT_RUN = {
     "tests/test_review.py runs its summary on a small game",
     "python examples/analysis_measures.py": "reads a run's saved games (the benchmark's, "
     "hours); tests/test_analysis_checks.py runs it on two",
+    "python examples/judge_positions.py": "every legal move on hundreds of worlds at "
+    "each position of 20 games (minutes); tests/test_analysis_checks.py runs it on one",
     "python examples/analysis_truth.py": "2,000 paired deals a game (minutes); "
     "tests/test_analysis_checks.py runs it on four",
     "python examples/judge_improvement.py": "a seat judged at every decision over 40 games "

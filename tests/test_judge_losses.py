@@ -124,14 +124,16 @@ def test_the_loss_against_the_policys_own_move_is_measured_when_asked() -> None:
 def test_a_moves_stakes_are_what_a_random_move_would_lose_there() -> None:
     """``field_difference`` is the played move's win chance less the mean compared move's
     on the worlds all were played on; with two legal moves it is half their difference,
-    and a move's stakes are its loss plus it. A forced move has none."""
+    and a move's stakes are its loss (before the judge may stop) plus it. A forced move
+    has none."""
     game = potluck.load_game("burger-joint")
     record = play_game(game, 2, ["random", "greedy"], seed=5, keep_record=True).record
     assert record is not None
     reviews = review_record(game, record, 0, "playouts:worlds=48,min_worlds=16,time=0", limit=12)
     assert any(r.field_difference != 0.0 for r in reviews)
     for review in reviews:
-        assert review.stakes == pytest.approx(review.difference + review.field_difference)
+        assert review.stakes == pytest.approx(review.unbiased_difference + review.field_difference)
+        assert review.unbiased_difference == review.fixed_difference
         assert -1.0 <= review.field_difference <= 1.0
         if review.forced:
             assert review.field_difference == 0.0 == review.field_stderr == review.stakes

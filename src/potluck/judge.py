@@ -326,6 +326,9 @@ class PlayoutJudge:
                 break
         diffs = [b - a for a, b in zip(*judged, strict=True)]
         point_diffs = [b - a for a, b in zip(*judged_points, strict=True)]
+        # The worlds played before the judge may stop: their number does not depend on
+        # what they showed, so their mean is unbiased where the stop's is not.
+        fixed = min(len(diffs), self.min_worlds)
         values = chosen[0] + judged[0]
         after = win_chance(sum(values), len(values), info.num_players, self.prior)
         difference, loss_stderr = _mean(diffs), _stderr(diffs)
@@ -363,6 +366,10 @@ class PlayoutJudge:
             policy_point_stderr=_stderr(versus[1]) if at_policy else 0.0,
             field_difference=_mean(field),
             field_stderr=_stderr(field),
+            fixed_difference=_mean(diffs[:fixed]),
+            fixed_stderr=_stderr(diffs[:fixed]),
+            fixed_point_difference=_mean(point_diffs[:fixed]),
+            fixed_point_stderr=_stderr(point_diffs[:fixed]),
             raced=raced,
         )
 

@@ -80,6 +80,17 @@ class Judgement:
     #: random move would have lost there (``potluck.judge_math.stakes``).
     field_difference: float = 0.0
     field_stderr: float = 0.0
+    #: ``difference`` and ``point_difference`` on the first ``min_worlds`` judging
+    #: worlds alone, with standard errors: the worlds every judgement plays before it
+    #: may stop (unless its time is up first). The judge stops once the difference it has
+    #: seen settles a verdict, which happens sooner when that difference ran low, so the
+    #: mean over all judging worlds is biased low on small losses (optional stopping);
+    #: the mean over a number of worlds fixed in advance is not. A mean over many moves
+    #: uses these (``potluck.review.summarise``).
+    fixed_difference: float = 0.0
+    fixed_stderr: float = 0.0
+    fixed_point_difference: float = 0.0
+    fixed_point_stderr: float = 0.0
     #: The best move the race found and judged against the played one (``best`` is it
     #: only where its lead, shrunk by its noise, is above 0 in win chance or in points;
     #: ``difference`` and ``point_difference`` are its lead either way): the improving

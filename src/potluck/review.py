@@ -90,12 +90,33 @@ class MoveReview:
     #: plus it is the position's stakes, what a random move would have lost here.
     field_difference: float = 0.0
     field_stderr: float = 0.0
+    #: ``difference`` and ``point_difference`` on the judging worlds every judgement
+    #: plays before it may stop (``potluck.judge.Judgement.fixed_difference``): the
+    #: judge stops sooner where the difference it saw ran low, so a mean of
+    #: ``difference`` over many moves is biased low; a mean of these is not. ``None``
+    #: in an analysis made before they were measured (``difference`` stands in).
+    fixed_difference: float | None = None
+    fixed_stderr: float | None = None
+    fixed_point_difference: float | None = None
+    fixed_point_stderr: float | None = None
+
+    @property
+    def unbiased_difference(self) -> float:
+        """The loss of win chance a mean over many moves adds up (``fixed_difference``,
+        or ``difference`` in an older analysis)."""
+        return self.difference if self.fixed_difference is None else self.fixed_difference
+
+    @property
+    def unbiased_point_difference(self) -> float:
+        """The points lost a mean over many moves adds up, as ``unbiased_difference``."""
+        fixed = self.fixed_point_difference
+        return self.point_difference if fixed is None else fixed
 
     @property
     def stakes(self) -> float:
         """The win chance a move drawn at random from those compared would have lost
         here against the best found (0 for a forced move), estimated uncut."""
-        return self.difference + self.field_difference
+        return self.unbiased_difference + self.field_difference
 
     @property
     def loss(self) -> float:
@@ -118,18 +139,23 @@ class SeatSummary:
     """What a seat's reviewed moves add up to (``summarise``).
 
     ``mean_loss`` is the seat's mean loss of win chance a move: the mean *uncut*
-    difference (``MoveReview.difference``) over the moves it had a choice in, with the
+    difference on the worlds played before the judge may stop
+    (``MoveReview.unbiased_difference``) over the moves it had a choice in, with the
     standard error of that mean. It is an unbiased estimate where the mean of the shown
     losses is not (each shown loss is shrunk by its own noise, right for reading one
-    move but biased as a term of an average), forced moves, which tell nothing of how
-    a seat plays, are left out, and summed over a game it is, in expectation, the win
-    chance the seat's moves gave up against the best moves found. ``mean_points_lost``
+    move but biased as a term of an average), nor the mean of the differences over
+    every judging world (the judge stops sooner where a loss ran low); forced moves,
+    which tell nothing of how a seat plays, are left out; and summed over a game it is,
+    in expectation, the win chance the seat's moves gave up against the best moves
+    found. ``mean_points_lost``
     is the same in the game's points. ``share_lost`` is the sum of the losses over the
     sum of the positions' stakes (``MoveReview.stakes``): the share of what was at
     stake that the seat gave up, 0 for the best moves found, 1 on average for moves
     drawn at random; ``None`` while the stakes add up to nothing. It is in the JSON
     only: over 20 games a random seat's share, 1 in expectation, was measured between
-    0.96 and 3.0, its stakes short of what a random move loses (docs/analysis.md, run 3).
+    0.96 and 3.0 (docs/analysis.md, run 3), the noise of a ratio whose stakes sum small
+    noisy terms (checked position by position, the random seat's moves stood at the
+    mean legal move, truly and as judged).
     """
 
     moves: int
@@ -160,16 +186,17 @@ def summarise(reviews: Sequence[MoveReview]) -> SeatSummary:
     """
     chose = [r for r in reviews if not r.forced]
     stakes = sum(r.stakes for r in chose)
-    lost = sum(r.difference for r in chose)
+    losses = [r.unbiased_difference for r in chose]
+    points_lost = [r.unbiased_point_difference for r in chose]
     return SeatSummary(
         moves=len(reviews),
         choices=len(chose),
-        mean_loss=mean([r.difference for r in chose]),
-        loss_stderr=stderr([r.difference for r in chose]),
-        mean_points_lost=mean([r.point_difference for r in chose]),
-        points_stderr=stderr([r.point_difference for r in chose]),
+        mean_loss=mean(losses),
+        loss_stderr=stderr(losses),
+        mean_points_lost=mean(points_lost),
+        points_stderr=stderr(points_lost),
         mean_stakes=mean([r.stakes for r in chose]),
-        share_lost=lost / stakes if stakes > 0 else None,
+        share_lost=sum(losses) / stakes if stakes > 0 else None,
         inaccuracies=sum(r.verdict == "inaccuracy" for r in reviews),
         mistakes=sum(r.verdict == "mistake" for r in reviews),
         blunders=sum(r.verdict == "blunder" for r in reviews),
@@ -258,6 +285,10 @@ def review_record(
                     policy_point_stderr=found.policy_point_stderr,
                     field_difference=found.field_difference,
                     field_stderr=found.field_stderr,
+                    fixed_difference=found.fixed_difference,
+                    fixed_stderr=found.fixed_stderr,
+                    fixed_point_difference=found.fixed_point_difference,
+                    fixed_point_stderr=found.fixed_point_stderr,
                 )
             )
             if progress is not None:
