@@ -1,5 +1,6 @@
 """FoodAdvice's greedy bot skips work it can prove useless (issue 36): the keep skips
-hands whose upper bound (``Baseline.sales_bound``) cannot beat the best found, promotion
+hands whose upper bound (``Baseline.sales_bound``, all of a hand's at once:
+``sales_bounds``) cannot beat the best found, promotion
 chips skip customers whom no discounted product can win, and removals skip customers
 whose choice cannot change this seat's or the richest rival's takings. Each shortcut is
 held here to the rule it stands for, over random tables and random games.
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 
 from food_advice_helpers import random_play_state
 from potluck.games.food_advice.actions import REMOVE, FoodAction
-from potluck.games.food_advice.forecast import Baseline
+from potluck.games.food_advice.forecast import Baseline, count_customers
 from potluck.games.food_advice.game import FoodAdvice
 from potluck.games.food_advice.greedy_mind import Mind, goes_first
 from potluck.games.food_advice.market import Offer, choose, new_offer
@@ -55,6 +56,41 @@ def test_the_sales_bound_is_never_below_the_sales(
     mask = sum(1 << t for t in tags)
     exact = baseline.new_product_sales(price, mask, shape, seat)
     assert baseline.sales_bound(price, mask, shape, seat) >= exact
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    offers=tables(),
+    products=st.lists(
+        st.tuples(
+            st.sampled_from([5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 200]),
+            st.sets(st.integers(0, 5) | st.integers(0, len(GAME.hashtags) - 1), max_size=5),
+        ),
+        max_size=20,
+    ),
+    shape=st.integers(0, 3) | st.integers(0, len(GAME.shapes) - 1),
+    seat=st.integers(0, 5),
+)
+def test_the_keeps_bounds_in_one_pass_are_the_sales_bounds(
+    offers: list[Offer], products: list[tuple[int, set[int]]], shape: int, seat: int
+) -> None:
+    """``sales_bounds`` (the keep's choices of a hand at once) is ``sales_bound`` of
+    each, for products of up to five hashtags (more than three: its other way) and a
+    price beyond every budget."""
+    baseline = Baseline(GAME, offers)
+    prices = [price for price, _ in products]
+    masks = [sum(1 << t for t in tags) for _, tags in products]
+    expected = [
+        baseline.sales_bound(price, mask, shape, seat)
+        for price, mask in zip(prices, masks, strict=True)
+    ]
+    assert baseline.sales_bounds(prices, masks, shape, seat) == expected
+
+
+@given(st.integers(0, 2**70))
+def test_counting_customers_is_counting_bits(mask: int) -> None:
+    assert count_customers(mask) == mask.bit_count()
+    assert count_customers(mask & ((1 << 56) - 1)) == (mask & ((1 << 56) - 1)).bit_count()
 
 
 def _states() -> st.SearchStrategy[tuple[int, int, int]]:

@@ -90,6 +90,27 @@ class TableChoices:
         self.choices.append(choice)
 
 
+def count_customers(mask: int) -> int:
+    """``mask.bit_count()`` for a set of customers (a whole number >= 0), by adding bit
+    pairs, nibbles and bytes in place (SWAR) below 2**56, in a dozen integer operations
+    that compiled code runs on machine words; ``market.count_bits`` otherwise (its table
+    look-ups box and unbox each byte: about 300 instructions a call by callgrind, and the
+    keep's bounds count a few sets for each of its twenty choices).
+
+        >>> count_customers(0), count_customers(0b1011), count_customers((1 << 40) - 1)
+        (0, 3, 40)
+    """
+    if mask >> 56:
+        return count_bits(mask)
+    mask -= mask >> 1 & 0x55555555555555
+    mask = (mask & 0x33333333333333) + (mask >> 2 & 0x33333333333333)
+    mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F
+    mask += mask >> 8
+    mask += mask >> 16
+    mask += mask >> 32
+    return mask & 0x7F
+
+
 def within_budget(game: FoodTables, price: int) -> int:
     """The regular customers (bit k, ``TableChoices`` order) whose budget covers ``price``
     (every one for a price below 0)."""
@@ -156,14 +177,17 @@ class Baseline:
             if best + 2 > top_best:
                 top_best = best + 2
         # best_above[j]: the customers whose best match today is at least j (j >= 0).
-        # (padded with empty sets up to every count of matches a product can have)
-        self.best_above = [0] * max(top_best, len(game.hashtags) + 2)
+        # (padded with empty sets up to every count of matches a product can have, and
+        # to 4 for ``sales_bounds``)
+        self.best_above = [0] * max(top_best, len(game.hashtags) + 2, 5)
         for k, best in enumerate(self.best_of):
             for j in range(best + 1):
                 self.best_above[j] |= 1 << k
         self._paid: dict[int, list[tuple[int, int]]] = {}
         self._takings: dict[int, int] = {}
-        self._dearer: dict[int, int] = {}
+        # ``dearer`` by price (-1: not yet worked out), for every price some budget
+        # covers (a dearer product reaches nobody: ``sales_bound`` never asks).
+        self._dearer: list[int] = [-1] * len(game.regular_affording)
 
     def paid_groups(self, seat: int) -> list[tuple[int, int]]:
         """(price paid, the customers paying it) for what ``seat`` sells today."""
@@ -276,13 +300,13 @@ class Baseline:
             wins |= exactly & ~best_above[hits]
         wins &= reach
         loses = (loses & reach) | (everyone & ~reach)
-        total = price * count_bits(wins)
+        total = price * count_customers(wins)
         for paid, group in self.paid_groups(seat):
-            total += paid * count_bits(loses & group)
+            total += paid * count_customers(loses & group)
         ties = everyone & ~wins & ~loses
         liked = self.liking_shape(shape)
         # Those with no rival product to weigh buy it only for its shape.
-        total += price * count_bits(ties & self.alone & liked)
+        total += price * count_customers(ties & self.alone & liked)
         ties &= ~self.alone
         while ties:  # (set bits visited inline, as in ``match_counts``)
             k = (ties & -ties).bit_length() - 1
@@ -317,17 +341,75 @@ class Baseline:
         total = self.takings(seat)
         for paid, group in self.paid_groups(seat):
             if paid < price:
-                total += (price - paid) * count_bits(may_pay_price & group)
+                total += (price - paid) * count_customers(may_pay_price & group)
             may_pay_price &= ~group
-        return total + price * count_bits(may_pay_price)
+        return total + price * count_customers(may_pay_price)
+
+    def sales_bounds(
+        self, prices: list[int], tag_masks: list[int], shape: int, seat: int
+    ) -> list[int]:
+        """``sales_bound(prices[j], tag_masks[j], shape, seat)`` for every ``j``: the
+        keep's choices of one hand, bounded in one pass.
+
+        The same sets as ``sales_bound`` (``tests/test_food_advice_pruned_choices.py``
+        holds the two equal), with what depends on the seat and shape alone (today's
+        takings, the price groups, the customers a shape alone can win) found once, and
+        the customers finding one, two and three of a product's hashtags kept in plain
+        integers instead of ``match_counts``' list (storing a mask in a list makes a
+        Python object of it in compiled code); a product of more than three hashtags
+        (never three cards) is bounded by ``sales_bound`` itself."""
+        best_above = self.best_above  # (padded to 4 at least)
+        above_1, above_2, above_3, above_4 = (
+            best_above[1],
+            best_above[2],
+            best_above[3],
+            best_above[4],
+        )
+        liking = self.game.regular_liking_tag
+        shape_alone = self.liking_shape(shape) & ~above_1
+        takings = self.takings(seat)
+        groups = self.paid_groups(seat)
+        bounds: list[int] = []
+        for j in range(len(prices)):
+            price, tags = prices[j], tag_masks[j]
+            one = two = three = hashtags = 0
+            rest = tags
+            while rest:  # (set bits inline: see ``match_counts``)
+                low = rest & -rest
+                rest ^= low
+                like = liking[low.bit_length() - 1]
+                three |= two & like
+                two |= one & like
+                one |= like
+                hashtags += 1
+            if hashtags > 3:
+                bounds.append(self.sales_bound(price, tags, shape, seat))
+                continue
+            dearer = self.dearer(price)
+            # exactly j here: more than anywhere, or as many where nothing costs more
+            may_pay_price = shape_alone & ~one
+            may_pay_price |= one & ~two & ~above_2 & ~(above_1 & dearer)
+            may_pay_price |= two & ~three & ~above_3 & ~(above_2 & dearer)
+            may_pay_price |= three & ~above_4 & ~(above_3 & dearer)
+            may_pay_price &= self.reach(price)
+            total = takings
+            for paid, group in groups:
+                if paid < price:
+                    total += (price - paid) * count_customers(may_pay_price & group)
+                may_pay_price &= ~group
+            bounds.append(total + price * count_customers(may_pay_price))
+        return bounds
 
     def dearer(self, price: int) -> int:
         """The customers with at least one hashtag match today (``best_of`` > 0) whose
         best-matching products within budget include one dearer than ``price``: a new
         product at ``price`` tying their matches loses the tie (``market.choose`` step
         2, the price closest to the budget; every pooled product is within it)."""
-        known = self._dearer.get(price)
-        if known is None:
+        # (kept in a list by price: a dict keyed by a number boxes it at each look-up
+        # in compiled code, and the keep asks once for each of its choices)
+        kept = 0 <= price < len(self._dearer)
+        known = self._dearer[price] if kept else -1
+        if known < 0:
             known = 0
             for k, pool in enumerate(self.pools):
                 if self.best_of[k] > 0:
@@ -335,7 +417,8 @@ class Baseline:
                         if o.price > price:
                             known |= 1 << k
                             break
-            self._dearer[price] = known
+            if kept:
+                self._dearer[price] = known
         return known
 
     def takings(self, seat: int) -> int:
@@ -344,7 +427,7 @@ class Baseline:
         if known is None:
             known = 0
             for paid, group in self.paid_groups(seat):
-                known += paid * count_bits(group)
+                known += paid * count_customers(group)
             self._takings[seat] = known
         return known
 
@@ -455,6 +538,7 @@ __all__ = [
     "SharedTable",
     "TableChoices",
     "TableMemo",
+    "count_customers",
     "sales_key",
     "shared_table",
     "within_budget",

@@ -87,6 +87,21 @@ def sold_by_any(offers: list[Offer], sellers: int) -> bool:
     return False
 
 
+def holds_all(whole: Sequence[int], part: Sequence[int]) -> bool:
+    """Whether every card of ``part`` is in ``whole`` (a few cards each): plain loops
+    over numbers, where sets made for ``issubset`` cost more than the test itself in
+    compiled code (a set and a method call through Python at each discard)."""
+    for card in part:
+        found = False
+        for other in whole:
+            if other == card:
+                found = True
+                break
+        if not found:
+            return False
+    return True
+
+
 class Mind:
     """What the bot works out from one decision's ``SeatInfo``."""
 
@@ -272,9 +287,10 @@ class Mind:
         ``combinations`` order (as ``max`` picks).
 
         Exact bound and prune: each choice gets a cheap upper bound of its value
-        (``Baseline.sales_bound``); they are worked out highest bound first, and once a
-        bound cannot beat the best found (a higher value, or an equal one earlier in
-        ``combinations`` order) neither can any after it, so they are never simulated.
+        (``Baseline.sales_bound``, all of them in one pass: ``sales_bounds``); they
+        are worked out highest bound first, and once a bound cannot beat the best found
+        (a higher value, or an equal one earlier in ``combinations`` order) neither can
+        any after it, so they are never simulated.
         The choice is the one ``max`` over every value would make."""
         combos = list(combinations(sorted(hand), self.game.kept))
         if not combos:
@@ -286,8 +302,6 @@ class Mind:
         count = len(combos)
         prices: list[int] = []
         tag_masks: list[int] = []
-        # Each choice as one number that sorts highest bound first, then in order.
-        order: list[int] = []
         for index in range(count):
             price = tags = 0
             for i in combos[index]:
@@ -295,8 +309,11 @@ class Mind:
                 tags |= 1 << ing_tag[i]
             prices.append(price)
             tag_masks.append(tags)
-            bound = baseline.sales_bound(price, tags, shape, seat)
-            order.append(-bound * count + index)
+        bounds = baseline.sales_bounds(prices, tag_masks, shape, seat)
+        # Each choice as one number that sorts highest bound first, then in order.
+        order: list[int] = []
+        for index in range(count):
+            order.append(-bounds[index] * count + index)
         order.sort()
         best_value, best_index = -1.0, count
         for rank in order:
@@ -320,12 +337,12 @@ class Mind:
         # order that the smaller hand's choices follow (so a round's second and third
         # discards ask no product value again).
         key = ("keep", self.seat, self.shape, self.table_id)
-        last: tuple[frozenset[int], tuple[int, ...]] | None = self.memo.get(key)
-        if last is not None and last[0].issuperset(hand) and set(last[1]).issubset(hand):
+        last: tuple[tuple[int, ...], tuple[int, ...]] | None = self.memo.get(key)
+        if last is not None and holds_all(last[0], hand) and holds_all(hand, last[1]):
             keep = last[1]
         else:
             keep = self.best_keep(hand)[1]
-            self.memo[key] = (frozenset(hand), keep)
+            self.memo[key] = (self.info.hand, keep)
         for action in actions:
             if action.thing not in keep:
                 return action
