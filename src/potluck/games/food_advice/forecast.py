@@ -498,8 +498,11 @@ class TableMemo:
         self.made = made
         # The table looked up last: most decisions, whichever seat's, are on the table of
         # the decision before, and comparing its products costs less than hashing them
-        # for the dict (every greedy decision builds the products anew).
+        # for the dict.
         self._last: SharedTable | None = None
+        #: The products a ``SeatInfo`` was built with last (``seat_info.table_products``):
+        #: the next decision's, whichever seat's, while the table's products stay those.
+        self.products: tuple[Product, ...] = ()
 
     def __reduce__(self) -> tuple[object, ...]:
         return (TableMemo, (self.made,))
@@ -507,7 +510,7 @@ class TableMemo:
     def table(self, game: FoodTables, products: tuple[Product, ...]) -> SharedTable:
         """The shared table of these products (made and kept if new)."""
         last = self._last
-        if last is not None and last.products == products:
+        if last is not None and (last.products is products or last.products == products):
             return last
         known = self.tables.get(products)
         if known is None:

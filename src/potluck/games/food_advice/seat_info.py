@@ -24,6 +24,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from potluck.engine.seat_info import SeatInfoBase
+from potluck.games.food_advice.forecast import Product, TableMemo
+from potluck.games.food_advice.state import FoodState
 from potluck.games.food_advice.tables import FoodTables
 
 
@@ -103,3 +105,51 @@ class SeatInfo(SeatInfoBase):
             () if offer is None else tuple(ings[c["ingredient"]] for c in offer["ingredients"]),
             () if offer is None else tuple(ings[c["ingredient"]] for c in offer["given"]),
         )
+
+
+def table_products(game: FoodTables, state: FoodState) -> tuple[Product, ...]:
+    """``SeatInfo.products`` of ``state``: per product on the table, in order, (number,
+    owner, shape, price, ingredients), as the view lists them (``from_view``).
+
+    The products change a few times a round (a product joins, an event trims one), while
+    every greedy decision reads them, whichever seat's: so the tuple built last is kept on
+    the game (``forecast.TableMemo.products``) and given again when the state's products
+    are still those, compared card by card (numbers, no object made); the bot's memo then
+    finds its table by identity. Any state of the game may ask (a search's worlds too):
+    only an equal table is given back."""
+    memo = game.greedy_tables
+    if not isinstance(memo, TableMemo):
+        memo = game.greedy_tables = TableMemo()
+    last = memo.products
+    ings_of, owners, shapes = state.prod_ings, state.prod_owner, state.prod_shape
+    count = len(ings_of)
+    if len(last) == count and _same_products(last, ings_of, owners, shapes):
+        return last
+    prices = game.ing_price
+    # Plain loops: a generator, ``zip(..., strict=True)`` and ``sum`` are Python calls
+    # from compiled code.
+    built: list[Product] = []
+    for p in range(count):
+        ings = ings_of[p]
+        price = 0
+        for i in ings:
+            price += prices[i]
+        built.append((p, owners[p], shapes[p], price, tuple(ings)))
+    products = memo.products = tuple(built)
+    return products
+
+
+def _same_products(
+    products: tuple[Product, ...], ings_of: list[list[int]], owners: list[int], shapes: list[int]
+) -> bool:
+    """Whether ``products`` (as many as the state's) hold the state's owners, shapes and
+    ingredients (the numbers and prices follow from these)."""
+    for p in range(len(products)):
+        _, owner, shape, _, ings = products[p]
+        cards = ings_of[p]
+        if owner != owners[p] or shape != shapes[p] or len(cards) != len(ings):
+            return False
+        for c in range(len(cards)):
+            if cards[c] != ings[c]:
+                return False
+    return True

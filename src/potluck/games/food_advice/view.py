@@ -20,7 +20,7 @@ from typing import Any
 
 from potluck.engine.chance import choice, shuffle
 from potluck.games.food_advice.presentation import votes_received
-from potluck.games.food_advice.seat_info import SeatInfo
+from potluck.games.food_advice.seat_info import SeatInfo, table_products
 from potluck.games.food_advice.state import (
     EVENTS,
     NAMING,
@@ -157,17 +157,8 @@ def build_seat_info(game: FoodTables, state: FoodState, seat: int) -> SeatInfo:
     ``SeatInfo.from_view`` reads, taken from the state as ``build_view``'s helpers take
     them (``_players``, ``_products``, ``_offer``, ``_you``)."""
     received = votes_received(state) if state.phase > VOTING else [0] * state.num_players
-    prices = game.ing_price
-    # Plain loops: a generator, ``zip(..., strict=True)`` and ``sum`` are Python calls
-    # from compiled code, and this runs at every greedy decision (issue 36).
-    product_list: list[tuple[int, int, int, int, tuple[int, ...]]] = []
-    owners, shapes = state.prod_owner, state.prod_shape
-    for p, ings in enumerate(state.prod_ings):
-        price = 0
-        for i in ings:
-            price += prices[i]
-        product_list.append((p, owners[p], shapes[p], price, tuple(ings)))
-    products = tuple(product_list)
+    # (the products built last, while they are the state's: ``table_products``)
+    products = table_products(game, state)
     offered = state.offer_from >= 0
     return SeatInfo(
         seat,
