@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from food_advice_helpers import random_play_state
-from potluck.games.food_advice.forecast import TableMemo
+from potluck.games.food_advice.forecast import Product, TableMemo
 from potluck.games.food_advice.game import FoodAdvice
 from potluck.games.food_advice.seat_info import SeatInfo, table_products
 
@@ -46,7 +46,7 @@ def test_a_state_played_on_gets_its_own_products() -> None:
     joining, or an event trimming one, is seen at the next decision."""
     game = FoodAdvice()
     state = game.new_game(4, seed=100000)
-    seen = []
+    seen: list[tuple[Product, ...]] = []
     while state.acting:
         seat = state.acting[0]
         products = game.bot_view(state, seat).products
