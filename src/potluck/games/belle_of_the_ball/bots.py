@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, cast
 
 from potluck.engine.action import Action
+from potluck.engine.bots import EarlyChooser
 from potluck.engine.botspec import BotParam
 from potluck.engine.game import Game
 from potluck.games.belle_of_the_ball.actions import PLAY, BelleAction
@@ -74,7 +75,7 @@ _SCANDAL_FUTURE: Final = 12
 _NO_GUESTS: Final[tuple[int, ...]] = (-1,)
 
 
-class GreedyBot:
+class GreedyBot(EarlyChooser):
     """Plans groups toward shared interests and plays Belles when they pay this turn.
 
     Its weights are parameters: ``greedy:belle_value=0`` ignores Belles in line,
@@ -155,8 +156,33 @@ class GreedyBot:
         assert view is not None
         tables = cast(BelleTables, game)
         info = view if isinstance(view, SeatInfo) else SeatInfo.from_view(tables, view, seat)
-        if self._game is not game:
-            self._game = game
+        planner = self._begin(tables, info)
+        action = self._decide(info, tables, legal, planner)
+        planner.busy = False
+        return action
+
+    def choose_early(self, game: Any, seen: Any, seat: int) -> Action | None:
+        """The best invitation, when the seat may play no Belle this turn (none in hand,
+        or one played already): ``choose`` would then read a legal list of invitations
+        alone, where the planner's best always is (its reach is the skip cost's and its
+        groups are Step 2's places), so the list is not built (``EarlyChooser``; a
+        greedy decision's legal list and its walk were about a twentieth of a greedy
+        game, issue 36). ``None`` when a Belle may be played, or with no invitation
+        found. ``tests/test_belle_greedy_early.py`` holds it equal to ``choose``."""
+        if not isinstance(seen, SeatInfo) or (seen.may_play and seen.hand):
+            return None
+        tables = cast(BelleTables, game)
+        planner = self._begin(tables, seen)
+        planner.future = len(seen.line) // len(seen.chips) + 3 * seen.rounds_left
+        planner.best_invite(_terms(seen))
+        planner.busy = False
+        return self._invitation(tables, planner)
+
+    def _begin(self, tables: BelleTables, info: SeatInfo) -> Planner:
+        """The deciding seat's planner, with its groups counted as ``info`` shows them
+        (``busy`` until the decision ends)."""
+        if self._game is not tables:
+            self._game = tables
             self._interests = tables.guest_interests
             self._effects = tables.belle_effect_codes
             self._planners = []
@@ -177,9 +203,18 @@ class GreedyBot:
         first_slot = me * SLOTS
         for slot in range(SLOTS):
             planner.load(slot, parties[first_slot + slot])
-        action = self._decide(info, tables, legal, planner)
-        planner.busy = False
-        return action
+        return planner
+
+    @staticmethod
+    def _invitation(tables: BelleTables, planner: Planner) -> Action | None:
+        """The interned action of ``planner``'s best invitation (``best_pos`` and
+        ``best_slot``): by position and group, or a Belle to hand; ``None`` if none."""
+        pos, slot = planner.best_pos, planner.best_slot
+        if pos < 0:
+            return None
+        if slot < 0:
+            return tables.take_actions[pos]
+        return tables.invite_actions[pos * SLOTS + slot]
 
     def _decide(
         self, info: SeatInfo, tables: BelleTables, legal: Sequence[Action], planner: Planner

@@ -57,6 +57,7 @@ class SeatInfo(SeatInfoBase):
         "parties",
         "effects",
         "invites_left",
+        "may_play",
         "hand",
     )
 
@@ -78,6 +79,8 @@ class SeatInfo(SeatInfoBase):
     effects: int
     #: The view's ``this_turn["invites_left"]``.
     invites_left: int
+    #: The view's ``this_turn["may_play_belle"]``: no Belle played yet this turn.
+    may_play: bool
     #: The seat's own Belle hand, as kinds (the view's ``you["hand"]``).
     hand: tuple[int, ...]
 
@@ -92,6 +95,7 @@ class SeatInfo(SeatInfoBase):
         parties: tuple[tuple[int, ...], ...],
         effects: int,
         invites_left: int,
+        may_play: bool,
         hand: tuple[int, ...],
     ) -> None:
         self.seat = seat
@@ -103,6 +107,7 @@ class SeatInfo(SeatInfoBase):
         self.parties = parties
         self.effects = effects
         self.invites_left = invites_left
+        self.may_play = may_play
         self.hand = hand
 
     @staticmethod
@@ -129,5 +134,6 @@ class SeatInfo(SeatInfoBase):
             ),
             sum(bit for bit, word in EFFECT_WORDS if word in bent),
             int(view["this_turn"]["invites_left"]),
+            bool(view["this_turn"]["may_play_belle"]),
             tuple(belles[card["belle"]] for card in view["you"]["hand"]),
         )

@@ -151,6 +151,7 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
         tuple([tuple(group) for group in state.parties]),
         state.effects,
         0 if over else state.invites_left,
+        state.played_now == -1 and not over,
         tuple(state.hands[seat]),
     )
 

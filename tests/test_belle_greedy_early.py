@@ -1,0 +1,92 @@
+"""Belle of the Ball's greedy bot answers a decision with no Belle to play before the
+legal list is built (``GreedyBot.choose_early``, issue 36), and that answer is the one
+``choose`` takes from the same input and the whole legal list:
+
+- over random states of random games (2-5 players, base game and variant) and random
+  weights, whenever ``choose_early`` answers, ``choose`` on the legal list answers the
+  same, and it answers exactly when the seat may play no Belle;
+- over whole greedy games, a bot asked as every surface asks it (``choose_plain``: the
+  early answer first) takes every action a bot that is always given the legal list
+  takes, and the early answer settles a good share of the decisions.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from belle_of_the_ball_helpers import GREEDY_WEIGHTS
+from potluck.engine.bots import choose_plain
+from potluck.games.belle_of_the_ball.bots import GreedyBot
+from potluck.games.belle_of_the_ball.game import BelleOfTheBall
+from potluck.games.belle_of_the_ball.greedy_plan import Weights
+from potluck.games.belle_of_the_ball.state import BelleState
+
+G = BelleOfTheBall()
+
+
+def _bot(weights: Weights) -> GreedyBot:
+    return GreedyBot(
+        weights.belle_value, weights.chip_value, weights.need_cost, weights.interest_share
+    )
+
+
+def _random_state(seed: int, players: int, variant: bool, moves: int) -> BelleState:
+    """The state after up to ``moves`` uniformly random moves of a new game."""
+    rng = random.Random(seed)
+    state = G.new_game(players, seed, {"belles_in_guest_deck": variant})
+    for _ in range(moves):
+        if not state.acting:
+            break
+        seat = state.acting[0]
+        legal = G.legal_actions(state, seat)
+        G.step(state, seat, legal[rng.randrange(len(legal))])
+    return state
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 5),
+    variant=st.booleans(),
+    moves=st.integers(0, 170),
+    weights=GREEDY_WEIGHTS,
+)
+def test_the_early_answer_is_the_answer_from_the_legal_list(
+    seed: int, players: int, variant: bool, moves: int, weights: Weights
+) -> None:
+    state = _random_state(seed, players, variant, moves)
+    if not state.acting:
+        return
+    seat = state.acting[0]
+    info = G.bot_view(state, seat)
+    early = _bot(weights).choose_early(G, info, seat)
+    legal = G.legal_actions(state, seat)
+    full = _bot(weights).choose(G, info, seat, legal, random.Random(0))
+    may_play = state.played_now == -1 and bool(state.hands[seat])
+    assert (early is None) == may_play
+    if early is not None:
+        assert early is full
+
+
+def test_whole_games_take_the_same_actions_with_the_early_answer() -> None:
+    early_answers = decisions = 0
+    for players in range(2, 6):
+        for variant in (False, True):
+            seed = 100_400 + players
+            state = G.new_game(players, seed, {"belles_in_guest_deck": variant})
+            asked = [GreedyBot() for _ in range(players)]  # as every surface asks
+            listed = [GreedyBot() for _ in range(players)]  # always given the legal list
+            rng = random.Random(seed)
+            while state.acting:
+                seat = state.acting[0]
+                info = G.bot_view(state, seat)
+                early_answers += asked[seat].choose_early(G, info, seat) is not None
+                action = choose_plain(asked[seat], G, state, seat, rng)
+                legal = G.legal_actions(state, seat)
+                assert listed[seat].choose(G, info, seat, legal, rng) is action
+                decisions += 1
+                G.step(state, seat, action)
+    assert early_answers > decisions // 3
