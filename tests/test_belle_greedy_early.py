@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from belle_of_the_ball_helpers import GREEDY_WEIGHTS
 from potluck.engine.bots import choose_plain
+from potluck.games.belle_of_the_ball.actions import BelleAction
 from potluck.games.belle_of_the_ball.bots import GreedyBot
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.greedy_plan import Weights
@@ -87,6 +88,7 @@ def test_whole_games_take_the_same_actions_with_the_early_answer() -> None:
                 action = choose_plain(asked[seat], G, state, seat, rng)
                 legal = G.legal_actions(state, seat)
                 assert listed[seat].choose(G, info, seat, legal, rng) is action
+                assert isinstance(action, BelleAction)
                 decisions += 1
                 G.step(state, seat, action)
     assert early_answers > decisions // 3

@@ -3,8 +3,9 @@
 The greedy bot values invitations from its groups counted in flat lists
 (``greedy_plan.Planner``), changed guest by guest and put back after each re-plan:
 
-- ``add`` and ``remove`` keep the counts (packed, ``COUNT_BITS`` an interest) equal to
-  the group counted afresh, in any order.
+- ``add`` and ``remove`` (guests joining and leaving as whole words of fields,
+  ``add_fields``) keep the counts (packed, ``COUNT_BITS`` an interest) equal to the group
+  counted afresh and to their definitions, in any order.
 - ``Planner.value_of`` is ``group_value`` (the bot's estimate of a group) to the last
   bit, with and without one more guest, and so is ``estimate`` of a rival's group.
 - ``best_invite`` is the best invitation as the rules list them: every position the
@@ -70,11 +71,18 @@ def test_adding_and_removing_guests_keeps_the_counts_of_the_group(
         counted, afresh = planner.groups[slot], fresh.groups[0]
         for field in ("packed", "size", "shown", "matched", "spread", "once", "shared"):
             assert getattr(counted, field) == getattr(afresh, field)
-        # ``once`` and ``shared``: the interests shown by one guest, by two or more.
-        for interest in range(WIDTH):
-            shown_by = sum(1 for guest in group if interest in guest)
-            assert counted.once >> interest & 1 == (shown_by == 1)
-            assert counted.shared >> interest & 1 == (shown_by >= 2)
+        # ``once`` and ``shared``: the interests shown by one guest, by two or more, each
+        # at its count's lowest bit; ``matched``, ``spread`` and ``shown`` as defined.
+        counts = [sum(1 for guest in group if interest in guest) for interest in range(WIDTH)]
+        for interest, shown_by in enumerate(counts):
+            assert counted.once >> COUNT_BITS * interest & 1 == (shown_by == 1)
+            assert counted.shared >> COUNT_BITS * interest & 1 == (shown_by >= 2)
+        assert counted.once & ~sum(1 << COUNT_BITS * i for i in range(WIDTH)) == 0
+        assert counted.shared & ~sum(1 << COUNT_BITS * i for i in range(WIDTH)) == 0
+        assert counted.matched == sum(c for c in counts if c >= 2)
+        assert counted.spread == sum(2 if c == 1 else 1 for c in counts if c)
+        assert counted.shown == sum(counts)
+        assert counted.size == len(group)
         for other in range(SCRATCH + 1):
             if other != slot:
                 assert planner.groups[other].packed == planner.groups[other].size == 0

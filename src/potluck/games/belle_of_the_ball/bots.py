@@ -22,6 +22,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, cast
 
+from mypy_extensions import i64
+
 from potluck.engine.action import Action
 from potluck.engine.bots import EarlyChooser
 from potluck.engine.botspec import BotParam
@@ -131,7 +133,8 @@ class GreedyBot(EarlyChooser):
         self._planners: list[Planner] = []
         self._planner = Planner(self.weights)  # the deciding seat's
         self._game: object = None  # the game whose card data the fields below are read from
-        self._interests: tuple[tuple[int, ...], ...] = ()
+        #: Each guest's interests as ``Planner.add_fields`` takes them.
+        self._fields: tuple[int, ...] = ()
         self._effects: tuple[int, ...] = ()
         # The seat's groups valued as they stand (no singles), per slot and summed in
         # slot order: the same for every guest move of a decision, so worked out at its
@@ -183,7 +186,7 @@ class GreedyBot(EarlyChooser):
         (``busy`` until the decision ends)."""
         if self._game is not tables:
             self._game = tables
-            self._interests = tables.guest_interests
+            self._fields = tables.guest_interest_fields
             self._effects = tables.belle_effect_codes
             self._planners = []
             self._scandal_groups = []
@@ -335,13 +338,13 @@ class GreedyBot(EarlyChooser):
         """What Scandalous Scarlett takes from the rival group ``group`` (guests): its
         ``group_value`` (default weights) less that without its last guest."""
         planner = self._planner
-        interests_of = self._interests
+        fields_of = self._fields
         planner.clear(SCRATCH)
         for guest in group:
-            planner.add(SCRATCH, interests_of[guest])
+            planner.add_fields(SCRATCH, fields_of[guest])
         whole = self._scratch_value()
         if group:
-            planner.remove(SCRATCH, interests_of[group[-1]])
+            planner.remove_fields(SCRATCH, fields_of[group[-1]])
         return whole - self._scratch_value()
 
     def _scratch_value(self) -> float:
@@ -376,11 +379,11 @@ class GreedyBot(EarlyChooser):
         that upper bound given instead (the bot's choice is the same: only a gain above
         ``to_beat`` changes it)."""
         planner = self._planner
-        interests_of = self._interests
+        fields_of = self._fields
         full = terms.full
         source, dest = action.group, action.dest
         first_slot = info.seat * SLOTS
-        moved = interests_of[info.parties[first_slot + source][-1]]
+        moved: i64 = fields_of[info.parties[first_slot + source][-1]]
         # Every group's value (no singles), summed in slot order before and after: only
         # the two groups the guest leaves and joins change, the others' values are the
         # ones summed before (the same floats added in the same order).
@@ -394,8 +397,8 @@ class GreedyBot(EarlyChooser):
                 before += value
             self._groups_value = before
         before = self._groups_value
-        planner.remove(source, moved)
-        planner.add(dest, moved)
+        planner.remove_fields(source, moved)
+        planner.add_fields(dest, moved)
         left = planner.value_of(source, full, False)
         joined_value = planner.value_of(dest, full, False)
         after = 0.0
@@ -410,9 +413,9 @@ class GreedyBot(EarlyChooser):
         scored = planner.groups[dest].size >= GROUP_SIZE
         joined = info.parties[first_slot + dest]
         if scored:  # scored at the end of the turn: the group is gone
-            planner.remove(dest, moved)
+            planner.remove_fields(dest, moved)
             for guest in joined:
-                planner.remove(dest, interests_of[guest])
+                planner.remove_fields(dest, fields_of[guest])
         value = 0.0
         searched = True
         if terms.invites_left <= 1 and to_beat > _NOTHING_TO_BEAT:
@@ -423,10 +426,10 @@ class GreedyBot(EarlyChooser):
             value = planner.plan_value(terms)
         if scored:
             for guest in joined:
-                planner.add(dest, interests_of[guest])
+                planner.add_fields(dest, fields_of[guest])
         else:
-            planner.remove(dest, moved)
-        planner.add(source, moved)
+            planner.remove_fields(dest, moved)
+        planner.add_fields(source, moved)
         return direct + value
 
     def _moved_bound(self, terms: Terms, source: int, dest: int, base: float) -> float:

@@ -34,10 +34,13 @@ class GroupCounts:
     """One group counted (``Planner.groups``): ``size`` guests, ``shown`` interests in
     all, ``matched`` and ``spread`` (``greedy_plan.estimate``), ``packed``, how many of
     its guests show each interest, ``COUNT_BITS`` bits an interest (``packed >>
-    COUNT_BITS * interest & 7``), and the same counts as two sets of interests, bit
-    ``interest`` of ``once`` (shown by one guest) and of ``shared`` (by two or more):
-    with a guest's interests as bits, what the guest would add is two intersections
-    counted (``Planner._group_best``) instead of a count read per interest.
+    COUNT_BITS * interest & 7``), and the same counts as two sets of interests, each
+    interest's bit ``COUNT_BITS * interest`` (its count's lowest) in ``once`` (shown by
+    one guest) or in ``shared`` (by two or more): with a guest's interests laid out
+    alike (``BelleTables.guest_interest_fields``), what the guest would add is two
+    intersections counted (``Planner._group_best``) and a guest joins or leaves with a
+    few operations on whole words (``Planner.add_fields``) instead of a count read per
+    interest.
 
     Its fields are typed attributes of a compiled object, so counting a guest changes
     them in place. ``kept_size``... are what ``Planner.best_invite`` kept for the group."""

@@ -113,6 +113,15 @@ _COUNT_MASK: Final = (1 << COUNT_BITS) - 1
 _NOT_LOADED: Final[tuple[int, ...]] = (-1,)
 
 
+def _count(fields: i64) -> i64:
+    """How many bits of ``fields`` are set (a guest shows a handful of interests)."""
+    count: i64 = 0
+    while fields:
+        fields &= fields - 1
+        count += 1
+    return count
+
+
 class Planner:
     """One seat's groups counted, and the turn's invitations valued from the counts.
 
@@ -129,10 +138,10 @@ class Planner:
         self.groups = [GroupCounts() for _ in range(SCRATCH + 1)]
         #: The guests ``load`` counted in each of the seat's slots.
         self.loaded: list[tuple[int, ...]] = [_NOT_LOADED] * SLOTS
-        #: Per guest (by index): its interests, the same as bits, and how many it shows
-        #: (``use_guests``, from the game's tables).
+        #: Per guest (by index): its interests, the same as fields (``add_fields``), and
+        #: how many it shows (``use_guests``, from the game's tables).
         self.guest_interests: tuple[tuple[int, ...], ...] = ()
-        self.guest_bits: tuple[int, ...] = ()
+        self.guest_fields: tuple[int, ...] = ()
         self.guest_shown_floats: tuple[float, ...] = ()
         #: True while a decision changes the counts (and puts them back): still true at
         #: the next decision, it stopped half-way and ``loaded`` is not to be trusted.
@@ -177,12 +186,12 @@ class Planner:
         self.bounds_terms: Terms | None = None
 
     def use_guests(self, tables: BelleTables) -> None:
-        """Read each guest's interests, as bits and counted, from the game's tables (made
-        once per card data, ``BelleTables.guest_interest_bits``)."""
+        """Read each guest's interests, as fields and counted, from the game's tables (made
+        once per card data, ``BelleTables.guest_interest_fields``)."""
         if tables.guest_interests is self.guest_interests:
             return
         self.guest_interests = tables.guest_interests
-        self.guest_bits = tables.guest_interest_bits
+        self.guest_fields = tables.guest_interest_fields
         self.guest_shown_floats = tables.guest_interest_counts
         self.loaded = [_NOT_LOADED] * SLOTS
         self.kept_terms = None
@@ -209,73 +218,71 @@ class Planner:
         if guests == self.loaded[slot]:
             return
         self.clear(slot)
-        interests_of = self.guest_interests
+        fields_of = self.guest_fields
         for guest in guests:
-            self.add(slot, interests_of[guest])
+            self.add_fields(slot, fields_of[guest])
         self.loaded[slot] = guests
 
     def add(self, slot: int, interests: tuple[int, ...]) -> None:
         """A guest showing ``interests`` (each at most once) joins group ``slot``."""
-        group = self.groups[slot]
-        packed = group.packed
-        matched = group.matched
-        spread = group.spread
-        once = group.once
-        shared = group.shared
+        fields: i64 = 0
         interest: i64 = 0
         for interest in interests:
-            shift = COUNT_BITS * interest
-            bit: i64 = 1 << interest
-            c = packed >> shift & _COUNT_MASK
-            if c == 0:
-                spread += 2
-                once |= bit
-            elif c == 1:
-                matched += 2
-                spread -= 1
-                once &= ~bit
-                shared |= bit
-            else:
-                matched += 1
-            packed += 1 << shift
-        group.packed = packed
-        group.matched = matched
-        group.spread = spread
-        group.once = once
-        group.shared = shared
-        group.shown += len(interests)
-        group.size += 1
+            fields |= 1 << COUNT_BITS * interest
+        self.add_fields(slot, fields)
 
     def remove(self, slot: int, interests: tuple[int, ...]) -> None:
         """A guest showing ``interests`` leaves group ``slot`` (``add`` undone)."""
-        group = self.groups[slot]
-        packed = group.packed
-        matched = group.matched
-        spread = group.spread
-        once = group.once
-        shared = group.shared
+        fields: i64 = 0
         interest: i64 = 0
         for interest in interests:
-            shift = COUNT_BITS * interest
-            bit: i64 = 1 << interest
-            c = packed >> shift & _COUNT_MASK
-            if c == 1:
-                spread -= 2
-                once &= ~bit
-            elif c == 2:
-                matched -= 2
-                spread += 1
-                once |= bit
-                shared &= ~bit
-            else:
-                matched -= 1
-            packed -= 1 << shift
-        group.packed = packed
-        group.matched = matched
-        group.spread = spread
-        group.once = once
-        group.shared = shared
-        group.shown -= len(interests)
+            fields |= 1 << COUNT_BITS * interest
+        self.remove_fields(slot, fields)
+
+    def add_fields(self, slot: int, fields: i64) -> None:
+        """``add`` of a guest whose interests are ``fields`` (bit ``COUNT_BITS *
+        interest`` set: ``BelleTables.guest_interest_fields``), all at once: an interest
+        shown by no guest of the group yet spreads it by 2, one shown once matches 2 and
+        spreads 1 less, one shared already matches 1 more."""
+        group = self.groups[slot]
+        once = group.once
+        shared = group.shared
+        fresh = fields & ~(once | shared)
+        pairing = fields & once
+        more = fields & shared
+        fresh_count = _count(fresh)
+        pairing_count = _count(pairing)
+        more_count = _count(more)
+        group.spread += fresh_count + fresh_count - pairing_count
+        group.matched += pairing_count + pairing_count + more_count
+        group.once = (once | fresh) & ~pairing
+        group.shared = shared | pairing
+        group.packed += fields
+        group.shown += fresh_count + pairing_count + more_count
+        group.size += 1
+
+    def remove_fields(self, slot: int, fields: i64) -> None:
+        """``add_fields`` undone: an interest the guest alone showed goes, one shown by
+        exactly two guests is shown once again (its count, read from ``packed``, is 2),
+        one shown by more stays shared."""
+        group = self.groups[slot]
+        once = group.once
+        shared = group.shared
+        # The guest's interests' counts, and a field at 0 exactly where a count is 2.
+        counts = group.packed & fields * _COUNT_MASK
+        off_two = counts ^ fields << 1
+        twice = fields & ~(off_two | off_two >> 1 | off_two >> 2)
+        alone = fields & once
+        more = fields & shared & ~twice
+        alone_count = _count(alone)
+        twice_count = _count(twice)
+        more_count = _count(more)
+        group.spread += twice_count - alone_count - alone_count
+        group.matched -= twice_count + twice_count + more_count
+        group.once = (once & ~alone) | twice
+        group.shared = shared & ~twice
+        group.packed -= fields
+        group.shown -= alone_count + twice_count + more_count
         group.size -= 1
 
     def value_of(self, slot: int, full: int, singles: bool) -> float:
@@ -494,7 +501,7 @@ class Planner:
         float for each)."""
         chip_value = self.chip_value
         future, share, need_cost = self.future, self.share, self.need_cost
-        guest_bits, guest_shown = self.guest_bits, self.guest_shown_floats
+        guest_fields, guest_shown = self.guest_fields, self.guest_shown_floats
         line, line_chips = terms.line, terms.line_chips
         free, full, singles = terms.free, terms.full, terms.singles
         size = group.size
@@ -537,7 +544,7 @@ class Planner:
                 elif dead:
                     after = 0.0
                 else:
-                    bits: i64 = guest_bits[card]
+                    bits: i64 = guest_fields[card]
                     # The interests the guest shares with one guest of the group, and
                     # with two or more, counted bit by bit (a guest shows a handful).
                     common = bits & once
@@ -578,11 +585,11 @@ class Planner:
         card = terms.line[pos]
         joined = card < BELLE_BASE and slot >= 0
         if joined:
-            self.add(slot, self.guest_interests[card])
+            self.add_fields(slot, self.guest_fields[card])
         paid = 0 if terms.free else pos
         second = self.best_invite(terms.with_chips(terms.chips + terms.line_chips[pos] - paid), pos)
         if joined:
-            self.remove(slot, self.guest_interests[card])
+            self.remove_fields(slot, self.guest_fields[card])
         return first + (second if second > 0.0 else 0.0)
 
     def plan_value(self, terms: Terms) -> float:

@@ -25,6 +25,7 @@ from mypy_extensions import mypyc_attr
 from potluck.engine.game import Game
 from potluck.engine.text import slugify
 from potluck.games.belle_of_the_ball.actions import BelleAction
+from potluck.games.belle_of_the_ball.greedy_counts import COUNT_BITS
 from potluck.games.belle_of_the_ball.notation import ActionTable
 from potluck.games.belle_of_the_ball.schema import CardData
 from potluck.games.belle_of_the_ball.state import BelleState
@@ -86,11 +87,12 @@ class BelleTables(Game[BelleState, BelleAction]):
         self.guest_interests: tuple[tuple[int, ...], ...] = tuple(
             tuple(self.interest_index[i] for i in g.interests) for g in data.guest
         )
-        #: The same interests as bits (bit ``interest`` set), and how many each guest
-        #: shows, as a float: the greedy bot's group search reads them
+        #: The same interests as bits laid out as a group's counts are (bit
+        #: ``COUNT_BITS * interest`` set, ``greedy_counts.GroupCounts``), and how many
+        #: each guest shows, as a float: the greedy bot's group search reads them
         #: (``greedy_plan.Planner``; it sums such counts as exact floats).
-        self.guest_interest_bits: tuple[int, ...] = tuple(
-            [sum([1 << i for i in shown]) for shown in self.guest_interests]
+        self.guest_interest_fields: tuple[int, ...] = tuple(
+            [sum([1 << COUNT_BITS * i for i in shown]) for shown in self.guest_interests]
         )
         self.guest_interest_counts: tuple[float, ...] = tuple(
             [float(len(shown)) for shown in self.guest_interests]
