@@ -277,8 +277,12 @@ class GreedyBot(EarlyChooser):
         if effect == EFFECT_BANK_CHIPS:
             return 3.0
         if effect == EFFECT_PICKPOCKET:
-            has = info.chips[action.seat]
-            leader = max([c for s, c in enumerate(info.chips) if s != me])
+            chips = info.chips
+            has = chips[action.seat]
+            leader = -1  # (the most chips a rival holds, with no list made)
+            for s in range(len(chips)):
+                if s != me and chips[s] > leader:
+                    leader = chips[s]
             # Robbing the leader is worth a little more than robbing anyone else.
             return min(2, has) * (1 + rival_weight) + (0.5 if has == leader else 0.0)
         if effect == EFFECT_SCANDAL:

@@ -521,6 +521,7 @@ class Planner:
         shown_now = float(group.shown)
         once = group.once
         shared = group.shared
+        unseen = ~(once | shared)
         grown = size + 1
         need = GROUP_SIZE - grown
         needed = float(need)
@@ -561,7 +562,13 @@ class Planner:
                     if scores:
                         after = matched
                     else:
-                        fresh = guest_shown[card] - matching - sharing
+                        # (the interests new to the group: counted, not read as the
+                        # guest's shown less those two, the same whole number)
+                        common = bits & unseen
+                        fresh = 0.0
+                        while common:
+                            common &= common - 1
+                            fresh += 1.0
                         spread = spread_now + fresh + fresh - matching
                         after = matched + needed * (share * spread - need_cost)
                 cost = pos
