@@ -50,13 +50,9 @@ def _take(state: BelleState, card: int) -> None:
         state.deck.remove(spare)
         state.line[state.line.index(card)] = spare
         return
-    for pile in (state.deck, state.boxed, state.guest_discard):
+    for pile in (state.deck, state.boxed, state.guest_discard, *state.parties):
         if card in pile:
             pile.remove(card)
-            return
-    for party, group in enumerate(state.parties):
-        if card in group:  # (a group is a tuple, replaced whole)
-            state.parties[party] = tuple(guest for guest in group if guest != card)
             return
     raise AssertionError(f"guest {card} is not free")
 
