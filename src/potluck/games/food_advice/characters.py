@@ -18,15 +18,22 @@ from potluck.games.food_advice.tables import FoodTables
 def draw(deck: list[int], rng: random.Random) -> int:
     """A random card of an unordered deck: dealing from a shuffled one (``uniform`` is
     ``rng.random()``'s draw without the method's look-up)."""
-    return deck.pop(int(uniform(rng) * len(deck)))
+    # (``float(len(deck))``: a float times a float is multiplied in C by compiled code;
+    # a float times an int went through Python's generic multiplication, boxed.)
+    return deck.pop(int(uniform(rng) * float(len(deck))))
 
 
 def deal_ingredients(tables: FoodTables, state: FoodState) -> list[int]:
     """The Farmer deals six ingredients from the top of the deck (the returned cards are
     reached only once every card above them is dealt)."""
     deck = state.ing_deck
-    hand = [deck.pop() for _ in range(min(tables.dealt, len(deck)))]
-    del state.ing_returned[len(deck) :]
+    top = len(deck) - min(tables.dealt, len(deck))
+    # The top cards in the order they come off the deck (the last card first): sliced
+    # and turned round at once, not popped and appended one by one.
+    hand = deck[top:]
+    hand.reverse()
+    del deck[top:]
+    del state.ing_returned[top:]
     return hand
 
 

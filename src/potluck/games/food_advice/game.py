@@ -175,8 +175,7 @@ class FoodAdvice(FoodTables):
         return []
 
     def _is_legal(self, state: FoodState, seat: int, action: Any) -> bool:
-        if not is_acting(state.acting, seat):
-            return False
+        # ``seat`` is to act: both callers (``Game.step`` and ``Game.explain``) checked.
         # ``action in legal_actions(...)`` by value, without building the list: every
         # action but a name is interned, one per index, so an action equals a legal
         # one when it is a FoodAction with that index's text; each chapter then says

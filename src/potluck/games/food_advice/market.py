@@ -200,35 +200,51 @@ def best_matches(
 
 def choose_among(buyer: Buyer, best: int, pool: list[Offer], flavor_sampling: int) -> Choice:
     """``choose``'s later steps among ``pool``, the reachable products with the most
-    hashtag matches, ``best`` of them (``best_matches``)."""
+    hashtag matches, ``best`` of them (``best_matches``).
+
+    Each step narrows the products still tied by counting them in a pass over ``pool``
+    and keeping the last one seen, without a list per step: each list was a Python
+    object made and freed for every customer of every sale, played or simulated by a
+    bot (issue 36). ``tests/test_food_advice_fast_paths.py`` holds ``choose`` to the
+    rulebook's order one filter at a time.
+    """
     if best < 0:
         return _LEAVES_NOTHING
+    if not pool:  # (``best_matches`` never gives this: as the steps would end)
+        return _LEAVES_UNDECIDED if best > 0 else _LEAVES_NO_MATCH
     budget, shapes = buyer.budget, buyer.shapes
+    # Which of ``pool`` are still tied: those paying ``top`` (-1: any price), and with
+    # a favourite shape when ``shaped_only``.
+    shaped_only = False
     if best > 0:
         if len(pool) == 1:
             return _choice(pool[0], _paid(pool[0], budget), BY_FLAVOUR)
-        pool = _dearest(pool, budget)
-        if len(pool) == 1:
-            return _choice(pool[0], _paid(pool[0], budget), BY_PRICE)
-        shaped = [o for o in pool if shapes >> o.shape & 1]
-        if len(shaped) == 1:
-            return _choice(shaped[0], _paid(shaped[0], budget), BY_SHAPE)
-        if shaped:
-            pool = shaped
+        top = _top_paid(pool, budget, False, shapes)
+        count, last = _tied(pool, budget, top, False, shapes)
+        if count == 1:
+            return _choice(last, top, BY_PRICE)
+        count, last = _tied(pool, budget, top, True, shapes)
+        if count == 1:
+            return _choice(last, top, BY_SHAPE)
+        shaped_only = count > 0
     else:
-        pool = [o for o in pool if shapes >> o.shape & 1]
-        if not pool:
+        count, last = _tied(pool, budget, -1, True, shapes)
+        if count == 0:
             return _LEAVES_NO_MATCH
-        if len(pool) == 1:
-            return _choice(pool[0], _paid(pool[0], budget), BY_SHAPE)
-        pool = _dearest(pool, budget)
-        if len(pool) == 1:
-            return _choice(pool[0], _paid(pool[0], budget), BY_SHAPE)
+        if count == 1:
+            return _choice(last, _paid(last, budget), BY_SHAPE)
+        top = _top_paid(pool, budget, True, shapes)
+        count, last = _tied(pool, budget, top, True, shapes)
+        if count == 1:
+            return _choice(last, top, BY_SHAPE)
+        shaped_only = True
     # One Flavor Sampling player among the tied: the customer buys from them; between
     # two of their products, the newest (ruling FA-6, as for an extra customer's tie,
     # FA-12).
     sampled: Offer | None = None
     for o in pool:
+        if _paid(o, budget) != top or (shaped_only and not shapes >> o.shape & 1):
+            continue
         if flavor_sampling >> o.seller & 1:
             if sampled is None:
                 sampled = o
@@ -241,21 +257,39 @@ def choose_among(buyer: Buyer, best: int, pool: list[Offer], flavor_sampling: in
     return _LEAVES_UNDECIDED
 
 
+def _top_paid(pool: list[Offer], budget: int, shaped_only: bool, shapes: int) -> int:
+    """The highest price paid (the closest to the budget, ``choose`` step 2) among the
+    products of ``pool`` (those with a favourite shape alone when ``shaped_only``)."""
+    top = -1
+    for o in pool:
+        if shaped_only and not shapes >> o.shape & 1:
+            continue
+        paid = _paid(o, budget)
+        if paid > top:
+            top = paid
+    return top
+
+
+def _tied(
+    pool: list[Offer], budget: int, top: int, shaped_only: bool, shapes: int
+) -> tuple[int, Offer]:
+    """How many products of ``pool`` pay ``top`` (-1: any price) and, when
+    ``shaped_only``, have a favourite shape; and the last of them (``pool[0]`` if none)."""
+    count, last = 0, pool[0]
+    for o in pool:
+        if top >= 0 and _paid(o, budget) != top:
+            continue
+        if shaped_only and not shapes >> o.shape & 1:
+            continue
+        count += 1
+        last = o
+    return count, last
+
+
 def _paid(offer: Offer, budget: int) -> int:
     """What a customer with ``budget`` pays for a product they may buy: its price, or
     the budget for a Black Friday product over it (``choose`` step 1)."""
     return offer.price if offer.price <= budget else budget
-
-
-def _dearest(pool: list[Offer], budget: int) -> list[Offer]:
-    """The products of ``pool`` whose price paid is the highest (the closest to the
-    budget, ``choose`` step 2), in pool order."""
-    top = -1
-    for o in pool:
-        paid = _paid(o, budget)
-        if paid > top:
-            top = paid
-    return [o for o in pool if _paid(o, budget) == top]
 
 
 def choose_extra(buyer: Buyer, offers: Sequence[Offer]) -> Choice:

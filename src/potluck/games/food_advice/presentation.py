@@ -70,6 +70,11 @@ def offers(tables: FoodTables, state: FoodState, seats: int = -1) -> list[Offer]
     """Every product on offer (all products made so far, ruling FA-11) as ``Offer``s;
     ``seats`` is a bit mask to keep only some sellers' products."""
     prices, tag_of = tables.ing_price, tables.ing_tag
+    # The offers made last time are used again where their product is as it was: an
+    # ``Offer`` made from compiled code was about 1,400 instructions, and most products
+    # stay as they are from one selling to the next (issue 36). Each is checked against
+    # its product here, whoever changed it since (``tests/test_food_advice_rule_memos.py``).
+    kept = state.offer_memo
     found = []
     for p, ings in enumerate(state.prod_ings):
         seller = state.prod_owner[p]
@@ -78,5 +83,22 @@ def offers(tables: FoodTables, state: FoodState, seats: int = -1) -> list[Offer]
             for i in ings:
                 price += prices[i]
                 tags |= 1 << tag_of[i]
-            found.append(new_offer(p, seller, state.prod_shape[p], price, tags))
+            shape = state.prod_shape[p]
+            if p < len(kept):
+                old = kept[p]
+                if (
+                    old.price == price
+                    and old.tags == tags
+                    and old.seller == seller
+                    and old.shape == shape
+                ):
+                    found.append(old)
+                    continue
+                offer = new_offer(p, seller, shape, price, tags)
+                kept[p] = offer
+            else:
+                offer = new_offer(p, seller, shape, price, tags)
+                if p == len(kept):
+                    kept.append(offer)
+            found.append(offer)
     return found

@@ -6,7 +6,7 @@ the round ends (the next one is dealt, or the winner determined).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from potluck.games.food_advice.characters import draw_customer
 from potluck.games.food_advice.market import (
@@ -102,7 +102,7 @@ def pay_sale(
             "product": offer.product,
             "paid": paid,
             "bonus": bonus + shape_bonus,
-            "reason": reason + (f"; {', '.join(shops)}" if shops else ""),
+            "reason": f"{reason}; {', '.join(shops)}" if shops else reason,
         }
     )
 
@@ -178,28 +178,34 @@ def advert_met(
             return received[seat] >= value
         return received[seat] == max(received)
     if when == "sales_at_least":
-        return len(_regular_sales(state, seat)) >= value
+        count = 0
+        for sale in state.sales:
+            if sale["seller"] == seat and sale["kind"] != "extra":
+                count += 1
+        return count >= value
+    # (Plain loops below, not generators or comprehensions: each of those is a Python
+    # object even in compiled code, and this runs for every seat's channel every round.)
     if when == "unique_hashtag":
-        newest = [
-            o for o in offers if o.seller == seat and state.prod_round[o.product] == state.round
-        ]
         others = 0
         for o in offers:
             if o.seller != seat:
                 others |= o.tags
-        return any(o.tags & ~others for o in newest)
+        for o in offers:
+            if o.seller == seat and state.prod_round[o.product] == state.round and o.tags & ~others:
+                return True
+        return False
     # matches_at_least: a regular customer bought from you with that many matches
-    for sale in _regular_sales(state, seat):
-        offer = next(o for o in offers if o.product == sale["product"])
-        customer = tables.cust_index[sale["customer"]]  # the first of that name, as .index
-        if matches(tables.buyers[customer], offer) >= value:
-            return True
+    for sale in state.sales:
+        if sale["seller"] != seat or sale["kind"] == "extra":
+            continue
+        product = sale["product"]
+        for offer in offers:
+            if offer.product == product:
+                customer = tables.cust_index[sale["customer"]]  # the first of that name
+                if matches(tables.buyers[customer], offer) >= value:
+                    return True
+                break
     return False
-
-
-def _regular_sales(state: FoodState, seat: int) -> list[dict[str, Any]]:
-    """``seat``'s sales of this round to regular customers and Jokers (not extras)."""
-    return [s for s in state.sales if s["seller"] == seat and s["kind"] != "extra"]
 
 
 def end_round(tables: FoodTables, state: FoodState) -> None:

@@ -8,6 +8,7 @@ from typing import Any, Final, Self
 from mypy_extensions import mypyc_attr
 
 from potluck.engine.state import State
+from potluck.games.food_advice.market import Offer
 
 # Phases of a round, in order (``PHASE_NAMES`` for views).
 # (``Final``: compiled modules read them as constants, not as module attributes.)
@@ -85,6 +86,9 @@ LOGS = ("log", "trades", "sales", "events_played")
 #: The end-of-game tie-break, a JSON-ready dict (or ``None``), never changed in place.
 OTHER = ("tiebreak",)
 ALL_SLOTS = INTS + INT_LISTS + NESTED_LISTS + STR_LISTS + LOGS + OTHER
+#: A slot that remembers what the rules worked out from other slots: never saved, and
+#: checked against what it was worked out from at every read (``presentation.offers``).
+MEMOS = ("offer_memo",)
 #: Lists that the rules replace with a new list to change them, never change in place,
 #: so clones share them (fixed for the game, set once per round, or per product).
 SHARED_LISTS = (
@@ -116,7 +120,7 @@ class FoodState(State):
     order for turns (it starts one seat further each round); ``turn`` indexes it.
     """
 
-    __slots__ = ALL_SLOTS
+    __slots__ = ALL_SLOTS + MEMOS
 
     round: int  # 0-based; equals the number of rounds once the game is over
     phase: int
@@ -162,9 +166,11 @@ class FoodState(State):
     sales: list[dict[str, Any]]  # this round's customers and what they did
     events_played: list[dict[str, Any]]  # this round's events
     tiebreak: dict[str, Any] | None
+    offer_memo: list[Offer]  # per product: its ``Offer`` as last made (``offers``)
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
+        self.offer_memo = []
 
     def clone(self) -> Self:
         # Written out slot by slot: a loop over the names with getattr and setattr
@@ -215,6 +221,9 @@ class FoodState(State):
         twin.hands = [inner.copy() for inner in self.hands]
         twin.prod_ings = [inner.copy() for inner in self.prod_ings]
         twin.held = [inner.copy() for inner in self.held]
+        # Shared, though changed in place: every read checks an offer against its
+        # product, so one made for either state is right for both.
+        twin.offer_memo = self.offer_memo
         return twin
 
 

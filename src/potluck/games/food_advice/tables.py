@@ -351,9 +351,14 @@ class FoodTables(Game[FoodState, FoodAction]):
                 tags.append(tag)
             price += self.ing_price[i]
         adjective = self.hashtag_titles[tags[0]] if tags else "Mystery"
-        words = [self.hashtag_words[tag] for tag in tags]
         name = f"{adjective} {noun}"
-        tagline = (" ".join(words) + f" for {price} F").strip()
+        if tags:
+            words = [self.hashtag_words[tag] for tag in tags]
+            tagline = f"{' '.join(words)} for {price} F"
+            if not self._plain_name_parts:
+                tagline = tagline.strip()
+        else:
+            tagline = f"for {price} F"
         if self._plain_name_parts and len(name) <= _NAME_LIMIT and len(tagline) <= _TAGLINE_LIMIT:
             # Parts with single spaces and no quotes, joined by single spaces: the text
             # is as ``name_action`` would write it, without its normalising and checks
