@@ -35,7 +35,10 @@ def test_a_player_chooses_a_hard_bot_in_the_lobby_and_plays_it_to_the_end(
     ann.locator("#invites a").first.click()
     ann.fill("input[name=name]", "Ann")
     ann.click("#join")
-    ann.wait_for_selector("#diners")
+    # The test server moves bots inline (bot_delay 0; a served lobby moves them in the
+    # background after 0.6 s), so the page answers after the bots' moves up to Ann's
+    # turn: about 2.5 s with the hard bot on a quiet machine, over 15 s at load 9.
+    ann.wait_for_selector("#diners", timeout=90_000)
     clicks = play_until_over([ann])
     ann.screenshot(path=SHOTS / "cafe-carnage-hard-bot.png", full_page=True)
     # The hard bot is cut by the wall clock, so how many moves the game asks of Ann
