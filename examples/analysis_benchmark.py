@@ -46,19 +46,14 @@ from pathlib import Path
 from typing import Any
 
 import potluck
+from potluck.judge_params import ANALYSIS_PLAYERS
 from potluck.review import DEFAULT_THRESHOLDS, review_record
 from potluck.sim import play_game
 
 #: Positions counted as open: the win chance with the best move found within these.
 OPEN = (0.05, 0.95)
 
-PLAYERS = {
-    "cafe-carnage": 4,
-    "burger-joint": 2,
-    "belle-of-the-ball": 4,
-    "belly-battle": 4,
-    "food-advice": 4,
-}
+PLAYERS = ANALYSIS_PLAYERS
 
 
 def analyse_game(

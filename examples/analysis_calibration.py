@@ -32,16 +32,11 @@ from typing import Any
 
 import potluck
 from potluck.calibration import brier_interval, brier_score, reliability
+from potluck.judge_params import ANALYSIS_PLAYERS
 from potluck.review import review_record
 from potluck.sim import play_game
 
-PLAYERS = {
-    "cafe-carnage": 4,
-    "burger-joint": 2,
-    "belle-of-the-ball": 4,
-    "belly-battle": 4,
-    "food-advice": 4,
-}
+PLAYERS = ANALYSIS_PLAYERS
 
 
 def analyse_game(

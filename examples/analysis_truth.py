@@ -34,15 +34,10 @@ from typing import Any
 
 import potluck
 from potluck.judge import points
+from potluck.judge_params import ANALYSIS_PLAYERS
 from potluck.sim import play_game
 
-PLAYERS = {
-    "cafe-carnage": 4,
-    "burger-joint": 2,
-    "belle-of-the-ball": 4,
-    "belly-battle": 4,
-    "food-advice": 4,
-}
+PLAYERS = ANALYSIS_PLAYERS
 
 
 def paired(game_id: str, deals: int, deal_seed: int, bot: str, base: str) -> dict[str, Any]:

@@ -30,15 +30,10 @@ from typing import Any
 import potluck
 from potluck.agents import InformationSet, make_agent
 from potluck.judge import make_judge
+from potluck.judge_params import ANALYSIS_PLAYERS
 from potluck.sim import play_game
 
-PLAYERS = {
-    "cafe-carnage": 4,
-    "burger-joint": 2,
-    "belle-of-the-ball": 4,
-    "belly-battle": 4,
-    "food-advice": 4,
-}
+PLAYERS = ANALYSIS_PLAYERS
 WHOLE = "playouts:depth=0,horizon=0"
 
 

@@ -42,16 +42,11 @@ from potluck.agents import InformationSet, make_agent
 from potluck.engine.bots import view_reader
 from potluck.intervals import wilson_interval
 from potluck.judge import PlayoutJudge, _Worlds, make_judge, points
+from potluck.judge_params import ANALYSIS_PLAYERS
 from potluck.review import DEFAULT_THRESHOLDS
 from potluck.sim import bot_rng, play_game
 
-PLAYERS = {
-    "cafe-carnage": 4,
-    "burger-joint": 2,
-    "belle-of-the-ball": 4,
-    "belly-battle": 4,
-    "food-advice": 4,
-}
+PLAYERS = ANALYSIS_PLAYERS
 
 
 def improved_game(game_id: str, deal: int, seat: int, spec: str, seconds: float) -> dict[str, Any]:

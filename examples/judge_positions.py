@@ -51,17 +51,12 @@ from typing import Any
 
 import potluck
 from potluck.judge import make_judge
+from potluck.judge_params import ANALYSIS_PLAYERS
 from potluck.review import DEFAULT_THRESHOLDS
 from potluck.search.information import InformationSet
 from potluck.sim import play_game
 
-PLAYERS = {
-    "cafe-carnage": 4,
-    "burger-joint": 2,
-    "belle-of-the-ball": 4,
-    "belly-battle": 4,
-    "food-advice": 4,
-}
+PLAYERS = ANALYSIS_PLAYERS
 
 
 def every_move(

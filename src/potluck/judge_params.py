@@ -10,10 +10,20 @@ from __future__ import annotations
 
 from potluck.engine.botspec import BotParam
 
-__all__ = ["JUDGE_PARAMS", "MOST_MOVES"]
+__all__ = ["ANALYSIS_PLAYERS", "JUDGE_PARAMS", "MOST_MOVES"]
 
 #: The most moves compared when every legal move is asked for.
 MOST_MOVES = 64
+
+#: The table size of each game in the analysis's registered runs (docs/analysis.md) and
+#: the example scripts that make and read them.
+ANALYSIS_PLAYERS: dict[str, int] = {
+    "cafe-carnage": 4,
+    "burger-joint": 2,
+    "belle-of-the-ball": 4,
+    "belly-battle": 4,
+    "food-advice": 4,
+}
 
 JUDGE_PARAMS: tuple[BotParam, ...] = (
     BotParam("worlds", int, 1000, "the most worlds a decision is judged on", low=1),
