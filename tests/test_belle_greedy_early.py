@@ -24,6 +24,7 @@ from potluck.games.belle_of_the_ball.bots import GreedyBot
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.greedy_plan import Weights
 from potluck.games.belle_of_the_ball.state import BelleState
+from potluck.testing.suite import random_position
 
 G = BelleOfTheBall()
 
@@ -35,16 +36,9 @@ def _bot(weights: Weights) -> GreedyBot:
 
 
 def _random_state(seed: int, players: int, variant: bool, moves: int) -> BelleState:
-    """The state after up to ``moves`` uniformly random moves of a new game."""
-    rng = random.Random(seed)
+    """A position after up to ``moves`` uniformly random moves of a new game."""
     state = G.new_game(players, seed, {"belles_in_guest_deck": variant})
-    for _ in range(moves):
-        if not state.acting:
-            break
-        seat = state.acting[0]
-        legal = G.legal_actions(state, seat)
-        G.step(state, seat, legal[rng.randrange(len(legal))])
-    return state
+    return random_position(G, state, seed, moves)
 
 
 @settings(max_examples=300, deadline=None)

@@ -22,6 +22,7 @@ from potluck.games.food_advice.game import FoodAdvice
 from potluck.games.food_advice.market import Offer
 from potluck.games.food_advice.presentation import offers
 from potluck.games.food_advice.state import FoodState
+from potluck.testing.suite import random_position
 
 GAME = FoodAdvice()
 SEEDS = st.integers(min_value=0, max_value=10**9)
@@ -89,13 +90,7 @@ def test_offers_along_random_games(seed: int, players: int) -> None:
 @settings(max_examples=20, deadline=None)
 @given(SEEDS, PLAYERS, st.integers(min_value=0, max_value=400))
 def test_the_memo_pickles_and_is_not_saved(seed: int, players: int, steps: int) -> None:
-    state, rng = _new_game(players, seed), random.Random(seed)
-    for _ in range(steps):
-        if not state.acting:
-            break
-        seat = state.acting[0]
-        legal = GAME.legal_actions(state, seat)
-        GAME.step(state, seat, legal[rng.randrange(len(legal))])
+    state = random_position(GAME, _new_game(players, seed), seed, steps)
     offers(GAME, state)  # the memo filled, if there are products
     for copy in (pickle.loads(pickle.dumps(state)), GAME.from_json(GAME.to_json(state))):
         _check_offers(copy)
