@@ -17,6 +17,7 @@ import pytest
 import potluck
 from potluck import Action, Game, Option, Outcome, PotluckError, RandomBot, State
 from potluck.bench import BenchResult, bench_best, bench_game
+from potluck.engine.bots import EarlyChooser, bot_input
 from potluck.engine.errors import IllegalActionError, InvalidActionError, OptionError
 from potluck.sim import GameResult, bot_rng, lineup, play_game, simulate
 
@@ -247,6 +248,31 @@ def test_play_game_plays_to_the_end_and_is_deterministic(toy: ToyGame) -> None:
     assert first.record["outcome"]["scores"] == list(first.outcome.scores)
     assert toy.outcome(toy.replay(first.record)) == first.outcome
     assert first.metrics["top_score"] == max(first.outcome.scores)
+
+
+@pytest.mark.parametrize("game_id", ["belly-battle", "belle-of-the-ball"])
+def test_play_game_asks_early_choosers_and_keeps_their_moves(game_id: str) -> None:
+    # play_game asks an ``EarlyChooser`` (these games' greedy bots) before the legal list
+    # is built, as ``choose_plain`` does for the web and the searches: the moves must be
+    # those ``choose`` takes from the whole list.
+    game = potluck.load_game(game_id)
+    assert isinstance(game.make_bot("greedy"), EarlyChooser)
+    for seed, players in ((0, 2), (1, 3), (2, 4)):
+        result = play_game(game, players, ["greedy"] * players, seed, keep_record=True)
+        state = game.new_game(players, seed)
+        bots = [game.make_bot("greedy") for _ in range(players)]
+        rngs = [bot_rng(seed, seat) for seat in range(players)]
+        actions: list[list[Any]] = []
+        while state.acting:
+            seat = state.acting[0]
+            seen = bot_input(bots[seat], game, state, seat)
+            legal = game.legal_actions(state, seat)
+            action = bots[seat].choose(game, seen, seat, legal, rngs[seat])
+            actions.append([seat, action.text])
+            game.step(state, seat, action)
+        assert result.record is not None
+        assert result.record["actions"] == actions
+        assert result.outcome == game.outcome(state)
 
 
 def test_play_game_passes_options(toy: ToyGame) -> None:
