@@ -255,7 +255,7 @@ class GreedyBot(EarlyChooser):
                 chosen = tables.take_actions[pos]
             else:
                 chosen = tables.invite_actions[pos * SLOTS + slot]
-            if chosen in actions:
+            if _listed(chosen, actions):
                 return chosen
         return next((a for a in actions if not _is_play(a)), actions[0])
 
@@ -464,6 +464,15 @@ def _terms(info: SeatInfo) -> Terms:
         bool(effects & FIFTH_GROUP),
         info.invites_left,
     )
+
+
+def _listed(chosen: Action, actions: list[Action]) -> bool:
+    """``chosen in actions``, looked for by identity first: the legal list holds the
+    game's interned actions, and ``in`` compared each one before it by ``__eq__``."""
+    for action in actions:
+        if action is chosen:
+            return True
+    return chosen in actions
 
 
 def _is_play(action: Action) -> bool:

@@ -215,7 +215,8 @@ class Planner:
         as group ``slot``, unless they are the guests it counted last time (a seat's
         planner is reused from decision to decision, its groups put back after every
         re-plan)."""
-        if guests == self.loaded[slot]:
+        loaded = self.loaded[slot]
+        if guests is loaded or guests == loaded:
             return
         self.clear(slot)
         fields_of = self.guest_fields

@@ -39,6 +39,20 @@ def skip_cost(state: BelleState, pos: int) -> int:
     return 0 if state.effects & FREE_SKIPS else pos
 
 
+def paid_reach(state: BelleState, seat: int) -> int:
+    """How many positions from the front of the line ``seat`` can pay for: the positions
+    whose ``skip_cost`` is at most its chips form a prefix of the line (the cost never
+    falls further along it), all of it with Wallflower Winifred, else the first
+    ``chips + 1``. (``skip_cost`` read once, not at each position from the back: the
+    legal list asks at every step; ``tests/test_belle_of_the_ball_fast_paths.py`` holds
+    it equal to counting the prefix with ``skip_cost`` over random states.)"""
+    size = len(state.line)
+    chips = state.chips[seat]
+    if skip_cost(state, size - 1) <= chips:
+        return size
+    return chips + 1 if chips >= 0 else 0
+
+
 def invitations(game: BelleTables, state: BelleState, seat: int) -> list[BelleAction]:
     """The invitations ``seat`` can pay for: by position, each guest to each group it may
     join (Step 2, Group), a Belle in line (variant) to hand.
@@ -51,12 +65,7 @@ def invitations(game: BelleTables, state: BelleState, seat: int) -> list[BelleAc
         state.parties, seat * SLOTS, bool(state.effects & FIFTH_GROUP) and seat == state.turn
     )
     line = state.line
-    # The positions ``seat`` can pay for form a prefix of the line (the cost never falls
-    # further along it): the first ``reach``.
-    chips = state.chips[seat]
-    reach = len(line)
-    while reach and skip_cost(state, reach - 1) > chips:
-        reach -= 1
+    reach = paid_reach(state, seat)
     row = game.invite_rows_by_mask[mask]
     width = MASK_WIDTHS[mask]
     if not state.variant:

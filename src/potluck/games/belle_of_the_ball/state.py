@@ -69,6 +69,7 @@ class BelleState(State):
         "line_chips",
         "minted",
         "parties",
+        "party_tuples",
         "played_now",
         "round",
         "skip_chips",
@@ -82,6 +83,11 @@ class BelleState(State):
     line: list[int]
     line_chips: list[int]  # chips lying on each card of the line
     parties: list[list[int]]
+    #: Each party as a tuple, as the greedy bot's ``SeatInfo`` last showed it: a memo of
+    #: ``view.party_tuples``, which checks every entry against ``parties`` before it is
+    #: used (so no rule has to keep it in step). Not part of the game: never saved or
+    #: compared.
+    party_tuples: list[tuple[int, ...]]
     chips: list[int]
     hands: list[list[int]]  # Belle kinds per seat, sorted
     belle_deck: list[int]
@@ -108,6 +114,7 @@ class BelleState(State):
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
         self.variant = bool(options.get("belles_in_guest_deck", False))
+        self.party_tuples = []
 
     def clone(self) -> Self:
         twin = self._blank_copy()
@@ -116,6 +123,7 @@ class BelleState(State):
         twin.line = self.line.copy()
         twin.line_chips = self.line_chips.copy()
         twin.parties = list(map(list.copy, self.parties))
+        twin.party_tuples = self.party_tuples.copy()
         twin.chips = self.chips.copy()
         twin.hands = list(map(list.copy, self.hands))
         twin.belle_deck = self.belle_deck.copy()
