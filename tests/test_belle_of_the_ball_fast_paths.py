@@ -9,6 +9,13 @@
 - The legal list (invitations and Belle plays, from precomputed rows and lists) against
   the rule with its reasons (``Game.explain``) over every action, in random games of the
   base game and the variant.
+- ``invite.paid_reach`` (the prefix of the line a seat can pay for, read once) against
+  counting it with ``skip_cost`` position by position.
+- ``view.party_tuples`` (each party's tuple kept in the state while its list is the
+  same object and as long) against ``tuple(tuple(g) for g in state.parties)`` through
+  random changes of the parties as the rules make them, read at random moments, clones
+  included; and the rules' side of it, that a party's list only grows in place, over
+  every step of random games.
 """
 
 from __future__ import annotations
@@ -21,9 +28,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from potluck.games.belle_of_the_ball import groups
+from potluck.games.belle_of_the_ball.actions import PLAY
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
+from potluck.games.belle_of_the_ball.invite import paid_reach, skip_cost
 from potluck.games.belle_of_the_ball.scoring import score_group
-from potluck.games.belle_of_the_ball.state import FULL, SLOTS, BelleState
+from potluck.games.belle_of_the_ball.state import FREE_SKIPS, FULL, SLOTS, BelleState
+from potluck.games.belle_of_the_ball.view import party_tuples
 
 G = BelleOfTheBall()
 
@@ -99,3 +109,94 @@ def test_every_belle_effect_has_one_code_in_the_one_table() -> None:
     assert sorted(EFFECT_CODES) == sorted(EFFECTS)
     assert sorted(EFFECT_CODES.values()) == list(range(len(EFFECTS)))
     assert G.belle_effect_codes == tuple(EFFECT_CODES[e] for e in G.belle_effects)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=15),
+    st.integers(min_value=-3, max_value=20),
+    st.booleans(),
+    st.integers(min_value=2, max_value=5),
+)
+def test_paid_reach_is_the_prefix_skip_cost_allows(
+    line: int, chips: int, free: bool, players: int
+) -> None:
+    state = G.new_game(players, seed=103000)
+    state.line = [0] * line
+    state.line_chips = [0] * line
+    state.effects = FREE_SKIPS if free else 0
+    seat = players - 1
+    state.chips[seat] = chips
+    reach = len(state.line)
+    while reach and skip_cost(state, reach - 1) > state.chips[seat]:
+        reach -= 1
+    assert paid_reach(state, seat) == reach
+
+
+#: A change of one party as the rules make them (``BelleState.parties``: a list only
+#: grows in place): ``(kind, party, guest)``; kinds: 0 a guest joins, 1 the last guest
+#: leaves (a new list), 2 emptied (a new list, as scoring leaves it), 3 the last guest
+#: leaves and another joins the new list (as long as before, other guests), 4 read the
+#: memo, 5 carry on in a clone.
+_CHANGES = st.lists(
+    st.tuples(
+        st.integers(min_value=0, max_value=5),
+        st.integers(min_value=0, max_value=4 * SLOTS - 1),
+        st.integers(min_value=0, max_value=40),
+    ),
+    max_size=60,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_CHANGES)
+def test_party_tuples_is_every_party_as_a_tuple(changes: list[tuple[int, int, int]]) -> None:
+    state = G.new_game(4, seed=103001)
+
+    def rule() -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(group) for group in state.parties)
+
+    assert party_tuples(state) == rule()
+    for kind, party, guest in changes:
+        group = state.parties[party]
+        if kind == 0 and len(group) < FULL:
+            group.append(guest)
+        elif kind == 1 and group:
+            state.parties[party] = group[:-1]
+        elif kind == 2:
+            state.parties[party] = []
+        elif kind == 3 and group:
+            state.parties[party] = group[:-1]
+            state.parties[party].append(guest)
+        elif kind == 4:
+            assert party_tuples(state) == rule()
+        elif kind == 5:
+            twin = state.clone()
+            assert party_tuples(twin) == rule()
+            state = twin
+    assert party_tuples(state) == rule()
+    assert party_tuples(state) == rule()
+
+
+@pytest.mark.parametrize(("players", "variant"), [(2, True), (3, False), (4, False), (5, True)])
+def test_the_rules_only_grow_a_party_list_in_place(players: int, variant: bool) -> None:
+    """The contract ``party_tuples`` relies on, over every step of random games (every
+    Belle played in them included): a party's list that is the same object after a
+    step holds the guests it held before, and maybe more after them; and ``bot_view``
+    shows every party as it stands."""
+    rng = random.Random(103002 + players)
+    plays = 0
+    for seed in range(103010, 103016):
+        state = G.new_game(players, seed, {"belles_in_guest_deck": variant})
+        while state.acting:
+            seat = state.acting[0]
+            before = [(group, tuple(group)) for group in state.parties]
+            info = G.bot_view(state, rng.randrange(players))
+            assert info.parties == tuple(tuple(group) for group in state.parties)
+            action = rng.choice(G.legal_actions(state, seat))
+            plays += action.kind == PLAY
+            G.step(state, seat, action)
+            for (old, guests), group in zip(before, state.parties, strict=True):
+                if group is old:
+                    assert tuple(group[: len(guests)]) == guests
+    assert plays > 0

@@ -182,10 +182,17 @@ def play_belle(game: BelleTables, state: BelleState, seat: int, action: BelleAct
         state.line.append(state.line.pop(0))
         state.line_chips.append(state.line_chips.pop(0))
     elif effect == EFFECT_MOVE_GUEST:
+        # (the group left behind is a new list: a party's list only grows in place,
+        # ``BelleState.parties``)
         base = seat * SLOTS
-        state.parties[base + action.dest].append(state.parties[base + action.group].pop())
+        source = state.parties[base + action.group]
+        state.parties[base + action.group] = source[:-1]
+        state.parties[base + action.dest].append(source[-1])
     elif effect == EFFECT_SCANDAL:
-        state.guest_discard.append(state.parties[action.seat * SLOTS + action.group].pop())
+        party = action.seat * SLOTS + action.group
+        source = state.parties[party]
+        state.parties[party] = source[:-1]
+        state.guest_discard.append(source[-1])
     elif effect == EFFECT_PICKPOCKET:
         taken = min(PICKPOCKET_CHIPS, state.chips[action.seat])
         state.chips[action.seat] -= taken

@@ -160,21 +160,37 @@ class GreedyBot(EarlyChooser):
         tables = cast(BelleTables, game)
         info = view if isinstance(view, SeatInfo) else SeatInfo.from_view(tables, view, seat)
         planner = self._begin(tables, info)
-        action = self._decide(info, tables, legal, planner)
+        # (read as a list, by index, on the compiled build; the engine passes one)
+        actions = legal if isinstance(legal, list) else list(legal)
+        action = self._decide(info, tables, actions, True, planner)
         planner.busy = False
+        if action is None:  # no Belle worth playing and no invitation found
+            return next((a for a in actions if not _is_play(a)), actions[0])
         return action
 
     def choose_early(self, game: Any, seen: Any, seat: int) -> Action | None:
-        """The best invitation, when the seat may play no Belle this turn (none in hand,
-        or one played already): ``choose`` would then read a legal list of invitations
-        alone, where the planner's best always is (its reach is the skip cost's and its
-        groups are Step 2's places), so the list is not built (``EarlyChooser``; a
-        greedy decision's legal list and its walk were about a twentieth of a greedy
-        game, issue 36). ``None`` when a Belle may be played, or with no invitation
-        found. ``tests/test_belle_greedy_early.py`` holds it equal to ``choose``."""
-        if not isinstance(seen, SeatInfo) or (seen.may_play and seen.hand):
+        """``choose``'s answer without the legal list (``EarlyChooser``; a greedy
+        decision's legal list and its walk were about a twentieth of a greedy game,
+        issue 36). The list is the Belle plays, when a Belle may be played, then the
+        invitations, where the planner's best invitation always is (its reach is the
+        skip cost's and its groups are Step 2's places): so when the seat may play no
+        Belle (none in hand, or one played already) the answer is that invitation, and
+        when it may, ``Game.bot_view`` gave the Belle plays (``SeatInfo.plays``) and the
+        answer is ``choose``'s over them and that invitation. ``None`` with no
+        invitation found and no Belle chosen, or from a ``SeatInfo`` built from a view
+        when a Belle may be played. ``tests/test_belle_greedy_early.py`` holds it equal
+        to ``choose``."""
+        if not isinstance(seen, SeatInfo):
             return None
         tables = cast(BelleTables, game)
+        if seen.may_play and seen.hand:
+            plays = seen.plays
+            if plays is None:
+                return None
+            planner = self._begin(tables, seen)
+            action = self._decide(seen, tables, plays, False, planner)
+            planner.busy = False
+            return action
         planner = self._begin(tables, seen)
         planner.future = len(seen.line) // len(seen.chips) + 3 * seen.rounds_left
         planner.best_invite(_terms(seen))
@@ -220,21 +236,29 @@ class GreedyBot(EarlyChooser):
         return tables.invite_actions[pos * SLOTS + slot]
 
     def _decide(
-        self, info: SeatInfo, tables: BelleTables, legal: Sequence[Action], planner: Planner
-    ) -> Action:
-        """``choose`` once the seat's groups are counted in ``planner``."""
+        self,
+        info: SeatInfo,
+        tables: BelleTables,
+        actions: Sequence[Action],
+        listed: bool,
+        planner: Planner,
+    ) -> Action | None:
+        """``choose`` once the seat's groups are counted in ``planner``: the Belle play
+        in ``actions`` that gains most, else the planner's best invitation if
+        ``actions`` holds it (``listed``: the whole legal list) or if ``actions`` are
+        the Belle plays alone (not ``listed``: the invitation is legal), else ``None``."""
         planner.future = len(info.line) // len(info.chips) + 3 * info.rounds_left
         terms = _terms(info)
         first = planner.best_invite(terms)
         pos, slot = planner.best_pos, planner.best_slot
-        # (read as a list, by index, on the compiled build; the engine passes one)
-        actions = legal if isinstance(legal, list) else list(legal)
+        # (read as a list, by index, on the compiled build: both callers pass one)
+        listing = actions if isinstance(actions, list) else list(actions)
         best_play: Action | None = None
         planned = False  # the turn's worth without a Belle, once one may be played
         self._groups_valued = False
         base = best_gain = 0.0
         kinds = self._effects
-        for action in actions:
+        for action in listing:
             if isinstance(action, BelleAction) and action.kind == PLAY:
                 if not planned:
                     planned = True
@@ -255,9 +279,9 @@ class GreedyBot(EarlyChooser):
                 chosen = tables.take_actions[pos]
             else:
                 chosen = tables.invite_actions[pos * SLOTS + slot]
-            if _listed(chosen, actions):
+            if not listed or _listed(chosen, listing):
                 return chosen
-        return next((a for a in actions if not _is_play(a)), actions[0])
+        return None
 
     def _belle_gain(
         self,

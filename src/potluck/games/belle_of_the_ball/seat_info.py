@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from potluck.engine.seat_info import SeatInfoBase
+from potluck.games.belle_of_the_ball.actions import BelleAction
 from potluck.games.belle_of_the_ball.state import (
     BELLE_BASE,
     FIFTH_GROUP,
@@ -83,6 +84,12 @@ class SeatInfo(SeatInfoBase):
     may_play: bool
     #: The seat's own Belle hand, as kinds (the view's ``you["hand"]``).
     hand: tuple[int, ...]
+    #: When the seat is to act and may play a Belle: the Belle plays its legal list
+    #: starts with (``belles.hand_plays``, worked out by ``Game.bot_view`` from the
+    #: state, what the seat's hand and the public table allow), else ``None`` (and
+    #: always ``None`` from a view). Not an entry: a function of the entries above and
+    #: the rules, so it neither shows more than the view nor takes part in equality.
+    plays: list[BelleAction] | None
 
     def __init__(
         self,
@@ -97,6 +104,7 @@ class SeatInfo(SeatInfoBase):
         invites_left: int,
         may_play: bool,
         hand: tuple[int, ...],
+        plays: list[BelleAction] | None = None,
     ) -> None:
         self.seat = seat
         self.rounds_left = rounds_left
@@ -109,6 +117,7 @@ class SeatInfo(SeatInfoBase):
         self.invites_left = invites_left
         self.may_play = may_play
         self.hand = hand
+        self.plays = plays
 
     @staticmethod
     def from_view(game: BelleTables, view: Mapping[str, Any], seat: int) -> SeatInfo:

@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from potluck.engine.chance import shuffle
+from potluck.games.belle_of_the_ball.belles import hand_plays
 from potluck.games.belle_of_the_ball.scoring import outcome
 from potluck.games.belle_of_the_ball.seat_info import EFFECT_WORDS, SeatInfo
 from potluck.games.belle_of_the_ball.setup import line_size
@@ -139,6 +140,10 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
     """What the greedy bot reads (``Game.bot_view``): the entries of ``seat``'s view that
     ``SeatInfo.from_view`` reads, taken from the state as ``build_view`` takes them."""
     over = not state.acting
+    may_play = state.played_now == -1 and not over
+    hand = state.hands[seat]
+    # (the Belle plays of the legal list, when it has some: ``Game.legal_actions``)
+    plays = hand_plays(game, state, seat) if may_play and hand and seat in state.acting else None
     return SeatInfo(
         seat,
         len(state.deck) // line_size(game, state.num_players),
@@ -149,41 +154,43 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
         party_tuples(state),
         state.effects,
         0 if over else state.invites_left,
-        state.played_now == -1 and not over,
-        tuple(state.hands[seat]),
+        may_play,
+        tuple(hand),
+        plays,
     )
 
 
 def party_tuples(state: BelleState) -> tuple[tuple[int, ...], ...]:
     """Every party as a tuple of its guests, ``tuple(tuple(g) for g in state.parties)``
-    (the rule; ``tests/test_belle_seat_info_memo.py`` holds the two equal over random
-    changes of the parties).
+    (the rule; ``tests/test_belle_of_the_ball_fast_paths.py`` holds the two equal over
+    random changes of the parties, and holds the rules to the contract below over random
+    games).
 
-    The tuples are kept in ``state.party_tuples`` and a party's is made again only when
-    its guests differ from the kept one's (compared guest by guest, with nothing kept in
-    step by the rules): between two of a seat's decisions a guest or two move, so most
-    of the twenty are reused, where making and freeing them all was about a fifth of a
-    greedy decision (issue 36). A party kept unchanged is also the same object, which
-    the bot's own checks (``Planner.load``) compare first."""
+    Each party's tuple is kept in the state (``party_tuples``, with the list it was made
+    from in ``party_lists``) and made again only when the party's list is another
+    object or of another length: a party's list only ever grows in place (see
+    ``BelleState.parties``), so the same list as long as before holds the same guests.
+    Between two of a seat's decisions a guest or two move, so most of the twenty tuples
+    are reused, where making and freeing them all was about a fifth of a greedy
+    decision (issue 36). A party kept unchanged is also the same object, which the bot's
+    own checks (``Planner.load``) compare first."""
     parties = state.parties
+    lists = state.party_lists
     kept = state.party_tuples
     count = len(parties)
-    if len(kept) != count:
+    if len(lists) != count or len(kept) != count:
+        lists = state.party_lists = [_UNSEEN] * count
         kept = state.party_tuples = [()] * count
     for index in range(count):
         group = parties[index]
-        old = kept[index]
-        size = len(group)
-        if len(old) == size:
-            same = True
-            for at in range(size):
-                if old[at] != group[at]:
-                    same = False
-                    break
-            if same:
-                continue
-        kept[index] = tuple(group)
+        if group is not lists[index] or len(group) != len(kept[index]):
+            kept[index] = tuple(group)
+            lists[index] = group
     return tuple(kept)
+
+
+#: No party's list: what ``party_tuples`` starts its memo of lists from.
+_UNSEEN: list[int] = [-1]
 
 
 def redeal_unseen(
