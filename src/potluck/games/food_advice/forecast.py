@@ -185,9 +185,9 @@ class Baseline:
                 self.best_above[j] |= 1 << k
         self._paid: dict[int, list[tuple[int, int]]] = {}
         self._takings: dict[int, int] = {}
-        # ``dearer`` by price (-1: not yet worked out), for every price some budget
-        # covers (a dearer product reaches nobody: ``sales_bound`` never asks).
-        self._dearer: list[int] = [-1] * len(game.regular_affording)
+        # ``dearer`` by price for every price some budget covers (``dearer_table``;
+        # a dearer product reaches nobody), made at the first ask.
+        self._dearer: list[int] | None = None
 
     def paid_groups(self, seat: int) -> list[tuple[int, int]]:
         """(price paid, the customers paying it) for what ``seat`` sells today."""
@@ -366,12 +366,18 @@ class Baseline:
             best_above[4],
         )
         liking = self.game.regular_liking_tag
+        affording = self.game.regular_affording
+        dearer_of = self.dearer_table()  # (by price, for every price some budget covers)
+        priced = len(dearer_of)
         shape_alone = self.liking_shape(shape) & ~above_1
         takings = self.takings(seat)
         groups = self.paid_groups(seat)
         bounds: list[int] = []
         for j in range(len(prices)):
             price, tags = prices[j], tag_masks[j]
+            if price >= priced:  # (beyond every budget: today's takings, as ``sales_bound``)
+                bounds.append(takings)
+                continue
             one = two = three = hashtags = 0
             rest = tags
             while rest:  # (set bits inline: see ``match_counts``)
@@ -385,13 +391,13 @@ class Baseline:
             if hashtags > 3:
                 bounds.append(self.sales_bound(price, tags, shape, seat))
                 continue
-            dearer = self.dearer(price)
+            dearer = dearer_of[price]
             # exactly j here: more than anywhere, or as many where nothing costs more
             may_pay_price = shape_alone & ~one
             may_pay_price |= one & ~two & ~above_2 & ~(above_1 & dearer)
             may_pay_price |= two & ~three & ~above_3 & ~(above_2 & dearer)
             may_pay_price |= three & ~above_4 & ~(above_3 & dearer)
-            may_pay_price &= self.reach(price)
+            may_pay_price &= affording[price]  # (``reach``)
             total = takings
             for paid, group in groups:
                 if paid < price:
@@ -405,21 +411,42 @@ class Baseline:
         best-matching products within budget include one dearer than ``price``: a new
         product at ``price`` tying their matches loses the tie (``market.choose`` step
         2, the price closest to the budget; every pooled product is within it)."""
-        # (kept in a list by price: a dict keyed by a number boxes it at each look-up
-        # in compiled code, and the keep asks once for each of its choices)
-        kept = 0 <= price < len(self._dearer)
-        known = self._dearer[price] if kept else -1
-        if known < 0:
-            known = 0
+        known = 0
+        for k, pool in enumerate(self.pools):
+            if self.best_of[k] > 0:
+                for o in pool:
+                    if o.price > price:
+                        known |= 1 << k
+                        break
+        return known
+
+    def dearer_table(self) -> list[int]:
+        """``dearer(price)`` for every price some budget covers (0 up to the highest
+        budget), made in one pass at the first ask: each customer joins the prices below
+        their dearest pooled product (``tests/test_food_advice_pruned_choices.py``
+        holds it to ``dearer``). The keep bounds twenty hands of each seat on a table,
+        and working each price out over every customer cost more than all of them."""
+        table = self._dearer
+        if table is None:
+            size = len(self.game.regular_affording)
+            # below[p]: the customers whose dearest pooled product costs p + 1 (at most
+            # ``size``: every pooled product is within a budget)
+            below = [0] * (size + 1)
             for k, pool in enumerate(self.pools):
                 if self.best_of[k] > 0:
+                    top = 0
                     for o in pool:
-                        if o.price > price:
-                            known |= 1 << k
-                            break
-            if kept:
-                self._dearer[price] = known
-        return known
+                        if o.price > top:
+                            top = o.price
+                    if top > 0:
+                        below[min(top, size) - 1] |= 1 << k
+            table = [0] * size
+            dearer = 0
+            for price in range(size - 1, -1, -1):
+                dearer |= below[price]
+                table[price] = dearer
+            self._dearer = table
+        return table
 
     def takings(self, seat: int) -> int:
         """What ``seat`` takes from the regular customers today."""
@@ -503,6 +530,11 @@ class TableMemo:
         #: The products a ``SeatInfo`` was built with last (``seat_info.table_products``):
         #: the next decision's, whichever seat's, while the table's products stay those.
         self.products: tuple[Product, ...] = ()
+        #: Copies of the state's ``prod_ings``, ``prod_owner`` and ``prod_shape`` that
+        #: ``products`` was built from (compared with the next state's).
+        self.product_ings: list[list[int]] = []
+        self.product_owners: list[int] = []
+        self.product_shapes: list[int] = []
 
     def __reduce__(self) -> tuple[object, ...]:
         return (TableMemo, (self.made,))

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any, NamedTuple
 
 from potluck.games.food_advice.actions import (
@@ -100,6 +100,44 @@ def holds_all(whole: Sequence[int], part: Sequence[int]) -> bool:
         if not found:
             return False
     return True
+
+
+def combination_products(
+    game: FoodTables, cards: list[int], kept: int
+) -> tuple[list[int], list[int]]:
+    """The price and hashtag mask of the product made of each choice of ``kept`` of
+    ``cards``, in ``combinations`` order (``best_keep``'s choices): each card's price
+    and hashtag read once, three cards (the game's keep) by nested loops over their
+    places, without a tuple per choice (``tests/test_food_advice_pruned_choices.py``
+    holds it to ``combinations``)."""
+    ing_price, ing_tag = game.ing_price, game.ing_tag
+    card_prices = [ing_price[c] for c in cards]
+    card_tags = [1 << ing_tag[c] for c in cards]
+    prices: list[int] = []
+    tag_masks: list[int] = []
+    n = len(cards)
+    if kept == 3:
+        for a in range(n - 2):
+            price_a, tags_a = card_prices[a], card_tags[a]
+            for b in range(a + 1, n - 1):
+                price_b, tags_b = price_a + card_prices[b], tags_a | card_tags[b]
+                for c in range(b + 1, n):
+                    prices.append(price_b + card_prices[c])
+                    tag_masks.append(tags_b | card_tags[c])
+        return prices, tag_masks
+    for combo in combinations(range(n), kept):
+        price = tags = 0
+        for place in combo:
+            price += card_prices[place]
+            tags |= card_tags[place]
+        prices.append(price)
+        tag_masks.append(tags)
+    return prices, tag_masks
+
+
+def nth_combination(cards: list[int], kept: int, index: int) -> tuple[int, ...]:
+    """``list(combinations(cards, kept))[index]``, without the list."""
+    return next(islice(combinations(cards, kept), index, None))
 
 
 class Mind:
@@ -292,23 +330,15 @@ class Mind:
         (a higher value, or an equal one earlier in ``combinations`` order) neither can
         any after it, so they are never simulated.
         The choice is the one ``max`` over every value would make."""
-        combos = list(combinations(sorted(hand), self.game.kept))
-        if not combos:
+        cards = sorted(hand)
+        kept = self.game.kept
+        if kept > len(cards):
             raise ValueError("best_keep() of a hand smaller than the cards kept")
         if self.shape < 0:  # (every value is 0.0: the first)
-            return 0.0, combos[0]
+            return 0.0, nth_combination(cards, kept, 0)
+        prices, tag_masks = combination_products(self.game, cards, kept)
+        count = len(prices)
         baseline, shape, seat = self.baseline(), self.shape, self.seat
-        ing_price, ing_tag = self.game.ing_price, self.game.ing_tag
-        count = len(combos)
-        prices: list[int] = []
-        tag_masks: list[int] = []
-        for index in range(count):
-            price = tags = 0
-            for i in combos[index]:
-                price += ing_price[i]
-                tags |= 1 << ing_tag[i]
-            prices.append(price)
-            tag_masks.append(tags)
         bounds = baseline.sales_bounds(prices, tag_masks, shape, seat)
         # Each choice as one number that sorts highest bound first, then in order.
         order: list[int] = []
@@ -324,7 +354,7 @@ class Mind:
             value = self._value(prices[index], tag_masks[index])
             if goes_first(value, index, best_value, best_index):
                 best_value, best_index = value, index
-        return best_value, combos[best_index]
+        return best_value, nth_combination(cards, kept, best_index)
 
     def hand(self) -> list[int]:
         return list(self.info.hand)
