@@ -69,3 +69,33 @@ def test_the_memo_pickles_without_the_products() -> None:
     copy = pickle.loads(pickle.dumps(memo))
     assert isinstance(copy, TableMemo)
     assert copy.products == ()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    table=st.tuples(st.integers(4, 6), st.integers(102000, 102199), st.integers(60, 300)),
+    changes=st.lists(st.tuples(st.integers(0, 2), st.integers(0, 40), st.integers(0, 40))),
+)
+def test_products_changed_in_place_are_seen(
+    table: tuple[int, int, int], changes: list[tuple[int, int, int]]
+) -> None:
+    """The kept tuple is compared with copies of the lists it was built from, so a
+    product's ingredients, owner or shape changed in place in the state's own lists (as
+    an event trims a product) is seen at the next read, whatever changes and in what
+    order; and the tuple is the view's after each."""
+    players, seed, steps = table
+    game = FoodAdvice()
+    state = random_play_state(GAME, players, seed, steps)
+    for kind, where, value in [(0, 0, 0), *changes]:
+        count = len(state.prod_owner)
+        if count:
+            p = where % count
+            if kind == 0 and len(state.prod_ings[p]) > 1:
+                state.prod_ings[p].remove(state.prod_ings[p][value % len(state.prod_ings[p])])
+            elif kind == 1:
+                state.prod_owner[p] = value % players
+            elif kind == 2:
+                state.prod_shape[p] = value % len(GAME.shapes)
+        seat = where % players
+        view = game.view(state, seat)
+        assert table_products(game, state) == SeatInfo.from_view(game, view, seat).products

@@ -72,3 +72,30 @@ def test_the_memo_hands_each_table_what_a_fresh_one_works_out(
             _same(table.chosen(), fresh.chosen())
             for k, pool in enumerate(table.chosen().pools):
                 assert all(any(o is p for p in table.offers) for o in pool), k
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    looks=st.lists(
+        st.tuples(st.integers(4, 6), st.integers(102000, 102199), st.integers(0, 260)),
+        min_size=1,
+        max_size=8,
+    ),
+)
+def test_a_new_games_first_table_forgets_the_games_before(
+    looks: list[tuple[int, int, int]],
+) -> None:
+    """Tables of several games looked up in any order (a new game asks for the empty
+    table first): the empty table forgets every other, each table is what a fresh memo
+    works out, and no two tables made share a number."""
+    memo = TableMemo()
+    serials: dict[int, tuple[Product, ...]] = {}
+    for players, seed, step in looks:
+        products = _products_of(players, seed, step)
+        table = memo.table(GAME, products)
+        if not products:
+            assert list(memo.tables) == [()]
+        assert serials.setdefault(table.serial, products) == products
+        fresh = TableMemo().table(GAME, products)
+        assert table.offers == fresh.offers
+        _same(table.chosen(), fresh.chosen())

@@ -18,7 +18,12 @@ from food_advice_helpers import random_play_state
 from potluck.games.food_advice.actions import REMOVE, FoodAction
 from potluck.games.food_advice.forecast import Baseline, count_customers
 from potluck.games.food_advice.game import FoodAdvice
-from potluck.games.food_advice.greedy_mind import Mind, goes_first
+from potluck.games.food_advice.greedy_mind import (
+    Mind,
+    combination_products,
+    goes_first,
+    nth_combination,
+)
 from potluck.games.food_advice.market import Offer, choose, new_offer
 from potluck.games.food_advice.seat_info import SeatInfo
 
@@ -203,3 +208,31 @@ def test_the_pruned_removal_is_the_rules_best(
         return
     mind = Mind(FoodAdvice(), info, seat)
     assert mind.remove(actions) == _every_removal(mind, info, actions)
+
+
+@settings(max_examples=200, deadline=None)
+@given(offers=tables())
+def test_the_dearer_table_is_dearer_at_every_price(offers: list[Offer]) -> None:
+    """``dearer_table`` (made in one pass) is ``dearer`` of every price some budget covers."""
+    baseline = Baseline(GAME, offers)
+    table = baseline.dearer_table()
+    assert len(table) == len(GAME.regular_affording)
+    assert table == [baseline.dearer(price) for price in range(len(table))]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cards=st.lists(st.integers(0, len(GAME.ing_names) - 1), max_size=8, unique=True),
+    kept=st.integers(0, 5),
+)
+def test_the_keeps_products_are_every_combination(cards: list[int], kept: int) -> None:
+    """``combination_products`` is the price and hashtags of every choice in
+    ``combinations`` order (by nested loops for three cards), and ``nth_combination``
+    the choice of that place."""
+    cards.sort()
+    combos = list(combinations(cards, kept))
+    prices, masks = combination_products(GAME, cards, kept)
+    assert prices == [sum(GAME.ing_price[i] for i in combo) for combo in combos]
+    assert masks == [GAME.product_tags(list(combo)) for combo in combos]
+    for index, combo in enumerate(combos):
+        assert nth_combination(cards, kept, index) == combo

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, islice
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from potluck.games.food_advice.actions import (
     DONE,
     GIVE,
     INVEST,
     SHOP,
+    TARGET,
     FoodAction,
 )
 from potluck.games.food_advice.forecast import (
@@ -48,6 +49,8 @@ SHOP_BASE = 0.5
 MIN_CHIP = 1.0
 #: What a foodcoin the richest rival loses to an event is worth against one it gains.
 RIVAL_WEIGHT = 1.0
+#: A chip value not yet worked out (``Mind.place``; a chip's value is a finite number).
+_UNKNOWN: Final = float("-inf")
 
 
 class Weights(NamedTuple):
@@ -403,9 +406,16 @@ class Mind:
     def place(self, actions: list[FoodAction]) -> FoodAction:
         seat = self.seat
         # An action's score depends on the table, the seat and the votes alone, none of
-        # which change while chips are placed: the seat's later chips reuse them.
+        # which change while chips are placed: the seat's later chips reuse them. Kept
+        # in a list by the chip's place among the shop, promotion and investment actions
+        # (their codes follow one another from ``base[SHOP]``): a dict keyed by a boxed
+        # code cost about 300 instructions a chip and decision in compiled code.
         received = self.info.votes_received
-        known: dict[int, float] = kept_dict(self.memo, ("place", seat, self.table_id, received))
+        first = self.game.base[SHOP]
+        key = ("place", seat, self.table_id, received)
+        known: list[float] | None = self.memo.get(key)
+        if known is None:
+            known = self.memo[key] = [_UNKNOWN] * (self.game.base[TARGET] - first)
         # The best chip by ``goes_first``, the first such in order; by plain loops, not
         # a dict keyed by actions (an action's hash is Python code, called from compiled
         # code several times a chip).
@@ -413,13 +423,17 @@ class Mind:
         best_score = 0.0
         done: FoodAction | None = None
         for action in actions:
-            if done is None and action.kind == DONE:
-                done = action
-            score = known.get(action.index)
-            if score is None:
-                if action.kind == DONE:
-                    continue
-                score = known[action.index] = self._chip_value(action)
+            if action.kind == DONE:
+                if done is None:
+                    done = action
+                continue
+            slot = action.index - first
+            if 0 <= slot < len(known):
+                score = known[slot]
+                if score == _UNKNOWN:
+                    score = known[slot] = self._chip_value(action)
+            else:  # (no chip of these kinds: worked out, not kept)
+                score = self._chip_value(action)
             if best is None or goes_first(score, action.index, best_score, best.index):
                 best, best_score = action, score
         if best is None:
