@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import strategies as st
 
 import potluck
 from potluck.games.food_advice import Buyer, FoodAdvice, FoodState, Offer
@@ -70,3 +71,15 @@ def random_play_state(game: FoodAdvice, players: int, seed: int, steps: int) -> 
         seat = state.acting[0]
         game.step(state, seat, rng.choice(game.legal_actions(state, seat)))
     return state
+
+
+def state_lists(
+    seeds: tuple[int, int], steps: int, max_size: int
+) -> st.SearchStrategy[list[tuple[int, int, int]]]:
+    """Lists of (players 4-6, a seed in ``seeds``, up to ``steps`` random moves), each
+    a ``random_play_state`` to build."""
+    return st.lists(
+        st.tuples(st.integers(4, 6), st.integers(*seeds), st.integers(0, steps)),
+        min_size=1,
+        max_size=max_size,
+    )

@@ -12,7 +12,7 @@ import pickle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from food_advice_helpers import random_play_state
+from food_advice_helpers import random_play_state, state_lists
 from potluck.games.food_advice.forecast import Product, TableMemo
 from potluck.games.food_advice.game import FoodAdvice
 from potluck.games.food_advice.seat_info import SeatInfo, table_products
@@ -22,11 +22,7 @@ GAME = FoodAdvice()
 
 @settings(max_examples=25, deadline=None)
 @given(
-    states=st.lists(
-        st.tuples(st.integers(4, 6), st.integers(100000, 100199), st.integers(0, 300)),
-        min_size=1,
-        max_size=4,
-    ),
+    states=state_lists((100000, 100199), 300, 4),
     repeat=st.booleans(),
 )
 def test_the_products_kept_between_decisions_are_the_views(

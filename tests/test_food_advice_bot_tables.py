@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import test_food_advice_pruned_choices as pruned
-from food_advice_helpers import random_play_state
+from food_advice_helpers import random_play_state, state_lists
 from potluck.games.food_advice.forecast import Product, TableChoices, TableMemo
 from potluck.games.food_advice.game import FoodAdvice
 from potluck.games.food_advice.market import Offer
@@ -76,11 +76,7 @@ def test_the_memo_hands_each_table_what_a_fresh_one_works_out(
 
 @settings(max_examples=60, deadline=None)
 @given(
-    looks=st.lists(
-        st.tuples(st.integers(4, 6), st.integers(102000, 102199), st.integers(0, 260)),
-        min_size=1,
-        max_size=8,
-    ),
+    looks=state_lists((102000, 102199), 260, 8),
 )
 def test_a_new_games_first_table_forgets_the_games_before(
     looks: list[tuple[int, int, int]],
