@@ -114,8 +114,9 @@ def table_products(game: FoodTables, state: FoodState) -> tuple[Product, ...]:
     The products change a few times a round (a product joins, an event trims one), while
     every greedy decision reads them, whichever seat's: so the tuple built last is kept on
     the game (``forecast.TableMemo.products``) and given again when the state's products
-    are still those, compared card by card (numbers, no object made); the bot's memo then
-    finds its table by identity. Any state of the game may ask (a search's worlds too):
+    are still those, compared by list equality with copies of the state's lists it was
+    built from (``TableMemo.product_ings`` and the rest); the bot's memo then finds its
+    table by identity. Any state of the game may ask (a search's worlds too):
     only an equal table is given back."""
     memo = game.greedy_tables
     if not isinstance(memo, TableMemo):
