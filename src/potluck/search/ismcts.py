@@ -44,6 +44,7 @@ from potluck.engine.game import Game
 from potluck.engine.state import State
 from potluck.search.information import DecidesFromInformationSets, InformationSet
 from potluck.search.paired import compare_root
+from potluck.search.presets import board_filter
 from potluck.search.tree import SearchSettings, TreeSearch
 from potluck.search.value import has_model
 
@@ -221,6 +222,15 @@ class ISMCTSBot(DecidesFromInformationSets):
             low=0,
         ),
         BotParam(
+            "focus",
+            str,
+            "all",
+            "with root=compare, which root moves are compared: all, or board (Belly "
+            "Battle: outside a debt, no sale to the bank or offer but the guide's own; a "
+            "decision left with the guide's move alone is not searched)",
+            choices=("all", "board"),
+        ),
+        BotParam(
             "verify",
             int,
             0,
@@ -267,6 +277,7 @@ class ISMCTSBot(DecidesFromInformationSets):
         root: str = "tree",
         candidates: int = 8,
         confidence: float = 1.0,
+        focus: str = "all",
         verify: int = 0,
         verify_horizon: int = 0,
         verify_confidence: float = 0.0,
@@ -292,6 +303,7 @@ class ISMCTSBot(DecidesFromInformationSets):
         self.root = root
         self.candidates = candidates
         self.confidence = confidence
+        self.focus = focus
         self.verify = verify
         self.verify_horizon = verify_horizon
         self.verify_confidence = verify_confidence
@@ -308,6 +320,7 @@ class ISMCTSBot(DecidesFromInformationSets):
             f"cutoff={self.cutoff!r}, "
             f"reward={self.reward!r}, widening={self.widening}, scale={self.scale}, "
             f"root={self.root!r}, candidates={self.candidates}, confidence={self.confidence}, "
+            f"focus={self.focus!r}, "
             f"verify={self.verify}, verify_horizon={self.verify_horizon}, "
             f"verify_confidence={self.verify_confidence})"
         )
@@ -415,6 +428,14 @@ class ISMCTSBot(DecidesFromInformationSets):
                 first, info.seat, legal, random.Random(rng.getrandbits(64))
             )
         moves = list(legal)
+        if self.focus == "board":
+            keep = board_filter(game)
+            if keep is None:
+                raise PotluckError(f"focus=board: {game.title} has no filter of its root moves")
+            moves = keep(moves, favourite)
+            if len(moves) == 1:  # the guide's move alone: nothing to compare
+                only = ActionEstimate(moves[0], 0, 0.0)
+                return SearchResult(moves[0], (only,), 0, time.perf_counter() - start)
         if 0 < self.candidates < len(moves):
             others = [a for a in moves if a != favourite]
             rng.shuffle(others)

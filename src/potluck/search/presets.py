@@ -16,10 +16,11 @@ can follow either (``ismcts:guide=greedy-tuned``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from potluck.engine.action import Action
 from potluck.engine.bots import Bot
 from potluck.engine.botspec import BotParam, bot_params
 from potluck.engine.game import Game
@@ -81,6 +82,18 @@ def thrifty_greedy(game: Game[Any, Any]) -> Callable[..., Bot] | None:
     return THRIFTY_BOTS[game.id]
 
 
+def board_filter(
+    game: Game[Any, Any],
+) -> Callable[[Sequence[Action], Action | None], list[Action]] | None:
+    """``ismcts:focus=board``'s filter of the root's moves for ``game``
+    (``potluck.search.thrifty.BOARD_MOVES``), or ``None`` if it has none."""
+    if game.id not in THRIFTY_GAMES:
+        return None
+    from potluck.search.thrifty import BOARD_MOVES
+
+    return BOARD_MOVES.get(game.id)
+
+
 def guide_factory(game: Game[Any, Any], name: str) -> Callable[..., Bot] | None:
     """The bot a search follows for its prior and greedy rollouts: ``greedy``,
     ``greedy-tuned`` or ``greedy-thrifty`` (``None`` when the game has no such bot)."""
@@ -95,6 +108,7 @@ __all__ = [
     "TUNED_GREEDY",
     "TUNED_NAME",
     "TunedGreedy",
+    "board_filter",
     "guide_factory",
     "thrifty_greedy",
     "tuned_greedy",

@@ -46,7 +46,16 @@ from typing import Any, ClassVar
 from potluck.engine.action import Action
 from potluck.engine.bots import Bot
 from potluck.engine.botspec import BotParam
-from potluck.games.belly_battle.actions import SELL, SELL_CHEF, SELL_STAR, SWAP, BellyAction
+from potluck.games.belly_battle.actions import (
+    DECLINE,
+    OFFER,
+    PASS,
+    SELL,
+    SELL_CHEF,
+    SELL_STAR,
+    SWAP,
+    BellyAction,
+)
 from potluck.games.belly_battle.bots import GreedyBot
 from potluck.games.belly_battle.seat_info import SeatInfo
 from potluck.games.belly_battle.tables import BellyTables
@@ -97,8 +106,44 @@ def _sale_of(legal: Sequence[Action], kind: int, card: int) -> BellyAction | Non
     return None
 
 
+def board_moves(legal: Sequence[Action], favourite: Action | None) -> list[Action]:
+    """The root moves ``ismcts:focus=board`` compares in Belly Battle: every move in a
+    debt (no ``pass`` or ``decline`` among them), else the guide's move and every move
+    that is not a sale to the bank or an offer.
+
+    Outside a debt a sale to the bank loses wealth (half a card's price, 100 for a
+    star) and the greedy rivals accept an offer only at up to the card's wealth (more
+    where it completes their three in a row), so most of a window's 20-45 moves are
+    sales and offers, and a comparison over all of them gives each one or two worlds
+    in its first round; without them the playouts go to the moves that build (buy,
+    upgrade, challenge, swap, insure, tunnel, answer an offer). The guide's own sale
+    (``greedy-thrifty`` selling a card's tokens before a swap) stays.
+
+        >>> import potluck
+        >>> game = potluck.load_game("belly-battle")
+        >>> state = game.new_game(4, seed=3)
+        >>> seat = game.to_act(state)[0]
+        >>> legal = game.legal_actions(state, seat)  # a window: pass, a chef, a sale, offers
+        >>> len(legal), [game.describe_action(state, seat, a) for a in board_moves(legal, legal[0])]
+        (15, ['Done: end my upgrades', 'Add a chef to Madras Spice Mill (50)'])
+    """
+    moves = [a for a in legal if isinstance(a, BellyAction)]
+    if not any(a.kind in (PASS, DECLINE) for a in moves):
+        return list(legal)
+    return [a for a in legal if a == favourite or not _dealing(a)]
+
+
+def _dealing(action: Action) -> bool:
+    return isinstance(action, BellyAction) and action.kind in (SELL, SELL_CHEF, SELL_STAR, OFFER)
+
+
 #: The thrifty bot of each game that has one, by game id.
 THRIFTY_BOTS: dict[str, Callable[..., Bot]] = {"belly-battle": ThriftyGreedy}
 
+#: ``ismcts:focus=board``'s filter of the root's moves, by game id.
+BOARD_MOVES: dict[str, Callable[[Sequence[Action], Action | None], list[Action]]] = {
+    "belly-battle": board_moves
+}
 
-__all__ = ["THRIFTY_BOTS", "THRIFTY_NAME", "ThriftyGreedy"]
+
+__all__ = ["BOARD_MOVES", "THRIFTY_BOTS", "THRIFTY_NAME", "ThriftyGreedy", "board_moves"]
