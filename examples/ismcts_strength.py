@@ -246,14 +246,45 @@ def merge(paths: list[Path]) -> dict[str, Any]:
     heads = [json.loads(path.read_text().splitlines()[0])["run"] for path in paths]
     if any(head != heads[0] for head in heads):
         raise SystemExit(f"the files hold different runs: {heads}")
-    done: dict[int, dict[str, Any]] = {}
-    for path in paths:
-        for index, record in read_results(path, heads[0]).items():
-            done.setdefault(index, {}).update(record)
+    done = _records(paths)
     records = [done[j] for j in sorted(done) if "share" in done[j]]
     game = potluck.load_game(heads[0]["game"])
     planned = max(done, default=-1) + 1
     return summary(game, heads[0], records, False, 0.0, 0.0, planned)
+
+
+def against(paths: list[Path], others: list[Path]) -> dict[str, Any]:
+    """``merge(paths)``'s figures with the tested bot's lead over another run's tested bot
+    on the same deals and seats (``others``: that run's results files), deal by deal:
+    two candidates each played in their own run are paired as ``--baseline`` pairs."""
+    mine, theirs = _records(paths), _records(others)
+    head, other = (json.loads(p[0].read_text().splitlines()[0])["run"] for p in (paths, others))
+    for key in ("game", "players", "others", "seed"):
+        if head[key] != other[key]:
+            raise SystemExit(f"the runs differ in {key}: {head[key]} and {other[key]}")
+    both = sorted(i for i in mine if "share" in mine[i] and "share" in theirs.get(i, {}))
+    diffs = [float(mine[i]["share"]) - float(theirs[i]["share"]) for i in both]
+    result = merge(paths)
+    result["against"] = other["bot"]
+    result["against_games"] = len(both)
+    result["against_win_share"] = statistics.fmean(float(theirs[i]["share"]) for i in both)
+    result["win_share_on_those_games"] = statistics.fmean(float(mine[i]["share"]) for i in both)
+    result["lead_over_against"] = statistics.fmean(diffs)
+    result["lead_over_against_stderr"] = statistics.stdev(diffs) / len(diffs) ** 0.5
+    result["games_ended_differently"] = [
+        sum(1 for d in diffs if d > 0),
+        sum(1 for d in diffs if d < 0),
+    ]
+    return result
+
+
+def _records(paths: list[Path]) -> dict[int, dict[str, Any]]:
+    head = json.loads(paths[0].read_text().splitlines()[0])["run"]
+    done: dict[int, dict[str, Any]] = {}
+    for path in paths:
+        for index, record in read_results(path, head).items():
+            done.setdefault(index, {}).update(record)
+    return done
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -263,6 +294,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--from-game", type=int, default=0, help="play games from this index on")
     parser.add_argument("--merge", type=Path, nargs="+", help="only report on these results files")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        nargs="+",
+        help="with --merge: also the lead over these results files' bot, deal by deal",
+    )
     parser.add_argument("--bot", default="ismcts")
     parser.add_argument("--others", default="greedy")
     parser.add_argument("--seed", type=int, default=0)
@@ -273,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.merge:
-        print(json.dumps(merge(args.merge)))
+        print(json.dumps(against(args.merge, args.against) if args.against else merge(args.merge)))
         return 0
     if args.game is None or args.players is None:
         parser.error("GAME and --players are needed to play")
