@@ -15,9 +15,18 @@ from hypothesis import strategies as st
 import potluck
 from potluck.agents import agent_factories, decide, make_agent
 from potluck.engine.action import Action
-from potluck.games.belly_battle.actions import SELL, SELL_CHEF, SELL_STAR, SWAP, BellyAction
+from potluck.games.belly_battle.actions import (
+    DECLINE,
+    OFFER,
+    PASS,
+    SELL,
+    SELL_CHEF,
+    SELL_STAR,
+    SWAP,
+    BellyAction,
+)
 from potluck.search.bot_names import THRIFTY_GAMES
-from potluck.search.thrifty import THRIFTY_BOTS, ThriftyGreedy
+from potluck.search.thrifty import THRIFTY_BOTS, ThriftyGreedy, board_moves
 
 GAME = potluck.load_game("belly-battle")
 
@@ -129,3 +138,46 @@ def test_the_search_takes_it_as_its_guide_and_plays_legal_moves() -> None:
         move = decide(bot, GAME, state, seat, rng)
         assert move in GAME.legal_actions(state, seat)
         GAME.step(state, seat, move)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 900), players=st.integers(2, 6))
+def test_board_moves_keep_a_debts_moves_and_drop_other_sales_and_offers(
+    seed: int, steps: int, players: int
+) -> None:
+    state = _walk(seed, steps, players)
+    if GAME.is_over(state):
+        return
+    seat = GAME.to_act(state)[0]
+    legal = GAME.legal_actions(state, seat)
+    favourite = decide(make_agent(GAME, "greedy-thrifty"), GAME, state, seat, random.Random(0))
+    kept = board_moves(legal, favourite)
+    assert favourite in kept
+    assert all(move in legal for move in kept)
+    kinds = {a.kind for a in legal if isinstance(a, BellyAction)}
+    if not kinds & {PASS, DECLINE}:  # a debt: every way to raise the cash stays
+        assert kept == legal
+        return
+    dealing = {SELL, SELL_CHEF, SELL_STAR, OFFER}
+    assert [a for a in legal if a == favourite or a.kind not in dealing] == kept
+
+
+def test_a_focused_search_plays_the_guides_move_where_nothing_else_is_compared() -> None:
+    bot = make_agent(
+        GAME, "ismcts:root=compare,guide=greedy-thrifty,prior=greedy,sims=16,focus=board"
+    )
+    thrifty = make_agent(GAME, "greedy-thrifty")
+    state = GAME.new_game(4, seed=5)
+    rng = random.Random(3)
+    alone = 0
+    for _ in range(80):
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        move = decide(bot, GAME, state, seat, rng)
+        assert move in legal
+        guide = decide(thrifty, GAME, state, seat, random.Random(0))
+        if len(legal) > 1 and len(board_moves(legal, guide)) == 1:
+            alone += 1
+            assert move == guide
+        GAME.step(state, seat, move)
+    assert alone > 0
