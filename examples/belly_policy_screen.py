@@ -35,6 +35,7 @@ from potluck.games.belly_battle.actions import (
     ACCEPT,
     BUY,
     CHEF,
+    OFFER,
     DECLINE,
     INSURE,
     PASS,
@@ -155,6 +156,77 @@ def decline_all(
     return _first(legal, DECLINE) if move.kind == ACCEPT else None
 
 
+def _completes_triple(game: BellyTables, info: SeatInfo, card: int, buyer: int) -> bool:
+    if card >= game.num_restaurants:
+        return False
+    return any(
+        all(c == card or info.owners[c] == buyer for c in trio) for trio in game.triples[card]
+    )
+
+
+def triple_sale(
+    game: BellyTables,
+    info: SeatInfo,
+    view: Mapping[str, Any],
+    legal: Sequence[BellyAction],
+    move: BellyAction,
+) -> BellyAction | None:
+    """Outside a debt, sell a card above its wealth to a rival whose three in a row it
+    completes, at the dearest price the greedy rival accepts (at most 1.5 times the
+    card's wealth, keeping its reserve of 120): what the search often does instead of
+    passing."""
+    if info.phase == DEBT or move.kind != PASS:
+        return None
+    best: BellyAction | None = None
+    for action in legal:
+        if action.kind != OFFER:
+            continue
+        card, buyer, price = action.card, action.other, action.amount
+        worth = game.price[card] + 50 * info.chefs[card] + 150 * info.stars[card]
+        if (
+            worth < price <= worth * 1.5
+            and info.cash[buyer] - price >= 120
+            and _completes_triple(game, info, card, buyer)
+            and (best is None or price > best.amount)
+        ):
+            best = action
+    return best
+
+
+def worth_offer(
+    game: BellyTables,
+    info: SeatInfo,
+    view: Mapping[str, Any],
+    legal: Sequence[BellyAction],
+    move: BellyAction,
+) -> BellyAction | None:
+    """In debt, where the move sells a card or a star to the bank (a loss of half the
+    card's price and 100 a star, or 100), offer a card instead to a rival whose greedy
+    answer accepts it (at most the card's wealth, 1.5 times that where it completes the
+    rival's three in a row; the rival keeps its reserve of 120), the offer that loses
+    the least wealth (then the poorest buyer), if it loses less than the sale."""
+    if info.phase != DEBT or move.kind not in (SELL, SELL_STAR):
+        return None
+    if move.kind == SELL_STAR:
+        lost = 100
+    else:
+        lost = game.price[move.card] // 2 + 100 * info.stars[move.card]
+    best: BellyAction | None = None
+    best_key: tuple[int, int] = (lost, 0)
+    for action in legal:
+        if action.kind != OFFER:
+            continue
+        card, buyer, price = action.card, action.other, action.amount
+        worth = game.price[card] + 50 * info.chefs[card] + 150 * info.stars[card]
+        limit = worth * 1.5 if _completes_triple(game, info, card, buyer) else worth
+        if price > limit or info.cash[buyer] - price < 120:
+            continue
+        key = (worth - price, info.wealth[buyer])
+        if key < best_key:
+            best, best_key = action, key
+    return best
+
+
 def _never(kind: int) -> Lever:
     def lever(
         game: BellyTables,
@@ -203,10 +275,14 @@ LEVERS: dict[str, Lever] = {
     "sell-star": sell_star,
     "sell-any-star": sell_any_star,
     "strip": strip,
+    "triple-sale": triple_sale,
+    "worth-offer": worth_offer,
     "leader-declines": leader_declines,
     "accept-fair": accept_fair,
     "decline-all": decline_all,
     "reserve-60": _reserve(lambda game, info: 60),
+    "reserve-0": _reserve(lambda game, info: 0),
+    "reserve-30": _reserve(lambda game, info: 30),
     "reserve-danger": _reserve(_danger_reserve),
     "reserve-by-lead": _reserve(lambda game, info: 200 if _leads(info) else 60),
     **{

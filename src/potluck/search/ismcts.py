@@ -135,6 +135,15 @@ class ISMCTSBot(DecidesFromInformationSets):
             choices=("greedy", "greedy-tuned", "greedy-thrifty"),
         ),
         BotParam(
+            "guide_reserve",
+            int,
+            -1,
+            "the guide's cash reserve (its reserve weight, in a game whose greedy bot has "
+            "one: Belly Battle), for the searching seat's prior move and rollout moves only "
+            "(-1: the guide's own)",
+            low=-1,
+        ),
+        BotParam(
             "prior_weight",
             float,
             1.0,
@@ -267,6 +276,7 @@ class ISMCTSBot(DecidesFromInformationSets):
         epsilon: float = 0.1,
         prior: str = "none",
         guide: str = "greedy",
+        guide_reserve: int = -1,
         prior_weight: float = 1.0,
         depth: int = 40,
         horizon: int = 0,
@@ -293,6 +303,7 @@ class ISMCTSBot(DecidesFromInformationSets):
         self.epsilon = epsilon
         self.prior = prior
         self.guide = guide
+        self.guide_reserve = guide_reserve
         self.prior_weight = prior_weight
         self.depth = depth
         self.horizon = horizon
@@ -315,7 +326,7 @@ class ISMCTSBot(DecidesFromInformationSets):
         return (
             f"ISMCTSBot(sims={self.sims}, time={self.time}, uct_c={self.uct_c}, "
             f"rollout={self.rollout!r}, epsilon={self.epsilon}, prior={self.prior!r}, "
-            f"guide={self.guide!r}, "
+            f"guide={self.guide!r}, guide_reserve={self.guide_reserve}, "
             f"prior_weight={self.prior_weight}, depth={self.depth}, horizon={self.horizon}, "
             f"cutoff={self.cutoff!r}, "
             f"reward={self.reward!r}, widening={self.widening}, scale={self.scale}, "
@@ -375,7 +386,7 @@ class ISMCTSBot(DecidesFromInformationSets):
             rollout=self.rollout,
             epsilon=self.epsilon,
             prior=self.prior,
-            guide=self.guide,
+            guide=self.guide_spec(),
             prior_weight=self.prior_weight,
             depth=self.depth,
             horizon=self.horizon,
@@ -385,6 +396,17 @@ class ISMCTSBot(DecidesFromInformationSets):
             scale=self.scale,
         )
         return TreeSearch(settings, game, seat, rng)
+
+    def guide_spec(self) -> str:
+        """The guide as the search builds it: its name, with its reserve where
+        ``guide_reserve`` sets one (``presets.guide_factory`` reads the spec).
+
+            >>> ISMCTSBot(guide="greedy-thrifty", guide_reserve=0).guide_spec()
+            'greedy-thrifty:reserve=0'
+        """
+        if self.guide_reserve < 0:
+            return self.guide
+        return f"{self.guide}:reserve={self.guide_reserve}"
 
     def without_model(self) -> ISMCTSBot:
         """The search that stands in where ``cutoff=model`` finds no model for the table's
@@ -495,7 +517,7 @@ class ISMCTSBot(DecidesFromInformationSets):
             rollout="greedy",
             epsilon=0.0,
             prior="none",
-            guide=self.guide,
+            guide=self.guide_spec(),
             prior_weight=self.prior_weight,
             depth=self.depth if self.verify_horizon else 0,
             horizon=self.verify_horizon,

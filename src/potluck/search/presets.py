@@ -18,11 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from potluck.engine.action import Action
 from potluck.engine.bots import Bot
 from potluck.engine.botspec import BotParam, bot_params
+from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.search.bot_names import THRIFTY_GAMES, THRIFTY_NAME, TUNED_NAME
 
@@ -96,7 +98,27 @@ def board_filter(
 
 def guide_factory(game: Game[Any, Any], name: str) -> Callable[..., Bot] | None:
     """The bot a search follows for its prior and greedy rollouts: ``greedy``,
-    ``greedy-tuned`` or ``greedy-thrifty`` (``None`` when the game has no such bot)."""
+    ``greedy-tuned`` or ``greedy-thrifty`` (``None`` when the game has no such bot),
+    with the weights a spec's ``name:key=value,...`` gives (``ismcts:guide_reserve``).
+
+        >>> import potluck
+        >>> game = potluck.load_game("belly-battle")
+        >>> guide_factory(game, "greedy-thrifty:reserve=0")().greedy.weights.reserve
+        0
+    """
+    if ":" in name:
+        base, _, given = name.partition(":")
+        factory = guide_factory(game, base)
+        if factory is None:
+            return None
+        declared = {param.name: param for param in bot_params(factory)}
+        values: dict[str, Any] = {}
+        for pair in given.split(","):
+            key, _, text = pair.partition("=")
+            if key not in declared:
+                raise PotluckError(f"the guide {base} has no weight {key!r}")
+            values[key] = declared[key].parse(text)
+        return partial(factory, **values)
     if name == TUNED_NAME:
         return tuned_greedy(game)
     if name == THRIFTY_NAME:
