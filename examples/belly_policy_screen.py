@@ -261,6 +261,24 @@ def _reserve(rule: Callable[[BellyTables, SeatInfo], int]) -> Lever:
     return lever
 
 
+def _reserve_for(kinds: tuple[int, ...], reserve: int) -> Lever:
+    """``greedy:reserve=R``'s move where it is of one of ``kinds`` (a buy, an upgrade, an
+    acceptance): the lower reserve for those decisions alone."""
+    lower = _reserve(lambda game, info: reserve)
+
+    def lever(
+        tables: BellyTables,
+        info: SeatInfo,
+        view: Mapping[str, Any],
+        legal: Sequence[BellyAction],
+        move: BellyAction,
+    ) -> BellyAction | None:
+        other = lower(tables, info, view, legal, move)
+        return other if other is not None and other.kind in kinds else None
+
+    return lever
+
+
 def _danger_reserve(game: BellyTables, info: SeatInfo) -> int:
     """120, or the dearest fee a roll from here may land on, if more."""
     here, worst = info.positions[info.seat], 0
@@ -283,6 +301,9 @@ LEVERS: dict[str, Lever] = {
     "reserve-60": _reserve(lambda game, info: 60),
     "reserve-0": _reserve(lambda game, info: 0),
     "reserve-30": _reserve(lambda game, info: 30),
+    "buy-reserve-0": _reserve_for((BUY,), 0),
+    "upgrade-reserve-0": _reserve_for((CHEF, STAR), 0),
+    "accept-reserve-0": _reserve_for((ACCEPT,), 0),
     "reserve-danger": _reserve(_danger_reserve),
     "reserve-by-lead": _reserve(lambda game, info: 200 if _leads(info) else 60),
     **{
