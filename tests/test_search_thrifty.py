@@ -9,12 +9,14 @@ import subprocess
 import sys
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import potluck
 from potluck.agents import agent_factories, decide, make_agent
 from potluck.engine.action import Action
+from potluck.engine.errors import PotluckError
 from potluck.games.belly_battle.actions import (
     DECLINE,
     OFFER,
@@ -26,6 +28,7 @@ from potluck.games.belly_battle.actions import (
     BellyAction,
 )
 from potluck.search.bot_names import THRIFTY_GAMES
+from potluck.search.ismcts import ISMCTSBot
 from potluck.search.thrifty import THRIFTY_BOTS, ThriftyGreedy, board_moves
 
 GAME = potluck.load_game("belly-battle")
@@ -181,3 +184,23 @@ def test_a_focused_search_plays_the_guides_move_where_nothing_else_is_compared()
             assert move == guide
         GAME.step(state, seat, move)
     assert alone > 0
+
+
+def test_the_guides_reserve_is_the_searching_seats_alone() -> None:
+    bot = make_agent(GAME, "ismcts:guide=greedy-thrifty,guide_reserve=0,sims=8")
+    assert isinstance(bot, ISMCTSBot)
+    search = bot.tree(GAME, 0, random.Random(0))
+    assert search.greedy.greedy.weights.reserve == 0
+    assert search.others.weights.reserve == 120  # the other seats: the default greedy bot
+    state = GAME.new_game(4, seed=2)
+    seat = GAME.to_act(state)[0]
+    assert decide(bot, GAME, state, seat, random.Random(1)) in GAME.legal_actions(state, seat)
+
+
+def test_a_guide_weight_the_guide_lacks_is_refused() -> None:
+    cafe = potluck.load_game("cafe-carnage")
+    bot = make_agent(cafe, "ismcts:guide_reserve=10,sims=4,prior=greedy")
+    state = cafe.new_game(4, seed=1)
+    seat = cafe.to_act(state)[0]
+    with pytest.raises(PotluckError, match="no weight 'reserve'"):
+        decide(bot, cafe, state, seat, random.Random(1))
