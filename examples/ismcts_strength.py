@@ -240,20 +240,21 @@ def play(
     return summary(game, header, records, stopped, time.perf_counter() - start, simulations, games)
 
 
-def merge(paths: list[Path]) -> dict[str, Any]:
+def merge(paths: list[Path], first: int = 0) -> dict[str, Any]:
     """The figures of one run played as blocks (``--from-game``) in several results files,
-    which must hold the same settings; a game in two files counts once."""
+    which must hold the same settings; a game in two files counts once. ``first``: only
+    the games from that index on (``--merge ... --from-game N``)."""
     heads = [json.loads(path.read_text().splitlines()[0])["run"] for path in paths]
     if any(head != heads[0] for head in heads):
         raise SystemExit(f"the files hold different runs: {heads}")
     done = _records(paths)
-    records = [done[j] for j in sorted(done) if "share" in done[j]]
+    records = [done[j] for j in sorted(done) if "share" in done[j] and j >= first]
     game = potluck.load_game(heads[0]["game"])
     planned = max(done, default=-1) + 1
     return summary(game, heads[0], records, False, 0.0, 0.0, planned)
 
 
-def against(paths: list[Path], others: list[Path]) -> dict[str, Any]:
+def against(paths: list[Path], others: list[Path], first: int = 0) -> dict[str, Any]:
     """``merge(paths)``'s figures with the tested bot's lead over another run's tested bot
     on the same deals and seats (``others``: that run's results files), deal by deal:
     two candidates each played in their own run are paired as ``--baseline`` pairs."""
@@ -262,9 +263,11 @@ def against(paths: list[Path], others: list[Path]) -> dict[str, Any]:
     for key in ("game", "players", "others", "seed"):
         if head[key] != other[key]:
             raise SystemExit(f"the runs differ in {key}: {head[key]} and {other[key]}")
-    both = sorted(i for i in mine if "share" in mine[i] and "share" in theirs.get(i, {}))
+    both = sorted(
+        i for i in mine if i >= first and "share" in mine[i] and "share" in theirs.get(i, {})
+    )
     diffs = [float(mine[i]["share"]) - float(theirs[i]["share"]) for i in both]
-    result = merge(paths)
+    result = merge(paths, first)
     result["against"] = other["bot"]
     result["against_games"] = len(both)
     result["against_win_share"] = statistics.fmean(float(theirs[i]["share"]) for i in both)
@@ -310,7 +313,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.merge:
-        print(json.dumps(against(args.merge, args.against) if args.against else merge(args.merge)))
+        first = args.from_game
+        found = (
+            against(args.merge, args.against, first) if args.against else merge(args.merge, first)
+        )
+        print(json.dumps(found))
         return 0
     if args.game is None or args.players is None:
         parser.error("GAME and --players are needed to play")
