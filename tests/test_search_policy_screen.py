@@ -3,6 +3,8 @@ paired whole games."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import potluck
@@ -35,3 +37,26 @@ def test_a_screen_pairs_each_deal_with_greedy_in_the_same_seat() -> None:
 def test_an_unknown_lever_is_refused() -> None:
     with pytest.raises(SystemExit):
         SCREEN.main(["--levers", "nonsense", "--games", "1"])
+
+
+def test_the_lean_levers_change_moves_in_whole_games() -> None:
+    result = SCREEN.screen(["worth-offer", "sell-star", "strip", "reserve-0"], 12, 0)
+    assert result["games"] == 12
+    assert result["moves_changed"].get("reserve-0", 0) > 0
+    for name in ("triple-sale", "buy-reserve-0", "upgrade-reserve-0", "accept-reserve-0"):
+        assert name in SCREEN.LEVERS
+
+
+def test_two_runs_are_paired_deal_by_deal(tmp_path: Path) -> None:
+    strength = load_example("ismcts_strength")
+    files = {}
+    for bot in ("greedy", "greedy-thrifty:reserve=0"):
+        files[bot] = tmp_path / f"{bot}.jsonl"
+        strength.play("belly-battle", 4, 6, bot, "greedy", 3, results=files[bot])
+    both = strength.against([files["greedy-thrifty:reserve=0"]], [files["greedy"]])
+    later = strength.against([files["greedy-thrifty:reserve=0"]], [files["greedy"]], first=2)
+    assert both["against_games"] == 6
+    assert later["against_games"] == later["games"] == 4
+    assert both["lead_over_against"] == pytest.approx(
+        both["win_share_on_those_games"] - both["against_win_share"]
+    )
