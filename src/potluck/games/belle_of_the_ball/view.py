@@ -181,8 +181,8 @@ def party_tuples(state: BelleState) -> tuple[tuple[int, ...], ...]:
     if len(lists) != count or len(kept) != count:
         lists = state.party_lists = [_UNSEEN] * count
         kept = state.party_tuples = [()] * count
-    for index in range(count):
-        group = parties[index]
+    # (the parties walked as a list: one indexed read fewer a party than by index)
+    for index, group in enumerate(parties):
         if group is not lists[index] or len(group) != len(kept[index]):
             kept[index] = tuple(group)
             lists[index] = group
