@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from potluck.engine.action import Action
+from potluck.engine.bots import EarlyChooser
 from potluck.engine.botspec import BotParam
 from potluck.games.food_advice.actions import (
     DECLINE,
@@ -41,6 +42,7 @@ from potluck.games.food_advice.greedy_mind import (
 )
 from potluck.games.food_advice.market import Buyer
 from potluck.games.food_advice.seat_info import SeatInfo
+from potluck.games.food_advice.state import EXCHANGE, KEEP, VOTING
 from potluck.games.food_advice.tables import FoodTables
 
 if TYPE_CHECKING:
@@ -53,7 +55,7 @@ if TYPE_CHECKING:
 _MEMO_SIZE = 1024
 
 
-class GreedyBot:
+class GreedyBot(EarlyChooser):
     """Plays for foodcoins, one decision at a time, by simulating the customers.
 
     - **Products**: keeps the three ingredients (and accepts the trade) whose
@@ -154,10 +156,12 @@ class GreedyBot:
         assert view is not None
         tables = cast(FoodTables, game)
         info = view if isinstance(view, SeatInfo) else SeatInfo.from_view(tables, view, seat)
-        if len(self._memo) > _MEMO_SIZE or self._memo_game is not game:
-            self._memo.clear()
-            self._memo_game = game
-        actions = [a for a in legal if isinstance(a, FoodAction)]
+        # (the engine's list as it is: a copy made a list per decision)
+        actions = (
+            cast(list[FoodAction], legal)
+            if type(legal) is list
+            else [a for a in legal if isinstance(a, FoodAction)]
+        )
         kind = actions[0].kind
         if kind in (PASS, NAME):
             # It makes no offers (a trade helps the other side as much), and it names its
@@ -168,7 +172,7 @@ class GreedyBot:
             if kind == VOTE:
                 return min(actions, key=lambda a: (money[a.seat], a.seat))
             return max(actions, key=lambda a: (money[a.seat], -a.seat))
-        helper = Mind(tables, info, seat, self._memo, self.weights)
+        helper = self._mind(tables, info, seat)
         if kind in (DECLINE, GIVE):
             return helper.answer(actions)
         if kind == DISCARD:
@@ -178,6 +182,41 @@ class GreedyBot:
         if kind == REMOVE:
             return helper.remove(actions)
         return actions[0]
+
+    def choose_early(self, game: Any, seen: Any, seat: int) -> Action | None:
+        """``choose``'s answer without the legal list (``EarlyChooser``), in the phases
+        whose list follows from the ``SeatInfo`` alone: the exchange (the list starts
+        with 'pass', which the bot takes), the votes (one per other seat of the table,
+        in seat order: the poorest's) and the keep (one discard per card of the sorted
+        hand, which ``SeatInfo.hand`` is). ``None`` in the other phases (the name, the
+        chips, the events, an offer's answer) or without the phase (-1).
+        ``tests/test_food_advice_early.py`` holds it equal to ``choose``."""
+        if not isinstance(seen, SeatInfo):
+            return None
+        info: SeatInfo = seen
+        phase = info.phase
+        tables = cast(FoodTables, game)
+        if phase == EXCHANGE:
+            return tables.kind_actions[PASS][0]
+        if phase == VOTING:
+            money = info.money
+            poorest = -1
+            for other in range(len(money)):
+                if other != seat and (poorest < 0 or money[other] < money[poorest]):
+                    poorest = other
+            return None if poorest < 0 else tables.kind_actions[VOTE][poorest]
+        if phase == KEEP and info.hand:
+            discards = tables.kind_actions[DISCARD]
+            return self._mind(tables, info, seat).discard([discards[i] for i in info.hand])
+        return None
+
+    def _mind(self, tables: FoodTables, info: SeatInfo, seat: int) -> Mind:
+        """The decision's ``Mind``, on this bot's memo (emptied when full, or for
+        another game's card data)."""
+        if len(self._memo) > _MEMO_SIZE or self._memo_game is not tables:
+            self._memo.clear()
+            self._memo_game = tables
+        return Mind(tables, info, seat, self._memo, self.weights)
 
 
 __all__ = ["Buyer", "GreedyBot", "Weights"]

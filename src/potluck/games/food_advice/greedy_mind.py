@@ -157,7 +157,7 @@ class Mind:
         self.game, self.info, self.seat = game, info, seat
         self.weights = weights
         self.memo: dict[tuple[Any, ...], Any] = {} if memo is None else memo
-        self.money = list(info.money)
+        self.money: tuple[int, ...] = info.money
         self.customers = game.regular_customers
         # The table's offers, what the customers do with them, and a number standing
         # for the table in the memo's keys, by the products as the SeatInfo lists them

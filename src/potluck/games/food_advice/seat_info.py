@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from potluck.engine.seat_info import SeatInfoBase
 from potluck.games.food_advice.forecast import Product, TableMemo
-from potluck.games.food_advice.state import FoodState
+from potluck.games.food_advice.state import PHASE_NAMES, FoodState
 from potluck.games.food_advice.tables import FoodTables
 
 
@@ -42,6 +42,7 @@ class SeatInfo(SeatInfoBase):
         "hand",
         "offer_ingredients",
         "offer_given",
+        "phase",
     )
 
     #: The seat the object is for.
@@ -59,6 +60,10 @@ class SeatInfo(SeatInfoBase):
     #: The offer's ingredients and those given back so far (empty: no offer).
     offer_ingredients: tuple[int, ...]
     offer_given: tuple[int, ...]
+    #: The round's phase (``state.EXCHANGE`` ... ``state.EVENTS``; the view's ``phase``
+    #: by its place in ``state.PHASE_NAMES``; -1: not given): what lets the bot answer
+    #: some decisions before the legal list is built (``GreedyBot.choose_early``).
+    phase: int
 
     def __init__(
         self,
@@ -70,6 +75,7 @@ class SeatInfo(SeatInfoBase):
         hand: tuple[int, ...],
         offer_ingredients: tuple[int, ...],
         offer_given: tuple[int, ...],
+        phase: int = -1,
     ) -> None:
         self.seat = seat
         self.money = money
@@ -79,6 +85,7 @@ class SeatInfo(SeatInfoBase):
         self.hand = hand
         self.offer_ingredients = offer_ingredients
         self.offer_given = offer_given
+        self.phase = phase
 
     @staticmethod
     def from_view(game: FoodTables, view: Mapping[str, Any], seat: int) -> SeatInfo:
@@ -104,6 +111,7 @@ class SeatInfo(SeatInfoBase):
             tuple(ings[card["ingredient"]] for card in view["you"]["hand"]),
             () if offer is None else tuple(ings[c["ingredient"]] for c in offer["ingredients"]),
             () if offer is None else tuple(ings[c["ingredient"]] for c in offer["given"]),
+            PHASE_NAMES.index(view["phase"]),
         )
 
 

@@ -169,6 +169,7 @@ def build_seat_info(game: FoodTables, state: FoodState, seat: int) -> SeatInfo:
         tuple(sorted(state.hands[seat])),
         tuple(state.offer_ings) if offered else (),
         tuple(state.given_ings) if offered else (),
+        state.phase,
     )
 
 
