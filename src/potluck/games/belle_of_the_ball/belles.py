@@ -165,7 +165,8 @@ def play_belle(game: BelleTables, state: BelleState, seat: int, action: BelleAct
     state.hands[seat].remove(kind)
     state.belle_discard.append(kind)
     state.played_now = kind
-    state.belles_played[seat * game.kinds + kind] += 1
+    played = state.belles_played
+    played[seat * game.kinds + kind] = played[seat * game.kinds + kind] + 1
     effect = game.belle_effect_codes[kind]
     bent = _BENT.get(effect)
     if bent is not None:
@@ -173,7 +174,7 @@ def play_belle(game: BelleTables, state: BelleState, seat: int, action: BelleAct
     elif effect == EFFECT_INVITE_TWICE:
         state.invites_left = 2
     elif effect == EFFECT_BANK_CHIPS:
-        state.chips[seat] += HEIRESS_CHIPS
+        state.chips[seat] = state.chips[seat] + HEIRESS_CHIPS
         state.minted += HEIRESS_CHIPS
     elif effect == EFFECT_REVERSE_LINE:
         state.line.reverse()
@@ -195,12 +196,12 @@ def play_belle(game: BelleTables, state: BelleState, seat: int, action: BelleAct
         state.guest_discard.append(source[-1])
     elif effect == EFFECT_PICKPOCKET:
         taken = min(PICKPOCKET_CHIPS, state.chips[action.seat])
-        state.chips[action.seat] -= taken
-        state.chips[seat] += taken
+        state.chips[action.seat] = state.chips[action.seat] - taken
+        state.chips[seat] = state.chips[seat] + taken
     elif effect == EFFECT_GOSSIP:
         n = state.num_players
         for step in range(1, n):
             rival = (seat + step) % n
             if state.chips[rival] > 0:
-                state.chips[rival] -= 1
-                state.line_chips[0] += 1
+                state.chips[rival] = state.chips[rival] - 1
+                state.line_chips[0] = state.line_chips[0] + 1

@@ -138,18 +138,21 @@ def invite(game: BelleTables, state: BelleState, seat: int, action: BelleAction)
     line_chips = state.line_chips
     chips = state.chips
     cost = skip_cost(state, pos)
+    # ``xs[i] = xs[i] + n`` rather than ``xs[i] += n`` on these lists of ints: compiled,
+    # the augmented form adds through the generic number protocol, this one as ints.
     if cost:
         for skipped in range(pos):  # a chip on each card skipped
-            line_chips[skipped] += 1
-        chips[seat] -= cost
-        state.skip_chips[seat] += cost
+            line_chips[skipped] = line_chips[skipped] + 1
+        chips[seat] = chips[seat] - cost
+        skip_chips = state.skip_chips
+        skip_chips[seat] = skip_chips[seat] + cost
     card = state.line.pop(pos)
-    chips[seat] += line_chips.pop(pos)
+    chips[seat] = chips[seat] + line_chips.pop(pos)
     if game.action_kinds[index] == TAKE_BELLE:
         state.hands[seat].append(card - BELLE_BASE)
         state.hands[seat].sort()
-        state.belles_invited[seat] += 1
-        state.belle_skip_chips[seat] += cost
+        state.belles_invited[seat] = state.belles_invited[seat] + 1
+        state.belle_skip_chips[seat] = state.belle_skip_chips[seat] + cost
     else:
         state.parties[seat * SLOTS + game.action_groups[index]].append(card)
     if state.played_now == -1:

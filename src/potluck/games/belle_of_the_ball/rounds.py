@@ -54,7 +54,10 @@ def next_start(chips: list[int], holder: int) -> int:
         2
     """
     n = len(chips)
-    fewest = min(chips)
+    fewest = chips[0]
+    for count in chips:  # min(chips), without a call through the builtins
+        if count < fewest:
+            fewest = count
     for step in range(n):
         seat = (holder + step) % n
         if chips[seat] == fewest:

@@ -69,10 +69,10 @@ def score_full_groups(game: BelleTables, state: BelleState, seat: int) -> None:
         group = parties[slot]
         if len(group) >= full:
             gain = score_group([game.guest_interests[g] for g in group], singles)
-            state.chips[seat] += gain
+            state.chips[seat] = state.chips[seat] + gain
             state.minted += gain
-            state.groups_scored[seat] += 1
-            state.group_chips[seat] += gain
+            state.groups_scored[seat] = state.groups_scored[seat] + 1
+            state.group_chips[seat] = state.group_chips[seat] + gain
             state.guest_discard.extend(group)
             parties[slot] = []
 
