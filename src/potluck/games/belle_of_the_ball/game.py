@@ -130,7 +130,7 @@ class BelleOfTheBall(BelleTables):
             return []
         if state.played_now == -1 and state.hands[seat]:
             legal = hand_plays(self, state, seat)
-            legal.extend(invitations(self, state, seat))
+            legal += invitations(self, state, seat)
             return legal
         return invitations(self, state, seat)
 
