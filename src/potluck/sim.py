@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from potluck.agents import SearchBot, decide, make_agent
-from potluck.engine.bots import Bot, EarlyChooser, view_reader
+from potluck.engine.bots import Bot, choose_plain
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.engine.outcome import Outcome
@@ -183,14 +183,8 @@ def play_game(
     # A search bot decides from its information set (``potluck.agents.decide``);
     # plain bots take the fast path below.
     searches = [isinstance(bot, SearchBot) for bot in bots]
-    # Bound methods in locals: this loop runs millions of times in the lab. What each
-    # seat's bot reads: nothing, the game's bot_view or the whole view (``bot_input``).
-    views = [view_reader(bot, game) for bot in bots]
-    # A bot that can answer from its input alone is asked before the legal list is built,
-    # as ``choose_plain`` asks it for the web and the searches (the same moves, by each
-    # game's tests of ``choose_early`` against ``choose``).
-    early = [bot.choose_early if isinstance(bot, EarlyChooser) else None for bot in bots]
-    to_act, legal_actions, step = game.to_act, game.legal_actions, game.step
+    # Bound methods in locals: this loop runs millions of times in the lab.
+    to_act, step = game.to_act, game.step
     limit = game.max_steps(num_players)
     steps = 0
     acting = to_act(state)
@@ -200,15 +194,8 @@ def play_game(
         if searches[seat]:
             action = decide(bots[seat], game, state, seat, rngs[seat])
         else:
-            view = views[seat]
-            seen = None if view is None else view(state, seat)
-            ask_early = early[seat]
-            answer = None if ask_early is None else ask_early(game, seen, seat)
-            action = (
-                bots[seat].choose(game, seen, seat, legal_actions(state, seat), rngs[seat])
-                if answer is None
-                else answer
-            )
+            # (its input, then an ``EarlyChooser``'s early answer before the legal list)
+            action = choose_plain(bots[seat], game, state, seat, rngs[seat])
         step(state, seat, action)
         steps += 1
         if steps > limit:
