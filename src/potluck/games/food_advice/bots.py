@@ -170,7 +170,7 @@ class GreedyBot(EarlyChooser):
         if kind in (VOTE, TARGET):
             money = info.money
             if kind == VOTE:
-                return min(actions, key=lambda a: (money[a.seat], a.seat))
+                return poorest_vote(actions, money)
             return max(actions, key=lambda a: (money[a.seat], -a.seat))
         helper = self._mind(tables, info, seat)
         if kind in (DECLINE, GIVE):
@@ -199,12 +199,10 @@ class GreedyBot(EarlyChooser):
         if phase == EXCHANGE:
             return tables.kind_actions[PASS][0]
         if phase == VOTING:
-            money = info.money
-            poorest = -1
-            for other in range(len(money)):
-                if other != seat and (poorest < 0 or money[other] < money[poorest]):
-                    poorest = other
-            return None if poorest < 0 else tables.kind_actions[VOTE][poorest]
+            # (the votes' legal list: one for each other seat, by seat)
+            votes = tables.kind_actions[VOTE]
+            others = [votes[other] for other in range(len(info.money)) if other != seat]
+            return poorest_vote(others, info.money) if others else None
         if phase == KEEP and info.hand:
             discards = tables.kind_actions[DISCARD]
             return self._mind(tables, info, seat).discard([discards[i] for i in info.hand])
@@ -217,6 +215,12 @@ class GreedyBot(EarlyChooser):
             self._memo.clear()
             self._memo_game = tables
         return Mind(tables, info, seat, self._memo, self.weights)
+
+
+def poorest_vote(votes: Sequence[FoodAction], money: Sequence[int]) -> FoodAction:
+    """The vote for the poorest seat among ``votes``, the lowest seat among equals (the
+    greedy bot's vote, in ``choose`` and ``choose_early`` alike)."""
+    return min(votes, key=lambda a: (money[a.seat], a.seat))
 
 
 __all__ = ["Buyer", "GreedyBot", "Weights"]
