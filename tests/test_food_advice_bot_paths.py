@@ -7,6 +7,7 @@ tables hypothesis draws at will (issue 36):
 - ``Mind.promoted``: with promotion chips, a customer chooses among their
   ``best_matches`` within budget (``TableChoices.pools``) and the products Black Friday
   brings within reach; it must choose as among the whole table.
+- ``market.pick_among``: ``choose_among``'s pick as numbers.
 - ``Mind.remove``: after an event trims a product, a customer chooses among the other
   products' ``best_matches`` and the trimmed one; the removal picked must be the one
   every customer choosing again among the whole table gives.
@@ -22,7 +23,14 @@ from hypothesis import strategies as st
 from potluck.games.food_advice.actions import REMOVE
 from potluck.games.food_advice.game import FoodAdvice
 from potluck.games.food_advice.greedy_mind import Mind
-from potluck.games.food_advice.market import Buyer, Offer, choose
+from potluck.games.food_advice.market import (
+    Buyer,
+    Offer,
+    best_matches,
+    choose,
+    choose_among,
+    pick_among,
+)
 from potluck.games.food_advice.seat_info import SeatInfo
 
 GAME = FoodAdvice()
@@ -60,6 +68,28 @@ def test_customers_choose_alike_whatever_the_order_of_the_products(
     assert choose(buyer, shuffled, black_friday, flavor, LIMIT) == expected
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    products=st.lists(_PRODUCT, max_size=16),
+    customer=st.sampled_from(GAME.regular_customers),
+    black_friday=st.integers(0, 15),
+    flavor=st.integers(0, 15),
+)
+def test_the_pick_as_numbers_is_the_choice(
+    products: list[tuple[int, int, list[int]]], customer: int, black_friday: int, flavor: int
+) -> None:
+    """``pick_among`` (the removals' and promotion chips' pick, no object made) names
+    the product and price of ``choose_among``'s ``Choice``, and no product when the
+    customer leaves."""
+    buyer: Buyer = GAME.buyers[customer]
+    offers = _mind(products, 0, [0, 0, 0, 0]).offers
+    best, pool = best_matches(buyer, offers, black_friday, LIMIT)
+    choice = choose_among(buyer, best, pool, flavor)
+    place, paid, _ = pick_among(buyer, best, pool, flavor)
+    assert (pool[place] if place >= 0 else None) is choice.offer
+    assert paid == choice.paid
+
+
 def _mind(products: list[tuple[int, int, list[int]]], seat: int, money: list[int]) -> Mind:
     """The bot's mind for ``seat`` with these products on the table."""
     listed = tuple(
@@ -81,7 +111,12 @@ def test_promoted_customers_choose_as_among_the_whole_table(
 ) -> None:
     mind = _mind(products, 0, [0, 0, 0, 0])
     base = mind.chosen().choices
-    moved = dict(mind.promoted(black_friday, flavor))
+    ks, tops, pools = mind.promoted(black_friday, flavor)
+    buyers = mind.chosen().buyers
+    moved = {
+        k: choose_among(buyers[k], top, pool, flavor)
+        for k, top, pool in zip(ks, tops, pools, strict=True)
+    }
     for k, c in enumerate(GAME.regular_customers):
         whole = choose(GAME.buyers[c], mind.offers, black_friday, flavor, LIMIT)
         assert moved.get(k, base[k]) == whole

@@ -36,6 +36,7 @@ from potluck.games.food_advice.market import (
     count_few_bits,
     matches,
     new_offer,
+    pick_among,
 )
 from potluck.games.food_advice.seat_info import SeatInfo
 from potluck.games.food_advice.selling import shop_term_met
@@ -196,8 +197,11 @@ class Mind:
         base: list[Choice] = self.chosen().choices
         if black_friday or flavor:
             base = list(base)
-            for k, choice in self.promoted(black_friday, flavor):
-                base[k] = choice
+            moved, tops, pools = self.promoted(black_friday, flavor)
+            buyers = self.chosen().buyers
+            for m in range(len(moved)):
+                k = moved[m]
+                base[k] = choose_among(buyers[k], tops[m], pools[m], flavor)
         bought = tuple(
             [
                 (c, choice.offer, choice.paid)
@@ -208,10 +212,14 @@ class Mind:
         kept[key] = bought
         return bought
 
-    def promoted(self, black_friday: int, flavor: int) -> list[tuple[int, Choice]]:
-        """(k, choice) for each regular customer (``k``: their place in the deck's
-        order) whose choice promotion chips can change, chosen again by the rule
-        (``market.choose``); the others choose as without chips (``chosen``).
+    def promoted(
+        self, black_friday: int, flavor: int
+    ) -> tuple[list[int], list[int], list[list[Offer]]]:
+        """Each regular customer (``k``: their place in the deck's order) whose choice
+        promotion chips can change, with the most matches and the products they choose
+        among with these chips (three lists, one entry per customer): each chooses by
+        ``market.choose_among`` (``pick_among``) among these, which is their choice by
+        the rule (``market.choose``); the others choose as without chips (``chosen``).
 
         Only some customers can choose otherwise: those Black Friday brings a product
         within reach of, and those who could not choose (Flavor Sampling decides only
@@ -235,7 +243,9 @@ class Mind:
             if black_friday >> o.seller & 1:
                 discounted.append(o)
                 movable |= within_budget(game, o.price - limit) & ~within_budget(game, o.price)
-        moved: list[tuple[int, Choice]] = []
+        moved: list[int] = []
+        tops: list[int] = []
+        chosen_among: list[list[Offer]] = []
         while movable:  # (set bits inline: see ``forecast.Baseline.match_counts``)
             low = movable & -movable
             movable ^= low
@@ -258,26 +268,34 @@ class Mind:
                             joined = list(pools[k])
                         joined.append(o)
             if joined is not None:
-                moved.append((k, choose_among(buyer, top, joined, flavor)))
+                moved.append(k)
+                tops.append(top)
+                chosen_among.append(joined)
             elif sampled >> k & 1 and sold_by_any(pools[k], flavor):
                 # Undecided, and their pool is their ``best_matches`` among the whole
                 # table with these chips too (no product brought within reach beats
                 # or ties it): only the rest of the rule's order is asked again, and
                 # only if a Flavor Sampling seller's product is in it (else they stay
                 # undecided).
-                moved.append((k, choose_among(buyer, best, pools[k], flavor)))
+                moved.append(k)
+                tops.append(best)
+                chosen_among.append(pools[k])
             # (any other customer's pool and step 4 are today's: they choose as today)
-        return moved
+        return moved, tops, chosen_among
 
     def promotion_gain(self, seller: int, black_friday: int, flavor: int) -> int:
         """What ``seller`` takes from the regular customers with these promotion chips
         less what it takes without them (``sales``), counted over the customers the
         chips can move (``promoted``) alone."""
-        base = self.chosen().choices
+        chosen = self.chosen()
+        base, buyers = chosen.choices, chosen.buyers
         gain = 0
-        for k, choice in self.promoted(black_friday, flavor):
-            if choice.offer is not None and choice.offer.seller == seller:
-                gain += choice.paid
+        moved, tops, pools = self.promoted(black_friday, flavor)
+        for m in range(len(moved)):
+            k, pool = moved[m], pools[m]
+            place, paid, _ = pick_among(buyers[k], tops[m], pool, flavor)
+            if place >= 0 and pool[place].seller == seller:
+                gain += paid
             before = base[k]
             if before.offer is not None and before.offer.seller == seller:
                 gain -= before.paid
@@ -523,109 +541,155 @@ class Mind:
         base, bests, pools, buyers = chosen.choices, chosen.bests, chosen.pools, chosen.buyers
         products = self.info.products
         holder = {i: j for j, product in enumerate(products) for i in product[4]}
-        # What this seat and the richest rival take without the removal, and per product
-        # the customers (bit k) whose pool holds it: a removal's table differs from today's
-        # for those customers alone, and those who can reach the trimmed product only now
-        # (below), so only they are asked to choose again.
-        base_mine = base_theirs = 0
-        for choice in base:
+        # What this seat and the richest rival take without the removal; per product
+        # the customers (bit k) whose pool holds it (by its number): a removal's table
+        # differs from today's for those customers alone, and those who can reach the
+        # trimmed product only now (below), so only they are asked to choose again; the
+        # customers whose takings count today or whose pool holds a product of this
+        # seat or the richest rival (``cares``), and those whose pool is one product.
+        base_mine = base_theirs = cares = single = 0
+        numbers = 0
+        for o in offers:
+            if o.product >= numbers:
+                numbers = o.product + 1
+        in_pool = [0] * numbers
+        for k in range(len(base)):
+            choice = base[k]
             if choice.offer is not None:
                 if choice.offer.seller == seat:
                     base_mine += choice.paid
                 elif choice.offer.seller == richest:
                     base_theirs += choice.paid
-        in_pool: dict[int, int] = {}  # by product number
-        for k, pool in enumerate(pools):
+                if interested >> choice.offer.seller & 1:
+                    cares |= 1 << k
+            pool = pools[k]
+            if len(pool) == 1:
+                single |= 1 << k
             for o in pool:
-                in_pool[o.product] = in_pool.get(o.product, 0) | 1 << k
+                in_pool[o.product] |= 1 << k
+                if interested >> o.seller & 1:
+                    cares |= 1 << k
         # Per customer whose best match within budget is one product alone: their
         # ``best_matches`` among the others, for when that product is trimmed.
         runners_up: dict[int, tuple[int, list[Offer]]] = {}
         # A removal's value depends on the product and what is left of it alone:
-        # removals leaving the same price and hashtags are worked out once.
-        scores: dict[tuple[int, int, int], float] = {}
+        # removals leaving the same price and hashtags are worked out once (keyed by
+        # one number: price, hashtags and the product's place side by side).
+        scores: dict[int, float] = {}
+        ing_price, ing_tag, places = game.ing_price, game.ing_tag, len(offers)
         picked: FoodAction | None = None
         picked_score = 0.0
         for action in actions:
             j = holder[action.thing]
-            ings = list(products[j][4])
-            ings.remove(action.thing)
-            new_price = 0
-            for i in ings:
-                new_price += game.ing_price[i]
-            new_tags = game.product_tags(ings)
-            key = (j, new_price, new_tags)
+            # (the product without the first of its cards that is the removed one)
+            new_price = new_tags = 0
+            removed = False
+            for i in products[j][4]:
+                if i == action.thing and not removed:
+                    removed = True
+                else:
+                    new_price += ing_price[i]
+                    new_tags |= 1 << ing_tag[i]
+            key = (new_price << self.tag_bits | new_tags) * places + j
             score = scores.get(key)
             if score is None:
-                old = offers[j]  # (``_replace`` is Python code, slow from compiled code)
-                new = new_offer(old.product, old.seller, old.shape, new_price, new_tags)
-                mine, theirs = base_mine, base_theirs
-                # Only a customer for whom the old product was among the best matches
-                # within budget, or the new one is, can choose otherwise: the old one's
-                # pool holders, and (a trimmed product has no hashtag the old one lacked
-                # and costs no more) those whose budget reaches the new price but not
-                # the old; every customer if a card data breaks that.
-                if new_tags & ~old.tags or new_price > old.price:
-                    touched = within_budget(game, -1)
-                else:
-                    touched = in_pool.get(old.product, 0) | (
-                        within_budget(game, new_price) & ~within_budget(game, old.price)
-                    )
-                # Only this seat's and the richest rival's takings count: a customer who
-                # buys from neither today and finds neither's product among the products
-                # they choose from (``choose`` picks one of these) changes neither.
-                trimmed_counts = interested >> new.seller & 1 == 1
-                while touched:  # (set bits inline, as in ``promoted``)
-                    low = touched & -touched
-                    touched ^= low
-                    k = low.bit_length() - 1
-                    buyer = buyers[k]
-                    # They choose among the others' best matches (``rest``, ``best``
-                    # matches) and the new one (``hits`` matches, -1 if beyond their
-                    # budget): ``market.choose`` picks among its ``best_matches`` alone,
-                    # which are these without the one with fewer matches.
-                    budget, tags = buyer.budget, buyer.tags
-                    best, rest = bests[k], pools[k]
-                    hits = count_few_bits(tags & new_tags) if new_price <= budget else -1
-                    if old.price <= budget and count_few_bits(tags & old.tags) == best:
-                        if len(rest) == 1:
-                            runner_up = runners_up.get(k)
-                            if runner_up is None:
-                                others = [o for o in offers if o is not old]
-                                runner_up = runners_up[k] = best_matches(buyer, others)
-                            best, rest = runner_up
-                        else:
-                            rest = [o for o in rest if o is not old]
-                    elif hits < best:
-                        continue
-                    before = base[k].offer
-                    if not (
-                        trimmed_counts
-                        or (before is not None and interested >> before.seller & 1)
-                        or sold_by_any(rest, interested)
-                    ):
-                        continue
-                    if hits > best:
-                        choice = choose_among(buyer, hits, [new], 0)
-                    elif hits == best:
-                        choice = choose_among(buyer, best, [*rest, new], 0)
-                    else:
-                        choice = choose_among(buyer, best, rest, 0)
-                    if before is not None:
-                        if before.seller == seat:
-                            mine -= base[k].paid
-                        elif before.seller == richest:
-                            theirs -= base[k].paid
-                    if choice.offer is not None:
-                        if choice.offer.seller == seat:
-                            mine += choice.paid
-                        elif choice.offer.seller == richest:
-                            theirs += choice.paid
-                # At the default weight of 1.0 the product is exactly ``theirs``.
-                score = float(mine) - self.weights.rival_weight * float(theirs)
-                scores[key] = score
+                score = scores[key] = self._removal_score(
+                    offers[j], new_price, new_tags, richest, base_mine, base_theirs,
+                    in_pool, cares, single, runners_up,
+                )  # fmt: skip
             if picked is None or goes_first(score, action.index, picked_score, picked.index):
                 picked, picked_score = action, score
         if picked is None:
             raise ValueError("remove() with no removal to choose")
         return picked
+
+    def _removal_score(
+        self,
+        old: Offer,
+        new_price: int,
+        new_tags: int,
+        richest: int,
+        mine: int,
+        theirs: int,
+        in_pool: list[int],
+        cares: int,
+        single: int,
+        runners_up: dict[int, tuple[int, list[Offer]]],
+    ) -> float:
+        """What trimming ``old`` to ``new_price`` and ``new_tags`` changes in this
+        seat's takings less the richest rival's (by ``rival_weight``), ``mine`` and
+        ``theirs`` today, over the customers who can choose otherwise (``remove``)."""
+        game, seat, offers = self.game, self.seat, self.offers
+        chosen = self.chosen()
+        base, bests, pools, buyers = chosen.choices, chosen.bests, chosen.pools, chosen.buyers
+        # (``_replace`` is Python code, slow from compiled code)
+        new = new_offer(old.product, old.seller, old.shape, new_price, new_tags)
+        alone = [new]
+        interested = 1 << seat | 1 << richest
+        old_pool = in_pool[old.product]
+        # Only a customer for whom the old product was among the best matches within
+        # budget (``old_pool``), or the new one is, can choose otherwise: the old one's
+        # pool holders, and (a trimmed product has no hashtag the old one lacked and
+        # costs no more) those whose budget reaches the new price but not the old;
+        # every customer if a card data breaks that.
+        if new_tags & ~old.tags or new_price > old.price:
+            touched = within_budget(game, -1)
+        else:
+            touched = old_pool | (within_budget(game, new_price) & ~within_budget(game, old.price))
+        # Only this seat's and the richest rival's takings count: a customer who buys
+        # from neither today and finds neither's product among the products they
+        # choose from changes neither. Unless the trimmed product is theirs, that
+        # leaves those who ``care`` today, and those whose one pooled product is the
+        # trimmed one (their runner-up pool may hold one of theirs); the loop's own
+        # test below settles the rest.
+        trimmed_counts = interested >> new.seller & 1 == 1
+        if not trimmed_counts:
+            touched &= cares | (single & old_pool)
+        while touched:  # (set bits inline, as in ``promoted``)
+            low = touched & -touched
+            touched ^= low
+            k = low.bit_length() - 1
+            buyer = buyers[k]
+            # They choose among the others' best matches (``rest``, ``best`` matches)
+            # and the new one (``hits`` matches, -1 if beyond their budget):
+            # ``market.choose`` picks among its ``best_matches`` alone, which are these
+            # without the one with fewer matches.
+            budget, tags = buyer.budget, buyer.tags
+            best, rest = bests[k], pools[k]
+            hits = count_few_bits(tags & new_tags) if new_price <= budget else -1
+            if old_pool >> k & 1:
+                if len(rest) == 1:
+                    runner_up = runners_up.get(k)
+                    if runner_up is None:
+                        others = [o for o in offers if o is not old]
+                        runner_up = runners_up[k] = best_matches(buyer, others)
+                    best, rest = runner_up
+                else:
+                    rest = [o for o in rest if o is not old]
+            elif hits < best:
+                continue
+            before = base[k].offer
+            if not (
+                trimmed_counts
+                or (before is not None and interested >> before.seller & 1)
+                or sold_by_any(rest, interested)
+            ):
+                continue
+            if hits > best:
+                best, rest = hits, alone
+            elif hits == best:
+                rest = [*rest, new]
+            place, paid, _ = pick_among(buyer, best, rest, 0)
+            if before is not None:
+                if before.seller == seat:
+                    mine -= base[k].paid
+                elif before.seller == richest:
+                    theirs -= base[k].paid
+            if place >= 0:
+                seller = rest[place].seller
+                if seller == seat:
+                    mine += paid
+                elif seller == richest:
+                    theirs += paid
+        # At the default weight of 1.0 the product is exactly ``theirs``.
+        return float(mine) - self.weights.rival_weight * float(theirs)

@@ -200,7 +200,43 @@ def best_matches(
 
 def choose_among(buyer: Buyer, best: int, pool: list[Offer], flavor_sampling: int) -> Choice:
     """``choose``'s later steps among ``pool``, the reachable products with the most
-    hashtag matches, ``best`` of them (``best_matches``).
+    hashtag matches, ``best`` of them (``best_matches``): ``pick_among``'s pick as a
+    ``Choice``."""
+    place, paid, why = pick_among(buyer, best, pool, flavor_sampling)
+    if place < 0:
+        return _LEAVES[why]
+    return _choice(pool[place], paid, _REASONS[why])
+
+
+#: ``pick_among``'s reasons, by number: why the customer bought, then why they left.
+_REASONS: Final = (BY_FLAVOUR, BY_PRICE, BY_SHAPE, BY_SAMPLING)
+_WHY_FLAVOUR: Final = 0
+_WHY_PRICE: Final = 1
+_WHY_SHAPE: Final = 2
+_WHY_SAMPLING: Final = 3
+_WHY_NOTHING: Final = 4
+_WHY_NO_MATCH: Final = 5
+_WHY_UNDECIDED: Final = 6
+#: The choices of a customer who leaves, by ``pick_among``'s reason.
+_LEAVES: Final = (
+    _LEAVES_NOTHING,
+    _LEAVES_NOTHING,
+    _LEAVES_NOTHING,
+    _LEAVES_NOTHING,
+    _LEAVES_NOTHING,
+    _LEAVES_NO_MATCH,
+    _LEAVES_UNDECIDED,
+)
+
+
+def pick_among(
+    buyer: Buyer, best: int, pool: list[Offer], flavor_sampling: int
+) -> tuple[int, int, int]:
+    """``choose_among``'s choice as numbers: (the place in ``pool`` of the product
+    bought, -1 if the customer leaves; the price paid, 0 if none; why, an index into
+    ``_REASONS`` when they buy). Three machine words in compiled code, no object made:
+    the greedy bot's removals and promotion chips ask it for each customer they
+    weigh and read only who sells and for how much.
 
     Each step narrows the products still tied by counting them in a pass over ``pool``
     and keeping the last one seen, without a list per step: each list was a Python
@@ -209,52 +245,53 @@ def choose_among(buyer: Buyer, best: int, pool: list[Offer], flavor_sampling: in
     rulebook's order one filter at a time.
     """
     if best < 0:
-        return _LEAVES_NOTHING
+        return -1, 0, _WHY_NOTHING
     if not pool:  # (``best_matches`` never gives this: as the steps would end)
-        return _LEAVES_UNDECIDED if best > 0 else _LEAVES_NO_MATCH
+        return -1, 0, _WHY_UNDECIDED if best > 0 else _WHY_NO_MATCH
     budget, shapes = buyer.budget, buyer.shapes
     # Which of ``pool`` are still tied: those paying ``top`` (-1: any price), and with
     # a favourite shape when ``shaped_only``.
     shaped_only = False
     if best > 0:
         if len(pool) == 1:
-            return _choice(pool[0], _paid(pool[0], budget), BY_FLAVOUR)
+            return 0, _paid(pool[0], budget), _WHY_FLAVOUR
         top = _top_paid(pool, budget, False, shapes)
         count, last = _tied(pool, budget, top, False, shapes)
         if count == 1:
-            return _choice(last, top, BY_PRICE)
+            return last, top, _WHY_PRICE
         count, last = _tied(pool, budget, top, True, shapes)
         if count == 1:
-            return _choice(last, top, BY_SHAPE)
+            return last, top, _WHY_SHAPE
         shaped_only = count > 0
     else:
         count, last = _tied(pool, budget, -1, True, shapes)
         if count == 0:
-            return _LEAVES_NO_MATCH
+            return -1, 0, _WHY_NO_MATCH
         if count == 1:
-            return _choice(last, _paid(last, budget), BY_SHAPE)
+            return last, _paid(pool[last], budget), _WHY_SHAPE
         top = _top_paid(pool, budget, True, shapes)
         count, last = _tied(pool, budget, top, True, shapes)
         if count == 1:
-            return _choice(last, top, BY_SHAPE)
+            return last, top, _WHY_SHAPE
         shaped_only = True
     # One Flavor Sampling player among the tied: the customer buys from them; between
     # two of their products, the newest (ruling FA-6, as for an extra customer's tie,
     # FA-12).
-    sampled: Offer | None = None
-    for o in pool:
+    sampled = -1
+    for place in range(len(pool)):
+        o = pool[place]
         if _paid(o, budget) != top or (shaped_only and not shapes >> o.shape & 1):
             continue
         if flavor_sampling >> o.seller & 1:
-            if sampled is None:
-                sampled = o
-            elif o.seller != sampled.seller:
-                return _LEAVES_UNDECIDED  # two sellers sampling: no choice
-            elif o.product > sampled.product:
-                sampled = o
-    if sampled is not None:
-        return _choice(sampled, _paid(sampled, budget), BY_SAMPLING)
-    return _LEAVES_UNDECIDED
+            if sampled < 0:
+                sampled = place
+            elif o.seller != pool[sampled].seller:
+                return -1, 0, _WHY_UNDECIDED  # two sellers sampling: no choice
+            elif o.product > pool[sampled].product:
+                sampled = place
+    if sampled >= 0:
+        return sampled, _paid(pool[sampled], budget), _WHY_SAMPLING
+    return -1, 0, _WHY_UNDECIDED
 
 
 def _top_paid(pool: list[Offer], budget: int, shaped_only: bool, shapes: int) -> int:
@@ -272,17 +309,19 @@ def _top_paid(pool: list[Offer], budget: int, shaped_only: bool, shapes: int) ->
 
 def _tied(
     pool: list[Offer], budget: int, top: int, shaped_only: bool, shapes: int
-) -> tuple[int, Offer]:
+) -> tuple[int, int]:
     """How many products of ``pool`` pay ``top`` (-1: any price) and, when
-    ``shaped_only``, have a favourite shape; and the last of them (``pool[0]`` if none)."""
-    count, last = 0, pool[0]
-    for o in pool:
+    ``shaped_only``, have a favourite shape; and the place of the last of them (0 if
+    none)."""
+    count = last = 0
+    for place in range(len(pool)):
+        o = pool[place]
         if top >= 0 and _paid(o, budget) != top:
             continue
         if shaped_only and not shapes >> o.shape & 1:
             continue
         count += 1
-        last = o
+        last = place
     return count, last
 
 
