@@ -92,6 +92,26 @@ def test_the_keeps_bounds_in_one_pass_are_the_sales_bounds(
     assert baseline.sales_bounds(prices, masks, shape, seat) == expected
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    offers=tables(),
+    cards=st.lists(st.integers(0, len(GAME.ing_names) - 1), max_size=8, unique=True),
+    shape=st.integers(0, 3) | st.integers(0, len(GAME.shapes) - 1),
+    seat=st.integers(0, 5),
+)
+def test_the_keeps_bounds_by_nested_loops_are_the_sales_bounds(
+    offers: list[Offer], cards: list[int], shape: int, seat: int
+) -> None:
+    """``keep_bounds`` (three cards of a hand, by nested loops) is ``combination_products``
+    and ``sales_bounds`` of its choices, hands with repeated hashtags and products
+    beyond every budget included."""
+    cards.sort()
+    baseline = Baseline(GAME, offers)
+    prices, masks = combination_products(GAME, cards, 3)
+    expected = (prices, masks, baseline.sales_bounds(prices, masks, shape, seat))
+    assert baseline.keep_bounds(cards, shape, seat) == expected
+
+
 @given(st.integers(0, 2**70))
 def test_counting_customers_is_counting_bits(mask: int) -> None:
     assert count_customers(mask) == mask.bit_count()

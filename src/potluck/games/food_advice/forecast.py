@@ -184,6 +184,9 @@ class Baseline:
         for k, best in enumerate(self.best_of):
             for j in range(best + 1):
                 self.best_above[j] |= 1 << k
+        # (the first four as numbers: ``bound``)
+        self.above_1, self.above_2 = self.best_above[1], self.best_above[2]
+        self.above_3, self.above_4 = self.best_above[3], self.best_above[4]
         self._paid: dict[int, list[tuple[int, int]]] = {}
         self._takings: dict[int, int] = {}
         # ``dearer`` by price for every price some budget covers (``dearer_table``;
@@ -357,20 +360,11 @@ class Baseline:
         takings, the price groups, the customers a shape alone can win) found once, and
         the customers finding one, two and three of a product's hashtags kept in plain
         integers instead of ``match_counts``' list (storing a mask in a list makes a
-        Python object of it in compiled code); a product of more than three hashtags
-        (never three cards) is bounded by ``sales_bound`` itself."""
-        best_above = self.best_above  # (padded to 4 at least)
-        above_1, above_2, above_3, above_4 = (
-            best_above[1],
-            best_above[2],
-            best_above[3],
-            best_above[4],
-        )
+        Python object of it in compiled code: ``bound``); a product of more than three
+        hashtags (never three cards) is bounded by ``sales_bound`` itself."""
         liking = self.game.regular_liking_tag
-        affording = self.game.regular_affording
-        dearer_of = self.dearer_table()  # (by price, for every price some budget covers)
-        priced = len(dearer_of)
-        shape_alone = self.liking_shape(shape) & ~above_1
+        priced = len(self.dearer_table())  # (every price some budget covers)
+        shape_alone = self.liking_shape(shape) & ~self.above_1
         takings = self.takings(seat)
         groups = self.paid_groups(seat)
         bounds: list[int] = []
@@ -392,20 +386,86 @@ class Baseline:
             if hashtags > 3:
                 bounds.append(self.sales_bound(price, tags, shape, seat))
                 continue
-            dearer = dearer_of[price]
-            # exactly j here: more than anywhere, or as many where nothing costs more
-            may_pay_price = shape_alone & ~one
-            may_pay_price |= one & ~two & ~above_2 & ~(above_1 & dearer)
-            may_pay_price |= two & ~three & ~above_3 & ~(above_2 & dearer)
-            may_pay_price |= three & ~above_4 & ~(above_3 & dearer)
-            may_pay_price &= affording[price]  # (``reach``)
-            total = takings
-            for paid, group in groups:
-                if paid < price:
-                    total += (price - paid) * count_customers(may_pay_price & group)
-                may_pay_price &= ~group
-            bounds.append(total + price * count_customers(may_pay_price))
+            bounds.append(self.bound(price, one, two, three, shape_alone, takings, groups))
         return bounds
+
+    def keep_bounds(
+        self, cards: list[int], shape: int, seat: int
+    ) -> tuple[list[int], list[int], list[int]]:
+        """The price, hashtag mask and ``sales_bound`` of the product made of each choice
+        of three of ``cards``, in ``combinations`` order (the keep's choices of a hand):
+        ``combination_products`` and ``sales_bounds`` in one pass, by nested loops over
+        the cards' places, the customers finding one and two of the first cards'
+        hashtags found once for every third card (a card whose hashtag is among the
+        cards before it adds none). ``tests/test_food_advice_pruned_choices.py`` holds
+        it to those two."""
+        game = self.game
+        ing_price, ing_tag, liking = game.ing_price, game.ing_tag, game.regular_liking_tag
+        card_prices = [ing_price[c] for c in cards]
+        card_tags = [1 << ing_tag[c] for c in cards]
+        card_likes = [liking[ing_tag[c]] for c in cards]
+        priced = len(self.dearer_table())  # (every price some budget covers)
+        shape_alone = self.liking_shape(shape) & ~self.above_1
+        takings = self.takings(seat)
+        groups = self.paid_groups(seat)
+        prices: list[int] = []
+        tag_masks: list[int] = []
+        bounds: list[int] = []
+        n = len(cards)
+        for a in range(n - 2):
+            price_a, tags_a, one_a = card_prices[a], card_tags[a], card_likes[a]
+            for b in range(a + 1, n - 1):
+                price_b, tag, like = price_a + card_prices[b], card_tags[b], card_likes[b]
+                if tags_a & tag:
+                    tags_b, one_b, two_b = tags_a, one_a, 0
+                else:
+                    tags_b, one_b, two_b = tags_a | tag, one_a | like, one_a & like
+                for c in range(b + 1, n):
+                    price, tag, like = price_b + card_prices[c], card_tags[c], card_likes[c]
+                    if tags_b & tag:
+                        tags, one, two, three = tags_b, one_b, two_b, 0
+                    else:
+                        tags, one = tags_b | tag, one_b | like
+                        two, three = two_b | (one_b & like), two_b & like
+                    prices.append(price)
+                    tag_masks.append(tags)
+                    if price >= priced:  # (beyond every budget)
+                        bounds.append(takings)
+                    else:
+                        bounds.append(
+                            self.bound(price, one, two, three, shape_alone, takings, groups)
+                        )
+        return prices, tag_masks, bounds
+
+    def bound(
+        self,
+        price: int,
+        one: int,
+        two: int,
+        three: int,
+        shape_alone: int,
+        takings: int,
+        groups: list[tuple[int, int]],
+    ) -> int:
+        """``sales_bound`` of a product at ``price`` (below ``len(dearer_table())``) of
+        at most three hashtags, in which the customers ``one``, ``two`` and ``three``
+        find at least one, two and three of theirs, for a seat taking ``takings`` today
+        in these price ``groups`` (``paid_groups``), whose shape alone wins the
+        customers ``shape_alone`` (``liking_shape`` without any match today)."""
+        above_1, above_2, above_3 = self.above_1, self.above_2, self.above_3
+        dearer = self.dearer_table()[price]
+        # exactly j here: more than anywhere, or as many where nothing costs more
+        may_pay_price = shape_alone & ~one
+        may_pay_price |= one & ~two & ~above_2 & ~(above_1 & dearer)
+        may_pay_price |= two & ~three & ~above_3 & ~(above_2 & dearer)
+        may_pay_price |= three & ~self.above_4 & ~(above_3 & dearer)
+        may_pay_price &= self.game.regular_affording[price]  # (``reach``)
+        total = takings
+        for paid, group in groups:
+            if paid < price:
+                total += (price - paid) * count_customers(may_pay_price & group)
+            may_pay_price &= ~group
+        return total + price * count_customers(may_pay_price)
 
     def dearer(self, price: int) -> int:
         """The customers with at least one hashtag match today (``best_of`` > 0) whose

@@ -346,7 +346,8 @@ class Mind:
         ``combinations`` order (as ``max`` picks).
 
         Exact bound and prune: each choice gets a cheap upper bound of its value
-        (``Baseline.sales_bound``, all of them in one pass: ``sales_bounds``); they
+        (``Baseline.sales_bound``, all of them in one pass: ``keep_bounds`` for three
+        cards, else ``sales_bounds``); they
         are worked out highest bound first, and once a bound cannot beat the best found
         (a higher value, or an equal one earlier in ``combinations`` order) neither can
         any after it, so they are never simulated.
@@ -357,10 +358,13 @@ class Mind:
             raise ValueError("best_keep() of a hand smaller than the cards kept")
         if self.shape < 0:  # (every value is 0.0: the first)
             return 0.0, nth_combination(cards, kept, 0)
-        prices, tag_masks = combination_products(self.game, cards, kept)
-        count = len(prices)
         baseline, shape, seat = self.baseline(), self.shape, self.seat
-        bounds = baseline.sales_bounds(prices, tag_masks, shape, seat)
+        if kept == 3:  # (the game's keep: the products and bounds in one pass)
+            prices, tag_masks, bounds = baseline.keep_bounds(cards, shape, seat)
+        else:
+            prices, tag_masks = combination_products(self.game, cards, kept)
+            bounds = baseline.sales_bounds(prices, tag_masks, shape, seat)
+        count = len(prices)
         # Each choice as one number that sorts highest bound first, then in order.
         order: list[int] = []
         for index in range(count):
