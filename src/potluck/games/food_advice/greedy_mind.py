@@ -91,17 +91,21 @@ def sold_by_any(offers: list[Offer], sellers: int) -> bool:
     return False
 
 
-def holds_all(whole: Sequence[int], part: Sequence[int]) -> bool:
+def holds(cards: tuple[int, ...], card: int) -> bool:
+    """Whether ``card`` is one of ``cards`` (a few): a plain loop over a tuple, which
+    compiled code reads by place, where ``in`` asks Python's sequence protocol."""
+    for other in cards:  # noqa: SIM110
+        if other == card:
+            return True
+    return False
+
+
+def holds_all(whole: tuple[int, ...], part: tuple[int, ...]) -> bool:
     """Whether every card of ``part`` is in ``whole`` (a few cards each): plain loops
     over numbers, where sets made for ``issubset`` cost more than the test itself in
     compiled code (a set and a method call through Python at each discard)."""
     for card in part:
-        found = False
-        for other in whole:
-            if other == card:
-                found = True
-                break
-        if not found:
+        if not holds(whole, card):
             return False
     return True
 
@@ -385,7 +389,7 @@ class Mind:
         return list(self.info.hand)
 
     def discard(self, actions: list[FoodAction]) -> FoodAction:
-        hand = self.hand()
+        hand = self.info.hand
         # The cards to keep of a hand that is part of the hand of this seat's last
         # discard (same table and shape) and still holds the cards it chose to keep are
         # those cards again: they were the first best of a larger set of choices, in an
@@ -396,10 +400,10 @@ class Mind:
         if last is not None and holds_all(last[0], hand) and holds_all(hand, last[1]):
             keep = last[1]
         else:
-            keep = self.best_keep(hand)[1]
-            self.memo[key] = (self.info.hand, keep)
+            keep = self.best_keep(list(hand))[1]
+            self.memo[key] = (hand, keep)
         for action in actions:
-            if action.thing not in keep:
+            if not holds(keep, action.thing):
                 return action
         return actions[0]
 
