@@ -118,8 +118,8 @@ def play_event(
             return
     if kind == "steal":
         taken = min(value, state.money[target])
-        state.money[target] -= taken
-        state.money[seat] += taken
+        state.money[target] = state.money[target] - taken
+        state.money[seat] = state.money[seat] + taken
         entry["effect"] = f"took {taken} F from seat {target}"
     elif kind in ("remove_other", "remove_own"):
         product = product_of(state, ing)
@@ -130,27 +130,27 @@ def play_event(
             f"(seat {state.prod_owner[product]})"
         )
     elif kind == "gain":
-        state.money[seat] += value
+        state.money[seat] = state.money[seat] + value
         entry["effect"] = f"received {value} F"
     elif kind == "lose":
         paid = min(value, state.money[seat])
-        state.money[seat] -= paid
+        state.money[seat] = state.money[seat] - paid
         entry["effect"] = f"paid {paid} F"
     elif kind == "tribute":
         total = 0
         for other in range(n):
             if other != seat:
                 paid = min(value, state.money[other])
-                state.money[other] -= paid
+                state.money[other] = state.money[other] - paid
                 total += paid
-        state.money[seat] += total
+        state.money[seat] = state.money[seat] + total
         entry["effect"] = f"received {total} F from the others"
     elif kind == "extra_customer":
-        state.extra[seat] += value
+        state.extra[seat] = state.extra[seat] + value
         customers = "customer" if value == 1 else "customers"
         entry["effect"] = f"{value} extra personal {customers} at the end of the round"
     elif kind == "chip":
-        state.chips[seat] += value
+        state.chips[seat] = state.chips[seat] + value
         entry["effect"] = f"{value} more {'chip' if value == 1 else 'chips'} from the next round on"
     else:
         entry["effect"] = "nothing happens"

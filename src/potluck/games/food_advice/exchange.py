@@ -107,7 +107,7 @@ def exchange_step(tables: FoodTables, state: FoodState, seat: int, action: FoodA
         state.offer_from, state.offer_to = seat, action.seat
         state.offer_ings = [*state.offer_ings, action.thing]
     elif kind == DONE:
-        state.offered[seat] += 1
+        state.offered[seat] = state.offered[seat] + 1
         state.given_ings = []
         state.phase, state.acting = RESPOND, (state.offer_to,)
     else:

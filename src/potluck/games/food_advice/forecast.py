@@ -183,7 +183,9 @@ class Baseline:
         self.best_above = [0] * max(top_best, len(game.hashtags) + 2, 5)
         for k, best in enumerate(self.best_of):
             for j in range(best + 1):
-                self.best_above[j] |= 1 << k
+                # (not ``|=``: compiled code does a list item's augmented assignment
+                # through Python's generic operator, about 150 instructions)
+                self.best_above[j] = self.best_above[j] | (1 << k)
         # (the first four as numbers: ``bound``)
         self.above_1, self.above_2 = self.best_above[1], self.best_above[2]
         self.above_3, self.above_4 = self.best_above[3], self.best_above[4]
@@ -278,7 +280,7 @@ class Baseline:
             tag = liking[low.bit_length() - 1]  # the customers who like this hashtag
             at_least.append(at_least[-1] & tag)
             for j in range(len(at_least) - 2, 0, -1):
-                at_least[j] |= at_least[j - 1] & tag
+                at_least[j] = at_least[j] | (at_least[j - 1] & tag)
         at_least.append(0)
         return at_least
 
@@ -500,7 +502,8 @@ class Baseline:
                         if o.price > top:
                             top = o.price
                     if top > 0:
-                        below[min(top, size) - 1] |= 1 << k
+                        at = min(top, size) - 1
+                        below[at] = below[at] | (1 << k)
             table = [0] * size
             dearer = 0
             for price in range(size - 1, -1, -1):

@@ -483,7 +483,7 @@ class Mind:
         if sold is None:
             sold = self._sold_by = [0] * len(self.money)
             for _, offer, _ in self.sales():
-                sold[offer.seller] += 1
+                sold[offer.seller] = sold[offer.seller] + 1
         return sold
 
     def _chip_value(self, action: FoodAction) -> float:
@@ -574,12 +574,12 @@ class Mind:
             if len(pool) == 1:
                 single |= 1 << k
             for o in pool:
-                in_pool[o.product] |= 1 << k
+                in_pool[o.product] = in_pool[o.product] | (1 << k)
                 if interested >> o.seller & 1:
                     cares |= 1 << k
-        # Per customer whose best match within budget is one product alone: their
-        # ``best_matches`` among the others, for when that product is trimmed.
-        runners_up: dict[int, tuple[int, list[Offer]]] = {}
+        # Per customer and product in their pool: their best matches without it, for
+        # when that product is trimmed (``_removal_score``).
+        others_of: dict[int, tuple[int, list[Offer]]] = {}
         # A removal's value depends on the product and what is left of it alone:
         # removals leaving the same price and hashtags are worked out once (keyed by
         # one number: price, hashtags and the product's place side by side).
@@ -603,7 +603,7 @@ class Mind:
             if score is None:
                 score = scores[key] = self._removal_score(
                     offers[j], new_price, new_tags, richest, base_mine, base_theirs,
-                    in_pool, cares, single, runners_up,
+                    in_pool, cares, single, others_of,
                 )  # fmt: skip
             if picked is None or goes_first(score, action.index, picked_score, picked.index):
                 picked, picked_score = action, score
@@ -622,7 +622,7 @@ class Mind:
         in_pool: list[int],
         cares: int,
         single: int,
-        runners_up: dict[int, tuple[int, list[Offer]]],
+        others_of: dict[int, tuple[int, list[Offer]]],
     ) -> float:
         """What trimming ``old`` to ``new_price`` and ``new_tags`` changes in this
         seat's takings less the richest rival's (by ``rival_weight``), ``mine`` and
@@ -666,14 +666,19 @@ class Mind:
             best, rest = bests[k], pools[k]
             hits = count_few_bits(tags & new_tags) if new_price <= budget else -1
             if old_pool >> k & 1:
-                if len(rest) == 1:
-                    runner_up = runners_up.get(k)
-                    if runner_up is None:
+                # Their best matches without the old product (kept for the product's
+                # other removals): the others in their pool, or, if it was alone
+                # there, their ``best_matches`` among the others on the table.
+                slot = k * len(in_pool) + old.product
+                without = others_of.get(slot)
+                if without is None:
+                    if len(rest) == 1:
                         others = [o for o in offers if o is not old]
-                        runner_up = runners_up[k] = best_matches(buyer, others)
-                    best, rest = runner_up
-                else:
-                    rest = [o for o in rest if o is not old]
+                        without = best_matches(buyer, others)
+                    else:
+                        without = (best, [o for o in rest if o is not old])
+                    others_of[slot] = without
+                best, rest = without
             elif hits < best:
                 continue
             before = base[k].offer

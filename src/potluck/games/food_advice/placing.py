@@ -84,11 +84,11 @@ def place(tables: FoodTables, state: FoodState, seat: int, action: FoodAction) -
     """One chip (or 'done'); a player who is done passes the turn on, and after the last
     one come the events or the customers."""
     if action.kind == SHOP:
-        state.shop_chips[seat] |= 1 << place_of(state.board, action.thing)
+        state.shop_chips[seat] = state.shop_chips[seat] | (1 << place_of(state.board, action.thing))
     elif action.kind == PROMOTE:
-        state.channel_chips[seat] |= 1 << action.thing
+        state.channel_chips[seat] = state.channel_chips[seat] | (1 << action.thing)
     elif action.kind == INVEST:
-        state.channel_chips[seat] |= 1 << tables.mabius
+        state.channel_chips[seat] = state.channel_chips[seat] | (1 << tables.mabius)
         state.invest[seat] = action.seat
     shops = count_few_bits(state.shop_chips[seat])
     channels = count_few_bits(state.channel_chips[seat])

@@ -46,7 +46,7 @@ def votes_received(state: FoodState) -> list[int]:
     received = [0] * state.num_players
     for target in state.votes:
         if target >= 0:
-            received[target] += 1
+            received[target] = received[target] + 1
     return received
 
 
@@ -55,9 +55,9 @@ def tally_votes(tables: FoodTables, state: FoodState) -> None:
     received = votes_received(state)
     top = max(received)
     for seat, got in enumerate(received):
-        state.money[seat] += tables.vote_reward * got
+        state.money[seat] = state.money[seat] + (tables.vote_reward * got)
         if got == top:
-            state.chips[seat] += 1
+            state.chips[seat] = state.chips[seat] + 1
     # Placing products in shops 1: six shops face up.
     # From the top of the shop deck; last round's shops went to its bottom.
     deck = state.shop_deck

@@ -90,10 +90,10 @@ def pay_sale(
                 shape_bonus += tables.shape_match_bonus
             if gained:
                 shops.append(f"{tables.shop_names[shop]} +{gained}")
-    state.money[seller] += paid + bonus + shape_bonus
+    state.money[seller] = state.money[seller] + (paid + bonus + shape_bonus)
     for seat in range(state.num_players):
         if state.invest[seat] == seller:
-            state.money[seat] += tables.mabius_profit
+            state.money[seat] = state.money[seat] + tables.mabius_profit
     state.sales.append(
         {
             "customer": tables.cust_names[customer],
@@ -145,7 +145,7 @@ def sell(tables: FoodTables, state: FoodState) -> None:
     for seat in range(n):
         for c in range(tables.num_ads):
             if state.channel_chips[seat] >> c & 1 and advert_met(tables, state, seat, c, offers):
-                extras[seat] += 1
+                extras[seat] = extras[seat] + 1
     for seat in state.order:
         mine = [o for o in offers if o.seller == seat]
         for _ in range(extras[seat]):
