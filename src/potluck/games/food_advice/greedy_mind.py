@@ -104,7 +104,7 @@ def holds_all(whole: tuple[int, ...], part: tuple[int, ...]) -> bool:
     """Whether every card of ``part`` is in ``whole`` (a few cards each): plain loops
     over numbers, where sets made for ``issubset`` cost more than the test itself in
     compiled code (a set and a method call through Python at each discard)."""
-    for card in part:
+    for card in part:  # noqa: SIM110
         if not holds(whole, card):
             return False
     return True
@@ -546,7 +546,7 @@ class Mind:
         richest = max((s for s in range(len(self.money)) if s != seat), key=lambda s: self.money[s])
         interested = 1 << seat | 1 << richest  # (the sellers whose takings count)
         chosen = self.chosen()
-        base, bests, pools, buyers = chosen.choices, chosen.bests, chosen.pools, chosen.buyers
+        base, pools = chosen.choices, chosen.pools
         products = self.info.products
         holder = {i: j for j, product in enumerate(products) for i in product[4]}
         # What this seat and the richest rival take without the removal; per product
