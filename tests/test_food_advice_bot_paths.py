@@ -45,14 +45,17 @@ _PRODUCT = st.tuples(
 )
 
 
+#: A table of up to 16 products, a regular customer and promotion chips (bit masks).
+_CUSTOMER_AT_A_TABLE = {
+    "products": st.lists(_PRODUCT, max_size=16),
+    "customer": st.sampled_from(GAME.regular_customers),
+    "black_friday": st.integers(0, 15),
+    "flavor": st.integers(0, 15),
+}
+
+
 @settings(max_examples=300, deadline=None)
-@given(
-    products=st.lists(_PRODUCT, max_size=16),
-    customer=st.sampled_from(GAME.regular_customers),
-    black_friday=st.integers(0, 15),
-    flavor=st.integers(0, 15),
-    order=st.randoms(use_true_random=False),
-)
+@given(**_CUSTOMER_AT_A_TABLE, order=st.randoms(use_true_random=False))
 def test_customers_choose_alike_whatever_the_order_of_the_products(
     products: list[tuple[int, int, list[int]]],
     customer: int,
@@ -69,12 +72,7 @@ def test_customers_choose_alike_whatever_the_order_of_the_products(
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    products=st.lists(_PRODUCT, max_size=16),
-    customer=st.sampled_from(GAME.regular_customers),
-    black_friday=st.integers(0, 15),
-    flavor=st.integers(0, 15),
-)
+@given(**_CUSTOMER_AT_A_TABLE)
 def test_the_pick_as_numbers_is_the_choice(
     products: list[tuple[int, int, list[int]]], customer: int, black_friday: int, flavor: int
 ) -> None:
