@@ -119,7 +119,7 @@ def test_a_belle_gain_given_a_gain_to_beat_decides_alike(
         terms = _terms(info)
         base = planner.value_now(terms, planner.best_invite(terms))
         for number, action in enumerate(plays):
-            bot._groups_valued = False
+            bot.forget_moves()
             effect = G.belle_effect_codes[action.belle]
             gain = bot._belle_gain(info, terms, effect, action, base)
             for to_beat in (gain, gain + shifts[number % len(shifts)]):

@@ -141,6 +141,14 @@ class GreedyBot(EarlyChooser):
         # first (``_move_gain``; ``_groups_valued`` is reset by each decision).
         self._groups_valued = False
         self._group_values = [0.0] * SLOTS
+        # The group Persuasive Prudence's last move of this decision left (-1: none yet),
+        # with its value once the guest left and, if worked out (``_bound_left``), its
+        # ``Planner.group_bound``: the moves are listed source by source, and every move
+        # from one group leaves the same counts there (``_move_gain`` puts them back).
+        self._left_slot = -1
+        self._left_value = 0.0
+        self._bound_left = False
+        self._left_bound = 0.0
         self._groups_value = 0.0
         # Scandalous Scarlett's loss per party (``seat * SLOTS + slot``) with the guests
         # it was worked out for: a function of those guests alone, and a rival's group
@@ -255,7 +263,7 @@ class GreedyBot(EarlyChooser):
         listing = actions if isinstance(actions, list) else list(actions)
         best_play: Action | None = None
         planned = False  # the turn's worth without a Belle, once one may be played
-        self._groups_valued = False
+        self.forget_moves()
         base = best_gain = 0.0
         kinds = self._effects
         for action in listing:
@@ -282,6 +290,12 @@ class GreedyBot(EarlyChooser):
             if not listed or _listed(chosen, listing):
                 return chosen
         return None
+
+    def forget_moves(self) -> None:
+        """A new decision, or new groups: what ``_move_gain`` worked out for the last
+        one's guest moves (the groups' values, the group left) is not to be reused."""
+        self._groups_valued = False
+        self._left_slot = -1
 
     def _belle_gain(
         self,
@@ -427,7 +441,11 @@ class GreedyBot(EarlyChooser):
         before = self._groups_value
         planner.remove_fields(source, moved)
         planner.add_fields(dest, moved)
-        left = planner.value_of(source, full, False)
+        if source != self._left_slot:
+            self._left_slot = source
+            self._left_value = planner.value_of(source, full, False)
+            self._bound_left = False
+        left = self._left_value
         joined_value = planner.value_of(dest, full, False)
         after = 0.0
         for slot in range(SLOTS):
@@ -466,7 +484,10 @@ class GreedyBot(EarlyChooser):
         first search, whose best was ``base`` (``_move_gain``)."""
         planner = self._planner
         best = base
-        left = planner.group_bound(source, terms)
+        if not self._bound_left:  # (the same for every move out of ``source``)
+            self._bound_left = True
+            self._left_bound = planner.group_bound(source, terms)
+        left = self._left_bound
         if left > best:
             best = left
         joined = planner.group_bound(dest, terms)

@@ -135,7 +135,8 @@ class Planner:
         self.need_cost = weights.need_cost
         self.chip_value = weights.chip_value
         self.belle_value = weights.belle_value
-        self.groups = [GroupCounts() for _ in range(SCRATCH + 1)]
+        # (a tuple: compiled, a read of it is inlined, where a list's was a call)
+        self.groups = tuple([GroupCounts() for _ in range(SCRATCH + 1)])
         #: The guests ``load`` counted in each of the seat's slots.
         self.loaded: list[tuple[int, ...]] = [_NOT_LOADED] * SLOTS
         #: Per guest (by index): its interests, the same as fields (``add_fields``), and
@@ -471,7 +472,11 @@ class Planner:
         best_pos = -1
         pos = 0
         reach = 0
-        for index in range(len(line)):
+        index = -1
+        # (each card read once; the two are as long: ``strict=`` would make the compiled
+        # loop Python's iterator instead of two reads by index)
+        for card, on_card in zip(line, line_chips):  # noqa: B905
+            index += 1
             if index == skip:
                 continue
             cost = pos
@@ -479,8 +484,8 @@ class Planner:
                 cost = 0
             if cost > chips:
                 break
-            if line[index] >= BELLE_BASE:
-                value = chip_value * (line_chips[index] - cost) + self.belle_value
+            if card >= BELLE_BASE:
+                value = chip_value * (on_card - cost) + self.belle_value
                 if value > best_value:
                     best_value, best_pos = value, pos
             pos += 1
@@ -536,10 +541,19 @@ class Planner:
         best_value = -1e9
         best_pos = -1
         pos = 0
-        for index in range(reach):
+        index = 0
+        # (the cost of a skip as a float, counted up a position at a time: ``on_card -
+        # cost`` is the float of the whole-number difference, as ``line_chips[index] -
+        # pos`` was; the line and its chips walked together, each card read once)
+        cost = 0.0
+        step = 0.0 if free else 1.0
+        for card, on_card in zip(line, line_chips):  # noqa: B905 (as long: ``_belles_best``)
+            if index == reach:
+                break
             if index == skip:
+                index += 1
                 continue
-            card = line[index]
+            index += 1
             if card < BELLE_BASE:
                 if scores and singles:
                     after = shown_now + guest_shown[card]
@@ -572,13 +586,11 @@ class Planner:
                             fresh += 1.0
                         spread = spread_now + fresh + fresh - matching
                         after = matched + needed * (share * spread - need_cost)
-                cost = pos
-                if free:
-                    cost = 0
-                value = chip_value * (line_chips[index] - cost) + after - before
+                value = chip_value * (on_card - cost) + after - before
                 if value > best_value:
                     best_value, best_pos = value, pos
             pos += 1
+            cost += step
         self.found_value = best_value
         self.found_pos = best_pos
 

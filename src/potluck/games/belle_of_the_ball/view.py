@@ -181,11 +181,16 @@ def party_tuples(state: BelleState) -> tuple[tuple[int, ...], ...]:
     if len(lists) != count or len(kept) != count:
         lists = state.party_lists = [_UNSEEN] * count
         kept = state.party_tuples = [()] * count
-    # (the parties walked as a list: one indexed read fewer a party than by index)
-    for index, group in enumerate(parties):
-        if group is not lists[index] or len(group) != len(kept[index]):
+    # (the parties, the lists seen and the tuples kept walked together: compiled, each
+    # read without a bounds check, where ``lists[index]`` and ``kept[index]`` were two
+    # checked reads a party; an item is replaced only at the index just read; the three
+    # are as long, and ``strict=`` would make the compiled loop Python's iterator)
+    index = 0
+    for group, seen, made in zip(parties, lists, kept):  # noqa: B905
+        if group is not seen or len(group) != len(made):
             kept[index] = tuple(group)
             lists[index] = group
+        index += 1  # noqa: SIM113
     return tuple(kept)
 
 
