@@ -6,7 +6,10 @@
   for random groups, lines, bent rules and weights;
 - a Belle's gain given a gain to beat (``GreedyBot._belle_gain``) is her gain, or an
   upper bound of it when her gain cannot exceed the gain to beat: the bot's choice,
-  which takes a Belle only for a gain above the best so far, is the same.
+  which takes a Belle only for a gain above the best so far, is the same;
+- Persuasive Prudence's moves valued in the legal list's order, each move out of a group
+  reusing that group's value and bound from the move before (``GreedyBot._move_gain``),
+  give the gains each move gives worked out afresh (``GreedyBot.forget_moves`` first).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from potluck.games.belle_of_the_ball.greedy_bound import NO_GUEST
 from potluck.games.belle_of_the_ball.greedy_counts import Terms
 from potluck.games.belle_of_the_ball.greedy_plan import Planner, Weights, group_value
 from potluck.games.belle_of_the_ball.state import BELLE_BASE
+from potluck.games.belle_of_the_ball.tables import EFFECT_MOVE_GUEST
 
 G = BelleOfTheBall()
 #: Sums rounded otherwise than the search's: the bot's margin is 1e-9.
@@ -127,3 +131,50 @@ def test_a_belle_gain_given_a_gain_to_beat_decides_alike(
                 assert given_beat >= gain - ROUNDING
                 if gain > to_beat:
                     assert given_beat == gain
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    variant=st.booleans(),
+    weights=GREEDY_WEIGHTS,
+    shifts=st.lists(st.floats(-3, 3), min_size=1, max_size=4),
+)
+def test_guest_moves_out_of_one_group_share_its_value_and_bound(
+    seed: int, variant: bool, weights: Weights, shifts: list[float]
+) -> None:
+    """Every state of random play where the seat to act may play Persuasive Prudence:
+    her moves valued one after another, with gains to beat around each one's own (so
+    both the bound and the search are taken), equal to each valued afresh."""
+    bot = GreedyBot(
+        weights.belle_value, weights.chip_value, weights.need_cost, weights.interest_share
+    )
+    for state in random_play_states(G, seed, variant):
+        seat = state.acting[0]
+        legal = G.legal_actions(state, seat)
+        moves = [
+            a
+            for a in legal
+            if isinstance(a, BelleAction)
+            and a.kind == PLAY
+            and G.belle_effect_codes[a.belle] == EFFECT_MOVE_GUEST
+        ]
+        if not moves:
+            continue
+        info = G.bot_view(state, seat)
+        bot.choose(G, info, seat, legal, random.Random(0))  # the seat's planner, counted
+        planner = bot._planner
+        planner.forget()
+        planner.future = len(info.line) // len(info.chips) + 3 * info.rounds_left
+        terms = _terms(info)
+        base = planner.value_now(terms, planner.best_invite(terms))
+        afresh: list[float] = []
+        for number, action in enumerate(moves):
+            to_beat = base + shifts[number % len(shifts)]
+            bot.forget_moves()
+            afresh.append(bot._belle_gain(info, terms, EFFECT_MOVE_GUEST, action, base, to_beat))
+        bot.forget_moves()
+        for number, action in enumerate(moves):
+            to_beat = base + shifts[number % len(shifts)]
+            gain = bot._belle_gain(info, terms, EFFECT_MOVE_GUEST, action, base, to_beat)
+            assert gain == afresh[number]

@@ -473,9 +473,7 @@ class Planner:
         pos = 0
         reach = 0
         index = -1
-        # (each card read once; the two are as long: ``strict=`` would make the compiled
-        # loop Python's iterator instead of two reads by index)
-        for card, on_card in zip(line, line_chips):  # noqa: B905
+        for card in line:  # (compiled, read without a bounds check)
             index += 1
             if index == skip:
                 continue
@@ -485,7 +483,7 @@ class Planner:
             if cost > chips:
                 break
             if card >= BELLE_BASE:
-                value = chip_value * (on_card - cost) + self.belle_value
+                value = chip_value * (line_chips[index] - cost) + self.belle_value
                 if value > best_value:
                     best_value, best_pos = value, pos
             pos += 1
@@ -547,7 +545,9 @@ class Planner:
         # pos`` was; the line and its chips walked together, each card read once)
         cost = 0.0
         step = 0.0 if free else 1.0
-        for card, on_card in zip(line, line_chips):  # noqa: B905 (as long: ``_belles_best``)
+        # (the two are as long: ``strict=`` would make the compiled loop Python's iterator
+        # instead of two reads by index without a bounds check)
+        for card, on_card in zip(line, line_chips):  # noqa: B905
             if index == reach:
                 break
             if index == skip:
