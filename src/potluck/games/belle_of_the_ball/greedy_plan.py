@@ -472,9 +472,8 @@ class Planner:
         best_pos = -1
         pos = 0
         reach = 0
-        index = -1
-        for card in line:  # (compiled, read without a bounds check)
-            index += 1
+        # (by index: walked as a tuple, or zipped with its chips, it measured dearer)
+        for index in range(len(line)):
             if index == skip:
                 continue
             cost = pos
@@ -482,7 +481,7 @@ class Planner:
                 cost = 0
             if cost > chips:
                 break
-            if card >= BELLE_BASE:
+            if line[index] >= BELLE_BASE:
                 value = chip_value * (line_chips[index] - cost) + self.belle_value
                 if value > best_value:
                     best_value, best_pos = value, pos
