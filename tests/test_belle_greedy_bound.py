@@ -15,18 +15,21 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from belle_of_the_ball_helpers import GREEDY_WEIGHTS, random_play_states
+from potluck.engine.action import Action
 from potluck.games.belle_of_the_ball.actions import PLAY, BelleAction
 from potluck.games.belle_of_the_ball.bots import GreedyBot, _terms
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.greedy_bound import NO_GUEST
 from potluck.games.belle_of_the_ball.greedy_counts import Terms
 from potluck.games.belle_of_the_ball.greedy_plan import Planner, Weights, group_value
-from potluck.games.belle_of_the_ball.state import BELLE_BASE
+from potluck.games.belle_of_the_ball.seat_info import SeatInfo
+from potluck.games.belle_of_the_ball.state import BELLE_BASE, BelleState
 from potluck.games.belle_of_the_ball.tables import EFFECT_MOVE_GUEST
 
 G = BelleOfTheBall()
@@ -93,35 +96,51 @@ def test_a_group_bound_is_at_least_every_guest_the_rule_values(
         assert bound == NO_GUEST
 
 
-@settings(max_examples=40, deadline=None)
-@given(
+#: States of a random game and gains to beat around a Belle's own (as shifts of it).
+_GAINS_TO_BEAT = given(
     seed=st.integers(0, 10_000),
     variant=st.booleans(),
     weights=GREEDY_WEIGHTS,
     shifts=st.lists(st.floats(-3, 3), min_size=1, max_size=4),
 )
+
+
+def _bot(weights: Weights) -> GreedyBot:
+    return GreedyBot(
+        weights.belle_value, weights.chip_value, weights.need_cost, weights.interest_share
+    )
+
+
+def _decision_base(
+    bot: GreedyBot, state: BelleState, seat: int, legal: Sequence[Action]
+) -> tuple[SeatInfo, Terms, float]:
+    """The seat's ``SeatInfo``, its terms and the turn's worth without a Belle, with the
+    seat's planner counted by a decision (``GreedyBot.choose``) and searched afresh."""
+    info = G.bot_view(state, seat)
+    bot.choose(G, info, seat, legal, random.Random(0))
+    planner = bot._planner
+    planner.forget()
+    planner.future = len(info.line) // len(info.chips) + 3 * info.rounds_left
+    terms = _terms(info)
+    return info, terms, planner.value_now(terms, planner.best_invite(terms))
+
+
+@settings(max_examples=40, deadline=None)
+@_GAINS_TO_BEAT
 def test_a_belle_gain_given_a_gain_to_beat_decides_alike(
     seed: int, variant: bool, weights: Weights, shifts: list[float]
 ) -> None:
     """Every Belle the seat to act may play, in states of random play, with gains to
     beat around her own (and equal to it): her gain, or a bound of it when it cannot
     beat the gain to beat."""
-    bot = GreedyBot(
-        weights.belle_value, weights.chip_value, weights.need_cost, weights.interest_share
-    )
+    bot = _bot(weights)
     for state in random_play_states(G, seed, variant)[::3]:
         seat = state.acting[0]
         legal = G.legal_actions(state, seat)
         plays = [a for a in legal if isinstance(a, BelleAction) and a.kind == PLAY]
         if not plays:
             continue
-        info = G.bot_view(state, seat)
-        bot.choose(G, info, seat, legal, random.Random(0))  # the seat's planner, counted
-        planner = bot._planner
-        planner.forget()
-        planner.future = len(info.line) // len(info.chips) + 3 * info.rounds_left
-        terms = _terms(info)
-        base = planner.value_now(terms, planner.best_invite(terms))
+        info, terms, base = _decision_base(bot, state, seat, legal)
         for number, action in enumerate(plays):
             bot.forget_moves()
             effect = G.belle_effect_codes[action.belle]
@@ -134,21 +153,14 @@ def test_a_belle_gain_given_a_gain_to_beat_decides_alike(
 
 
 @settings(max_examples=40, deadline=None)
-@given(
-    seed=st.integers(0, 10_000),
-    variant=st.booleans(),
-    weights=GREEDY_WEIGHTS,
-    shifts=st.lists(st.floats(-3, 3), min_size=1, max_size=4),
-)
+@_GAINS_TO_BEAT
 def test_guest_moves_out_of_one_group_share_its_value_and_bound(
     seed: int, variant: bool, weights: Weights, shifts: list[float]
 ) -> None:
     """Every state of random play where the seat to act may play Persuasive Prudence:
     her moves valued one after another, with gains to beat around each one's own (so
     both the bound and the search are taken), equal to each valued afresh."""
-    bot = GreedyBot(
-        weights.belle_value, weights.chip_value, weights.need_cost, weights.interest_share
-    )
+    bot = _bot(weights)
     for state in random_play_states(G, seed, variant):
         seat = state.acting[0]
         legal = G.legal_actions(state, seat)
@@ -161,13 +173,7 @@ def test_guest_moves_out_of_one_group_share_its_value_and_bound(
         ]
         if not moves:
             continue
-        info = G.bot_view(state, seat)
-        bot.choose(G, info, seat, legal, random.Random(0))  # the seat's planner, counted
-        planner = bot._planner
-        planner.forget()
-        planner.future = len(info.line) // len(info.chips) + 3 * info.rounds_left
-        terms = _terms(info)
-        base = planner.value_now(terms, planner.best_invite(terms))
+        info, terms, base = _decision_base(bot, state, seat, legal)
         afresh: list[float] = []
         for number, action in enumerate(moves):
             to_beat = base + shifts[number % len(shifts)]
