@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from food_advice_helpers import random_play_state, state_lists
-from potluck.games.food_advice.forecast import Product, TableMemo
 from potluck.games.food_advice.game import FoodAdvice
 from potluck.games.food_advice.seat_info import SeatInfo, table_products
+from potluck.games.food_advice.shared_tables import Product, TableMemo
 
 GAME = FoodAdvice()
 

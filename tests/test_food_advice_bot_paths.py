@@ -8,7 +8,7 @@ tables hypothesis draws at will (issue 36):
   ``best_matches`` within budget (``TableChoices.pools``) and the products Black Friday
   brings within reach; it must choose as among the whole table.
 - ``market.pick_among``: ``choose_among``'s pick as numbers.
-- ``Mind.remove``: after an event trims a product, a customer chooses among the other
+- ``removal.best_removal``: after an event trims a product, a customer chooses among the other
   products' ``best_matches`` and the trimmed one; the removal picked must be the one
   every customer choosing again among the whole table gives.
 """
@@ -31,6 +31,7 @@ from potluck.games.food_advice.market import (
     choose_among,
     pick_among,
 )
+from potluck.games.food_advice.removal import best_removal
 from potluck.games.food_advice.seat_info import SeatInfo
 
 GAME = FoodAdvice()
@@ -108,7 +109,7 @@ def test_promoted_customers_choose_as_among_the_whole_table(
     products: list[tuple[int, int, list[int]]], black_friday: int, flavor: int
 ) -> None:
     mind = _mind(products, 0, [0, 0, 0, 0])
-    base = mind.chosen().choices
+    base = [mind.chosen().choice(k) for k in range(len(GAME.regular_customers))]
     ks, tops, pools = mind.promoted(black_friday, flavor)
     buyers = mind.chosen().buyers
     moved = {
@@ -171,4 +172,4 @@ def test_removals_pick_what_every_customer_choosing_again_gives(
     ]
     if not actions:
         return
-    assert mind.remove(actions).index == _removal_by_every_customer(mind, seat, money)
+    assert best_removal(mind, actions).index == _removal_by_every_customer(mind, seat, money)

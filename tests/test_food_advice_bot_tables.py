@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 import test_food_advice_pruned_choices as pruned
 from food_advice_helpers import random_play_state, state_lists
-from potluck.games.food_advice.forecast import Product, TableChoices, TableMemo
+from potluck.games.food_advice.forecast import TableChoices
 from potluck.games.food_advice.game import FoodAdvice
-from potluck.games.food_advice.market import Offer
+from potluck.games.food_advice.market import LEFT_UNDECIDED, Offer, choose, choose_among
+from potluck.games.food_advice.shared_tables import Product, TableMemo
 
 GAME = FoodAdvice()
 
@@ -23,7 +24,8 @@ def _same(a: TableChoices, b: TableChoices) -> None:
     assert a.count == b.count
     assert a.bests == b.bests
     assert a.pools == b.pools
-    assert a.choices == b.choices
+    assert a.bought == b.bought
+    assert a.paid == b.paid
     assert a.undecided == b.undecided
 
 
@@ -41,7 +43,24 @@ def test_a_table_from_its_first_products_is_the_table_worked_out_whole(
     for k, pool in enumerate(after.pools):
         for o in pool:
             assert any(o is p for p in offers)
-        assert after.choices[k].offer is None or any(after.choices[k].offer is p for p in pool)
+        bought = after.bought[k]
+        assert bought is None or any(bought is p for p in pool)
+
+
+@settings(max_examples=300, deadline=None)
+@given(offers=pruned.tables())
+def test_the_choices_kept_as_numbers_are_the_rules(offers: list[Offer]) -> None:
+    """Each customer's offer bought and price paid, kept without a ``Choice``, and the
+    undecided customers are ``market.choose``'s over the whole table (without promotion
+    chips) and ``choose_among``'s over their pool."""
+    chosen = TableChoices(GAME, offers)
+    for k, c in enumerate(GAME.regular_customers):
+        whole = choose(GAME.buyers[c], offers, 0, 0, GAME.black_friday_limit)
+        among = choose_among(chosen.buyers[k], chosen.bests[k], chosen.pools[k], 0)
+        assert chosen.choice(k) == among == whole
+        assert chosen.bought[k] is whole.offer
+        assert chosen.paid[k] == whole.paid
+        assert (chosen.undecided >> k & 1 == 1) == (whole.reason == LEFT_UNDECIDED)
 
 
 def _products_of(players: int, seed: int, steps: int) -> tuple[Product, ...]:

@@ -25,6 +25,7 @@ from potluck.games.food_advice.greedy_mind import (
     nth_combination,
 )
 from potluck.games.food_advice.market import Offer, choose, new_offer
+from potluck.games.food_advice.removal import best_removal
 from potluck.games.food_advice.seat_info import SeatInfo
 
 GAME = FoodAdvice()
@@ -175,7 +176,7 @@ def test_promotion_sales_are_every_customer_choosing_by_the_rule(
 
 
 def _every_removal(mind: Mind, info: SeatInfo, actions: list[FoodAction]) -> FoodAction:
-    """``Mind.remove`` as the rule states it: every customer chooses again among the
+    """``removal.best_removal`` as the rule states it: every customer chooses again among the
     trimmed table, and the first best score by ``goes_first`` is played."""
     seat, money = mind.seat, info.money
     richest = max((s for s in range(len(money)) if s != seat), key=lambda s: money[s])
@@ -227,7 +228,7 @@ def test_the_pruned_removal_is_the_rules_best(
     if not actions:
         return
     mind = Mind(FoodAdvice(), info, seat)
-    assert mind.remove(actions) == _every_removal(mind, info, actions)
+    assert best_removal(mind, actions) == _every_removal(mind, info, actions)
 
 
 @settings(max_examples=200, deadline=None)

@@ -1,5 +1,5 @@
 """FoodAdvice's greedy bots share each table's customer work through the game
-(``forecast.TableMemo``, issue 36): what one seat's bot worked out must be what any
+(``shared_tables.TableMemo``, issue 36): what one seat's bot worked out must be what any
 other seat's bot would have worked out alone, and the memo must pickle with the game (an
 OpenSpiel state is serialized with its game) without changing a decision.
 """
@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from food_advice_helpers import random_play_state
 from potluck.games.food_advice.bots import GreedyBot
-from potluck.games.food_advice.forecast import TableMemo
 from potluck.games.food_advice.game import FoodAdvice
 from potluck.games.food_advice.greedy_mind import Mind
+from potluck.games.food_advice.shared_tables import TableMemo
 from potluck.games.food_advice.state import FoodState
 
 

@@ -1,8 +1,8 @@
 """FoodAdvice's greedy bot re-simulates only the customers a promotion chip or an event
-removal can change (``greedy_mind.Mind.sales``, ``Mind.promotion_gain`` and ``Mind.remove``):
-these tests hold each shortcut equal to every customer choosing again by the rule
-(``market.choose``), in positions of real games. (The new-product forecast has its property test in
-``tests/test_rules_written_once.py``.)"""
+removal can change (``greedy_mind.Mind.sales``, ``Mind.promotion_gain`` and
+``removal.best_removal``): these tests hold each shortcut equal to every customer
+choosing again by the rule (``market.choose``), in positions of real games. (The
+new-product forecast has its property test in ``tests/test_rules_written_once.py``.)"""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from potluck.games.food_advice.actions import REMOVE, FoodAction
 from potluck.games.food_advice.game import FoodAdvice
 from potluck.games.food_advice.greedy_mind import Mind
 from potluck.games.food_advice.market import Offer, choose
+from potluck.games.food_advice.removal import best_removal
 from potluck.games.food_advice.seat_info import SeatInfo
 from potluck.games.food_advice.state import FoodState
 from potluck.sim import bot_rng
@@ -98,7 +99,7 @@ def test_event_removals_match_every_customer_choosing_again() -> None:
             removals = [a for a in legal if a.kind == REMOVE]
             if removals and len(removals) == len(legal):
                 info = GAME.bot_view(state, seat)
-                picked = Mind(GAME, info, seat).remove(removals)
+                picked = best_removal(Mind(GAME, info, seat), removals)
                 assert picked.index == _removal_by_every_customer(info, seat, removals)
                 checked += 1
             action = cast(FoodAction, decide(bot, GAME, state, seat, rngs[seat]))
@@ -117,7 +118,7 @@ def test_random_positions_cover_removals_too() -> None:
             legal = GAME.legal_actions(state, seat)
             if legal and all(a.kind == REMOVE for a in legal) and len(legal) > 1:
                 info = GAME.bot_view(state, seat)
-                picked = Mind(GAME, info, seat).remove(list(legal))
+                picked = best_removal(Mind(GAME, info, seat), list(legal))
                 assert picked.index == _removal_by_every_customer(info, seat, list(legal))
                 checked += 1
             GAME.step(state, seat, legal[int(rng.random() * len(legal))])

@@ -88,8 +88,8 @@ _GAME_MODULES: dict[str, tuple[str, ...]] = {
     "food_advice": (
         "actions", "state", "tables", "setup", "characters", "product", "exchange",
         "presentation", "placing", "events", "market", "selling", "illegal", "scoring",
-        "forecast", "estimate", "seat_info", "view", "game", "greedy_mind", "bots",
-        "encoding",
+        "forecast", "shared_tables", "estimate", "seat_info", "view", "game",
+        "greedy_mind", "removal", "bots", "encoding",
     ),
 }  # fmt: skip
 COMPILED_MODULES: tuple[str, ...] = (

@@ -41,6 +41,7 @@ from potluck.games.food_advice.greedy_mind import (
     Weights,
 )
 from potluck.games.food_advice.market import Buyer
+from potluck.games.food_advice.removal import best_removal
 from potluck.games.food_advice.seat_info import SeatInfo
 from potluck.games.food_advice.state import EXCHANGE, KEEP, VOTING
 from potluck.games.food_advice.tables import FoodTables
@@ -180,7 +181,7 @@ class GreedyBot(EarlyChooser):
         if kind in (DONE, SHOP, PROMOTE, INVEST):
             return helper.place(actions)
         if kind == REMOVE:
-            return helper.remove(actions)
+            return best_removal(helper, actions)
         return actions[0]
 
     def choose_early(self, game: Any, seen: Any, seat: int) -> Action | None:

@@ -143,9 +143,9 @@ def _plain_takings(
             if choice.offer is not None:
                 earned[choice.offer.seller] += choice.paid
         else:
-            seller, paid = base.bought[k]
+            seller = base.seller_of[k]
             if seller >= 0:
-                earned[seller] += paid
+                earned[seller] += base.paid_of[k]
     offers = table + pending
     for customer, joker in enumerate(tables.cust_joker):
         if not joker:

@@ -11,29 +11,17 @@ new product would sell is counted in a few integer operations.
 
 from __future__ import annotations
 
-from typing import Final
-
 from potluck.games.food_advice.market import (
-    LEFT_UNDECIDED,
+    PICK_UNDECIDED,
     Buyer,
     Choice,
     Offer,
     best_matches,
     choose_among,
     count_bits,
-    new_offer,
+    pick_among,
 )
 from potluck.games.food_advice.tables import FoodTables
-
-#: The shared tables a game keeps (``TableMemo``) before it forgets them all: a search's
-#: worlds make new tables at every simulation, and a game of four seats about five (a
-#: new game's first table forgets the games' before it: ``TableMemo.table``).
-_TABLES_KEPT: Final = 256
-
-#: A product as ``SeatInfo.products`` lists it: number, owner, shape, price, ingredients.
-Product = tuple[int, int, int, int, tuple[int, ...]]
-#: (customer, offer, paid) for every regular customer who buys from the table.
-Sales = tuple[tuple[int, Offer, int], ...]
 
 
 class TableChoices:
@@ -41,13 +29,20 @@ class TableChoices:
     does with the products on offer, without promotion chips, by ``market.choose`` in
     its two parts: the reachable products with the most matches (``best_matches``: how
     many in ``bests``, -1 for none, and which in ``pools``), and the choice among them
-    (``choose_among``, in ``choices``). The greedy bot's sales, chips and removals and
-    the forecast (``Baseline``) of one table share it.
+    (``pick_among``: the product bought in ``bought``, ``None`` if they leave, and the
+    price paid in ``paid``; ``choice`` is it as ``choose_among``'s ``Choice``). The
+    greedy bot's sales, chips and removals and the forecast (``Baseline``) of one table
+    share it.
+
+    The choices are kept as the offer and the price, not a ``Choice`` per customer:
+    every new table works out some forty customers, and its readers ask only who sells
+    and for how much (a ``Choice`` was an object made and freed for each buyer).
 
         >>> import potluck
         >>> game = potluck.load_game("food-advice")
-        >>> TableChoices(game, []).choices[0].reason
-        'nothing on offer within budget'
+        >>> chosen = TableChoices(game, [])
+        >>> chosen.bought[0], chosen.paid[0], chosen.choice(0).reason
+        (None, 0, 'nothing on offer within budget')
     """
 
     def __init__(
@@ -61,7 +56,9 @@ class TableChoices:
         self.count = len(offers)
         self.bests: list[int] = []
         self.pools: list[list[Offer]] = []
-        self.choices: list[Choice] = []
+        #: Per customer: the offer bought (``None``: they leave) and the price paid.
+        self.bought: list[Offer | None] = []
+        self.paid: list[int] = []
         #: The customers (bit k) who could not choose among their pool: Flavor Sampling
         #: may choose for them (``market.choose`` step 4).
         self.undecided = 0
@@ -75,20 +72,25 @@ class TableChoices:
                 # the added products leave as it was chooses as before.
                 known = before.bests[k]
                 if best < known or best < 0:
-                    best, pool = known, before.pools[k]
-                    self._keep(best, pool, before.choices[k])
+                    self.bests.append(known)
+                    self.pools.append(before.pools[k])
+                    self.bought.append(before.bought[k])
+                    self.paid.append(before.paid[k])
+                    self.undecided |= before.undecided & (1 << k)
                     continue
                 if best == known:
                     pool = before.pools[k] + pool
-            self._keep(best, pool, choose_among(buyer, best, pool, 0))
+            place, paid, why = pick_among(buyer, best, pool, 0)
+            self.bests.append(best)
+            self.pools.append(pool)
+            self.bought.append(pool[place] if place >= 0 else None)
+            self.paid.append(paid)
+            if why == PICK_UNDECIDED:
+                self.undecided |= 1 << k
 
-    def _keep(self, best: int, pool: list[Offer], choice: Choice) -> None:
-        """Records the next customer's best matches, pool and choice."""
-        if choice.reason == LEFT_UNDECIDED:
-            self.undecided |= 1 << len(self.choices)
-        self.bests.append(best)
-        self.pools.append(pool)
-        self.choices.append(choice)
+    def choice(self, k: int) -> Choice:
+        """Customer ``k``'s choice as ``market.choose_among`` gives it."""
+        return choose_among(self.buyers[k], self.bests[k], self.pools[k], 0)
 
 
 def count_customers(mask: int) -> int:
@@ -157,14 +159,16 @@ class Baseline:
         self.seller_below: list[int] = [-1] * customers
         self.seller_level: list[int] = [-1] * customers
         self.none_liked: list[bool] = [False] * customers
-        self.bought: list[tuple[int, int]] = []  # per customer: (seller, paid), or (-1, 0)
+        #: Per customer: who sells to them today (-1: nobody) and the price paid (0:
+        #: none), as numbers (a tuple per customer was an object made for each table).
+        self.seller_of: list[int] = []
+        self.paid_of: list[int] = chosen.paid
         # The customers with no hashtag match anywhere and no product of a shape they like.
         self.alone = 0
         top_best = 1
         for k, buyer in enumerate(self.buyers):
-            choice = chosen.choices[k]
-            sold = (choice.offer.seller, choice.paid) if choice.offer is not None else (-1, 0)
-            self.bought.append(sold)
+            offer = chosen.bought[k]
+            self.seller_of.append(offer.seller if offer is not None else -1)
             best = self.best_of[k]
             if best <= 0:
                 # (without matches the pool is every product within budget)
@@ -200,8 +204,10 @@ class Baseline:
         known = self._paid.get(seat)
         if known is None:
             groups: dict[int, int] = {}
-            for k, (seller, paid) in enumerate(self.bought):
-                if seller == seat and paid:
+            sellers, paid_by = self.seller_of, self.paid_of
+            for k in range(len(sellers)):
+                paid = paid_by[k]
+                if sellers[k] == seat and paid:
                     groups[paid] = groups.get(paid, 0) | 1 << k
             known = self._paid[seat] = sorted(groups.items())
         return known
@@ -523,136 +529,9 @@ class Baseline:
         return known
 
 
-class SharedTable:
-    """What the regular customers do with one table, worked out once for every greedy
-    bot of a game (``TableMemo``): a table is public (every seat sees its products), and
-    these depend on it and the card data alone, so the four seats' bots (each with its
-    own memo) no longer work the same customers out four times.
-
-    ``serial`` stands for the table in a bot's own memo keys (never reused by a game's
-    ``TableMemo``, even after it forgets its tables)."""
-
-    def __init__(
-        self,
-        game: FoodTables,
-        products: tuple[Product, ...],
-        serial: int,
-        before: SharedTable | None = None,
-    ) -> None:
-        """``before``: a table whose products are the first of ``products`` (the same
-        products joined by more), whose offers and choices this one goes on from."""
-        self.serial = serial
-        self.products = products
-        self.offers: list[Offer] = [] if before is None else list(before.offers)
-        for number, owner, shape, price, ings in products[len(self.offers) :]:
-            tags = game.product_tags(list(ings))
-            self.offers.append(new_offer(number, owner, shape, price, tags))
-        self._game = game
-        # (the earlier table's choices, if worked out, until this table's are: a table
-        # holds no other table, so a game's tables never make a chain)
-        self._before: TableChoices | None = None if before is None else before._chosen
-        self._chosen: TableChoices | None = None
-        self._baseline: Baseline | None = None
-        #: ``greedy_mind.Mind.sales`` by its promotion chips (``sales_key``).
-        self.sales: dict[int, Sales] = {}
-
-    def chosen(self) -> TableChoices:
-        """What each regular customer does with the table without promotion chips."""
-        known = self._chosen
-        if known is None:
-            known = self._chosen = TableChoices(self._game, self.offers, self._before)
-            self._before = None
-        return known
-
-    def baseline(self) -> Baseline:
-        """The forecast of a new product joining the table."""
-        known = self._baseline
-        if known is None:
-            known = self._baseline = Baseline(self._game, self.offers, self.chosen())
-        return known
-
-
-def sales_key(black_friday: int, flavor: int) -> int:
-    """One number for two bit masks of seats (at most ``tables.MAX_SEATS`` bits each)."""
-    return black_friday << 8 | flavor
-
-
-class TableMemo:
-    """A game's ``SharedTable``s by the products on the table (``FoodTables.greedy_tables``).
-
-    A pure cache: it pickles as an empty memo (an OpenSpiel state is serialized with its
-    game) that numbers its tables on from where this one got to. It forgets its tables
-    when a new game asks for the empty table, and past ``_TABLES_KEPT`` (a search's
-    worlds of one game)."""
-
-    def __init__(self, made: int = 0) -> None:
-        self.tables: dict[tuple[Product, ...], SharedTable] = {}
-        #: How many tables this memo and those it was pickled from have numbered.
-        self.made = made
-        # The table looked up last: most decisions, whichever seat's, are on the table of
-        # the decision before, and comparing its products costs less than hashing them
-        # for the dict.
-        self._last: SharedTable | None = None
-        #: The products a ``SeatInfo`` was built with last (``seat_info.table_products``):
-        #: the next decision's, whichever seat's, while the table's products stay those.
-        self.products: tuple[Product, ...] = ()
-        #: Copies of the state's ``prod_ings``, ``prod_owner`` and ``prod_shape`` that
-        #: ``products`` was built from (compared with the next state's).
-        self.product_ings: list[list[int]] = []
-        self.product_owners: list[int] = []
-        self.product_shapes: list[int] = []
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (TableMemo, (self.made,))
-
-    def table(self, game: FoodTables, products: tuple[Product, ...]) -> SharedTable:
-        """The shared table of these products (made and kept if new)."""
-        last = self._last
-        if last is not None and (last.products is products or last.products == products):
-            return last
-        if not products and last is not None:
-            # A new game's first table (products never leave a table, so a game asks
-            # for the empty one in its first round alone): the tables of the games
-            # before it are forgotten, all but the empty one. Kept, they were of no
-            # more use and made the garbage collector's work: about 200 Python objects
-            # a table, kept up to the limit below, so that every game's new tables
-            # started collections that visited all of them (a fifth of a greedy game's
-            # CPU time in ``bench_game``, by ``gc.callbacks``).
-            empty = self.tables.get(products)
-            self.tables.clear()
-            if empty is not None:
-                self.tables[products] = empty
-        known = self.tables.get(products)
-        if known is None:
-            if len(self.tables) >= _TABLES_KEPT:
-                self.tables.clear()
-            # A table that is the last one with products added (products join the
-            # table at the end, in number order) goes on from its work.
-            before = last
-            if before is not None and products[: len(before.products)] != before.products:
-                before = None
-            known = SharedTable(game, products, self.made, before)
-            self.tables[products] = known
-            self.made += 1
-        self._last = known
-        return known
-
-
-def shared_table(game: FoodTables, products: tuple[Product, ...]) -> SharedTable:
-    """``products``' ``SharedTable`` from the game's ``TableMemo`` (made on first use)."""
-    memo = game.greedy_tables
-    if not isinstance(memo, TableMemo):
-        memo = game.greedy_tables = TableMemo()
-    return memo.table(game, products)
-
-
 __all__ = [
     "Baseline",
-    "SharedTable",
     "TableChoices",
-    "TableMemo",
     "count_customers",
-    "sales_key",
-    "shared_table",
     "within_budget",
 ]

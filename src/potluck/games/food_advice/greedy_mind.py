@@ -19,27 +19,16 @@ from potluck.games.food_advice.actions import (
     TARGET,
     FoodAction,
 )
-from potluck.games.food_advice.forecast import (
-    Baseline,
-    Sales,
-    SharedTable,
-    TableChoices,
-    sales_key,
-    shared_table,
-    within_budget,
-)
+from potluck.games.food_advice.forecast import Baseline, TableChoices, within_budget
 from potluck.games.food_advice.market import (
-    Choice,
     Offer,
-    best_matches,
-    choose_among,
     count_few_bits,
     matches,
-    new_offer,
     pick_among,
 )
 from potluck.games.food_advice.seat_info import SeatInfo
 from potluck.games.food_advice.selling import shop_term_met
+from potluck.games.food_advice.shared_tables import Sales, SharedTable, sales_key, shared_table
 from potluck.games.food_advice.tables import FoodTables
 
 #: What an extra personal customer is worth, roughly (an average sale).
@@ -168,7 +157,7 @@ class Mind:
         # for the table in the memo's keys, by the products as the SeatInfo lists them
         # (number, owner, shape, price and ingredients): the same for every decision
         # until a product joins or an event trims one, and for every seat, so kept on
-        # the game for all its bots (``forecast.TableMemo``). A key holding the offers
+        # the game for all its bots (``shared_tables.TableMemo``). A key holding the offers
         # themselves hashed every offer at each look-up (a tuple keeps no hash).
         self.table: SharedTable = shared_table(game, info.products)
         self.offers, self.table_id = self.table.offers, self.table.serial
@@ -198,23 +187,24 @@ class Mind:
         known = kept.get(key)
         if known is not None:
             return known
-        base: list[Choice] = self.chosen().choices
+        chosen = self.chosen()
+        bought, paid = chosen.bought, chosen.paid
         if black_friday or flavor:
-            base = list(base)
+            bought, paid = list(bought), list(paid)
             moved, tops, pools = self.promoted(black_friday, flavor)
-            buyers = self.chosen().buyers
+            buyers = chosen.buyers
             for m in range(len(moved)):
-                k = moved[m]
-                base[k] = choose_among(buyers[k], tops[m], pools[m], flavor)
-        bought = tuple(
-            [
-                (c, choice.offer, choice.paid)
-                for c, choice in zip(self.customers, base, strict=True)
-                if choice.offer is not None
-            ]
-        )
-        kept[key] = bought
-        return bought
+                k, pool = moved[m], pools[m]
+                place, paid[k], _ = pick_among(buyers[k], tops[m], pool, flavor)
+                bought[k] = pool[place] if place >= 0 else None
+        customers = self.customers
+        sold: list[tuple[int, Offer, int]] = []
+        for k in range(len(bought)):
+            offer = bought[k]
+            if offer is not None:
+                sold.append((customers[k], offer, paid[k]))
+        known = kept[key] = tuple(sold)
+        return known
 
     def promoted(
         self, black_friday: int, flavor: int
@@ -292,7 +282,7 @@ class Mind:
         less what it takes without them (``sales``), counted over the customers the
         chips can move (``promoted``) alone."""
         chosen = self.chosen()
-        base, buyers = chosen.choices, chosen.buyers
+        bought, base_paid, buyers = chosen.bought, chosen.paid, chosen.buyers
         gain = 0
         moved, tops, pools = self.promoted(black_friday, flavor)
         for m in range(len(moved)):
@@ -300,9 +290,9 @@ class Mind:
             place, paid, _ = pick_among(buyers[k], tops[m], pool, flavor)
             if place >= 0 and pool[place].seller == seller:
                 gain += paid
-            before = base[k]
-            if before.offer is not None and before.offer.seller == seller:
-                gain -= before.paid
+            before = bought[k]
+            if before is not None and before.seller == seller:
+                gain -= base_paid[k]
         return gain
 
     def chosen(self) -> TableChoices:
@@ -536,173 +526,3 @@ class Mind:
                     others |= o.tags
             met = any(o.tags & ~others for o in newest)
         return self.weights.extra_customer_value if met else 0.0
-
-    # ------------------------------------------------------------------ events
-
-    def remove(self, actions: list[FoodAction]) -> FoodAction:
-        """The event's removal whose table sells best for this seat less the richest
-        rival's takings (by ``rival_weight``), the first such in order."""
-        game, seat, offers = self.game, self.seat, self.offers
-        richest = max((s for s in range(len(self.money)) if s != seat), key=lambda s: self.money[s])
-        interested = 1 << seat | 1 << richest  # (the sellers whose takings count)
-        chosen = self.chosen()
-        base, pools = chosen.choices, chosen.pools
-        products = self.info.products
-        holder = {i: j for j, product in enumerate(products) for i in product[4]}
-        # What this seat and the richest rival take without the removal; per product
-        # the customers (bit k) whose pool holds it (by its number): a removal's table
-        # differs from today's for those customers alone, and those who can reach the
-        # trimmed product only now (below), so only they are asked to choose again; the
-        # customers whose takings count today or whose pool holds a product of this
-        # seat or the richest rival (``cares``), and those whose pool is one product.
-        base_mine = base_theirs = cares = single = 0
-        numbers = 0
-        for o in offers:
-            if o.product >= numbers:
-                numbers = o.product + 1
-        in_pool = [0] * numbers
-        for k in range(len(base)):
-            choice = base[k]
-            if choice.offer is not None:
-                if choice.offer.seller == seat:
-                    base_mine += choice.paid
-                elif choice.offer.seller == richest:
-                    base_theirs += choice.paid
-                if interested >> choice.offer.seller & 1:
-                    cares |= 1 << k
-            pool = pools[k]
-            if len(pool) == 1:
-                single |= 1 << k
-            for o in pool:
-                in_pool[o.product] = in_pool[o.product] | (1 << k)
-                if interested >> o.seller & 1:
-                    cares |= 1 << k
-        # Per customer and product in their pool: their best matches without it, for
-        # when that product is trimmed (``_removal_score``).
-        others_of: dict[int, tuple[int, list[Offer]]] = {}
-        # A removal's value depends on the product and what is left of it alone:
-        # removals leaving the same price and hashtags are worked out once (keyed by
-        # one number: price, hashtags and the product's place side by side).
-        scores: dict[int, float] = {}
-        ing_price, ing_tag, places = game.ing_price, game.ing_tag, len(offers)
-        picked: FoodAction | None = None
-        picked_score = 0.0
-        for action in actions:
-            j = holder[action.thing]
-            # (the product without the first of its cards that is the removed one)
-            new_price = new_tags = 0
-            removed = False
-            for i in products[j][4]:
-                if i == action.thing and not removed:
-                    removed = True
-                else:
-                    new_price += ing_price[i]
-                    new_tags |= 1 << ing_tag[i]
-            key = (new_price << self.tag_bits | new_tags) * places + j
-            score = scores.get(key)
-            if score is None:
-                score = scores[key] = self._removal_score(
-                    offers[j], new_price, new_tags, richest, base_mine, base_theirs,
-                    in_pool, cares, single, others_of,
-                )  # fmt: skip
-            if picked is None or goes_first(score, action.index, picked_score, picked.index):
-                picked, picked_score = action, score
-        if picked is None:
-            raise ValueError("remove() with no removal to choose")
-        return picked
-
-    def _removal_score(
-        self,
-        old: Offer,
-        new_price: int,
-        new_tags: int,
-        richest: int,
-        mine: int,
-        theirs: int,
-        in_pool: list[int],
-        cares: int,
-        single: int,
-        others_of: dict[int, tuple[int, list[Offer]]],
-    ) -> float:
-        """What trimming ``old`` to ``new_price`` and ``new_tags`` changes in this
-        seat's takings less the richest rival's (by ``rival_weight``), ``mine`` and
-        ``theirs`` today, over the customers who can choose otherwise (``remove``)."""
-        game, seat, offers = self.game, self.seat, self.offers
-        chosen = self.chosen()
-        base, bests, pools, buyers = chosen.choices, chosen.bests, chosen.pools, chosen.buyers
-        # (``_replace`` is Python code, slow from compiled code)
-        new = new_offer(old.product, old.seller, old.shape, new_price, new_tags)
-        alone = [new]
-        interested = 1 << seat | 1 << richest
-        old_pool = in_pool[old.product]
-        # Only a customer for whom the old product was among the best matches within
-        # budget (``old_pool``), or the new one is, can choose otherwise: the old one's
-        # pool holders, and (a trimmed product has no hashtag the old one lacked and
-        # costs no more) those whose budget reaches the new price but not the old;
-        # every customer if a card data breaks that.
-        if new_tags & ~old.tags or new_price > old.price:
-            touched = within_budget(game, -1)
-        else:
-            touched = old_pool | (within_budget(game, new_price) & ~within_budget(game, old.price))
-        # Only this seat's and the richest rival's takings count: a customer who buys
-        # from neither today and finds neither's product among the products they
-        # choose from changes neither. Unless the trimmed product is theirs, that
-        # leaves those who ``care`` today, and those whose one pooled product is the
-        # trimmed one (their runner-up pool may hold one of theirs); the loop's own
-        # test below settles the rest.
-        trimmed_counts = interested >> new.seller & 1 == 1
-        if not trimmed_counts:
-            touched &= cares | (single & old_pool)
-        while touched:  # (set bits inline, as in ``promoted``)
-            low = touched & -touched
-            touched ^= low
-            k = low.bit_length() - 1
-            buyer = buyers[k]
-            # They choose among the others' best matches (``rest``, ``best`` matches)
-            # and the new one (``hits`` matches, -1 if beyond their budget):
-            # ``market.choose`` picks among its ``best_matches`` alone, which are these
-            # without the one with fewer matches.
-            budget, tags = buyer.budget, buyer.tags
-            best, rest = bests[k], pools[k]
-            hits = count_few_bits(tags & new_tags) if new_price <= budget else -1
-            if old_pool >> k & 1:
-                # Their best matches without the old product (kept for the product's
-                # other removals): the others in their pool, or, if it was alone
-                # there, their ``best_matches`` among the others on the table.
-                slot = k * len(in_pool) + old.product
-                without = others_of.get(slot)
-                if without is None:
-                    if len(rest) == 1:
-                        others = [o for o in offers if o is not old]
-                        without = best_matches(buyer, others)
-                    else:
-                        without = (best, [o for o in rest if o is not old])
-                    others_of[slot] = without
-                best, rest = without
-            elif hits < best:
-                continue
-            before = base[k].offer
-            if not (
-                trimmed_counts
-                or (before is not None and interested >> before.seller & 1)
-                or sold_by_any(rest, interested)
-            ):
-                continue
-            if hits > best:
-                best, rest = hits, alone
-            elif hits == best:
-                rest = [*rest, new]
-            place, paid, _ = pick_among(buyer, best, rest, 0)
-            if before is not None:
-                if before.seller == seat:
-                    mine -= base[k].paid
-                elif before.seller == richest:
-                    theirs -= base[k].paid
-            if place >= 0:
-                seller = rest[place].seller
-                if seller == seat:
-                    mine += paid
-                elif seller == richest:
-                    theirs += paid
-        # At the default weight of 1.0 the product is exactly ``theirs``.
-        return float(mine) - self.weights.rival_weight * float(theirs)

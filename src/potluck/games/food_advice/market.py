@@ -217,6 +217,8 @@ _WHY_SAMPLING: Final = 3
 _WHY_NOTHING: Final = 4
 _WHY_NO_MATCH: Final = 5
 _WHY_UNDECIDED: Final = 6
+#: ``pick_among``'s reason when the customer could not choose (Flavor Sampling may).
+PICK_UNDECIDED: Final = _WHY_UNDECIDED
 #: The choices of a customer who leaves, by ``pick_among``'s reason.
 _LEAVES: Final = (
     _LEAVES_NOTHING,

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from potluck.engine.seat_info import SeatInfoBase
-from potluck.games.food_advice.forecast import Product, TableMemo
+from potluck.games.food_advice.shared_tables import Product, TableMemo
 from potluck.games.food_advice.state import PHASE_NAMES, FoodState
 from potluck.games.food_advice.tables import FoodTables
 
@@ -121,7 +121,7 @@ def table_products(game: FoodTables, state: FoodState) -> tuple[Product, ...]:
 
     The products change a few times a round (a product joins, an event trims one), while
     every greedy decision reads them, whichever seat's: so the tuple built last is kept on
-    the game (``forecast.TableMemo.products``) and given again when the state's products
+    the game (``shared_tables.TableMemo.products``) and given again when the state's products
     are still those, compared by list equality with copies of the state's lists it was
     built from (``TableMemo.product_ings`` and the rest); the bot's memo then finds its
     table by identity. Any state of the game may ask (a search's worlds too):

@@ -188,7 +188,7 @@ class FoodTables(Game[FoodState, FoodAction]):
             part and " ".join(part.split()) == part and '"' not in part for part in parts
         )
         #: The greedy bots' customer work per table, shared by every bot of this game
-        #: (a ``forecast.TableMemo``, made by the first greedy decision; ``None`` before).
+        #: (a ``shared_tables.TableMemo``, made by the first greedy decision; ``None`` before).
         self.greedy_tables: Any = None
 
     def _term_number(self, spec: ShopSpec) -> int:
