@@ -29,7 +29,7 @@ from potluck.games.food_advice.market import (
 from potluck.games.food_advice.seat_info import SeatInfo
 from potluck.games.food_advice.selling import shop_term_met
 from potluck.games.food_advice.shared_tables import Sales, SharedTable, sales_key, shared_table
-from potluck.games.food_advice.tables import FoodTables
+from potluck.games.food_advice.tables import MAX_SEATS, FoodTables
 
 #: What an extra personal customer is worth, roughly (an average sale).
 EXTRA_CUSTOMER = 25.0
@@ -167,10 +167,8 @@ class Mind:
         self._values: dict[int, float] | None = None
         # (a product's price and hashtags as one key: the hashtags below these bits)
         self.tag_bits = len(game.hashtags)
-        # This seat's sales without chips (``own_sales``), and each seat's count of
-        # them (``sold_by``), once a decision.
+        # This seat's sales without chips (``own_sales``), once a decision.
         self._own: list[tuple[int, Offer, int]] | None = None
-        self._sold_by: list[int] | None = None
 
     # ------------------------------------------------------------------ products
 
@@ -467,13 +465,16 @@ class Mind:
         return own
 
     def sold_by(self) -> list[int]:
-        """Per seat: how many regular customers buy from it without chips (``sales``),
-        counted once a decision for every rival a Mabius chip could invest in."""
-        sold = self._sold_by
+        """Per seat (up to ``tables.MAX_SEATS``): how many regular customers buy from it
+        without chips (``sales``), counted once a table for every seat's bot (kept with
+        the table: every rival a Mabius chip could invest in reads it). Read only."""
+        table = self.table
+        sold = table.sold_counts
         if sold is None:
-            sold = self._sold_by = [0] * len(self.money)
+            sold = [0] * MAX_SEATS
             for _, offer, _ in self.sales():
                 sold[offer.seller] = sold[offer.seller] + 1
+            table.sold_counts = sold
         return sold
 
     def _chip_value(self, action: FoodAction) -> float:

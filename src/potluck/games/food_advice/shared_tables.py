@@ -62,6 +62,8 @@ class SharedTable:
         self._baseline: Baseline | None = None
         #: ``greedy_mind.Mind.sales`` by its promotion chips (``sales_key``).
         self.sales: dict[int, Sales] = {}
+        #: ``greedy_mind.Mind.sold_by``: per seat, how many buy from it without chips.
+        self.sold_counts: list[int] | None = None
 
     def chosen(self) -> TableChoices:
         """What each regular customer does with the table without promotion chips."""
