@@ -105,15 +105,21 @@ def test_reused_bests_are_what_a_fresh_planner_finds(
 @settings(max_examples=100, deadline=None)
 @given(
     parties=st.lists(
-        st.tuples(st.integers(0, 19), st.lists(st.integers(0, len(G.guest_names) - 1), max_size=5)),
+        st.tuples(
+            st.integers(0, 19),
+            st.lists(st.integers(0, len(G.guest_names) - 1), max_size=5),
+            st.booleans(),
+        ),
         min_size=1,
         max_size=30,
     )
 )
 def test_a_kept_scandal_loss_is_the_loss_worked_out_afresh(
-    parties: list[tuple[int, list[int]]],
+    parties: list[tuple[int, list[int], bool]],
 ) -> None:
-    """Parties asked in any order, again and changed (equal guests in new tuples too)."""
+    """Parties asked in any order, again and changed: a party's list grown in place (as
+    the rules grow one) or a new list (equal guests in a new list too), and asked again
+    at a size it had before."""
     kept, fresh = GreedyBot(), GreedyBot()
     for bot in (kept, fresh):
         bot.choose(
@@ -123,7 +129,13 @@ def test_a_kept_scandal_loss_is_the_loss_worked_out_afresh(
             G.legal_actions(G.new_game(4, seed=1), 0),
             random.Random(0),
         )
-    for party, guests in parties:
-        group = tuple(guests)
-        assert kept._kept_scandal_loss(group, party) == fresh._scandal_loss(group)
-        assert kept._kept_scandal_loss(tuple(guests), party) == fresh._scandal_loss(group)
+    lists: dict[int, list[int]] = {}
+    for party, guests, grow in parties:
+        group = lists.get(party)
+        if grow and group is not None and len(group) + len(guests) <= 7:
+            group.extend(guests)
+        else:
+            group = lists[party] = list(guests)
+        for size in (len(group), len(group), len(group) - len(guests), len(group)):
+            loss = fresh._scandal_loss(group[:size], size)
+            assert kept._kept_scandal_loss(group, size, party) == loss

@@ -11,11 +11,12 @@
   base game and the variant.
 - ``invite.paid_reach`` (the prefix of the line a seat can pay for, read once) against
   counting it with ``skip_cost`` position by position.
-- ``view.party_tuples`` (each party's tuple kept in the state while its list is the
-  same object and as long) against ``tuple(tuple(g) for g in state.parties)`` through
-  random changes of the parties as the rules make them, read at random moments, clones
-  included; and the rules' side of it, that a party's list only grows in place, over
-  every step of random games.
+- ``Game.bot_view``'s parties (each party's list and its size then, read as a tuple
+  only when asked: ``SeatInfo.parties``, ``party``, ``party_size``) against
+  ``tuple(tuple(g) for g in state.parties)`` as the parties stood when it was built,
+  through random changes of the parties as the rules make them, built and read at
+  random moments, clones included; and the rules' side of it, that a party's list only
+  grows in place, over every step of random games.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.invite import paid_reach, skip_cost
 from potluck.games.belle_of_the_ball.scoring import score_group
 from potluck.games.belle_of_the_ball.state import FREE_SKIPS, FULL, SLOTS, BelleState
-from potluck.games.belle_of_the_ball.view import party_tuples
+from potluck.games.belle_of_the_ball.seat_info import SeatInfo
 
 G = BelleOfTheBall()
 
@@ -136,11 +137,11 @@ def test_paid_reach_is_the_prefix_skip_cost_allows(
 #: A change of one party as the rules make them (``BelleState.parties``: a list only
 #: grows in place): ``(kind, party, guest)``; kinds: 0 a guest joins, 1 the last guest
 #: leaves (a new list), 2 emptied (a new list, as scoring leaves it), 3 the last guest
-#: leaves and another joins the new list (as long as before, other guests), 4 read the
-#: memo, 5 carry on in a clone.
+#: leaves and another joins the new list (as long as before, other guests), 4 build a
+#: seat's ``bot_view``, 5 carry on in a clone, 6 read the parties of a view built before.
 _CHANGES = st.lists(
     st.tuples(
-        st.integers(min_value=0, max_value=5),
+        st.integers(min_value=0, max_value=6),
         st.integers(min_value=0, max_value=4 * SLOTS - 1),
         st.integers(min_value=0, max_value=40),
     ),
@@ -150,13 +151,21 @@ _CHANGES = st.lists(
 
 @settings(max_examples=300, deadline=None)
 @given(_CHANGES)
-def test_party_tuples_is_every_party_as_a_tuple(changes: list[tuple[int, int, int]]) -> None:
+def test_bot_view_parties_are_the_parties_as_they_stood(
+    changes: list[tuple[int, int, int]],
+) -> None:
     state = G.new_game(4, seed=103001)
+    built: list[tuple[SeatInfo, tuple[tuple[int, ...], ...]]] = []
 
     def rule() -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(group) for group in state.parties)
 
-    assert party_tuples(state) == rule()
+    def check(info: SeatInfo, stood: tuple[tuple[int, ...], ...], party: int) -> None:
+        assert info.party(party) == stood[party]
+        size = info.party_size(party)
+        assert tuple(info.party_lists[party][:size]) == stood[party]
+        assert info.parties == stood
+
     for kind, party, guest in changes:
         group = state.parties[party]
         if kind == 0 and len(group) < FULL:
@@ -169,18 +178,23 @@ def test_party_tuples_is_every_party_as_a_tuple(changes: list[tuple[int, int, in
             state.parties[party] = group[:-1]
             state.parties[party].append(guest)
         elif kind == 4:
-            assert party_tuples(state) == rule()
+            built.append((G.bot_view(state, party % 4), rule()))
         elif kind == 5:
-            twin = state.clone()
-            assert party_tuples(twin) == rule()
-            state = twin
-    assert party_tuples(state) == rule()
-    assert party_tuples(state) == rule()
+            state = state.clone()
+        elif kind == 6 and built:
+            info, stood = built[guest % len(built)]
+            check(info, stood, party)
+    for info, stood in built:
+        for party in range(len(stood)):
+            check(info, stood, party)
+    info = G.bot_view(state, 0)
+    assert info.parties == rule()
+    assert info == SeatInfo.from_view(G, G.view(state, 0), 0)
 
 
 @pytest.mark.parametrize(("players", "variant"), [(2, True), (3, False), (4, False), (5, True)])
 def test_the_rules_only_grow_a_party_list_in_place(players: int, variant: bool) -> None:
-    """The contract ``party_tuples`` relies on, over every step of random games (every
+    """The contract ``Game.bot_view``'s parties rely on, over every step of random games (every
     Belle played in them included): a party's list that is the same object after a
     step holds the guests it held before, and maybe more after them; and ``bot_view``
     shows every party as it stands."""

@@ -73,8 +73,8 @@ _REFILL_MARGIN: Final = float("-inf")
 _NOTHING_TO_BEAT: Final = float("-inf")
 #: Scandalous Scarlett's loss is valued as if her target had this many invitations left.
 _SCANDAL_FUTURE: Final = 12
-#: A party no group holds (no guest is -1): what ``_kept_scandal_loss`` starts from.
-_NO_GUESTS: Final[tuple[int, ...]] = (-1,)
+#: No party's list: what ``_kept_scandal_loss`` starts from.
+_NO_GUESTS: Final[list[int]] = [-1]
 
 
 class GreedyBot(EarlyChooser):
@@ -153,7 +153,8 @@ class GreedyBot(EarlyChooser):
         # Scandalous Scarlett's loss per party (``seat * SLOTS + slot``) with the guests
         # it was worked out for: a function of those guests alone, and a rival's group
         # mostly stands as it was at the seat's last decision.
-        self._scandal_groups: list[tuple[int, ...]] = []
+        self._scandal_groups: list[list[int]] = []
+        self._scandal_sizes: list[int] = []
         self._scandal_losses: list[float] = []
 
     def choose(
@@ -214,6 +215,7 @@ class GreedyBot(EarlyChooser):
             self._effects = tables.belle_effect_codes
             self._planners = []
             self._scandal_groups = []
+            self._scandal_sizes = []
             self._scandal_losses = []
         me = info.seat
         planners = self._planners
@@ -226,10 +228,11 @@ class GreedyBot(EarlyChooser):
             for slot in range(SLOTS):
                 planner.clear(slot)
         planner.busy = True
-        parties = info.parties
+        lists = info.party_lists
         first_slot = me * SLOTS
         for slot in range(SLOTS):
-            planner.load(slot, parties[first_slot + slot])
+            party = first_slot + slot
+            planner.load_party(slot, lists[party], info.party_size(party))
         return planner
 
     @staticmethod
@@ -325,7 +328,8 @@ class GreedyBot(EarlyChooser):
             return min(2, has) * (1 + rival_weight) + (0.5 if has == leader else 0.0)
         if effect == EFFECT_SCANDAL:
             party = action.seat * SLOTS + action.group
-            return rival_weight * self._kept_scandal_loss(info.parties[party], party)
+            loss = self._kept_scandal_loss(info.party_lists[party], info.party_size(party), party)
+            return rival_weight * loss
         if effect == EFFECT_MOVE_GUEST:
             return self._move_gain(info, terms, action, base, to_beat) - base
         line, line_chips = terms.line, terms.line_chips
@@ -360,33 +364,37 @@ class GreedyBot(EarlyChooser):
         planner.trying = True  # her re-plan is searched again next decision if she is played
         return direct + planner.plan_value(bent) - base
 
-    def _kept_scandal_loss(self, group: tuple[int, ...], party: int) -> float:
-        """``_scandal_loss`` of ``group``, the guests of party ``party``, kept for the
-        party while it holds the same guests."""
+    def _kept_scandal_loss(self, group: list[int], size: i64, party: int) -> float:
+        """``_scandal_loss`` of the first ``size`` guests of ``group``, the list of party
+        ``party``, kept for the party while it is the same list as long (a party's list
+        only grows in place, ``BelleState.parties``)."""
         groups = self._scandal_groups
+        sizes = self._scandal_sizes
         losses = self._scandal_losses
         while len(groups) <= party:
             groups.append(_NO_GUESTS)
+            sizes.append(0)
             losses.append(0.0)
-        kept = groups[party]
-        if kept is group or kept == group:
+        if groups[party] is group and sizes[party] == size:
             return losses[party]
-        loss = self._scandal_loss(group)
+        loss = self._scandal_loss(group, size)
         groups[party] = group
+        sizes[party] = size
         losses[party] = loss
         return loss
 
-    def _scandal_loss(self, group: tuple[int, ...]) -> float:
-        """What Scandalous Scarlett takes from the rival group ``group`` (guests): its
-        ``group_value`` (default weights) less that without its last guest."""
+    def _scandal_loss(self, group: list[int], size: i64) -> float:
+        """What Scandalous Scarlett takes from the rival group of the first ``size``
+        guests of ``group``: its ``group_value`` (default weights) less that without its
+        last guest."""
         planner = self._planner
         fields_of = self._fields
         planner.clear(SCRATCH)
-        for guest in group:
-            planner.add_fields(SCRATCH, fields_of[guest])
+        for index in range(size):
+            planner.add_fields(SCRATCH, fields_of[group[index]])
         whole = self._scratch_value()
-        if group:
-            planner.remove_fields(SCRATCH, fields_of[group[-1]])
+        if size:
+            planner.remove_fields(SCRATCH, fields_of[group[size - 1]])
         return whole - self._scratch_value()
 
     def _scratch_value(self) -> float:
@@ -425,7 +433,8 @@ class GreedyBot(EarlyChooser):
         full = terms.full
         source, dest = action.group, action.dest
         first_slot = info.seat * SLOTS
-        moved: i64 = fields_of[info.parties[first_slot + source][-1]]
+        lists = info.party_lists
+        moved: i64 = fields_of[lists[first_slot + source][info.party_size(first_slot + source) - 1]]
         # Every group's value (no singles), summed in slot order before and after: only
         # the two groups the guest leaves and joins change, the others' values are the
         # ones summed before (the same floats added in the same order).
@@ -457,11 +466,12 @@ class GreedyBot(EarlyChooser):
                 after += values[slot]
         direct = after - before
         scored = planner.groups[dest].size >= GROUP_SIZE
-        joined = info.parties[first_slot + dest]
+        joined = lists[first_slot + dest]
+        joined_size = info.party_size(first_slot + dest)
         if scored:  # scored at the end of the turn: the group is gone
             planner.remove_fields(dest, moved)
-            for guest in joined:
-                planner.remove_fields(dest, fields_of[guest])
+            for index in range(joined_size):
+                planner.remove_fields(dest, fields_of[joined[index]])
         value = 0.0
         searched = True
         if terms.invites_left <= 1 and to_beat > _NOTHING_TO_BEAT:
@@ -471,8 +481,8 @@ class GreedyBot(EarlyChooser):
         if searched:
             value = planner.plan_value(terms)
         if scored:
-            for guest in joined:
-                planner.add_fields(dest, fields_of[guest])
+            for index in range(joined_size):
+                planner.add_fields(dest, fields_of[joined[index]])
         else:
             planner.remove_fields(dest, moved)
         planner.add_fields(source, moved)

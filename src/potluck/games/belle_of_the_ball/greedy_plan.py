@@ -109,8 +109,8 @@ def group_value(
 BOUND_MARGIN: Final = 1e-9
 #: One interest's count in ``GroupCounts.packed``.
 _COUNT_MASK: Final = (1 << COUNT_BITS) - 1
-#: ``Planner.loaded`` of a slot whose guests it does not know (no guest is -1).
-_NOT_LOADED: Final[tuple[int, ...]] = (-1,)
+#: ``Planner.loaded_lists`` of a slot whose guests it does not know (no party's list).
+_NOT_LOADED: Final[list[int]] = [-1]
 
 
 def _count(fields: i64) -> i64:
@@ -137,15 +137,17 @@ class Planner:
         self.belle_value = weights.belle_value
         # (a tuple: compiled, a read of it is inlined, where a list's was a call)
         self.groups = tuple([GroupCounts() for _ in range(SCRATCH + 1)])
-        #: The guests ``load`` counted in each of the seat's slots.
-        self.loaded: list[tuple[int, ...]] = [_NOT_LOADED] * SLOTS
+        #: The guests ``load_party`` counted in each of the seat's slots: the first
+        #: ``loaded_sizes[slot]`` of the list ``loaded_lists[slot]``.
+        self.loaded_lists: list[list[int]] = [_NOT_LOADED] * SLOTS
+        self.loaded_sizes: list[int] = [0] * SLOTS
         #: Per guest (by index): its interests, the same as fields (``add_fields``), and
         #: how many it shows (``use_guests``, from the game's tables).
         self.guest_interests: tuple[tuple[int, ...], ...] = ()
         self.guest_fields: tuple[int, ...] = ()
         self.guest_shown_floats: tuple[float, ...] = ()
         #: True while a decision changes the counts (and puts them back): still true at
-        #: the next decision, it stopped half-way and ``loaded`` is not to be trusted.
+        #: the next decision, it stopped half-way and ``loaded_lists`` is not to be trusted.
         self.busy = False
         #: Invitations the bot expects after this one (``group_value``'s ``future``).
         self.future = 0
@@ -194,7 +196,7 @@ class Planner:
         self.guest_interests = tables.guest_interests
         self.guest_fields = tables.guest_interest_fields
         self.guest_shown_floats = tables.guest_interest_counts
-        self.loaded = [_NOT_LOADED] * SLOTS
+        self.loaded_lists = [_NOT_LOADED] * SLOTS
         self.kept_terms = None
         self.hint_terms = None
         self.bounds_terms = None
@@ -206,24 +208,29 @@ class Planner:
     def clear(self, slot: int) -> None:
         """Empty group ``slot`` (and forget what ``load`` counted there)."""
         if slot < SLOTS:
-            self.loaded[slot] = _NOT_LOADED
+            self.loaded_lists[slot] = _NOT_LOADED
         group = self.groups[slot]
         group.packed = group.size = group.shown = group.matched = group.spread = 0
         group.once = group.shared = 0
 
     def load(self, slot: int, guests: tuple[int, ...]) -> None:
-        """Count ``guests`` (by index, their interests read from ``use_guests``' tables)
-        as group ``slot``, unless they are the guests it counted last time (a seat's
-        planner is reused from decision to decision, its groups put back after every
-        re-plan)."""
-        loaded = self.loaded[slot]
-        if guests is loaded or guests == loaded:
+        """Count ``guests`` (by index) as group ``slot`` (``load_party``)."""
+        self.load_party(slot, list(guests), len(guests))
+
+    def load_party(self, slot: int, guests: list[int], size: i64) -> None:
+        """Count the first ``size`` guests of ``guests`` (by index, their interests read
+        from ``use_guests``' tables) as group ``slot``, unless they are the guests it
+        counted last time: the same list as long (a party's list only grows in place,
+        ``BelleState.parties``; a seat's planner is reused from decision to decision,
+        its groups put back after every re-plan)."""
+        if guests is self.loaded_lists[slot] and size == self.loaded_sizes[slot]:
             return
         self.clear(slot)
         fields_of = self.guest_fields
-        for guest in guests:
-            self.add_fields(slot, fields_of[guest])
-        self.loaded[slot] = guests
+        for index in range(size):
+            self.add_fields(slot, fields_of[guests[index]])
+        self.loaded_lists[slot] = guests
+        self.loaded_sizes[slot] = size
 
     def add(self, slot: int, interests: tuple[int, ...]) -> None:
         """A guest showing ``interests`` (each at most once) joins group ``slot``."""

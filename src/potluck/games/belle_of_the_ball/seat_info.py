@@ -16,12 +16,22 @@ of the view and shows nothing the view hides.
     True
     >>> info.chips, len(info.line), info.invites_left
     ((5, 5, 5), 9, 1)
+
+Its ``parties`` are made when first read: the object keeps each party's list and how
+long it was (``party_lists`` and ``party_size``), which name the same guests for good,
+since a party's list only ever grows in place (``BelleState.parties``). The greedy bot
+reads a party by its list and size and makes no tuple of it (issue 36).
+
+    >>> info.parties[:2], info.party_size(0)
+    (((), ()), 0)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
+
+from mypy_extensions import i64
 
 from potluck.engine.seat_info import SeatInfoBase
 from potluck.games.belle_of_the_ball.actions import BelleAction
@@ -42,6 +52,30 @@ EFFECT_WORDS: tuple[tuple[int, str], ...] = (
     (SINGLES_SCORE, "singles_score"),
     (FIFTH_GROUP, "fifth_group"),
 )
+
+#: Bits a party's size takes in ``SeatInfo``'s packed sizes (``pack_sizes``), the most a
+#: size may be, and how many sizes a word holds (two words: up to 30 parties).
+_SIZE_BITS: Final = 4
+_SIZE_MASK: Final = 15
+_PER_WORD: Final = 15
+
+
+def pack_sizes(parties: list[list[int]]) -> tuple[i64, i64]:
+    """Each party's size, ``_SIZE_BITS`` bits a party, the first ``_PER_WORD`` in the
+    first word and the rest in the second (``SeatInfo.party_size`` reads them)."""
+    low: i64 = 0
+    high: i64 = 0
+    shift: i64 = 0
+    for group in parties:
+        size: i64 = len(group)
+        if size > _SIZE_MASK or shift >= 2 * _PER_WORD * _SIZE_BITS:
+            raise ValueError("a party too large or too many parties to pack")
+        if shift < _PER_WORD * _SIZE_BITS:
+            low |= size << shift
+        else:
+            high |= size << shift - _PER_WORD * _SIZE_BITS
+        shift += _SIZE_BITS
+    return low, high
 
 
 class SeatInfo(SeatInfoBase):
@@ -73,9 +107,14 @@ class SeatInfo(SeatInfoBase):
     line: tuple[int, ...]
     line_chips: tuple[int, ...]
     #: Per seat: its ``chips``, and its ``groups`` as guest indices, every slot of every
-    #: seat in turn (``parties[seat * SLOTS + slot]``, as in the state).
+    #: seat in turn (``parties[seat * SLOTS + slot]``, as in the state): the property
+    #: ``parties``, each party the first ``party_size(party)`` guests of its list in
+    #: ``party_lists`` (a list that may have grown since, never changed before them).
     chips: tuple[int, ...]
-    parties: tuple[tuple[int, ...], ...]
+    party_lists: tuple[list[int], ...]
+    #: The parties' sizes, packed (``pack_sizes``).
+    sizes_low: i64
+    sizes_high: i64
     #: The rules bent this turn, as ``EFFECT_WORDS``' bits (``this_turn["rules_bent"]``).
     effects: int
     #: The view's ``this_turn["invites_left"]``.
@@ -99,7 +138,8 @@ class SeatInfo(SeatInfoBase):
         line: tuple[int, ...],
         line_chips: tuple[int, ...],
         chips: tuple[int, ...],
-        parties: tuple[tuple[int, ...], ...],
+        party_lists: tuple[list[int], ...],
+        sizes: tuple[i64, i64],
         effects: int,
         invites_left: int,
         may_play: bool,
@@ -112,12 +152,34 @@ class SeatInfo(SeatInfoBase):
         self.line = line
         self.line_chips = line_chips
         self.chips = chips
-        self.parties = parties
+        self.party_lists = party_lists
+        self.sizes_low, self.sizes_high = sizes
+        self._parties: tuple[tuple[int, ...], ...] | None = None
         self.effects = effects
         self.invites_left = invites_left
         self.may_play = may_play
         self.hand = hand
         self.plays = plays
+
+    def party_size(self, party: i64) -> i64:
+        """How many guests party ``party`` held (its list's first items are they)."""
+        if party < _PER_WORD:
+            return self.sizes_low >> party * _SIZE_BITS & _SIZE_MASK
+        return self.sizes_high >> (party - _PER_WORD) * _SIZE_BITS & _SIZE_MASK
+
+    def party(self, party: int) -> tuple[int, ...]:
+        """Party ``party``'s guests."""
+        return tuple(self.party_lists[party][: self.party_size(party)])
+
+    @property
+    def parties(self) -> tuple[tuple[int, ...], ...]:
+        """Every party's guests (made at the first read)."""
+        parties = self._parties
+        if parties is None:
+            parties = self._parties = tuple(
+                [self.party(party) for party in range(len(self.party_lists))]
+            )
+        return parties
 
     @staticmethod
     def from_view(game: BelleTables, view: Mapping[str, Any], seat: int) -> SeatInfo:
@@ -129,6 +191,11 @@ class SeatInfo(SeatInfoBase):
         )
         players = view["players"]
         bent = view["this_turn"]["rules_bent"]
+        parties = [
+            [guests[guest["guest"]] for guest in group]
+            for player in players
+            for group in player["groups"]
+        ]
         return SeatInfo(
             seat,
             int(view["rounds_left_after_this"]),
@@ -136,11 +203,8 @@ class SeatInfo(SeatInfoBase):
             line,
             tuple(int(card["chips"]) for card in view["line"]),
             tuple(int(player["chips"]) for player in players),
-            tuple(
-                tuple(guests[guest["guest"]] for guest in group)
-                for player in players
-                for group in player["groups"]
-            ),
+            tuple(parties),
+            pack_sizes(parties),
             sum(bit for bit, word in EFFECT_WORDS if word in bent),
             int(view["this_turn"]["invites_left"]),
             bool(view["this_turn"]["may_play_belle"]),

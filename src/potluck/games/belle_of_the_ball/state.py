@@ -35,11 +35,6 @@ def play_key(seat: int, group: int, dest: int) -> int:
     return ((seat + 1) * 10 + group + 1) * 10 + dest + 1
 
 
-#: The memo of ``view.party_tuples`` before it is first made (shared, never changed:
-#: it is replaced whole, being shorter than any table's parties).
-_NO_TUPLES: Final[list[tuple[int, ...]]] = []
-_NO_LISTS: Final[list[list[int]]] = []
-
 # Bits of ``effects``: what the Belle played this turn allows.
 FREE_SKIPS: Final = 1
 FOUR_IS_FULL: Final = 2
@@ -74,8 +69,6 @@ class BelleState(State):
         "line_chips",
         "minted",
         "parties",
-        "party_lists",
-        "party_tuples",
         "played_now",
         "round",
         "skip_chips",
@@ -91,13 +84,8 @@ class BelleState(State):
     #: A party's list only ever grows in place (a guest joins at its end); a guest who
     #: leaves it leaves a new list behind (``belles.play_belle``), as a scored group
     #: does (``scoring``). So a list that is the same object and as long as before
-    #: holds the same guests: ``view.party_tuples`` relies on it.
+    #: holds the same guests: ``Game.bot_view`` relies on it (``view.build_seat_info``).
     parties: list[list[int]]
-    #: ``view.party_tuples``' memo: each party as the tuple last made of it, and the list
-    #: object it was made from. Not part of the game: never saved or compared, and a
-    #: clone starts without it.
-    party_tuples: list[tuple[int, ...]]
-    party_lists: list[list[int]]
     chips: list[int]
     hands: list[list[int]]  # Belle kinds per seat, sorted
     belle_deck: list[int]
@@ -124,8 +112,6 @@ class BelleState(State):
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
         self.variant = bool(options.get("belles_in_guest_deck", False))
-        self.party_tuples = _NO_TUPLES
-        self.party_lists = _NO_LISTS
 
     def clone(self) -> Self:
         twin = self._blank_copy()
@@ -134,8 +120,6 @@ class BelleState(State):
         twin.line = self.line.copy()
         twin.line_chips = self.line_chips.copy()
         twin.parties = list(map(list.copy, self.parties))
-        twin.party_tuples = _NO_TUPLES
-        twin.party_lists = _NO_LISTS
         twin.chips = self.chips.copy()
         twin.hands = list(map(list.copy, self.hands))
         twin.belle_deck = self.belle_deck.copy()

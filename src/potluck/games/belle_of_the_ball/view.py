@@ -17,7 +17,7 @@ from typing import Any
 from potluck.engine.chance import shuffle
 from potluck.games.belle_of_the_ball.belles import hand_plays
 from potluck.games.belle_of_the_ball.scoring import outcome
-from potluck.games.belle_of_the_ball.seat_info import EFFECT_WORDS, SeatInfo
+from potluck.games.belle_of_the_ball.seat_info import EFFECT_WORDS, SeatInfo, pack_sizes
 from potluck.games.belle_of_the_ball.setup import line_size
 from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS, BelleState
 from potluck.games.belle_of_the_ball.tables import GAME_ID, BelleTables
@@ -138,10 +138,19 @@ def build_view(game: BelleTables, state: BelleState, seat: int | None) -> dict[s
 
 def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo:
     """What the greedy bot reads (``Game.bot_view``): the entries of ``seat``'s view that
-    ``SeatInfo.from_view`` reads, taken from the state as ``build_view`` takes them."""
+    ``SeatInfo.from_view`` reads, taken from the state as ``build_view`` takes them.
+
+    The parties are the state's lists and their sizes now (``SeatInfo.party_lists``): a
+    party's list only ever grows in place (``BelleState.parties``), so its first
+    guests, as many as it holds now, are the party as it stands for good; a decision
+    makes no tuple per party (``tests/test_belle_of_the_ball_fast_paths.py`` holds the
+    parties so read to the parties as they stood, over random changes and random games).
+    Each party's tuple made when it changed, kept in the state and checked party by
+    party, was about a twentieth of a greedy game (issue 36)."""
     over = not state.acting
     may_play = state.played_now == -1 and not over
     hand = state.hands[seat]
+    parties = state.parties
     # (the Belle plays of the legal list, when it has some: ``Game.legal_actions``)
     plays = hand_plays(game, state, seat) if may_play and hand and seat in state.acting else None
     return SeatInfo(
@@ -151,51 +160,14 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
         tuple(state.line),
         tuple(state.line_chips),
         tuple(state.chips),
-        party_tuples(state),
+        tuple(parties),
+        pack_sizes(parties),
         state.effects,
         0 if over else state.invites_left,
         may_play,
         tuple(hand),
         plays,
     )
-
-
-def party_tuples(state: BelleState) -> tuple[tuple[int, ...], ...]:
-    """Every party as a tuple of its guests, ``tuple(tuple(g) for g in state.parties)``
-    (the rule; ``tests/test_belle_of_the_ball_fast_paths.py`` holds the two equal over
-    random changes of the parties, and holds the rules to the contract below over random
-    games).
-
-    Each party's tuple is kept in the state (``party_tuples``, with the list it was made
-    from in ``party_lists``) and made again only when the party's list is another
-    object or of another length: a party's list only ever grows in place (see
-    ``BelleState.parties``), so the same list as long as before holds the same guests.
-    Between two of a seat's decisions a guest or two move, so most of the twenty tuples
-    are reused, where making and freeing them all was about a fifth of a greedy
-    decision (issue 36). A party kept unchanged is also the same object, which the bot's
-    own checks (``Planner.load``) compare first."""
-    parties = state.parties
-    lists = state.party_lists
-    kept = state.party_tuples
-    count = len(parties)
-    if len(lists) != count or len(kept) != count:
-        lists = state.party_lists = [_UNSEEN] * count
-        kept = state.party_tuples = [()] * count
-    # (the parties, the lists seen and the tuples kept walked together: compiled, each
-    # read without a bounds check, where ``lists[index]`` and ``kept[index]`` were two
-    # checked reads a party; an item is replaced only at the index just read; the three
-    # are as long, and ``strict=`` would make the compiled loop Python's iterator)
-    index = 0
-    for group, seen, made in zip(parties, lists, kept):  # noqa: B905
-        if group is not seen or len(group) != len(made):
-            kept[index] = tuple(group)
-            lists[index] = group
-        index += 1  # noqa: SIM113
-    return tuple(kept)
-
-
-#: No party's list: what ``party_tuples`` starts its memo of lists from.
-_UNSEEN: list[int] = [-1]
 
 
 def redeal_unseen(
