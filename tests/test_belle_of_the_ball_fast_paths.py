@@ -33,8 +33,8 @@ from potluck.games.belle_of_the_ball.actions import PLAY
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.invite import paid_reach, skip_cost
 from potluck.games.belle_of_the_ball.scoring import score_group
-from potluck.games.belle_of_the_ball.state import FREE_SKIPS, FULL, SLOTS, BelleState
 from potluck.games.belle_of_the_ball.seat_info import SeatInfo
+from potluck.games.belle_of_the_ball.state import FREE_SKIPS, FULL, SLOTS, BelleState
 
 G = BelleOfTheBall()
 

@@ -29,21 +29,18 @@ from potluck.engine.bots import EarlyChooser
 from potluck.engine.botspec import BotParam
 from potluck.engine.game import Game
 from potluck.games.belle_of_the_ball.actions import PLAY, BelleAction
-from potluck.games.belle_of_the_ball.greedy_counts import GROUP_SIZE, Terms
-from potluck.games.belle_of_the_ball.greedy_plan import (
+from potluck.games.belle_of_the_ball.greedy_counts import GROUP_SIZE, Terms, estimate
+from potluck.games.belle_of_the_ball.greedy_plan import BOUND_MARGIN, SCRATCH, Planner
+from potluck.games.belle_of_the_ball.greedy_value import (
     BELLE_WORTH,
-    BOUND_MARGIN,
     NEED_COST,
     PLAY_MARGIN,
     RIVAL_WEIGHT,
-    SCRATCH,
     SHARE,
-    Planner,
     Weights,
-    estimate,
     group_value,
 )
-from potluck.games.belle_of_the_ball.seat_info import SeatInfo
+from potluck.games.belle_of_the_ball.seat_info import SIZE_BITS, SeatInfo
 from potluck.games.belle_of_the_ball.state import (
     FIFTH_GROUP,
     FOUR_IS_FULL,
@@ -73,6 +70,8 @@ _REFILL_MARGIN: Final = float("-inf")
 _NOTHING_TO_BEAT: Final = float("-inf")
 #: Scandalous Scarlett's loss is valued as if her target had this many invitations left.
 _SCANDAL_FUTURE: Final = 12
+#: One party's size in ``SeatInfo.seat_sizes``.
+_SIZE_MASK: Final = (1 << SIZE_BITS) - 1
 #: No party's list: what ``_kept_scandal_loss`` starts from.
 _NO_GUESTS: Final[list[int]] = [-1]
 
@@ -229,10 +228,11 @@ class GreedyBot(EarlyChooser):
                 planner.clear(slot)
         planner.busy = True
         lists = info.party_lists
+        sizes = info.seat_sizes(me)
         first_slot = me * SLOTS
         for slot in range(SLOTS):
-            party = first_slot + slot
-            planner.load_party(slot, lists[party], info.party_size(party))
+            planner.load_party(slot, lists[first_slot + slot], sizes & _SIZE_MASK)
+            sizes >>= SIZE_BITS
         return planner
 
     @staticmethod

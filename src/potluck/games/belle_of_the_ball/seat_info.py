@@ -41,6 +41,7 @@ from potluck.games.belle_of_the_ball.state import (
     FOUR_IS_FULL,
     FREE_SKIPS,
     SINGLES_SCORE,
+    SLOTS,
 )
 from potluck.games.belle_of_the_ball.tables import BelleTables
 
@@ -54,27 +55,29 @@ EFFECT_WORDS: tuple[tuple[int, str], ...] = (
 )
 
 #: Bits a party's size takes in ``SeatInfo``'s packed sizes (``pack_sizes``), the most a
-#: size may be, and how many sizes a word holds (two words: up to 30 parties).
-_SIZE_BITS: Final = 4
+#: size may be, and how many sizes a word holds (two words: up to 30 parties, three
+#: seats' five a word, so that no seat's sizes are split between the words).
+SIZE_BITS: Final = 4
 _SIZE_MASK: Final = 15
 _PER_WORD: Final = 15
+_SEATS_PER_WORD: Final = 3
 
 
 def pack_sizes(parties: list[list[int]]) -> tuple[i64, i64]:
-    """Each party's size, ``_SIZE_BITS`` bits a party, the first ``_PER_WORD`` in the
+    """Each party's size, ``SIZE_BITS`` bits a party, the first ``_PER_WORD`` in the
     first word and the rest in the second (``SeatInfo.party_size`` reads them)."""
     low: i64 = 0
     high: i64 = 0
     shift: i64 = 0
     for group in parties:
         size: i64 = len(group)
-        if size > _SIZE_MASK or shift >= 2 * _PER_WORD * _SIZE_BITS:
+        if size > _SIZE_MASK or shift >= 2 * _PER_WORD * SIZE_BITS:
             raise ValueError("a party too large or too many parties to pack")
-        if shift < _PER_WORD * _SIZE_BITS:
+        if shift < _PER_WORD * SIZE_BITS:
             low |= size << shift
         else:
-            high |= size << shift - _PER_WORD * _SIZE_BITS
-        shift += _SIZE_BITS
+            high |= size << shift - _PER_WORD * SIZE_BITS
+        shift += SIZE_BITS
     return low, high
 
 
@@ -164,8 +167,14 @@ class SeatInfo(SeatInfoBase):
     def party_size(self, party: i64) -> i64:
         """How many guests party ``party`` held (its list's first items are they)."""
         if party < _PER_WORD:
-            return self.sizes_low >> party * _SIZE_BITS & _SIZE_MASK
-        return self.sizes_high >> (party - _PER_WORD) * _SIZE_BITS & _SIZE_MASK
+            return self.sizes_low >> party * SIZE_BITS & _SIZE_MASK
+        return self.sizes_high >> (party - _PER_WORD) * SIZE_BITS & _SIZE_MASK
+
+    def seat_sizes(self, seat: i64) -> i64:
+        """The sizes of ``seat``'s parties, ``SIZE_BITS`` bits a slot from the lowest:
+        slot ``slot``'s is ``seat_sizes(seat) >> SIZE_BITS * slot & 15``."""
+        word = self.sizes_low if seat < _SEATS_PER_WORD else self.sizes_high
+        return word >> seat % _SEATS_PER_WORD * SLOTS * SIZE_BITS
 
     def party(self, party: int) -> tuple[int, ...]:
         """Party ``party``'s guests."""
