@@ -127,6 +127,10 @@ class GreedyBot(EarlyChooser):
         self.weights = Weights(
             belle_value, chip_value, need_cost, interest_share, play_margin, rival_weight
         )
+        # The two weights a decision reads, as typed fields (``Weights`` is a Python
+        # class, ``greedy_value``: read by name, each read was a dictionary look-up).
+        self._play_margin = play_margin
+        self._rival_weight = rival_weight
         # Each seat's groups counted, reused from decision to decision (a seat's groups
         # change by a guest or two a turn; nothing else of a decision outlives it).
         self._planners: list[Planner] = []
@@ -274,7 +278,7 @@ class GreedyBot(EarlyChooser):
                 if not planned:
                     planned = True
                     base = planner.value_now(terms, first)
-                    best_gain = self.weights.play_margin if info.variant else _REFILL_MARGIN
+                    best_gain = self._play_margin if info.variant else _REFILL_MARGIN
                 planner.trial_terms = None  # (set by her re-plan, if she has one)
                 effect = kinds[action.belle]
                 gain = self._belle_gain(info, terms, effect, action, base, best_gain)
@@ -313,7 +317,7 @@ class GreedyBot(EarlyChooser):
         ``base`` is the turn's worth without her (``Planner.value_now`` on ``terms``).
         A gain that cannot exceed ``to_beat`` (the best Belle's so far) may be given as
         an upper bound of it instead (``_move_gain``)."""
-        rival_weight = self.weights.rival_weight
+        rival_weight = self._rival_weight
         me = info.seat
         if effect == EFFECT_BANK_CHIPS:
             return 3.0
