@@ -357,17 +357,19 @@ class Mind:
             prices, tag_masks = combination_products(self.game, cards, kept)
             bounds = baseline.sales_bounds(prices, tag_masks, shape, seat)
         count = len(prices)
-        # Each choice as one number that sorts highest bound first, then in order.
-        order: list[int] = []
-        for index in range(count):
-            order.append(-bounds[index] * count + index)
-        order.sort()
         best_value, best_index = -1.0, count
-        for rank in order:
-            index = rank % count
-            ceiling = float(-(rank - index) // count)
-            if not goes_first(ceiling, index, best_value, best_index):
+        # The next choice is the first of the highest bound not worked out yet (every
+        # bound is at least today's takings, so -1 marks a choice worked out): a few
+        # scans of the twenty bounds, as only two or three choices a hand are valued,
+        # instead of sorting them all (a list of numbers made, boxed and sorted).
+        while True:
+            ceiling, index = -1, count
+            for j in range(count):
+                if bounds[j] > ceiling:
+                    ceiling, index = bounds[j], j
+            if index == count or not goes_first(float(ceiling), index, best_value, best_index):
                 break  # (and so every choice after it: lower bounds, or later in order)
+            bounds[index] = -1
             value = self._value(prices[index], tag_masks[index])
             if goes_first(value, index, best_value, best_index):
                 best_value, best_index = value, index
