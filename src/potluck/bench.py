@@ -234,9 +234,10 @@ def _bench_bot_games(
     counted = searching and isinstance(getattr(agent, "simulations_run", None), int)
     simulations_before = getattr(agent, "simulations_run", 0) if counted else 0
     games = steps = decisions = timed = 0
-    # The timed games of a bot that does not search (one in ``_TIMED_EVERY``): what they
-    # played and took, left out of the rates below when other games ran.
-    timed_games = timed_steps = 0
+    # The timed games of a bot that does not search (one in ``_TIMED_EVERY``): how many and
+    # how long they took (their steps are ``timed``), left out of the rates below when
+    # other games ran.
+    timed_games = 0
     timed_seconds = thinking = viewing = 0.0
     read = None if searching else view_reader(agent, game)
     step, to_act = game.step, game.to_act
@@ -248,7 +249,6 @@ def _bench_bot_games(
         acting = to_act(state)
         if searching or games % _TIMED_EVERY == 0:
             game_began = clock()
-            steps_before = steps
             while acting:
                 seat = acting[0]
                 began = clock()
@@ -269,11 +269,10 @@ def _bench_bot_games(
                 acting = to_act(state)
             if not searching:
                 timed_games += 1
-                timed_steps += steps - steps_before
                 timed_seconds += clock() - game_began
         else:
-            # decide()'s steps with no clock read: four reads of a CPU clock cost about
-            # a microsecond, a sixth of a cheap bot's whole decision.
+            # decide()'s steps with no clock read: a timed decision's three reads of a CPU
+            # clock cost about a microsecond, a sixth of a cheap bot's whole decision.
             while acting:
                 seat = acting[0]
                 step(state, seat, choose_plain(agent, game, state, seat, rngs[seat]))
@@ -290,8 +289,8 @@ def _bench_bot_games(
         # decision (measured: 1 in 8 games timed cost 5-17% of greedy games/s, the pace of
         # the measurement, not of the bot's play).
         games -= timed_games
-        steps -= timed_steps
-        decisions -= timed_steps  # a decision a step
+        steps -= timed  # a decision a step, and every timed decision a timed game's
+        decisions -= timed
         took -= timed_seconds
     if 0 < timed != decisions:
         # The timed games' thinking, per decision, stands for every decision's.
