@@ -134,19 +134,14 @@ class Terms:
         skip: a search on either finds the same Belle to hand and reaches as far, and
         the same best guest for a group whose values the full size and Romantic
         Rosalind's rule do not change (``Planner.best_invite``)."""
-        return self.chips == other.chips and self.same_cards(other)
-
-    def same_cards(self, other: Terms) -> bool:
-        """``same_line`` but for the seat's chips: the same line, chips on it and cost
-        of a skip, so a card's value is the same under either (only how far the seat
-        can pay to reach may differ: ``Planner.best_invite``)."""
-        # (the whole number first, and the tuples' lengths before their items: a line
+        # (the whole numbers first, and the tuples' lengths before their items: a line
         # other seats took a card from is shorter, and a tuple's ``==`` compares items
         # before lengths)
         line, other_line = self.line, other.line
         on_line, other_on_line = self.line_chips, other.line_chips
         return (
-            self.free == other.free
+            self.chips == other.chips
+            and self.free == other.free
             and (line is other_line or (len(line) == len(other_line) and line == other_line))
             and (on_line is other_on_line or on_line == other_on_line)
         )

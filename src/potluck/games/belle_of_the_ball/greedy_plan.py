@@ -292,6 +292,7 @@ class Planner:
             alike_below = min(kept_terms.full, terms.full) - 1
         self.rekeep = False
         if not kept and keeping:
+            self.kept_terms, self.kept_skip, self.kept_future = terms, skip, self.future
             hint_terms = self.hint_terms
             self.hint_terms = None
             if (
@@ -311,13 +312,12 @@ class Planner:
                 self.kept_belles_value = self.hint_belles_value
                 self.kept_belles_pos = self.hint_belles_pos
                 self.kept_reach = self.hint_reach
-            elif not self._reach_kept(kept_terms, terms, skip):
+            else:
                 for slot in range(SLOTS):
                     groups[slot].kept_size = groups[slot].other_size = -1
                 self.kept_belles_value, self.kept_belles_pos, self.kept_reach = self._belles_best(
                     terms, skip
                 )
-            self.kept_terms, self.kept_skip, self.kept_future = terms, skip, self.future
         if keeping or line_kept:  # (the Belles to hand and the reach: the line's alone)
             best_value, best_pos, reach = (
                 self.kept_belles_value,
@@ -383,40 +383,6 @@ class Planner:
         self.best_slot = best_slot
         return best_value
 
-    def _reach_kept(self, old: Terms | None, terms: Terms, skip: int) -> bool:
-        """Keep for a first search on ``terms`` the bests kept from one on ``old`` (the
-        kept terms, skip and future) that differs only by the seat's chips, if the seat
-        reaches as far at least (after Lady Bountiful's or Pickpocket Pippa's chips):
-        each card is worth what it was, so a group's best is its kept best or, found
-        after it, a guest beyond the old reach (``_group_best`` from there on).
-        ``False``, keeping nothing, for any other search."""
-        if (
-            old is None
-            or skip >= 0
-            or self.kept_skip >= 0
-            or self.future != self.kept_future
-            or old.full != terms.full
-            or old.singles != terms.singles
-            or not old.same_cards(terms)
-        ):
-            return False
-        value, pos, reach = self._belles_best(terms, skip)
-        old_reach = self.kept_reach
-        if reach < old_reach:
-            return False
-        self.kept_belles_value, self.kept_belles_pos, self.kept_reach = value, pos, reach
-        for slot in range(SLOTS):
-            group = self.groups[slot]
-            group.other_size = -1
-            if group.kept_size != group.size or group.kept_packed != group.packed:
-                group.kept_size = -1
-            elif reach > old_reach:
-                self._group_best(group, terms, reach, skip, old_reach, group.kept_value)
-                group.kept_value = self.found_value
-                if self.found_pos >= 0:
-                    group.kept_pos = self.found_pos
-        return True
-
     def group_bound(self, slot: int, terms: Terms) -> float:
         """At least the value of the best guest a search on ``terms`` (no position
         taken) finds for group ``slot`` as counted now (``GuestBounds.bound``)."""
@@ -469,21 +435,11 @@ class Planner:
             reach = index + 1
         return best_value, best_pos, reach
 
-    def _group_best(
-        self,
-        group: GroupCounts,
-        terms: Terms,
-        reach: int,
-        skip: int,
-        start: int = 0,
-        best_value: float = -1e9,
-    ) -> None:
+    def _group_best(self, group: GroupCounts, terms: Terms, reach: int, skip: int) -> None:
         """The best guest to invite into ``group`` among the first ``reach`` cards of the
         line of ``terms``: its value in ``found_value`` and the first position with it in
         ``found_pos`` (-1e9 and -1 if none; two fields, not a tuple with a boxed float,
-        which each of the game's 760 searches built and freed). From card ``start`` on
-        (no position taken before it), a guest found only if worth more than
-        ``best_value``, the best before it (``found_pos`` then -1 if none is).
+        which each of the game's 760 searches built and freed).
 
         A guest's interests are intersected with the group's as ``i64`` bits (machine
         words once compiled) and the counts that come of it are summed as floats: each
@@ -525,6 +481,7 @@ class Planner:
         # and spreads 1 less, one shared already matches 1 more).
         scores = grown >= full
         dead = not scores and need > future
+        best_value = -1e9
         best_pos = -1
         pos = 0
         index = 0
@@ -533,10 +490,6 @@ class Planner:
         # pos`` was; the line and its chips walked together, each card read once)
         cost = 0.0
         step = 0.0 if free else 1.0
-        if start:
-            line, line_chips = line[start:], line_chips[start:]
-            index = pos = start
-            cost = step * start
         # (the two are as long: ``strict=`` would make the compiled loop Python's iterator
         # instead of two reads by index without a bounds check)
         for card, on_card in zip(line, line_chips):  # noqa: B905
