@@ -121,4 +121,11 @@ def test_a_seat_info_after_a_belle_is_the_one_built_afresh(
         legal = G.legal_actions(state, seat)
         plays = [action for action in legal if action.kind == PLAY]
         # (a Belle played whenever one may be, so that most steps keep something)
-        G.step(state, seat, (plays or legal)[rng.randrange(len(plays or legal))])
+        action = (plays or legal)[rng.randrange(len(plays or legal))]
+        last = view._LAST[0]
+        G.step(state, seat, action)
+        if action.kind == PLAY and what != 1 and state.acting and last is not None:
+            info = G.bot_view(state, state.acting[0])
+            kept = not CHANGES[G.belle_effect_codes[action.belle]] & PARTIES
+            assert (info.party_lists is last[5].party_lists) == kept  # (kept, not rebuilt)
+            _same(info, state, state.acting[0])

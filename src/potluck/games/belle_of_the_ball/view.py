@@ -12,7 +12,7 @@ at setup, and the RNG.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from potluck.engine.action import Action
 from potluck.engine.chance import shuffle
@@ -139,9 +139,12 @@ def build_view(game: BelleTables, state: BelleState, seat: int | None) -> dict[s
 
 
 #: The last ``SeatInfo`` ``build_seat_info`` made: the game, the state's history (the
-#: list) and its length then, its last entry, and the object; or ``None``. One tuple,
-#: read and replaced whole.
-_LAST: list[tuple[BelleTables, list[tuple[int, Action]], int, object, SeatInfo] | None] = [None]
+#: list) and its length then, its last entry's seat and action (-1 and ``None`` if
+#: none; compiled, an entry read from the list is a new tuple each time), and the
+#: object; or ``None``. One tuple, read and replaced whole.
+_LAST: Final[
+    list[tuple[BelleTables, list[tuple[int, Action]], int, int, Action | None, SeatInfo] | None]
+] = [None]
 
 
 def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo:
@@ -164,16 +167,11 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
     last = _LAST[0]
     kept: SeatInfo | None = None
     changes = LINE | CHIPS | PARTIES
-    if (
-        last is not None
-        and last[2] == length - 1
-        and last[1] is history
-        and last[0] is game
-        and (length == 1 or history[length - 2] is last[3])
-    ):
+    if last is not None and last[2] == length - 1 and last[1] is history and last[0] is game:
+        before_seat, before = history[length - 2] if length > 1 else (-1, None)
         action = history[length - 1][1]
-        if game.action_kinds[action.index] == PLAY:
-            kept = last[4]
+        if before_seat == last[3] and before is last[4] and game.action_kinds[action.index] == PLAY:
+            kept = last[5]
             changes = CHANGES[game.belle_effect_codes[game.all_actions[action.index].belle]]
     over = not state.acting
     may_play = state.played_now == -1 and not over
@@ -205,7 +203,11 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
         tuple(hand),
         plays,
     )
-    _LAST[0] = (game, history, length, history[length - 1] if length else None, info)
+    if length:
+        seat_now, action_now = history[length - 1]
+        _LAST[0] = (game, history, length, seat_now, action_now, info)
+    else:
+        _LAST[0] = (game, history, 0, -1, None, info)
     return info
 
 
