@@ -52,30 +52,6 @@ _BENT: Final = {
     EFFECT_FIFTH_GROUP: FIFTH_GROUP,
 }
 
-#: What a Belle's play changes of the table besides the player's hand and the turn's
-#: rules (``play_belle``), per effect code, as bits: the line's cards or the chips on
-#: them (``LINE``), any seat's chips (``CHIPS``), any party (``PARTIES``). Read by
-#: ``view.build_seat_info`` to keep the rest of the seat's last ``SeatInfo``;
-#: ``tests/test_belle_of_the_ball_fast_paths.py`` holds it to ``play_belle`` over random
-#: states and plays.
-LINE: Final = 1
-CHIPS: Final = 2
-PARTIES: Final = 4
-CHANGES: Final = (
-    0,  # EFFECT_FREE_SKIPS
-    CHIPS,  # EFFECT_BANK_CHIPS
-    0,  # EFFECT_FOUR_IS_FULL
-    0,  # EFFECT_SINGLES_SCORE
-    0,  # EFFECT_FIFTH_GROUP
-    0,  # EFFECT_INVITE_TWICE
-    LINE,  # EFFECT_REVERSE_LINE
-    LINE,  # EFFECT_LATE_ARRIVAL
-    PARTIES,  # EFFECT_MOVE_GUEST
-    PARTIES,  # EFFECT_SCANDAL
-    CHIPS,  # EFFECT_PICKPOCKET
-    LINE | CHIPS,  # EFFECT_GOSSIP
-)
-
 
 def hand_plays(game: BelleTables, state: BelleState, seat: int) -> list[BelleAction]:
     """Every Belle ``seat`` may play now from its hand (kinds in hand order, each once);

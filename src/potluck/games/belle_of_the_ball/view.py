@@ -12,12 +12,10 @@ at setup, and the RNG.
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Any
 
-from potluck.engine.action import Action
 from potluck.engine.chance import shuffle
-from potluck.games.belle_of_the_ball.actions import PLAY
-from potluck.games.belle_of_the_ball.belles import CHANGES, CHIPS, LINE, PARTIES, hand_plays
+from potluck.games.belle_of_the_ball.belles import hand_plays
 from potluck.games.belle_of_the_ball.scoring import outcome
 from potluck.games.belle_of_the_ball.seat_info import EFFECT_WORDS, SeatInfo, pack_sizes
 from potluck.games.belle_of_the_ball.setup import line_size
@@ -138,15 +136,6 @@ def build_view(game: BelleTables, state: BelleState, seat: int | None) -> dict[s
     return view
 
 
-#: The last ``SeatInfo`` ``build_seat_info`` made: the game, the state's history (the
-#: list) and its length then, its last entry's seat and action (-1 and ``None`` if
-#: none; compiled, an entry read from the list is a new tuple each time), and the
-#: object; or ``None``. One tuple, read and replaced whole.
-_LAST: Final[
-    list[tuple[BelleTables, list[tuple[int, Action]], int, int, Action | None, SeatInfo] | None]
-] = [None]
-
-
 def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo:
     """What the greedy bot reads (``Game.bot_view``): the entries of ``seat``'s view that
     ``SeatInfo.from_view`` reads, taken from the state as ``build_view`` takes them.
@@ -156,59 +145,29 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
     guests, as many as it holds now, are the party as it stands for good; a decision
     makes no tuple per party (``tests/test_belle_of_the_ball_fast_paths.py`` holds the
     parties so read to the parties as they stood, over random changes and random games).
-
-    When the one action since the last object made (for any seat: the state's history,
-    the same list, is one entry longer, its entries before the same) is a Belle's play,
-    the line, the chips and the parties her effect leaves as they were
-    (``belles.CHANGES``, all public) are taken from that object: the decision after a
-    seat's Belle is about half of a greedy bot's (issue 36)."""
-    history = state.history
-    length = len(history)
-    last = _LAST[0]
-    kept: SeatInfo | None = None
-    changes = LINE | CHIPS | PARTIES
-    if last is not None and last[2] == length - 1 and last[1] is history and last[0] is game:
-        before_seat, before = history[length - 2] if length > 1 else (-1, None)
-        action = history[length - 1][1]
-        if before_seat == last[3] and before is last[4] and game.action_kinds[action.index] == PLAY:
-            kept = last[5]
-            changes = CHANGES[game.belle_effect_codes[game.all_actions[action.index].belle]]
+    Each party's tuple made when it changed, kept in the state and checked party by
+    party, was about a twentieth of a greedy game (issue 36)."""
     over = not state.acting
     may_play = state.played_now == -1 and not over
     hand = state.hands[seat]
     parties = state.parties
     # (the Belle plays of the legal list, when it has some: ``Game.legal_actions``)
     plays = hand_plays(game, state, seat) if may_play and hand and seat in state.acting else None
-    if kept is None or changes & LINE:
-        line, line_chips = tuple(state.line), tuple(state.line_chips)
-    else:
-        line, line_chips = kept.line, kept.line_chips
-    chips = tuple(state.chips) if kept is None or changes & CHIPS else kept.chips
-    if kept is None or changes & PARTIES:
-        party_lists, sizes = tuple(parties), pack_sizes(parties)
-    else:
-        party_lists, sizes = kept.party_lists, (kept.sizes_low, kept.sizes_high)
-    info = SeatInfo(
+    return SeatInfo(
         seat,
         len(state.deck) // line_size(game, state.num_players),
         bool(state.variant),
-        line,
-        line_chips,
-        chips,
-        party_lists,
-        sizes,
+        tuple(state.line),
+        tuple(state.line_chips),
+        tuple(state.chips),
+        tuple(parties),
+        pack_sizes(parties),
         state.effects,
         0 if over else state.invites_left,
         may_play,
         tuple(hand),
         plays,
     )
-    if length:
-        seat_now, action_now = history[length - 1]
-        _LAST[0] = (game, history, length, seat_now, action_now, info)
-    else:
-        _LAST[0] = (game, history, 0, -1, None, info)
-    return info
 
 
 def redeal_unseen(
