@@ -1,6 +1,10 @@
 """Work Belle of the Ball's greedy bot reuses between decisions (issue 36), held to the
 work done afresh:
 
+- A seat's party counted by ``Planner.load_party`` when its list grew since the last
+  load (the new guests added to the counts kept): the counts of the party counted
+  afresh, over random growths, shrinks, lists replaced and slots cleared.
+
 - Scandalous Scarlett's loss of a rival's group, kept per party while it holds the same
   guests (``GreedyBot._kept_scandal_loss``): the loss worked out afresh.
 
@@ -22,7 +26,7 @@ from belle_of_the_ball_helpers import GREEDY_WEIGHTS, random_play_states
 from potluck.games.belle_of_the_ball.bots import GreedyBot
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.greedy_counts import Terms
-from potluck.games.belle_of_the_ball.greedy_plan import Planner, Weights
+from potluck.games.belle_of_the_ball.greedy_plan import DEFAULT_WEIGHTS, Planner, Weights
 from potluck.games.belle_of_the_ball.state import SLOTS
 
 G = BelleOfTheBall()
@@ -139,3 +143,50 @@ def test_a_kept_scandal_loss_is_the_loss_worked_out_afresh(
         for size in (len(group), len(group), len(group) - len(guests), len(group)):
             loss = fresh._scandal_loss(group[:size], size)
             assert kept._kept_scandal_loss(group, size, party) == loss
+
+
+_COUNTED = ("size", "shown", "matched", "spread", "packed", "once", "shared")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(min_value=0, max_value=5),
+            st.integers(min_value=0, max_value=SLOTS - 1),
+            st.integers(min_value=0, max_value=len(G.guest_slugs) - 1),
+        ),
+        min_size=1,
+        max_size=60,
+    )
+)
+def test_a_grown_party_counted_again_is_counted_afresh(
+    moves: list[tuple[int, int, int]],
+) -> None:
+    """``load_party`` after each move (0 a guest joins a party's list, 1 its list
+    replaced by a copy one guest shorter, 2 an empty new list, 3 the slot cleared, 4 the
+    same list loaded as it was, 5 its last guest taken off the same list): its counts
+    are those of a planner loading every guest."""
+    planner = Planner(DEFAULT_WEIGHTS)
+    planner.use_guests(G)
+    parties: list[list[int]] = [[] for _ in range(SLOTS)]
+    for kind, slot, guest in moves:
+        party = parties[slot]
+        if kind == 0 and len(party) < 7:
+            party.append(guest)
+        elif kind == 1:
+            parties[slot] = party[:-1]
+        elif kind == 2:
+            parties[slot] = []
+        elif kind == 3:
+            planner.clear(slot)
+        elif kind == 5 and party:  # (no rule shrinks a list in place: counted afresh)
+            party.pop()
+        for each in range(SLOTS):
+            planner.load_party(each, parties[each], len(parties[each]))
+        fresh = Planner(DEFAULT_WEIGHTS)
+        fresh.use_guests(G)
+        for each in range(SLOTS):
+            fresh.load(each, tuple(parties[each]))
+            for name in _COUNTED:
+                assert getattr(planner.groups[each], name) == getattr(fresh.groups[each], name)
