@@ -138,19 +138,18 @@ def build_view(game: BelleTables, state: BelleState, seat: int | None) -> dict[s
 
 class _Kept:
     """The tuples the last ``SeatInfo`` was given (any seat's, any state's): the line,
-    the chips on it, every seat's chips, the parties' lists, and each seat's hand (by
-    seat). ``build_seat_info`` gives the next one a kept tuple again when the state's
-    list holds the same items (the parties: the same list objects), so that a decision
-    after a small change makes and frees fewer tuples, and the bot's searches find the
-    line they kept by identity (issue 36). Held to the state by the content compared,
-    whatever state or seat it was kept from."""
+    the chips on it, every seat's chips and the parties' lists. ``build_seat_info``
+    gives the next one a kept tuple again when the state's list holds the same items
+    (the parties: the same list objects), so that a decision after a small change makes
+    and frees fewer tuples, and the bot's searches find the line they kept by identity
+    (issue 36). Held to the state by the content compared, whatever state or seat it
+    was kept from."""
 
     def __init__(self) -> None:
         self.line: tuple[int, ...] = ()
         self.line_chips: tuple[int, ...] = ()
         self.chips: tuple[int, ...] = ()
         self.party_lists: tuple[list[int], ...] = ()
-        self.hands: list[tuple[int, ...]] = []
 
 
 _KEPT: Final = _Kept()
@@ -158,22 +157,21 @@ _KEPT: Final = _Kept()
 
 def _same_ints(items: list[int], kept: tuple[int, ...]) -> bool:
     """Whether ``items`` holds ``kept``'s items, in order."""
-    size = len(items)
-    if size != len(kept):
+    if len(items) != len(kept):
         return False
-    for index in range(size):  # noqa: SIM110 (a loop by index, compiled)
-        if items[index] != kept[index]:
+    # (zipped, as long: compiled, two reads without a bounds check or a call each)
+    for item, held in zip(items, kept):  # noqa: B905, SIM110
+        if item != held:
             return False
     return True
 
 
 def _same_lists(lists: list[list[int]], kept: tuple[list[int], ...]) -> bool:
     """Whether ``lists`` holds ``kept``'s list objects, in order."""
-    size = len(lists)
-    if size != len(kept):
+    if len(lists) != len(kept):
         return False
-    for index in range(size):  # noqa: SIM110 (a loop by index, compiled)
-        if lists[index] is not kept[index]:
+    for group, held in zip(lists, kept):  # noqa: B905, SIM110
+        if group is not held:
             return False
     return True
 
@@ -190,8 +188,8 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
     Each party's tuple made when it changed, kept in the state and checked party by
     party, was about a twentieth of a greedy game (issue 36).
 
-    The line, the chips, the parties' lists and the hand are the tuples the last object
-    was given when the state's lists hold the same (``_Kept``: most decisions follow a
+    The line, the chips and the parties' lists are the tuples the last object was
+    given when the state's lists hold the same (``_Kept``: most decisions follow a
     small change; ``tests/test_belle_seat_info_kept.py`` holds every object to one built
     afresh, in interleaved games, clones and seats)."""
     over = not state.acting
@@ -218,13 +216,6 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
     if not _same_lists(parties, party_lists):
         party_lists = tuple(parties)
         kept.party_lists = party_lists
-    hands = kept.hands
-    while len(hands) <= seat:
-        hands.append(())
-    held = hands[seat]
-    if not _same_ints(hand, held):
-        held = tuple(hand)
-        hands[seat] = held
     return SeatInfo(
         seat,
         len(state.deck) // line_size(game, state.num_players),
@@ -237,7 +228,7 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
         state.effects,
         0 if over else state.invites_left,
         may_play,
-        held,
+        tuple(hand),
         plays,
     )
 
