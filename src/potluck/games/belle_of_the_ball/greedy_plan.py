@@ -161,20 +161,12 @@ class Planner:
         from ``use_guests``' tables) as group ``slot``, unless they are the guests it
         counted last time: the same list as long (a party's list only grows in place,
         ``BelleState.parties``; a seat's planner is reused from decision to decision,
-        its groups put back after every re-plan). The same list grown since (the
-        seat's own invitation) has its new guests added to the counts: its first guests
-        are the ones counted, and the counts are a function of the guests alone."""
-        start: i64 = 0
-        if guests is self.loaded_lists[slot]:
-            start = self.loaded_sizes[slot]
-            if size == start:
-                return
-            if size < start:
-                start = 0
-        if start == 0:
-            self.clear(slot)
+        its groups put back after every re-plan)."""
+        if guests is self.loaded_lists[slot] and size == self.loaded_sizes[slot]:
+            return
+        self.clear(slot)
         fields_of = self.guest_fields
-        for index in range(start, size):
+        for index in range(size):
             self.add_fields(slot, fields_of[guests[index]])
         self.loaded_lists[slot] = guests
         self.loaded_sizes[slot] = size

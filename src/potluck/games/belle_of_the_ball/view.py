@@ -12,7 +12,7 @@ at setup, and the RNG.
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Any
 
 from potluck.engine.chance import shuffle
 from potluck.games.belle_of_the_ball.belles import hand_plays
@@ -136,46 +136,6 @@ def build_view(game: BelleTables, state: BelleState, seat: int | None) -> dict[s
     return view
 
 
-class _Kept:
-    """The tuples the last ``SeatInfo`` was given (any seat's, any state's): the line,
-    the chips on it, every seat's chips and the parties' lists. ``build_seat_info``
-    gives the next one a kept tuple again when the state's list holds the same items
-    (the parties: the same list objects), so that a decision after a small change makes
-    and frees fewer tuples, and the bot's searches find the line they kept by identity
-    (issue 36). Held to the state by the content compared, whatever state or seat it
-    was kept from."""
-
-    def __init__(self) -> None:
-        self.line: tuple[int, ...] = ()
-        self.line_chips: tuple[int, ...] = ()
-        self.chips: tuple[int, ...] = ()
-        self.party_lists: tuple[list[int], ...] = ()
-
-
-_KEPT: Final = _Kept()
-
-
-def _same_ints(items: list[int], kept: tuple[int, ...]) -> bool:
-    """Whether ``items`` holds ``kept``'s items, in order."""
-    if len(items) != len(kept):
-        return False
-    # (zipped, as long: compiled, two reads without a bounds check or a call each)
-    for item, held in zip(items, kept):  # noqa: B905, SIM110
-        if item != held:
-            return False
-    return True
-
-
-def _same_lists(lists: list[list[int]], kept: tuple[list[int], ...]) -> bool:
-    """Whether ``lists`` holds ``kept``'s list objects, in order."""
-    if len(lists) != len(kept):
-        return False
-    for group, held in zip(lists, kept):  # noqa: B905, SIM110
-        if group is not held:
-            return False
-    return True
-
-
 def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo:
     """What the greedy bot reads (``Game.bot_view``): the entries of ``seat``'s view that
     ``SeatInfo.from_view`` reads, taken from the state as ``build_view`` takes them.
@@ -186,44 +146,21 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
     makes no tuple per party (``tests/test_belle_of_the_ball_fast_paths.py`` holds the
     parties so read to the parties as they stood, over random changes and random games).
     Each party's tuple made when it changed, kept in the state and checked party by
-    party, was about a twentieth of a greedy game (issue 36).
-
-    The line, the chips and the parties' lists are the tuples the last object was
-    given when the state's lists hold the same (``_Kept``: most decisions follow a
-    small change; ``tests/test_belle_seat_info_kept.py`` holds every object to one built
-    afresh, in interleaved games, clones and seats)."""
+    party, was about a twentieth of a greedy game (issue 36)."""
     over = not state.acting
     may_play = state.played_now == -1 and not over
     hand = state.hands[seat]
     parties = state.parties
     # (the Belle plays of the legal list, when it has some: ``Game.legal_actions``)
     plays = hand_plays(game, state, seat) if may_play and hand and seat in state.acting else None
-    kept = _KEPT
-    # (each kept tuple read once into a local: compared and given whole)
-    line = kept.line
-    if not _same_ints(state.line, line):
-        line = tuple(state.line)
-        kept.line = line
-    line_chips = kept.line_chips
-    if not _same_ints(state.line_chips, line_chips):
-        line_chips = tuple(state.line_chips)
-        kept.line_chips = line_chips
-    chips = kept.chips
-    if not _same_ints(state.chips, chips):
-        chips = tuple(state.chips)
-        kept.chips = chips
-    party_lists = kept.party_lists
-    if not _same_lists(parties, party_lists):
-        party_lists = tuple(parties)
-        kept.party_lists = party_lists
     return SeatInfo(
         seat,
         len(state.deck) // line_size(game, state.num_players),
         bool(state.variant),
-        line,
-        line_chips,
-        chips,
-        party_lists,
+        tuple(state.line),
+        tuple(state.line_chips),
+        tuple(state.chips),
+        tuple(parties),
         pack_sizes(parties),
         state.effects,
         0 if over else state.invites_left,
