@@ -390,16 +390,16 @@ def test_l165_played_shops_go_to_the_bottom_so_none_returns_at_once(game: FoodAd
     """The Retailer takes back played shop cards "and places them at the bottom of the
     deck": with 20 shops and 6 a round, no shop is on the board twice in three rounds."""
     state = game.new_game(4, seed=2)
-    boards: list[list[int]] = []
+    boards: list[tuple[int, ...]] = []
     while state.acting:
         if state.phase == PLACING and (not boards or boards[-1] != state.board):
-            boards.append(list(state.board))
+            boards.append(state.board)
         seat = state.acting[0]
         game.step(state, seat, game.legal_actions(state, seat)[0])
     assert len(boards) == 3
     seen = [shop for board in boards for shop in board]
     assert len(seen) == len(set(seen)) == 18
-    assert state.shop_deck[:6] == boards[-1]  # the last board went to the bottom
+    assert tuple(state.shop_deck[:6]) == boards[-1]  # the last board went to the bottom
 
 
 def test_redeal_keeps_what_a_seat_knows_of_the_ordered_decks(game: FoodAdvice) -> None:

@@ -1,8 +1,8 @@
 """FoodAdvice's plain-loop readings of its card lists (issue 36) held equal to what they
 stand for, on random cases.
 
-- ``state.holds`` and ``state.is_acting`` answer as ``in``; ``state.place_of`` finds as
-  ``list.index`` (and says -1 where it would raise).
+- ``state.holds``, ``state.holds_tuple`` and ``state.is_acting`` answer as ``in``;
+  ``state.place_of`` finds as ``tuple.index`` (and says -1 where it would raise).
 - The rows the placing's legal list reads whole (``FoodTables.open_promotions`` and
   ``invest_rows``) hold the actions its loop over the channels and seats wrote.
 - A new game's decks, copied from ``FoodTables.card_numbers``, are the cards counted
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from potluck.games.food_advice.actions import INVEST, PROMOTE
 from potluck.games.food_advice.game import FoodAdvice
-from potluck.games.food_advice.state import holds, is_acting, place_of
+from potluck.games.food_advice.state import holds, holds_tuple, is_acting, place_of
 
 GAME = FoodAdvice()
 SMALL = st.integers(min_value=-3, max_value=300)
@@ -26,8 +26,9 @@ SMALL = st.integers(min_value=-3, max_value=300)
 @given(st.lists(SMALL, max_size=12), SMALL)
 def test_holds_place_of_and_is_acting_answer_as_in_and_index(cards: list[int], card: int) -> None:
     assert holds(cards, card) == (card in cards)
+    assert holds_tuple(tuple(cards), card) == (card in cards)
     assert is_acting(tuple(cards), card) == (card in cards)
-    assert place_of(cards, card) == (cards.index(card) if card in cards else -1)
+    assert place_of(tuple(cards), card) == (cards.index(card) if card in cards else -1)
 
 
 def test_placing_rows_hold_what_the_loop_wrote() -> None:

@@ -161,7 +161,7 @@ def _sell_to(game: FoodAdvice, buyer: str, shape: str, parts: list[tuple[int, st
     state.shop_deck += state.board
     state.shop_deck.remove(sparget)
     state.shop_deck.remove(wildmart)
-    state.board = [sparget, wildmart]
+    state.board = (sparget, wildmart)
     state.shop_chips[0] = 0b11
     offer = product(game, 0, 0, shape, parts)
     before = state.money[0]
@@ -281,7 +281,7 @@ def test_extra_customers_and_jokers_earn_no_shop_bonus(game: FoodAdvice) -> None
     if sparget not in state.board:
         state.shop_deck.append(state.board[0])
         state.shop_deck.remove(sparget)
-        state.board[0] = sparget
+        state.board = (sparget, *state.board[1:])
     state.shop_chips[0] = 1 << state.board.index(sparget)
     offer = product(game, 0, 0, "tea", [(10, "healthy"), (10, "sour"), (10, "rich")])
     before = state.money[0]

@@ -150,7 +150,8 @@ def test_standings_mid_round_count_what_products_will_sell(game: FoodAdvice) -> 
     play_until(game, state, PLACING)
     state.money = [50, 50, 50, 50]
     # Seat 1's product loses its ingredients: nobody pays anything for it.
-    state.prod_ings[state.prod_owner.index(1)] = []
+    gone = state.prod_owner.index(1)
+    state.prod_ings = tuple(() if p == gone else ings for p, ings in enumerate(state.prod_ings))
     offers = products_on_offer(game, state)
     regulars = [game.buyers[c] for c in game.regular_customers]
     choices = [choose(b, offers) for b in regulars]

@@ -191,10 +191,10 @@ def test_legal_lists_are_what_the_rule_allows_in_order(
     if hand is not None:
         state.hands[seat] = hand
     if phase == EXCHANGE and bundle is not None:
-        state.offer_ings = [i for i in bundle if i in state.hands[seat]]
+        state.offer_ings = tuple(i for i in bundle if i in state.hands[seat])
         state.offer_to = (seat + 1) % 4 if state.offer_ings else -1
     if phase == RESPOND and bundle is not None:
-        state.given_ings = [i for i in bundle if i in state.hands[seat]]
+        state.given_ings = tuple(i for i in bundle if i in state.hands[seat])
     if offered is not None:
         state.offered[seat] = offered
     if phase == PLACING and chips is not None:

@@ -41,7 +41,7 @@ def _fresh_offers(state: FoodState, seats: int) -> list[Offer]:
             state.prod_owner[p],
             state.prod_shape[p],
             sum(GAME.ing_price[i] for i in ings),
-            GAME.product_tags(ings),
+            GAME.product_tags(list(ings)),
         )
         for p, ings in enumerate(state.prod_ings)
         if seats >> state.prod_owner[p] & 1
@@ -54,17 +54,20 @@ def _check_offers(state: FoodState) -> None:
 
 
 def _shake(state: FoodState, rng: random.Random) -> None:
-    """Change a product as nothing in the rules does, behind the memo's back."""
+    """Change a product as nothing in the rules does, behind the memo's back (the state's
+    products are tuples: a change gives the state new ones)."""
     if not state.prod_ings:
         return
-    ings = state.prod_ings[rng.randrange(len(state.prod_ings))]
+    products = [list(ings) for ings in state.prod_ings]
+    ings = products[rng.randrange(len(products))]
     way = rng.randrange(3)
     if way == 0 and ings:
         ings[rng.randrange(len(ings))] = rng.randrange(len(GAME.ing_names))
     elif way == 1:
         ings.append(rng.randrange(len(GAME.ing_names)))
     else:
-        state.prod_shape = [rng.randrange(len(GAME.shapes)) for _ in state.prod_shape]
+        state.prod_shape = tuple(rng.randrange(len(GAME.shapes)) for _ in state.prod_shape)
+    state.prod_ings = tuple(tuple(ings) for ings in products)
 
 
 @settings(max_examples=60, deadline=None)

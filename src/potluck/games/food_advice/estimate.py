@@ -73,7 +73,7 @@ def standings(tables: FoodTables, state: FoodState) -> tuple[float, ...]:
         n,
         _channel_mask(state.channel_chips, tables.black_friday),
         _channel_mask(state.channel_chips, tables.flavor),
-        tuple(state.board),
+        state.board,
         tuple(state.shop_chips),
         tuple(state.invest),
     )

@@ -123,7 +123,10 @@ def play_event(
         entry["effect"] = f"took {taken} F from seat {target}"
     elif kind in ("remove_other", "remove_own"):
         product = product_of(state, ing)
-        state.prod_ings[product].remove(ing)
+        # A new tuple of products with the product's new tuple (``state.SHARED``).
+        products = state.prod_ings
+        trimmed = tuple([i for i in products[product] if i != ing])
+        state.prod_ings = (*products[:product], trimmed, *products[product + 1 :])
         return_ingredient(state, ing, -1)  # everyone saw it removed
         entry["effect"] = (
             f"removed {tables.ing_names[ing]} from {state.prod_name[product]} "

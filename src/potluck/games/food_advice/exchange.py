@@ -9,7 +9,7 @@ passes. After everyone passed, all keep three (product.py).
 from __future__ import annotations
 
 from potluck.games.food_advice.actions import DECLINE, DONE, GIVE, OFFER, PASS, FoodAction
-from potluck.games.food_advice.state import EXCHANGE, KEEP, RESPOND, FoodState, holds
+from potluck.games.food_advice.state import EXCHANGE, KEEP, RESPOND, FoodState, holds, holds_tuple
 from potluck.games.food_advice.tables import MAX_OFFER_CARDS, MAX_OFFERS, FoodTables
 
 
@@ -26,7 +26,7 @@ def exchange_actions(tables: FoodTables, state: FoodState, seat: int) -> list[Fo
     if bundle:
         legal = [pass_, done]
         for i in sorted(state.hands[seat]):
-            if not holds(bundle, i):
+            if not holds_tuple(bundle, i):
                 legal.append(rows[i][to])
         return legal
     offers = tables.others_offers[state.num_players][seat]
@@ -41,7 +41,7 @@ def answer_actions(tables: FoodTables, state: FoodState, seat: int) -> list[Food
     given, gives = state.given_ings, tables.kind_actions[GIVE]
     legal = [tables.kind_actions[DECLINE][0]]
     for i in sorted(state.hands[seat]):
-        if not holds(given, i):
+        if not holds_tuple(given, i):
             legal.append(gives[i])
     return legal
 
@@ -63,7 +63,7 @@ def exchange_allows(state: FoodState, seat: int, action: FoodAction) -> bool:
         to_ok
         and action.seat < state.num_players
         and holds(state.hands[seat], action.thing)
-        and not holds(bundle, action.thing)
+        and not holds_tuple(bundle, action.thing)
     )
 
 
@@ -74,7 +74,7 @@ def answer_allows(state: FoodState, seat: int, action: FoodAction) -> bool:
     return (
         action.kind == GIVE
         and holds(state.hands[seat], action.thing)
-        and not holds(state.given_ings, action.thing)
+        and not holds_tuple(state.given_ings, action.thing)
     )
 
 
@@ -101,14 +101,14 @@ def exchange_step(tables: FoodTables, state: FoodState, seat: int, action: FoodA
     kind = action.kind
     if kind == PASS:
         state.offer_from = state.offer_to = -1  # an offer not sent is withdrawn
-        state.offer_ings = []
+        state.offer_ings = ()
         next_exchange(state)
     elif kind == OFFER:
         state.offer_from, state.offer_to = seat, action.seat
-        state.offer_ings = [*state.offer_ings, action.thing]
+        state.offer_ings = (*state.offer_ings, action.thing)
     elif kind == DONE:
         state.offered[seat] = state.offered[seat] + 1
-        state.given_ings = []
+        state.given_ings = ()
         state.phase, state.acting = RESPOND, (state.offer_to,)
     else:
         answer(tables, state, seat, action)
@@ -129,10 +129,10 @@ def answer(tables: FoodTables, state: FoodState, seat: int, action: FoodAction) 
     offer's count (the cards then change hands), or declines it (nothing moves)."""
     giver, bundle = state.offer_from, state.offer_ings
     if action.kind == GIVE:
-        state.given_ings = [*state.given_ings, action.thing]
+        state.given_ings = (*state.given_ings, action.thing)
         if len(state.given_ings) < len(bundle):
             return  # more to give
-    given = state.given_ings if action.kind == GIVE else []
+    given = state.given_ings if action.kind == GIVE else ()
     if given:  # card for card: the offer's ingredients for those given back
         for ing in bundle:
             state.hands[giver].remove(ing)
@@ -148,6 +148,6 @@ def answer(tables: FoodTables, state: FoodState, seat: int, action: FoodAction) 
     }
     state.trades = [*state.trades, entry]
     state.offer_from = state.offer_to = -1
-    state.offer_ings, state.given_ings = [], []
+    state.offer_ings, state.given_ings = (), ()
     # The offerer's turn goes on: another offer (up to two a round), or pass.
     state.phase, state.acting = EXCHANGE, (giver,)

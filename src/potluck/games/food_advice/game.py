@@ -74,14 +74,15 @@ from potluck.games.food_advice.state import (
     ALL_SLOTS,
     EVENTS,
     EXCHANGE,
-    INT_LISTS,
+    INT_SLOTS,
     INTS,
     KEEP,
     NAMING,
-    NESTED_LISTS,
+    NESTED_SLOTS,
     PLACING,
     RESPOND,
-    STR_LISTS,
+    SHARED,
+    STR_SLOTS,
     VOTING,
     FoodState,
     holds,
@@ -351,9 +352,9 @@ class FoodAdvice(FoodTables):
 
     def _state_to_json(self, state: FoodState) -> dict[str, Any]:
         data: dict[str, Any] = {name: getattr(state, name) for name in INTS}
-        for name in INT_LISTS + STR_LISTS:
+        for name in INT_SLOTS + STR_SLOTS:
             data[name] = list(getattr(state, name))
-        for name in NESTED_LISTS:
+        for name in NESTED_SLOTS:
             data[name] = [list(inner) for inner in getattr(state, name)]
         data["log"] = state.log
         data["trades"], data["sales"] = state.trades, state.sales
@@ -367,12 +368,17 @@ class FoodAdvice(FoodTables):
         try:
             for name in INTS:
                 setattr(state, name, int(data[name]))
-            for name in INT_LISTS:
-                setattr(state, name, [int(x) for x in data[name]])
-            for name in STR_LISTS:
-                setattr(state, name, [str(x) for x in data[name]])
-            for name in NESTED_LISTS:
-                setattr(state, name, [[int(x) for x in inner] for inner in data[name]])
+            # (tuples where the state holds tuples: ``state.SHARED``)
+            for name in INT_SLOTS:
+                ints = [int(x) for x in data[name]]
+                setattr(state, name, tuple(ints) if name in SHARED else ints)
+            for name in STR_SLOTS:
+                strs = [str(x) for x in data[name]]
+                setattr(state, name, tuple(strs) if name in SHARED else strs)
+            for name in NESTED_SLOTS:
+                nested = [[int(x) for x in inner] for inner in data[name]]
+                shared = name in SHARED
+                setattr(state, name, tuple(map(tuple, nested)) if shared else nested)
             for name in ("log", "trades", "sales", "events_played", "tiebreak"):
                 setattr(state, name, data[name])
         except (KeyError, TypeError, ValueError) as error:

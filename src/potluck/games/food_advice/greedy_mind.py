@@ -29,6 +29,7 @@ from potluck.games.food_advice.market import (
 from potluck.games.food_advice.seat_info import SeatInfo
 from potluck.games.food_advice.selling import shop_term_met
 from potluck.games.food_advice.shared_tables import Sales, SharedTable, sales_key, shared_table
+from potluck.games.food_advice.state import holds_tuple
 from potluck.games.food_advice.tables import MAX_SEATS, FoodTables
 
 #: What an extra personal customer is worth, roughly (an average sale).
@@ -80,21 +81,12 @@ def sold_by_any(offers: list[Offer], sellers: int) -> bool:
     return False
 
 
-def holds(cards: tuple[int, ...], card: int) -> bool:
-    """Whether ``card`` is one of ``cards`` (a few): a plain loop over a tuple, which
-    compiled code reads by place, where ``in`` asks Python's sequence protocol."""
-    for other in cards:  # noqa: SIM110
-        if other == card:
-            return True
-    return False
-
-
 def holds_all(whole: tuple[int, ...], part: tuple[int, ...]) -> bool:
     """Whether every card of ``part`` is in ``whole`` (a few cards each): plain loops
     over numbers, where sets made for ``issubset`` cost more than the test itself in
     compiled code (a set and a method call through Python at each discard)."""
     for card in part:  # noqa: SIM110
-        if not holds(whole, card):
+        if not holds_tuple(whole, card):
             return False
     return True
 
@@ -393,7 +385,7 @@ class Mind:
             keep = self.best_keep(list(hand))[1]
             self.memo[key] = (hand, keep)
         for action in actions:
-            if not holds(keep, action.thing):
+            if not holds_tuple(keep, action.thing):
                 return action
         return actions[0]
 

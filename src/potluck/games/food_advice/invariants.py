@@ -91,14 +91,14 @@ def invariant_problems(game: FoodTables, state: FoodState) -> list[str]:
         ings += product
     if sorted(ings) != list(range(len(game.ing_names))):
         problems.append("ingredient cards are not conserved")
-    shapes = state.shape_deck + state.prod_shape + [s for s in state.dealt_shape if s >= 0]
+    shapes = [*state.shape_deck, *state.prod_shape] + [s for s in state.dealt_shape if s >= 0]
     if sorted(shapes) != list(range(len(game.shapes))):
         problems.append("product shape cards are not conserved")
     if len(state.ing_returned) > len(state.ing_deck) or any(
         not -1 <= by < state.num_players for by in state.ing_returned
     ):
         problems.append("the ingredient deck's returned cards do not fit the deck")
-    if sorted(state.shop_deck + state.board) != list(range(len(game.shop_names))):
+    if sorted([*state.shop_deck, *state.board]) != list(range(len(game.shop_names))):
         problems.append("shop cards are not conserved")
     customers = state.cust_deck + state.cust_discard + state.cust_table
     if sorted(customers) != list(range(len(game.cust_names))):

@@ -17,13 +17,13 @@ from potluck.games.food_advice.tables import FoodTables
 def present_and_vote(state: FoodState) -> None:
     """Everyone named: the products join the table, and everyone votes."""
     n = state.num_players
-    # New lists, not appends: clones share these lists (state.SHARED_LISTS).
-    state.prod_owner = state.prod_owner + list(range(n))
-    state.prod_shape = state.prod_shape + state.dealt_shape
-    state.prod_round = state.prod_round + [state.round] * n
-    state.prod_name = state.prod_name + state.pending_name
-    state.prod_tagline = state.prod_tagline + state.pending_tagline
-    state.prod_ings += state.hands
+    # New tuples: clones share them (``state.SHARED``).
+    state.prod_owner = state.prod_owner + tuple(range(n))
+    state.prod_shape = state.prod_shape + tuple(state.dealt_shape)
+    state.prod_round = state.prod_round + (state.round,) * n
+    state.prod_name = state.prod_name + tuple(state.pending_name)
+    state.prod_tagline = state.prod_tagline + tuple(state.pending_tagline)
+    state.prod_ings = state.prod_ings + tuple([tuple(hand) for hand in state.hands])
     state.hands = [[] for _ in range(state.num_players)]
     state.dealt_shape = [-1] * state.num_players
     state.phase, state.acting = VOTING, tuple(range(state.num_players))
@@ -61,7 +61,7 @@ def tally_votes(tables: FoodTables, state: FoodState) -> None:
     # Placing products in shops 1: six shops face up.
     # From the top of the shop deck; last round's shops went to its bottom.
     deck = state.shop_deck
-    state.board = [deck.pop() for _ in range(min(tables.board_size, len(deck)))]
+    state.board = tuple([deck.pop() for _ in range(min(tables.board_size, len(deck)))])
     state.phase, state.turn = PLACING, 0
     state.acting = (state.order[0],)
 

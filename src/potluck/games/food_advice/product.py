@@ -16,16 +16,16 @@ def start_round(tables: FoodTables, state: FoodState) -> None:
     """Creating a signature product 1-2: a random shape and six ingredients each; the
     exchange window opens with this round's first seat."""
     n, r, rng = state.num_players, state.round, state.rng
-    state.order = [(r + i) % n for i in range(n)]
+    state.order = tuple([(r + i) % n for i in range(n)])
     state.dealt_shape = [draw(state.shape_deck, rng) for _ in range(n)]
     state.hands = [deal_ingredients(tables, state) for _ in range(n)]
     state.trades, state.sales, state.events_played = [], [], []
     state.extra, state.offered, state.votes = [0] * n, [0] * n, [-1] * n
     state.pending_name, state.pending_tagline = [""] * n, [""] * n
     state.shop_chips, state.channel_chips, state.invest = [0] * n, [0] * n, [-1] * n
-    state.board, state.event_new = [], [-1] * n
+    state.board, state.event_new = (), [-1] * n
     state.offer_from = state.offer_to = -1
-    state.offer_ings, state.given_ings = [], []
+    state.offer_ings, state.given_ings = (), ()
     state.phase, state.turn = EXCHANGE, 0
     state.acting = (state.order[0],)
 

@@ -232,8 +232,8 @@ def end_round(tables: FoodTables, state: FoodState) -> None:
     state.cust_table = []
     # "Taking back played shop cards and placing them at the bottom of the deck",
     # face up, in board order (the first shop lowest).
-    state.shop_deck = state.board + state.shop_deck
-    state.board = []
+    state.shop_deck = [*state.board, *state.shop_deck]
+    state.board = ()
     state.shop_chips, state.channel_chips, state.invest = [0] * n, [0] * n, [-1] * n
     state.extra = [0] * n
     state.round += 1

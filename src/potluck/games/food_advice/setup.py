@@ -24,7 +24,7 @@ def new_state(
     # The decks' cards numbered from 0, copied from one tuple (``FoodTables.card_numbers``):
     # a list made from a range counts its way up one boxed number at a time.
     numbers = tables.card_numbers
-    state.roles = sample(rng, range(len(ROLES)), n)  # the Character deck, shuffled and dealt
+    state.roles = tuple(sample(rng, range(len(ROLES)), n))  # the Character deck, shuffled and dealt
     state.money = [t.starting_money] * n
     state.chips = [t.starting_chips] * n
     state.ing_deck = list(numbers[: len(tables.ing_names)])
@@ -36,8 +36,8 @@ def new_state(
     state.event_deck = list(numbers[: len(tables.event_names)])
     state.cust_deck = list(numbers[: len(tables.cust_names)])
     state.event_discard, state.cust_discard, state.cust_table = [], [], []
-    state.prod_owner, state.prod_shape, state.prod_round = [], [], []
-    state.prod_ings, state.prod_name, state.prod_tagline = [], [], []
+    state.prod_owner, state.prod_shape, state.prod_round = (), (), ()
+    state.prod_ings, state.prod_name, state.prod_tagline = (), (), ()
     state.held = [[] for _ in range(n)]
     state.log, state.tiebreak = [], None
     state.round = 0

@@ -105,11 +105,11 @@ class TableMemo:
         #: The products a ``SeatInfo`` was built with last (``seat_info.table_products``):
         #: the next decision's, whichever seat's, while the table's products stay those.
         self.products: tuple[Product, ...] = ()
-        #: Copies of the state's ``prod_ings``, ``prod_owner`` and ``prod_shape`` that
-        #: ``products`` was built from (compared with the next state's).
-        self.product_ings: list[list[int]] = []
-        self.product_owners: list[int] = []
-        self.product_shapes: list[int] = []
+        #: The state's ``prod_ings``, ``prod_owner`` and ``prod_shape`` tuples that
+        #: ``products`` was built from (the next state's are compared by identity).
+        self.product_ings: tuple[tuple[int, ...], ...] = ()
+        self.product_owners: tuple[int, ...] = ()
+        self.product_shapes: tuple[int, ...] = ()
 
     def __reduce__(self) -> tuple[object, ...]:
         return (TableMemo, (self.made,))

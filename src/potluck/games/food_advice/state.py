@@ -44,8 +44,8 @@ FLAVOR_SAMPLING: Final = "Flavor Sampling"
 BLACK_FRIDAY: Final = "Black Friday"
 MABIUS: Final = "Mabius"
 
-#: Slots holding a list of ints, copied on clone.
-INT_LISTS = (
+#: Slots holding ints, one list or tuple each, in the order a saved state lists them.
+INT_SLOTS = (
     "roles",
     "money",
     "chips",
@@ -74,10 +74,30 @@ INT_LISTS = (
     "offer_ings",
     "given_ings",
 )
-#: Slots holding a list of lists of ints, copied deeply on clone.
-NESTED_LISTS = ("hands", "prod_ings", "held")
-#: Slots holding a list of strings.
-STR_LISTS = ("prod_name", "prod_tagline", "pending_name", "pending_tagline")
+#: Slots holding lists of ints, one a seat (or a product), likewise.
+NESTED_SLOTS = ("hands", "prod_ings", "held")
+#: Slots holding strings, one list or tuple each, likewise.
+STR_SLOTS = ("prod_name", "prod_tagline", "pending_name", "pending_tagline")
+#: Of these, the slots holding tuples (of ints, of tuples of ints, of strings), never
+#: lists: the rules replace them with a new tuple to change them (a tuple cannot be
+#: changed in place), so clones share them. They are fixed for the game (``roles``), set
+#: once a round (``order``, ``board``), per product joining the table or trimmed
+#: (``prod_*``), or per card offered or given (``offer_ings``, ``given_ings``); the
+#: greedy bot's input knows the products are unchanged by their tuples' identity
+#: (``seat_info.table_products``). The other slots' lists are copied on clone.
+SHARED = (
+    "roles",
+    "prod_owner",
+    "prod_shape",
+    "prod_round",
+    "order",
+    "board",
+    "offer_ings",
+    "given_ings",
+    "prod_ings",
+    "prod_name",
+    "prod_tagline",
+)
 #: Slots holding ints.
 INTS = ("round", "phase", "turn", "offer_from", "offer_to")
 #: Slots holding public logs: lists of JSON-ready dicts, never changed in place (a new
@@ -85,24 +105,10 @@ INTS = ("round", "phase", "turn", "offer_from", "offer_to")
 LOGS = ("log", "trades", "sales", "events_played")
 #: The end-of-game tie-break, a JSON-ready dict (or ``None``), never changed in place.
 OTHER = ("tiebreak",)
-ALL_SLOTS = INTS + INT_LISTS + NESTED_LISTS + STR_LISTS + LOGS + OTHER
+ALL_SLOTS = INTS + INT_SLOTS + NESTED_SLOTS + STR_SLOTS + LOGS + OTHER
 #: A slot that remembers what the rules worked out from other slots: never saved, and
 #: checked against what it was worked out from at every read (``presentation.offers``).
 MEMOS = ("offer_memo",)
-#: Lists that the rules replace with a new list to change them, never change in place,
-#: so clones share them (fixed for the game, set once per round, or per product).
-SHARED_LISTS = (
-    "roles",
-    "prod_owner",
-    "prod_shape",
-    "prod_round",
-    "prod_name",
-    "prod_tagline",
-    "order",
-    "board",
-    "offer_ings",
-    "given_ings",
-)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -115,8 +121,8 @@ class FoodState(State):
     Retailer). ``ing_returned[k]`` says who put ``ing_deck[k]`` there (a seat's
     face-down discard, or -1 for a card removed from a product in the open); the
     cards above them were never seen. Other decks are unordered: a card is drawn at
-    random when dealt (as from a shuffled deck). Products are parallel lists (``prod_*``), one entry
-    per product created, in order of creation. ``order`` is this round's seat
+    random when dealt (as from a shuffled deck). Products are parallel tuples (``prod_*``), one
+    entry per product created, in order of creation. ``order`` is this round's seat
     order for turns (it starts one seat further each round); ``turn`` indexes it.
     """
 
@@ -127,21 +133,21 @@ class FoodState(State):
     turn: int
     offer_from: int  # the offer being made or answered (-1 when none)
     offer_to: int
-    offer_ings: list[int]  # the ingredients offered (in the offerer's hand until it is done)
-    given_ings: list[int]  # those the other player has given back so far
-    roles: list[int]
+    offer_ings: tuple[int, ...]  # the ingredients offered (in the offerer's hand until it is done)
+    given_ings: tuple[int, ...]  # those the other player has given back so far
+    roles: tuple[int, ...]
     money: list[int]
     chips: list[int]  # chips each player holds (3 + votes won + events)
     ing_deck: list[int]
     ing_returned: list[int]  # per card at the bottom of ing_deck: who returned it (-1: all saw)
     shape_deck: list[int]
     dealt_shape: list[int]  # per seat: the shape dealt this round (-1 before the deal)
-    prod_owner: list[int]
-    prod_shape: list[int]
-    prod_round: list[int]
+    prod_owner: tuple[int, ...]
+    prod_shape: tuple[int, ...]
+    prod_round: tuple[int, ...]
     votes: list[int]  # per seat: the seat voted for this round (-1: not yet)
     shop_deck: list[int]
-    board: list[int]  # shop cards face up this round
+    board: tuple[int, ...]  # shop cards face up this round
     shop_chips: list[int]  # per seat: bit mask of board slots holding its chip
     channel_chips: list[int]  # per seat: bit mask of promotion channels holding its chip
     invest: list[int]  # per seat: the seat invested in through Mabius (-1: none)
@@ -152,13 +158,13 @@ class FoodState(State):
     cust_deck: list[int]
     cust_discard: list[int]
     cust_table: list[int]  # customers revealed this round (kept until the round ends)
-    order: list[int]
+    order: tuple[int, ...]
     offered: list[int]  # per seat: offers made in this round's exchange window
     hands: list[list[int]]  # per seat: ingredient cards in hand
-    prod_ings: list[list[int]]  # per product: its ingredients (events may remove some)
+    prod_ings: tuple[tuple[int, ...], ...]  # per product: its ingredients (events may remove some)
     held: list[list[int]]  # per seat: event cards held face down for later
-    prod_name: list[str]
-    prod_tagline: list[str]
+    prod_name: tuple[str, ...]
+    prod_tagline: tuple[str, ...]
     pending_name: list[str]  # per seat: the name given this round, secret until all named
     pending_tagline: list[str]
     log: list[dict[str, Any]]  # one entry per finished round
@@ -174,8 +180,7 @@ class FoodState(State):
 
     def clone(self) -> Self:
         # Written out slot by slot: a loop over the names with getattr and setattr
-        # costs more than the copies. Lists in ``SHARED_LISTS`` are shared: the rules
-        # replace them, never change them in place.
+        # costs more than the copies. The tuples (``SHARED``) are shared.
         twin = self._blank_copy()
         twin.round = self.round
         twin.phase = self.phase
@@ -197,6 +202,7 @@ class FoodState(State):
         twin.board = self.board
         twin.offer_ings = self.offer_ings
         twin.given_ings = self.given_ings
+        twin.prod_ings = self.prod_ings
         twin.money = self.money.copy()
         twin.chips = self.chips.copy()
         twin.ing_deck = self.ing_deck.copy()
@@ -219,7 +225,6 @@ class FoodState(State):
         twin.pending_name = self.pending_name.copy()
         twin.pending_tagline = self.pending_tagline.copy()
         twin.hands = [inner.copy() for inner in self.hands]
-        twin.prod_ings = [inner.copy() for inner in self.prod_ings]
         twin.held = [inner.copy() for inner in self.held]
         # Shared, though changed in place: every read checks an offer against its
         # product, so one made for either state is right for both.
@@ -259,10 +264,23 @@ def holds(cards: list[int], card: int) -> bool:
     return False
 
 
-def place_of(cards: list[int], card: int) -> int:
+def holds_tuple(cards: tuple[int, ...], card: int) -> bool:
+    """``holds`` of a tuple (an offer's cards, the board, a bot's choice): compiled code
+    reads a tuple by place, where ``in`` asks Python's sequence protocol.
+
+    >>> holds_tuple((3, 7), 7), holds_tuple((3, 7), 4)
+    (True, False)
+    """
+    for held in cards:  # noqa: SIM110 (as in ``holds``)
+        if held == card:
+            return True
+    return False
+
+
+def place_of(cards: tuple[int, ...], card: int) -> int:
     """``cards.index(card)``, or -1 when ``card`` is not there (a shop's slot on the board).
 
-    >>> place_of([9, 4, 6], 6), place_of([9, 4, 6], 5)
+    >>> place_of((9, 4, 6), 6), place_of((9, 4, 6), 5)
     (2, -1)
     """
     for k, held in enumerate(cards):

@@ -167,8 +167,8 @@ def build_seat_info(game: FoodTables, state: FoodState, seat: int) -> SeatInfo:
         state.dealt_shape[seat],
         products,
         tuple(sorted(state.hands[seat])),
-        tuple(state.offer_ings) if offered else (),
-        tuple(state.given_ings) if offered else (),
+        state.offer_ings if offered else (),
+        state.given_ings if offered else (),
         state.phase,
     )
 
