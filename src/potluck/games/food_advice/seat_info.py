@@ -24,8 +24,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from potluck.engine.seat_info import SeatInfoBase
+from potluck.games.food_advice.presentation import votes_received
 from potluck.games.food_advice.shared_tables import Product, TableMemo
-from potluck.games.food_advice.state import PHASE_NAMES, FoodState
+from potluck.games.food_advice.state import PHASE_NAMES, VOTING, FoodState
 from potluck.games.food_advice.tables import FoodTables
 
 
@@ -115,6 +116,34 @@ class SeatInfo(SeatInfoBase):
         )
 
 
+def table_memo(game: FoodTables) -> TableMemo:
+    """The game's ``TableMemo`` (made at the first read)."""
+    memo = game.greedy_tables
+    if not isinstance(memo, TableMemo):
+        memo = game.greedy_tables = TableMemo()
+    return memo
+
+
+def table_received(game: FoodTables, state: FoodState) -> tuple[int, ...]:
+    """``SeatInfo.votes_received`` of ``state``: per seat, the votes its product received
+    this round once every vote is cast (``presentation.votes_received``), else 0.
+
+    The votes stay as they are from the tally to the round's end, while the chips and
+    the events (most of a round's decisions) read them: so the tuple worked out last is
+    kept on the game (``TableMemo.received``) with a copy of the votes it was worked out
+    from, and given again while the state's votes equal that copy (it is a function of
+    the votes alone, one per seat)."""
+    if state.phase <= VOTING:
+        return (0,) * state.num_players
+    memo = table_memo(game)
+    votes = state.votes
+    if votes == memo.votes:
+        return memo.received
+    received = memo.received = tuple(votes_received(state))
+    memo.votes = votes.copy()
+    return received
+
+
 def table_products(game: FoodTables, state: FoodState) -> tuple[Product, ...]:
     """``SeatInfo.products`` of ``state``: per product on the table, in order, (number,
     owner, shape, price, ingredients), as the view lists them (``from_view``).
@@ -129,9 +158,7 @@ def table_products(game: FoodTables, state: FoodState) -> tuple[Product, ...]:
     other object can take their place in memory) means the products are those, in any
     state of the game that asks (a search's worlds and clones too, which share the
     tuples until one of them changes its products)."""
-    memo = game.greedy_tables
-    if not isinstance(memo, TableMemo):
-        memo = game.greedy_tables = TableMemo()
+    memo = table_memo(game)
     ings_of, owners, shapes = state.prod_ings, state.prod_owner, state.prod_shape
     # (three identity tests, where comparing the lists' contents cost about 1,850
     # instructions a decision)

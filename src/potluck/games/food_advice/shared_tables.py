@@ -110,6 +110,10 @@ class TableMemo:
         self.product_ings: tuple[tuple[int, ...], ...] = ()
         self.product_owners: tuple[int, ...] = ()
         self.product_shapes: tuple[int, ...] = ()
+        #: The votes received a ``SeatInfo`` was built with last
+        #: (``seat_info.table_received``), and a copy of the votes they were counted from.
+        self.received: tuple[int, ...] = ()
+        self.votes: list[int] = []
 
     def __reduce__(self) -> tuple[object, ...]:
         return (TableMemo, (self.made,))

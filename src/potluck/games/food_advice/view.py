@@ -20,7 +20,7 @@ from typing import Any
 
 from potluck.engine.chance import choice, shuffle
 from potluck.games.food_advice.presentation import votes_received
-from potluck.games.food_advice.seat_info import SeatInfo, table_products
+from potluck.games.food_advice.seat_info import SeatInfo, table_products, table_received
 from potluck.games.food_advice.state import (
     EVENTS,
     NAMING,
@@ -156,17 +156,19 @@ def build_seat_info(game: FoodTables, state: FoodState, seat: int) -> SeatInfo:
     """What the greedy bot reads (``Game.bot_view``): the entries of ``seat``'s view that
     ``SeatInfo.from_view`` reads, taken from the state as ``build_view``'s helpers take
     them (``_players``, ``_products``, ``_offer``, ``_you``)."""
-    received = votes_received(state) if state.phase > VOTING else [0] * state.num_players
-    # (the products built last, while they are the state's: ``table_products``)
+    # (the products and the votes received worked out last, while they are the state's:
+    # ``table_products``, ``table_received``)
     products = table_products(game, state)
     offered = state.offer_from >= 0
+    hand = state.hands[seat]
     return SeatInfo(
         seat,
         tuple(state.money),
-        tuple(received),
+        table_received(game, state),
         state.dealt_shape[seat],
         products,
-        tuple(sorted(state.hands[seat])),
+        # (no hand from the presentation to the round's end: ``sorted`` made a list)
+        tuple(sorted(hand)) if hand else (),
         state.offer_ings if offered else (),
         state.given_ings if offered else (),
         state.phase,
