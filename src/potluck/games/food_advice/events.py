@@ -123,10 +123,11 @@ def play_event(
         entry["effect"] = f"took {taken} F from seat {target}"
     elif kind in ("remove_other", "remove_own"):
         product = product_of(state, ing)
-        # A new tuple of products with the product's new tuple (``state.SHARED``).
+        # A new tuple of products with the product's new tuple (``state.SHARED``),
+        # concatenated (compiled code builds ``(*a, b, *c)`` through a list).
         products = state.prod_ings
         trimmed = tuple([i for i in products[product] if i != ing])
-        state.prod_ings = (*products[:product], trimmed, *products[product + 1 :])
+        state.prod_ings = products[:product] + (trimmed,) + products[product + 1 :]  # noqa: RUF005
         return_ingredient(state, ing, -1)  # everyone saw it removed
         entry["effect"] = (
             f"removed {tables.ing_names[ing]} from {state.prod_name[product]} "

@@ -105,7 +105,9 @@ def exchange_step(tables: FoodTables, state: FoodState, seat: int, action: FoodA
         next_exchange(state)
     elif kind == OFFER:
         state.offer_from, state.offer_to = seat, action.seat
-        state.offer_ings = (*state.offer_ings, action.thing)
+        # (a new tuple: ``state.SHARED``; concatenated, where compiled code builds
+        # ``(*offer, card)`` through a list)
+        state.offer_ings = state.offer_ings + (action.thing,)  # noqa: RUF005
     elif kind == DONE:
         state.offered[seat] = state.offered[seat] + 1
         state.given_ings = ()
@@ -129,7 +131,7 @@ def answer(tables: FoodTables, state: FoodState, seat: int, action: FoodAction) 
     offer's count (the cards then change hands), or declines it (nothing moves)."""
     giver, bundle = state.offer_from, state.offer_ings
     if action.kind == GIVE:
-        state.given_ings = (*state.given_ings, action.thing)
+        state.given_ings = state.given_ings + (action.thing,)  # noqa: RUF005 (as above)
         if len(state.given_ings) < len(bundle):
             return  # more to give
     given = state.given_ings if action.kind == GIVE else ()
