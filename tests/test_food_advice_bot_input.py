@@ -111,7 +111,7 @@ def test_the_input_after_any_steps_in_clones_too_is_the_fresh_one(
         if what == 0 and len(states) < 4:
             states.append(state.clone())
             continue
-        # Some random moves (more at a time in the later phases, to reach the events).
+        # Up to 40 random moves (so that games reach the events that trim products).
         for _ in range(1 + which % 40):
             if not state.acting:
                 break
