@@ -46,7 +46,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from potluck import native
-from potluck.engine.bots import choose_plain, choose_seen, view_reader
+from potluck.engine.bots import PlainChooser, choose_seen, view_reader
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 
@@ -240,6 +240,7 @@ def _bench_bot_games(
     timed_games = 0
     timed_seconds = thinking = viewing = 0.0
     read = None if searching else view_reader(agent, game)
+    chooser = None if searching else PlainChooser(agent, game)
     step, to_act = game.step, game.to_act
     start = clock()
     deadline = start + seconds
@@ -273,9 +274,10 @@ def _bench_bot_games(
         else:
             # decide()'s steps with no clock read: a timed decision's three reads of a CPU
             # clock cost about a microsecond, a sixth of a cheap bot's whole decision.
+            assert chooser is not None  # (a search bot's games are all timed)
             while acting:
                 seat = acting[0]
-                step(state, seat, choose_plain(agent, game, state, seat, rngs[seat]))
+                step(state, seat, chooser(state, seat, rngs[seat]))
                 decisions += 1
                 steps += 1
                 acting = to_act(state)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from potluck.agents import SearchBot, decide, make_agent
-from potluck.engine.bots import Bot, choose_plain
+from potluck.engine.bots import Bot, PlainChooser
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 from potluck.engine.outcome import Outcome
@@ -183,6 +183,11 @@ def play_game(
     # A search bot decides from its information set (``potluck.agents.decide``);
     # plain bots take the fast path below.
     searches = [isinstance(bot, SearchBot) for bot in bots]
+    # (each plain bot's dispatch settled once for the game, not at every move)
+    choosers = [
+        None if searching else PlainChooser(bot, game)
+        for bot, searching in zip(bots, searches, strict=True)
+    ]
     # Bound methods in locals: this loop runs millions of times in the lab.
     to_act, step = game.to_act, game.step
     limit = game.max_steps(num_players)
@@ -191,11 +196,12 @@ def play_game(
     while acting:
         # One seat at a time, re-reading to_act: after a sealed choice the set shrinks.
         seat = acting[0]
-        if searches[seat]:
+        chooser = choosers[seat]
+        if chooser is None:
             action = decide(bots[seat], game, state, seat, rngs[seat])
         else:
             # (its input, then an ``EarlyChooser``'s early answer before the legal list)
-            action = choose_plain(bots[seat], game, state, seat, rngs[seat])
+            action = chooser(state, seat, rngs[seat])
         step(state, seat, action)
         steps += 1
         if steps > limit:

@@ -130,6 +130,47 @@ def choose_seen(
     return bot.choose(game, seen, seat, game.legal_actions(state, seat), rng)
 
 
+class PlainChooser:
+    """:func:`choose_plain` for one bot in one game, its dispatch settled once: what the
+    bot reads (``view_reader``), whether it answers early (:class:`EarlyChooser`) and its
+    bound methods are looked up when it is made, not at every move. A loop that asks the
+    same bot again and again (``potluck.sim.play_game``, the benchmark) calls it instead
+    (issue 36: those look-ups were 4-6% of a greedy game in Belle of the Ball and
+    FoodAdvice); it chooses what ``choose_plain`` chooses (``tests/test_plain_chooser.py``).
+
+        >>> import potluck
+        >>> game = potluck.load_game("belly-battle")
+        >>> state = game.new_game(2, seed=1)
+        >>> bot = game.make_bot("greedy")
+        >>> chooser = PlainChooser(bot, game)
+        >>> chooser(state, 0, random.Random(0)) == choose_plain(
+        ...     bot, game, state, 0, random.Random(0))
+        True
+    """
+
+    def __init__(self, bot: Bot, game: AnyGame) -> None:
+        self.game = game
+        self.read = view_reader(bot, game)
+        self.early: Callable[[AnyGame, Any, int], Action | None] | None = (
+            bot.choose_early if isinstance(bot, EarlyChooser) else None
+        )
+        self.choose: Callable[[AnyGame, Any, int, Sequence[Action], random.Random], Action] = (
+            bot.choose
+        )
+        self.legal_actions: Callable[[Any, int], Sequence[Action]] = game.legal_actions
+
+    def __call__(self, state: Any, seat: int, rng: random.Random) -> Action:
+        """The action the bot takes for ``seat`` in ``state`` (``choose_plain``'s)."""
+        read = self.read
+        seen = None if read is None else read(state, seat)
+        early = self.early
+        if early is not None:
+            action = early(self.game, seen, seat)
+            if action is not None:
+                return action
+        return self.choose(self.game, seen, seat, self.legal_actions(state, seat), rng)
+
+
 def bot_input(bot: Bot, game: AnyGame, state: Any, seat: int) -> Any:
     """What ``bot`` reads for ``seat`` besides the legal actions: nothing (``needs_view``
     false), the game's ``bot_view`` (a bot that sets ``compact_view``) or the whole view.
