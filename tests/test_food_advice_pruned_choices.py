@@ -20,9 +20,11 @@ from potluck.games.food_advice.forecast import Baseline, count_customers
 from potluck.games.food_advice.game import FoodAdvice
 from potluck.games.food_advice.greedy_mind import (
     Mind,
+    choice_product,
+    chosen_cards,
+    combination_places,
     combination_products,
     goes_first,
-    nth_combination,
 )
 from potluck.games.food_advice.market import Offer, choose, new_offer
 from potluck.games.food_advice.removal import best_removal
@@ -103,13 +105,13 @@ def test_the_keeps_bounds_in_one_pass_are_the_sales_bounds(
 def test_the_keeps_bounds_by_nested_loops_are_the_sales_bounds(
     offers: list[Offer], cards: list[int], shape: int, seat: int
 ) -> None:
-    """``keep_bounds`` (three cards of a hand, by nested loops) is ``combination_products``
-    and ``sales_bounds`` of its choices, hands with repeated hashtags and products
-    beyond every budget included."""
+    """``keep_bounds`` (three cards of a hand, by nested loops) is ``sales_bounds`` of
+    ``combination_products``' choices, hands with repeated hashtags and products beyond
+    every budget included."""
     cards.sort()
     baseline = Baseline(GAME, offers)
     prices, masks = combination_products(GAME, cards, 3)
-    expected = (prices, masks, baseline.sales_bounds(prices, masks, shape, seat))
+    expected = baseline.sales_bounds(prices, masks, shape, seat)
     assert baseline.keep_bounds(cards, shape, seat) == expected
 
 
@@ -248,12 +250,17 @@ def test_the_dearer_table_is_dearer_at_every_price(offers: list[Offer]) -> None:
 )
 def test_the_keeps_products_are_every_combination(cards: list[int], kept: int) -> None:
     """``combination_products`` is the price and hashtags of every choice in
-    ``combinations`` order (by nested loops for three cards), and ``nth_combination``
-    the choice of that place."""
+    ``combinations`` order (by nested loops for three cards), and the choice at each
+    place of ``combination_places`` (asked twice: the second from its kept list) has
+    those cards (``chosen_cards``) and that product (``choice_product``)."""
     cards.sort()
     combos = list(combinations(cards, kept))
     prices, masks = combination_products(GAME, cards, kept)
     assert prices == [sum(GAME.ing_price[i] for i in combo) for combo in combos]
     assert masks == [GAME.product_tags(list(combo)) for combo in combos]
-    for index, combo in enumerate(combos):
-        assert nth_combination(cards, kept, index) == combo
+    for _ in range(2):
+        places = combination_places(len(cards), kept)
+        assert len(places) == len(combos)
+        for index, combo in enumerate(combos):
+            assert chosen_cards(cards, places[index]) == combo
+            assert choice_product(GAME, cards, places[index]) == (prices[index], masks[index])

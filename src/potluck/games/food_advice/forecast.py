@@ -397,12 +397,11 @@ class Baseline:
             bounds.append(self.bound(price, one, two, three, shape_alone, takings, groups))
         return bounds
 
-    def keep_bounds(
-        self, cards: list[int], shape: int, seat: int
-    ) -> tuple[list[int], list[int], list[int]]:
-        """The price, hashtag mask and ``sales_bound`` of the product made of each choice
-        of three of ``cards``, in ``combinations`` order (the keep's choices of a hand):
-        ``combination_products`` and ``sales_bounds`` in one pass, by nested loops over
+    def keep_bounds(self, cards: list[int], shape: int, seat: int) -> list[int]:
+        """The ``sales_bound`` of the product made of each choice of three of ``cards``,
+        in ``combinations`` order (the keep's choices of a hand): ``sales_bounds`` of
+        ``combination_products`` in one pass (the bounds alone: the keep works out the
+        two or three products it values again), by nested loops over
         the cards' places, the customers finding one and two of the first cards'
         hashtags found once for every third card (a card whose hashtag is among the
         cards before it adds none). ``tests/test_food_advice_pruned_choices.py`` holds
@@ -416,8 +415,6 @@ class Baseline:
         shape_alone = self.liking_shape(shape) & ~self.above_1
         takings = self.takings(seat)
         groups = self.paid_groups(seat)
-        prices: list[int] = []
-        tag_masks: list[int] = []
         bounds: list[int] = []
         n = len(cards)
         for a in range(n - 2):
@@ -431,19 +428,16 @@ class Baseline:
                 for c in range(b + 1, n):
                     price, tag, like = price_b + card_prices[c], card_tags[c], card_likes[c]
                     if tags_b & tag:
-                        tags, one, two, three = tags_b, one_b, two_b, 0
+                        one, two, three = one_b, two_b, 0
                     else:
-                        tags, one = tags_b | tag, one_b | like
-                        two, three = two_b | (one_b & like), two_b & like
-                    prices.append(price)
-                    tag_masks.append(tags)
+                        one, two, three = one_b | like, two_b | (one_b & like), two_b & like
                     if price >= priced:  # (beyond every budget)
                         bounds.append(takings)
                     else:
                         bounds.append(
                             self.bound(price, one, two, three, shape_alone, takings, groups)
                         )
-        return prices, tag_masks, bounds
+        return bounds
 
     def bound(
         self,

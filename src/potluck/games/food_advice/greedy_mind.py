@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations, islice
+from itertools import combinations
 from typing import Any, Final, NamedTuple
 
 from potluck.games.food_advice.actions import (
@@ -124,9 +124,36 @@ def combination_products(
     return prices, tag_masks
 
 
-def nth_combination(cards: list[int], kept: int, index: int) -> tuple[int, ...]:
-    """``list(combinations(cards, kept))[index]``, without the list."""
-    return next(islice(combinations(cards, kept), index, None))
+# ``combination_places``' lists, by hand size and cards kept (``n * 64 + kept``).
+_PLACES: dict[int, list[tuple[int, ...]]] = {}
+
+
+def combination_places(n: int, kept: int) -> list[tuple[int, ...]]:
+    """``list(combinations(range(n), kept))``: the places in a hand of ``n`` cards of
+    each choice of ``kept``, in ``combinations`` order; made once for each size."""
+    key = n * 64 + kept
+    places = _PLACES.get(key)
+    if places is None:
+        places = list(combinations(range(n), kept))
+        _PLACES[key] = places
+    return places
+
+
+def choice_product(game: FoodTables, cards: list[int], places: tuple[int, ...]) -> tuple[int, int]:
+    """The price and hashtag mask of the product made of the ``cards`` at ``places``
+    (a choice ``combination_products`` lists)."""
+    ing_price, ing_tag = game.ing_price, game.ing_tag
+    price = tags = 0
+    for place in places:
+        card = cards[place]
+        price += ing_price[card]
+        tags |= 1 << ing_tag[card]
+    return price, tags
+
+
+def chosen_cards(cards: list[int], places: tuple[int, ...]) -> tuple[int, ...]:
+    """The ``cards`` at ``places``."""
+    return tuple([cards[place] for place in places])
 
 
 class Mind:
@@ -340,15 +367,18 @@ class Mind:
         kept = self.game.kept
         if kept > len(cards):
             raise ValueError("best_keep() of a hand smaller than the cards kept")
+        places = combination_places(len(cards), kept)
         if self.shape < 0:  # (every value is 0.0: the first)
-            return 0.0, nth_combination(cards, kept, 0)
-        baseline, shape, seat = self.baseline(), self.shape, self.seat
-        if kept == 3:  # (the game's keep: the products and bounds in one pass)
-            prices, tag_masks, bounds = baseline.keep_bounds(cards, shape, seat)
+            return 0.0, chosen_cards(cards, places[0])
+        baseline, shape, seat, game = self.baseline(), self.shape, self.seat, self.game
+        if kept == 3:  # (the game's keep: the bounds alone, by nested loops)
+            bounds = baseline.keep_bounds(cards, shape, seat)
         else:
-            prices, tag_masks = combination_products(self.game, cards, kept)
+            prices, tag_masks = combination_products(game, cards, kept)
             bounds = baseline.sales_bounds(prices, tag_masks, shape, seat)
-        count = len(prices)
+        # (only the two or three choices valued need their product: worked out again
+        # from their places, not kept in lists of twenty boxed numbers each)
+        count = len(bounds)
         best_value, best_index = -1.0, count
         # The next choice is the first of the highest bound not worked out yet (every
         # bound is at least today's takings, so -1 marks a choice worked out): a few
@@ -362,10 +392,11 @@ class Mind:
             if index == count or not goes_first(float(ceiling), index, best_value, best_index):
                 break  # (and so every choice after it: lower bounds, or later in order)
             bounds[index] = -1
-            value = self._value(prices[index], tag_masks[index])
+            price, tags = choice_product(game, cards, places[index])
+            value = self._value(price, tags)
             if goes_first(value, index, best_value, best_index):
                 best_value, best_index = value, index
-        return best_value, nth_combination(cards, kept, best_index)
+        return best_value, chosen_cards(cards, places[best_index])
 
     def hand(self) -> list[int]:
         return list(self.info.hand)
