@@ -8,7 +8,10 @@ same input and the whole legal list:
   ``Game.bot_view`` and from a ``SeatInfo`` built from the seat's view; it answers in
   every exchange, vote and keep, and in no other phase;
 - over whole greedy games, a bot asked as every surface asks it (``choose_plain``: the
-  early answer first) takes every action a bot always given the legal list takes.
+  early answer first) takes every action a bot always given the legal list takes, and
+  at every keep the action a bot with an empty memo takes (a round's later discards
+  are answered from the seat's last keep, ``greedy_mind.kept_before``, before any
+  ``Mind`` is made: held here to the keep worked out anew).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from potluck.engine.bots import choose_plain
 from potluck.games.food_advice import FoodAdvice
 from potluck.games.food_advice.actions import FoodAction
 from potluck.games.food_advice.bots import GreedyBot
+from potluck.games.food_advice.greedy_mind import kept_before
 from potluck.games.food_advice.seat_info import SeatInfo
 from potluck.games.food_advice.state import EXCHANGE, KEEP, VOTING
 
@@ -63,13 +67,49 @@ def test_greedy_games_asked_early_take_the_same_actions(seed: int, players: int)
     state = G.new_game(players, seed=seed)
     early_bot, full_bot = GreedyBot(), GreedyBot()
     rng = random.Random(seed)
-    answered_early = 0
+    answered_early = kept_again = 0
     while state.acting:
         seat = state.acting[0]
         info = G.bot_view(state, seat)
         answered_early += early_bot.choose_early(G, info, seat) is not None
+        if state.phase == KEEP:
+            kept_again += kept_before(early_bot._memo, info, seat) is not None
         action = choose_plain(early_bot, G, state, seat, rng)
-        assert action == full_bot.choose(G, info, seat, G.legal_actions(state, seat), rng)
+        legal = G.legal_actions(state, seat)
+        assert action == full_bot.choose(G, info, seat, legal, rng)
+        if state.phase == KEEP:
+            assert action == GreedyBot().choose(G, info, seat, legal, rng)
         assert isinstance(action, FoodAction)
         G.step(state, seat, action)
     assert answered_early > 0
+    assert kept_again > 0
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    seeds=st.lists(st.integers(112000, 112499), min_size=2, max_size=3),
+    players=st.integers(4, 6),
+)
+def test_one_bot_asked_at_every_keep_of_random_games_keeps_as_a_fresh_one(
+    seeds: list[int], players: int
+) -> None:
+    """One bot asked at every keep of random games played one after another (random
+    discards give up cards the bot chose to keep; the next game's first table is empty
+    again, its hands new) answers, early and from the legal list, as a bot with an
+    empty memo: ``kept_before`` gives the last keep's cards again only when they stand."""
+    bot = GreedyBot()
+    kept_again = 0
+    for seed in seeds:
+        state = G.new_game(players, seed=seed)
+        rng = random.Random(seed)
+        while state.acting:
+            seat = state.acting[0]
+            legal = G.legal_actions(state, seat)
+            if state.phase == KEEP:
+                info = G.bot_view(state, seat)
+                kept_again += kept_before(bot._memo, info, seat) is not None
+                fresh = GreedyBot().choose(G, info, seat, legal, rng)
+                assert bot.choose_early(G, info, seat) is fresh
+                assert bot.choose(G, info, seat, legal, rng) is fresh
+            G.step(state, seat, rng.choice(legal))
+    assert kept_again > 0

@@ -39,11 +39,12 @@ from potluck.games.food_advice.greedy_mind import (
     SHOP_BASE,
     Mind,
     Weights,
+    kept_before,
 )
 from potluck.games.food_advice.market import Buyer
 from potluck.games.food_advice.removal import best_removal
 from potluck.games.food_advice.seat_info import SeatInfo
-from potluck.games.food_advice.state import EXCHANGE, KEEP, VOTING
+from potluck.games.food_advice.state import EXCHANGE, KEEP, VOTING, holds_tuple
 from potluck.games.food_advice.tables import FoodTables
 
 if TYPE_CHECKING:
@@ -207,6 +208,14 @@ class GreedyBot(EarlyChooser):
             return poorest_vote(tables.kind_actions[VOTE][:seats], info.money, seat)
         if phase == KEEP and info.hand:
             discards = tables.kind_actions[DISCARD]
+            if self._memo_game is tables:  # (a round's later discards: no ``Mind``)
+                keep = kept_before(self._memo, info, seat)
+                if keep is not None:
+                    # (``Mind.discard``'s pick: the first card of the sorted hand not kept)
+                    for card in info.hand:
+                        if not holds_tuple(keep, card):
+                            return discards[card]
+                    return discards[info.hand[0]]
             return self._mind(tables, info, seat).discard([discards[i] for i in info.hand])
         return None
 

@@ -156,6 +156,32 @@ def chosen_cards(cards: list[int], places: tuple[int, ...]) -> tuple[int, ...]:
     return tuple([cards[place] for place in places])
 
 
+def kept_before(
+    memo: dict[tuple[Any, ...], Any], info: SeatInfo, seat: int
+) -> tuple[int, ...] | None:
+    """The cards ``seat`` keeps of ``info``'s hand as its last keep on ``memo`` chose
+    them (``Mind.discard``), or ``None``: the cards to keep of a hand that is part of
+    the hand of this seat's last keep (same products on the table, same shape) and
+    still holds the cards it chose to keep are those cards again. They were the first
+    best of a larger set of choices, in an order that the smaller hand's choices
+    follow, so a round's second and third discards ask no product value again (and
+    ``bots.GreedyBot.choose_early`` answers them before a ``Mind`` is made)."""
+    last: tuple[Any, ...] | None = memo.get(("keep", seat))
+    if last is None:
+        return None
+    products, shape, before, keep = last
+    hand = info.hand
+    if (
+        shape == info.shape
+        and (products is info.products or products == info.products)
+        and holds_all(before, hand)
+        and holds_all(hand, keep)
+    ):
+        kept: tuple[int, ...] = keep
+        return kept
+    return None
+
+
 class Mind:
     """What the bot works out from one decision's ``SeatInfo``."""
 
@@ -402,19 +428,11 @@ class Mind:
         return list(self.info.hand)
 
     def discard(self, actions: list[FoodAction]) -> FoodAction:
-        hand = self.info.hand
-        # The cards to keep of a hand that is part of the hand of this seat's last
-        # discard (same table and shape) and still holds the cards it chose to keep are
-        # those cards again: they were the first best of a larger set of choices, in an
-        # order that the smaller hand's choices follow (so a round's second and third
-        # discards ask no product value again).
-        key = ("keep", self.seat, self.shape, self.table_id)
-        last: tuple[tuple[int, ...], tuple[int, ...]] | None = self.memo.get(key)
-        if last is not None and holds_all(last[0], hand) and holds_all(hand, last[1]):
-            keep = last[1]
-        else:
-            keep = self.best_keep(list(hand))[1]
-            self.memo[key] = (hand, keep)
+        info, seat = self.info, self.seat
+        keep = kept_before(self.memo, info, seat)
+        if keep is None:
+            keep = self.best_keep(list(info.hand))[1]
+            self.memo[("keep", seat)] = (info.products, info.shape, info.hand, keep)
         for action in actions:
             if not holds_tuple(keep, action.thing):
                 return action
