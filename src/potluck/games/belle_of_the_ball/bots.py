@@ -139,11 +139,11 @@ class GreedyBot(EarlyChooser):
         #: Each guest's interests as ``Planner.add_fields`` takes them.
         self._fields: tuple[int, ...] = ()
         self._effects: tuple[int, ...] = ()
-        # The seat's groups valued as they stand (no singles), per slot and summed in
-        # slot order: the same for every guest move of a decision, so worked out at its
-        # first (``_move_gain``; ``_groups_valued`` is reset by each decision).
+        # The seat's groups valued as they stand (no singles), per slot
+        # (``GroupCounts.move_value``) and summed in slot order: the same for every guest
+        # move of a decision, so worked out at its first (``_move_gain``;
+        # ``_groups_valued`` is reset by each decision).
         self._groups_valued = False
-        self._group_values = [0.0] * SLOTS
         # The group Persuasive Prudence's last move of this decision left (-1: none yet),
         # with its value once the guest left and, if worked out (``_bound_left``), its
         # ``Planner.group_bound``: the moves are listed source by source, and every move
@@ -345,7 +345,9 @@ class GreedyBot(EarlyChooser):
             for s, c in enumerate(info.chips):
                 if s != me and c > 0:
                     paid += 1
-            line_chips = (line_chips[0] + paid, *line_chips[1:])
+            # (a tuple added to a slice: a starred tuple was built as a list, extended
+            # and copied)
+            line_chips = (line_chips[0] + paid,) + line_chips[1:]  # noqa: RUF005
             direct = paid * rival_weight
         elif effect == EFFECT_FREE_SKIPS:
             free = True
@@ -361,8 +363,8 @@ class GreedyBot(EarlyChooser):
             line = line[::-1]
             line_chips = line_chips[::-1]
         elif effect == EFFECT_LATE_ARRIVAL:
-            line = (*line[1:], line[0])
-            line_chips = (*line_chips[1:], line_chips[0])
+            line = line[1:] + line[:1]
+            line_chips = line_chips[1:] + line_chips[:1]
         bent = Terms(line, line_chips, terms.chips, free, full, singles, fifth, invites_left)
         planner = self._planner
         planner.trying = True  # her re-plan is searched again next decision if she is played
@@ -442,13 +444,13 @@ class GreedyBot(EarlyChooser):
         # Every group's value (no singles), summed in slot order before and after: only
         # the two groups the guest leaves and joins change, the others' values are the
         # ones summed before (the same floats added in the same order).
-        values = self._group_values
+        groups = planner.groups
         if not self._groups_valued:
             self._groups_valued = True
             before = 0.0
             for slot in range(SLOTS):
                 value = planner.value_of(slot, full, False)
-                values[slot] = value
+                groups[slot].move_value = value
                 before += value
             self._groups_value = before
         before = self._groups_value
@@ -467,7 +469,7 @@ class GreedyBot(EarlyChooser):
             elif slot == dest:
                 after += joined_value
             else:
-                after += values[slot]
+                after += groups[slot].move_value
         direct = after - before
         scored = planner.groups[dest].size >= GROUP_SIZE
         joined = lists[first_slot + dest]

@@ -28,6 +28,8 @@ from mypy_extensions import i64
 COUNT_BITS: Final = 3
 #: The most guests in a group (a fuller group is scored at the end of the turn).
 GROUP_SIZE: Final = 5
+#: ``GroupCounts.loaded`` of a group whose guests are not a party's list counted.
+NOT_LOADED: Final[list[int]] = [-1]
 
 
 class GroupCounts:
@@ -53,6 +55,14 @@ class GroupCounts:
         self.packed: i64 = 0
         self.once: i64 = 0
         self.shared: i64 = 0
+        #: The guests ``Planner.load_party`` counted here: the first ``loaded_size`` of
+        #: the party's list ``loaded`` (fields, not the planner's lists: read with no
+        #: list item fetched and no whole number boxed).
+        self.loaded: list[int] = NOT_LOADED
+        self.loaded_size: i64 = 0
+        #: The group's value as it stands, no singles (``GreedyBot._move_gain``: a field,
+        #: not a list's boxed float).
+        self.move_value = 0.0
         # The kept bests below are plain fields, not small objects with a copy method:
         # made objects, 24 a planner to make and free, they cost more than the Prudence
         # bound saved (callgrind, 2026-11-29: a greedy game 2.0% dearer in all).

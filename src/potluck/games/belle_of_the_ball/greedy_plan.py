@@ -28,6 +28,7 @@ from potluck.games.belle_of_the_ball.greedy_bound import GuestBounds
 from potluck.games.belle_of_the_ball.greedy_counts import (
     COUNT_BITS,
     GROUP_SIZE,
+    NOT_LOADED,
     GroupCounts,
     Terms,
 )
@@ -48,8 +49,6 @@ SCRATCH: Final = SLOTS
 BOUND_MARGIN: Final = 1e-9
 #: One interest's count in ``GroupCounts.packed``.
 _COUNT_MASK: Final = (1 << COUNT_BITS) - 1
-#: ``Planner.loaded_lists`` of a slot whose guests it does not know (no party's list).
-_NOT_LOADED: Final[list[int]] = [-1]
 
 
 def _count(fields: i64) -> i64:
@@ -76,17 +75,14 @@ class Planner:
         self.belle_value = weights.belle_value
         # (a tuple: compiled, a read of it is inlined, where a list's was a call)
         self.groups = tuple([GroupCounts() for _ in range(SCRATCH + 1)])
-        #: The guests ``load_party`` counted in each of the seat's slots: the first
-        #: ``loaded_sizes[slot]`` of the list ``loaded_lists[slot]``.
-        self.loaded_lists: list[list[int]] = [_NOT_LOADED] * SLOTS
-        self.loaded_sizes: list[int] = [0] * SLOTS
         #: Per guest (by index): its interests, the same as fields (``add_fields``), and
         #: how many it shows (``use_guests``, from the game's tables).
         self.guest_interests: tuple[tuple[int, ...], ...] = ()
         self.guest_fields: tuple[int, ...] = ()
         self.guest_shown_floats: tuple[float, ...] = ()
         #: True while a decision changes the counts (and puts them back): still true at
-        #: the next decision, it stopped half-way and ``loaded_lists`` is not to be trusted.
+        #: the next decision, it stopped half-way and ``GroupCounts.loaded`` is not to be
+        #: trusted.
         self.busy = False
         #: Invitations the bot expects after this one (``group_value``'s ``future``).
         self.future = 0
@@ -97,6 +93,11 @@ class Planner:
         #: What ``_group_best`` found last: the value and position of its best guest.
         self.found_value = 0.0
         self.found_pos = 0
+        #: What ``_belles_best`` found last: the best Belle to hand's value and position
+        #: and the reach (three fields, not a tuple with a boxed float made per search).
+        self.belles_value = 0.0
+        self.belles_pos = 0
+        self.belles_reach = 0
         # What the first search of a decision kept, unless it had the same arguments as
         # the last one kept: its terms, skip and future, the best Belle to hand and the
         # reach (and per group, in ``GroupCounts``, its best guest); ``rekeep`` until it
@@ -135,7 +136,8 @@ class Planner:
         self.guest_interests = tables.guest_interests
         self.guest_fields = tables.guest_interest_fields
         self.guest_shown_floats = tables.guest_interest_counts
-        self.loaded_lists = [_NOT_LOADED] * SLOTS
+        for group in self.groups:
+            group.loaded = NOT_LOADED
         self.kept_terms = None
         self.hint_terms = None
         self.bounds_terms = None
@@ -146,9 +148,8 @@ class Planner:
 
     def clear(self, slot: int) -> None:
         """Empty group ``slot`` (and forget what ``load`` counted there)."""
-        if slot < SLOTS:
-            self.loaded_lists[slot] = _NOT_LOADED
         group = self.groups[slot]
+        group.loaded = NOT_LOADED
         group.packed = group.size = group.shown = group.matched = group.spread = 0
         group.once = group.shared = 0
 
@@ -161,15 +162,24 @@ class Planner:
         from ``use_guests``' tables) as group ``slot``, unless they are the guests it
         counted last time: the same list as long (a party's list only grows in place,
         ``BelleState.parties``; a seat's planner is reused from decision to decision,
-        its groups put back after every re-plan)."""
-        if guests is self.loaded_lists[slot] and size == self.loaded_sizes[slot]:
-            return
-        self.clear(slot)
+        its groups put back after every re-plan). The same list grown since is counted
+        on from the guests counted then (its first ones, which a list grown in place
+        keeps): the counts are whole numbers, the same whichever way they are summed."""
+        group = self.groups[slot]
         fields_of = self.guest_fields
-        for index in range(size):
+        start: i64 = 0
+        if guests is group.loaded:
+            start = group.loaded_size
+            if size == start:
+                return
+            if size < start:
+                start = 0
+        if not start:
+            self.clear(slot)
+        for index in range(start, size):
             self.add_fields(slot, fields_of[guests[index]])
-        self.loaded_lists[slot] = guests
-        self.loaded_sizes[slot] = size
+        group.loaded = guests
+        group.loaded_size = size
 
     def add(self, slot: int, interests: tuple[int, ...]) -> None:
         """A guest showing ``interests`` (each at most once) joins group ``slot``."""
@@ -280,7 +290,13 @@ class Planner:
             and self.future == self.kept_future
             and kept_terms.same_line(terms)
         )
-        kept = line_kept and kept_terms is not None and kept_terms.same_search(terms)
+        # (``Terms.same_search``, its ``same_line`` known already)
+        kept = (
+            line_kept
+            and kept_terms is not None
+            and kept_terms.full == terms.full
+            and kept_terms.singles == terms.singles
+        )
         keeping = kept or self.rekeep
         # The open groups whose kept bests hold on these terms: those of fewer guests
         # than this (every open group on the kept terms; with only the full size or
@@ -315,9 +331,10 @@ class Planner:
             else:
                 for slot in range(SLOTS):
                     groups[slot].kept_size = groups[slot].other_size = -1
-                self.kept_belles_value, self.kept_belles_pos, self.kept_reach = self._belles_best(
-                    terms, skip
-                )
+                self._belles_best(terms, skip)
+                self.kept_belles_value = self.belles_value
+                self.kept_belles_pos = self.belles_pos
+                self.kept_reach = self.belles_reach
         if keeping or line_kept:  # (the Belles to hand and the reach: the line's alone)
             best_value, best_pos, reach = (
                 self.kept_belles_value,
@@ -325,7 +342,8 @@ class Planner:
                 self.kept_reach,
             )
         else:
-            best_value, best_pos, reach = self._belles_best(terms, skip)
+            self._belles_best(terms, skip)
+            best_value, best_pos, reach = self.belles_value, self.belles_pos, self.belles_reach
         trying = self.trying
         if trying:
             self.trying = False  # (a second invitation's search is not recorded)
@@ -406,9 +424,10 @@ class Planner:
             group.hint_value = group.trial_value
             group.hint_pos = group.trial_pos
 
-    def _belles_best(self, terms: Terms, skip: int) -> tuple[float, int, int]:
-        """The best Belle to take to hand (value, position; -1e9 and -1 if none) and how
-        far along the line the seat can pay (``invite.skip_cost``), as an index."""
+    def _belles_best(self, terms: Terms, skip: int) -> None:
+        """The best Belle to take to hand (``belles_value`` and ``belles_pos``; -1e9 and
+        -1 if none) and how far along the line the seat can pay (``invite.skip_cost``),
+        as an index (``belles_reach``)."""
         chip_value = self.chip_value
         line = terms.line
         line_chips = terms.line_chips
@@ -433,7 +452,9 @@ class Planner:
                     best_value, best_pos = value, pos
             pos += 1
             reach = index + 1
-        return best_value, best_pos, reach
+        self.belles_value = best_value
+        self.belles_pos = best_pos
+        self.belles_reach = reach
 
     def _group_best(self, group: GroupCounts, terms: Terms, reach: int, skip: int) -> None:
         """The best guest to invite into ``group`` among the first ``reach`` cards of the
