@@ -1,9 +1,10 @@
 """Work Belle of the Ball's greedy bot reuses between decisions (issue 36), held to the
 work done afresh:
 
-- A seat's party as ``Planner.load_party`` leaves it counted (counted again only when
-  it is another list or as long no more): the counts of the party counted afresh, over
-  random growths, shrinks, lists replaced and slots cleared.
+- A seat's party as ``Planner.load_party`` leaves it counted (counted on from the
+  guests counted last when the same list grew, counted again when it is another list or
+  shorter): the counts of the party counted afresh, over random growths, shrinks, lists
+  replaced and slots cleared.
 
 - Scandalous Scarlett's loss of a rival's group, kept per party while it holds the same
   guests (``GreedyBot._kept_scandal_loss``): the loss worked out afresh.

@@ -76,6 +76,17 @@ _SIZE_MASK: Final = (1 << SIZE_BITS) - 1
 _NO_GUESTS: Final[list[int]] = [-1]
 
 
+class _KeptLoss:
+    """Scandalous Scarlett's loss of one party (``GreedyBot._kept_scandal_loss``) and the
+    guests it was worked out for, the first ``size`` of the list ``group``: typed fields,
+    where three lists boxed each size and loss kept."""
+
+    def __init__(self) -> None:
+        self.group: list[int] = _NO_GUESTS
+        self.size: i64 = 0
+        self.loss = 0.0
+
+
 class GreedyBot(EarlyChooser):
     """Plans groups toward shared interests and plays Belles when they pay this turn.
 
@@ -156,9 +167,7 @@ class GreedyBot(EarlyChooser):
         # Scandalous Scarlett's loss per party (``seat * SLOTS + slot``) with the guests
         # it was worked out for: a function of those guests alone, and a rival's group
         # mostly stands as it was at the seat's last decision.
-        self._scandal_groups: list[list[int]] = []
-        self._scandal_sizes: list[int] = []
-        self._scandal_losses: list[float] = []
+        self._scandal_kept: list[_KeptLoss] = []
 
     def choose(
         self,
@@ -217,9 +226,7 @@ class GreedyBot(EarlyChooser):
             self._fields = tables.guest_interest_fields
             self._effects = tables.belle_effect_codes
             self._planners = []
-            self._scandal_groups = []
-            self._scandal_sizes = []
-            self._scandal_losses = []
+            self._scandal_kept = []
         me = info.seat
         planners = self._planners
         while len(planners) <= me:
@@ -374,19 +381,16 @@ class GreedyBot(EarlyChooser):
         """``_scandal_loss`` of the first ``size`` guests of ``group``, the list of party
         ``party``, kept for the party while it is the same list as long (a party's list
         only grows in place, ``BelleState.parties``)."""
-        groups = self._scandal_groups
-        sizes = self._scandal_sizes
-        losses = self._scandal_losses
-        while len(groups) <= party:
-            groups.append(_NO_GUESTS)
-            sizes.append(0)
-            losses.append(0.0)
-        if groups[party] is group and sizes[party] == size:
-            return losses[party]
+        kept = self._scandal_kept
+        while len(kept) <= party:
+            kept.append(_KeptLoss())
+        party_kept = kept[party]
+        if party_kept.group is group and party_kept.size == size:
+            return party_kept.loss
         loss = self._scandal_loss(group, size)
-        groups[party] = group
-        sizes[party] = size
-        losses[party] = loss
+        party_kept.group = group
+        party_kept.size = size
+        party_kept.loss = loss
         return loss
 
     def _scandal_loss(self, group: list[int], size: i64) -> float:

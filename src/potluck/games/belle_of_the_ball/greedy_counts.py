@@ -80,15 +80,17 @@ class GroupCounts:
         self.other_pos = 0
         #: The same for a Belle's re-plan (``Planner.trying``: size -1, not searched), and
         #: for the re-plan of the Belle the bot rates best so far (``Planner.keep_trial``),
-        #: which the next decision, once she is played, searches again on equal terms.
-        self.trial_size: i64 = -1
-        self.trial_packed: i64 = 0
-        self.trial_value = 0.0
-        self.trial_pos = 0
-        self.hint_size: i64 = -1
-        self.hint_packed: i64 = 0
-        self.hint_value = 0.0
-        self.hint_pos = 0
+        #: which the next decision, once she is played, searches again on equal terms:
+        #: two records, ``a_*`` and ``b_*``, one the trial's and the other the hint's
+        #: (``Planner.trial_b``): keeping a trial swaps their parts, copying nothing.
+        self.a_size: i64 = -1
+        self.a_packed: i64 = 0
+        self.a_value = 0.0
+        self.a_pos = 0
+        self.b_size: i64 = -1
+        self.b_packed: i64 = 0
+        self.b_value = 0.0
+        self.b_pos = 0
 
 
 class Terms:

@@ -93,11 +93,6 @@ class Planner:
         #: What ``_group_best`` found last: the value and position of its best guest.
         self.found_value = 0.0
         self.found_pos = 0
-        #: What ``_belles_best`` found last: the best Belle to hand's value and position
-        #: and the reach (three fields, not a tuple with a boxed float made per search).
-        self.belles_value = 0.0
-        self.belles_pos = 0
-        self.belles_reach = 0
         # What the first search of a decision kept, unless it had the same arguments as
         # the last one kept: its terms, skip and future, the best Belle to hand and the
         # reach (and per group, in ``GroupCounts``, its best guest); ``rekeep`` until it
@@ -110,9 +105,13 @@ class Planner:
         self.kept_belles_pos = 0
         self.kept_reach = 0
         # A Belle's re-plan (``trying``) records its first search here and in each
-        # ``GroupCounts.trial_*``; the best Belle's is kept as the hint (``keep_trial``),
+        # group's trial record; the best Belle's is kept as the hint (``keep_trial``),
         # the next decision's kept bests if its terms are the same (she was played).
+        # The trial record is ``GroupCounts.b_*`` while ``trial_b``, else ``a_*``, and
+        # the hint's is the other (``hint_b`` is never ``trial_b``).
         self.trying = False
+        self.trial_b = False
+        self.hint_b = True
         self.trial_terms: Terms | None = None
         self.trial_future = 0
         self.trial_belles_value = 0.0
@@ -318,12 +317,19 @@ class Planner:
                 and hint_terms.same_search(terms)
             ):
                 # The Belle just played was re-planned on these terms last decision.
+                hint_b = self.hint_b
                 for slot in range(SLOTS):
                     group = groups[slot]
-                    group.kept_size = group.hint_size
-                    group.kept_packed = group.hint_packed
-                    group.kept_value = group.hint_value
-                    group.kept_pos = group.hint_pos
+                    if hint_b:
+                        group.kept_size = group.b_size
+                        group.kept_packed = group.b_packed
+                        group.kept_value = group.b_value
+                        group.kept_pos = group.b_pos
+                    else:
+                        group.kept_size = group.a_size
+                        group.kept_packed = group.a_packed
+                        group.kept_value = group.a_value
+                        group.kept_pos = group.a_pos
                     group.other_size = -1
                 self.kept_belles_value = self.hint_belles_value
                 self.kept_belles_pos = self.hint_belles_pos
@@ -331,10 +337,9 @@ class Planner:
             else:
                 for slot in range(SLOTS):
                     groups[slot].kept_size = groups[slot].other_size = -1
-                self._belles_best(terms, skip)
-                self.kept_belles_value = self.belles_value
-                self.kept_belles_pos = self.belles_pos
-                self.kept_reach = self.belles_reach
+                self.kept_belles_value, self.kept_belles_pos, self.kept_reach = self._belles_best(
+                    terms, skip
+                )
         if keeping or line_kept:  # (the Belles to hand and the reach: the line's alone)
             best_value, best_pos, reach = (
                 self.kept_belles_value,
@@ -342,16 +347,19 @@ class Planner:
                 self.kept_reach,
             )
         else:
-            self._belles_best(terms, skip)
-            best_value, best_pos, reach = self.belles_value, self.belles_pos, self.belles_reach
+            best_value, best_pos, reach = self._belles_best(terms, skip)
         trying = self.trying
+        trial_b = self.trial_b
         if trying:
             self.trying = False  # (a second invitation's search is not recorded)
             self.trial_terms, self.trial_future = terms, self.future
             self.trial_belles_value = best_value
             self.trial_belles_pos, self.trial_reach = best_pos, reach
             for slot in range(SLOTS):
-                groups[slot].trial_size = -1
+                if trial_b:
+                    groups[slot].b_size = -1
+                else:
+                    groups[slot].a_size = -1
         best_slot = -1
         # Step 2, Group: an open group, or the first empty slot while a new group may
         # start (``groups._places_by_sizes``, read from the counted sizes).
@@ -391,10 +399,16 @@ class Planner:
                     group.other_value = value
                     group.other_pos = pos
             if trying:
-                group.trial_size = members
-                group.trial_packed = packed
-                group.trial_value = value
-                group.trial_pos = pos
+                if trial_b:
+                    group.b_size = members
+                    group.b_packed = packed
+                    group.b_value = value
+                    group.b_pos = pos
+                else:
+                    group.a_size = members
+                    group.a_packed = packed
+                    group.a_value = value
+                    group.a_pos = pos
             if value > best_value or (value == best_value and pos < best_pos):
                 best_value, best_pos, best_slot = value, pos, slot
         self.best_pos = best_pos
@@ -412,22 +426,21 @@ class Planner:
 
     def keep_trial(self) -> None:
         """Keep the last recorded re-plan (``trying``) as the hint for the next decision
-        (none if the Belle rated best has no re-plan: ``trial_terms`` is then ``None``)."""
+        (none if the Belle rated best has no re-plan: ``trial_terms`` is then ``None``):
+        the groups' trial records become the hint's and the next trial is recorded over
+        the last hint's (copying each group's four fields whenever a Belle was rated
+        best was about 0.02 million instructions a greedy game, issue 36)."""
         self.hint_terms = self.trial_terms
         self.hint_future = self.trial_future
         self.hint_belles_value = self.trial_belles_value
         self.hint_belles_pos = self.trial_belles_pos
         self.hint_reach = self.trial_reach
-        for group in self.groups:
-            group.hint_size = group.trial_size
-            group.hint_packed = group.trial_packed
-            group.hint_value = group.trial_value
-            group.hint_pos = group.trial_pos
+        self.hint_b = self.trial_b
+        self.trial_b = not self.trial_b
 
-    def _belles_best(self, terms: Terms, skip: int) -> None:
-        """The best Belle to take to hand (``belles_value`` and ``belles_pos``; -1e9 and
-        -1 if none) and how far along the line the seat can pay (``invite.skip_cost``),
-        as an index (``belles_reach``)."""
+    def _belles_best(self, terms: Terms, skip: int) -> tuple[float, int, int]:
+        """The best Belle to take to hand (value, position; -1e9 and -1 if none) and how
+        far along the line the seat can pay (``invite.skip_cost``), as an index."""
         chip_value = self.chip_value
         line = terms.line
         line_chips = terms.line_chips
@@ -452,9 +465,7 @@ class Planner:
                     best_value, best_pos = value, pos
             pos += 1
             reach = index + 1
-        self.belles_value = best_value
-        self.belles_pos = best_pos
-        self.belles_reach = reach
+        return best_value, best_pos, reach
 
     def _group_best(self, group: GroupCounts, terms: Terms, reach: int, skip: int) -> None:
         """The best guest to invite into ``group`` among the first ``reach`` cards of the
