@@ -46,7 +46,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from potluck import native
-from potluck.engine.bots import PlainChooser, choose_seen, view_reader
+from potluck.engine.bots import PlainChooser, choose_seen
 from potluck.engine.errors import PotluckError
 from potluck.engine.game import Game
 
@@ -239,8 +239,8 @@ def _bench_bot_games(
     # other games ran.
     timed_games = 0
     timed_seconds = thinking = viewing = 0.0
-    read = None if searching else view_reader(agent, game)
     chooser = None if searching else PlainChooser(agent, game)
+    read = None if chooser is None else chooser.read
     step, to_act = game.step, game.to_act
     start = clock()
     deadline = start + seconds

@@ -180,14 +180,10 @@ def play_game(
     state = game.new_game(num_players, seed, options)
     bots: list[Bot] = [make_agent(game, name) for name in agents]
     rngs = [bot_rng(seed, seat) for seat in range(num_players)]
-    # A search bot decides from its information set (``potluck.agents.decide``);
-    # plain bots take the fast path below.
-    searches = [isinstance(bot, SearchBot) for bot in bots]
-    # (each plain bot's dispatch settled once for the game, not at every move)
-    choosers = [
-        None if searching else PlainChooser(bot, game)
-        for bot, searching in zip(bots, searches, strict=True)
-    ]
+    # A search bot decides from its information set (``potluck.agents.decide``); a
+    # plain bot through a ``PlainChooser`` made once for the game, its dispatch settled
+    # then rather than at every move.
+    choosers = [None if isinstance(bot, SearchBot) else PlainChooser(bot, game) for bot in bots]
     # Bound methods in locals: this loop runs millions of times in the lab.
     to_act, step = game.to_act, game.step
     limit = game.max_steps(num_players)

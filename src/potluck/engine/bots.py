@@ -135,8 +135,8 @@ class PlainChooser:
     bot reads (``view_reader``), whether it answers early (:class:`EarlyChooser`) and its
     bound methods are looked up when it is made, not at every move. A loop that asks the
     same bot again and again (``potluck.sim.play_game``, the benchmark) calls it instead
-    (issue 36: those look-ups were 4-6% of a greedy game in Belle of the Ball and
-    FoodAdvice); it chooses what ``choose_plain`` chooses (``tests/test_plain_chooser.py``).
+    (issue 36: that is 2-7% more greedy games a CPU second, Belly Battle and Café Carnage
+    most); it chooses what ``choose_plain`` chooses (``tests/test_plain_chooser.py``).
 
         >>> import potluck
         >>> game = potluck.load_game("belly-battle")
