@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from potluck.engine.seat_info import SeatInfoBase
 from potluck.games.food_advice.presentation import votes_received
-from potluck.games.food_advice.shared_tables import Product, TableMemo
+from potluck.games.food_advice.shared_tables import Product, table_memo
 from potluck.games.food_advice.state import PHASE_NAMES, VOTING, FoodState
 from potluck.games.food_advice.tables import FoodTables
 
@@ -114,14 +114,6 @@ class SeatInfo(SeatInfoBase):
             () if offer is None else tuple(ings[c["ingredient"]] for c in offer["given"]),
             PHASE_NAMES.index(view["phase"]),
         )
-
-
-def table_memo(game: FoodTables) -> TableMemo:
-    """The game's ``TableMemo`` (made at the first read)."""
-    memo = game.greedy_tables
-    if not isinstance(memo, TableMemo):
-        memo = game.greedy_tables = TableMemo()
-    return memo
 
 
 def table_received(game: FoodTables, state: FoodState) -> tuple[int, ...]:

@@ -151,12 +151,17 @@ class TableMemo:
         return known
 
 
-def shared_table(game: FoodTables, products: tuple[Product, ...]) -> SharedTable:
-    """``products``' ``SharedTable`` from the game's ``TableMemo`` (made on first use)."""
+def table_memo(game: FoodTables) -> TableMemo:
+    """The game's ``TableMemo`` (``FoodTables.greedy_tables``, made at the first read)."""
     memo = game.greedy_tables
     if not isinstance(memo, TableMemo):
         memo = game.greedy_tables = TableMemo()
-    return memo.table(game, products)
+    return memo
+
+
+def shared_table(game: FoodTables, products: tuple[Product, ...]) -> SharedTable:
+    """``products``' ``SharedTable`` from the game's ``TableMemo``."""
+    return table_memo(game).table(game, products)
 
 
 __all__ = [
@@ -166,4 +171,5 @@ __all__ = [
     "TableMemo",
     "sales_key",
     "shared_table",
+    "table_memo",
 ]
