@@ -67,8 +67,8 @@ FORMAT = 1
 _GAME_MODULES: dict[str, tuple[str, ...]] = {
     "belle_of_the_ball": (
         "actions", "state", "tables", "setup", "belles", "invite", "groups", "scoring",
-        "rounds", "seat_info", "view", "game", "greedy_counts", "greedy_bound", "greedy_plan",
-        "bots", "encoding",
+        "rounds", "seat_info", "view", "game", "greedy_counts", "greedy_bound", "greedy_scan",
+        "greedy_plan", "bots", "encoding",
     ),
     "belly_battle": (
         "actions", "state", "tables", "setup", "turn", "spaces", "munch_fees", "ownership",

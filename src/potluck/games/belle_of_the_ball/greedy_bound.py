@@ -10,7 +10,7 @@ of the decision's first search or of those two groups' searches, and each of the
 at most ``GuestBounds.bound`` of its counts: read from the line once a decision, a few
 operations a group, with no search.
 
-The bound follows ``Planner._group_best`` term by term. A guest who shows ``k``
+The bound follows ``greedy_scan.LineScan.best`` term by term. A guest who shows ``k``
 interests, ``m`` of them shown once in the group and ``s`` shared already, leaves an
 open group of ``n`` guests still needed worth
 
@@ -51,7 +51,7 @@ from mypy_extensions import i64
 from potluck.games.belle_of_the_ball.greedy_counts import GROUP_SIZE, GroupCounts, Terms, estimate
 from potluck.games.belle_of_the_ball.state import BELLE_BASE
 
-#: ``_group_best``'s value when the line has no guest the seat can reach.
+#: ``LineScan.best``'s value when the line has no guest the seat can reach.
 NO_GUEST: Final = -1e9
 
 
@@ -92,7 +92,7 @@ class GuestBounds:
         share: float,
         guest_shown: tuple[float, ...],
     ) -> None:
-        """Read the line of ``terms`` as ``Planner._group_best`` does with no position
+        """Read the line of ``terms`` as ``greedy_scan.LineScan.best`` does with no position
         taken: the guests the seat can pay to reach, each with the chips it collects
         less those it leaves (by ``chip_value``) and the interests it shows
         (``guest_shown``, by guest), with the planner's weights."""
@@ -140,7 +140,7 @@ class GuestBounds:
         self, group: GroupCounts, terms: Terms, future: int, share: float, need_cost: float
     ) -> float:
         """At least the value of the best invitation into ``group`` that
-        ``Planner._group_best`` finds on ``terms`` (the line read by ``read_line``) with
+        ``greedy_scan.LineScan.best`` finds on ``terms`` (the line read by ``read_line``) with
         the planner's ``future`` and weights, ``NO_GUEST`` if it finds none."""
         if self.chips_best == NO_GUEST:
             return NO_GUEST

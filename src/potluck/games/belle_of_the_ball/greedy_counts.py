@@ -40,7 +40,7 @@ class GroupCounts:
     interest's bit ``COUNT_BITS * interest`` (its count's lowest) in ``once`` (shown by
     one guest) or in ``shared`` (by two or more): with a guest's interests laid out
     alike (``BelleTables.guest_interest_fields``), what the guest would add is two
-    intersections counted (``Planner._group_best``) and a guest joins or leaves with a
+    intersections counted (``greedy_scan.LineScan.best``) and a guest joins or leaves with a
     few operations on whole words (``Planner.add_fields``) instead of a count read per
     interest.
 

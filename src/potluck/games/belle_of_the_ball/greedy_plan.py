@@ -33,6 +33,7 @@ from potluck.games.belle_of_the_ball.greedy_counts import (
     Terms,
 )
 from potluck.games.belle_of_the_ball.greedy_counts import estimate as estimate
+from potluck.games.belle_of_the_ball.greedy_scan import LineScan
 from potluck.games.belle_of_the_ball.greedy_value import DEFAULT_WEIGHTS as DEFAULT_WEIGHTS
 from potluck.games.belle_of_the_ball.greedy_value import Weights as Weights
 from potluck.games.belle_of_the_ball.greedy_value import group_value as group_value
@@ -90,9 +91,6 @@ class Planner:
         #: (-1 for a Belle to hand; both -1 if it found none).
         self.best_pos = -1
         self.best_slot = -1
-        #: What ``_group_best`` found last: the value and position of its best guest.
-        self.found_value = 0.0
-        self.found_pos = 0
         # What the first search of a decision kept, unless it had the same arguments as
         # the last one kept: its terms, skip and future, the best Belle to hand and the
         # reach (and per group, in ``GroupCounts``, its best guest); ``rekeep`` until it
@@ -126,6 +124,8 @@ class Planner:
         #: ``bounds_terms`` (``None``: no line read yet).
         self.bounds = GuestBounds()
         self.bounds_terms: Terms | None = None
+        #: The line read once per search's terms and skip, for the group searches.
+        self.scan = LineScan()
 
     def use_guests(self, tables: BelleTables) -> None:
         """Read each guest's interests, as fields and counted, from the game's tables (made
@@ -140,6 +140,7 @@ class Planner:
         self.kept_terms = None
         self.hint_terms = None
         self.bounds_terms = None
+        self.scan.terms = None
 
     def count(self, slot: int, interest: int) -> int:
         """How many guests of group ``slot`` show ``interest``."""
@@ -271,8 +272,9 @@ class Planner:
         Each invitation is worth the chips it collects less those it leaves on skipped
         cards (by ``chip_value``), plus the Belle's worth or what the guest adds to the
         group; the first best in the order of the legal list (by position, then slot)
-        is kept. It is found group by group (``_group_best``, each group's counts read
-        once): the best of each, and of the Belles to hand, taken in slot order, an
+        is kept. It is found group by group (``greedy_scan.LineScan.best``, over the line
+        read once for these terms and skip, ``LineScan.read``, and each group's counts
+        read once): the best of each, and of the Belles to hand, taken in slot order, an
         equal value winning only from an earlier position.
 
         The first search after ``forget`` keeps each group's best, and a later search
@@ -280,7 +282,7 @@ class Planner:
         too) and skip reuses those of the groups whose counts are as they were at one
         of the two kept searches of the group (a Belle's guest move changes two, Grand
         Dame Gwendolyn opens one more; each value depends on nothing else:
-        ``_group_best``)."""
+        ``LineScan.best``)."""
         groups = self.groups
         kept_terms = self.kept_terms
         line_kept = (
@@ -386,8 +388,12 @@ class Planner:
             elif alike and group.other_size == members and group.other_packed == packed:
                 value, pos = group.other_value, group.other_pos
             else:
-                self._group_best(group, terms, reach, skip)
-                value, pos = self.found_value, self.found_pos
+                scan = self.scan
+                scan.read(
+                    terms, skip, reach, self.chip_value, self.guest_fields, self.guest_shown_floats
+                )
+                scan.best(group, terms, self.future, self.share, self.need_cost)
+                value, pos = scan.found_value, scan.found_pos
                 if keeping and group.kept_size < 0:
                     group.kept_size = members
                     group.kept_packed = packed
@@ -466,110 +472,6 @@ class Planner:
             pos += 1
             reach = index + 1
         return best_value, best_pos, reach
-
-    def _group_best(self, group: GroupCounts, terms: Terms, reach: int, skip: int) -> None:
-        """The best guest to invite into ``group`` among the first ``reach`` cards of the
-        line of ``terms``: its value in ``found_value`` and the first position with it in
-        ``found_pos`` (-1e9 and -1 if none; two fields, not a tuple with a boxed float,
-        which each of the game's 760 searches built and freed).
-
-        A guest's interests are intersected with the group's as ``i64`` bits (machine
-        words once compiled) and the counts that come of it are summed as floats: each
-        a whole number far below 2**53, so every sum is exact and equals the float of
-        ``estimate``'s whole-number sum, and the operations after come in ``estimate``'s
-        order, so the values are ``group_value``'s to the last bit (the float sums spare
-        the compiled build a conversion from a machine word to a Python integer to a
-        float for each)."""
-        chip_value = self.chip_value
-        future, share, need_cost = self.future, self.share, self.need_cost
-        guest_fields, guest_shown = self.guest_fields, self.guest_shown_floats
-        line, line_chips = terms.line, terms.line_chips
-        free, full, singles = terms.free, terms.full, terms.singles
-        size = group.size
-        before = estimate(
-            size,
-            group.matched,
-            group.spread,
-            group.shown,
-            future,
-            full,
-            singles,
-            share,
-            need_cost,
-        )
-        matched_now = float(group.matched)
-        spread_now = float(group.spread)
-        shown_now = float(group.shown)
-        once = group.once
-        shared = group.shared
-        unseen = ~(once | shared)
-        grown = size + 1
-        need = GROUP_SIZE - grown
-        needed = float(need)
-        # What the group is worth with the guest: its score once full (every interest
-        # with Romantic Rosalind), nothing if it cannot be finished, else the estimate
-        # (``estimate`` of the counts ``add`` would leave, written out: an interest the
-        # guest shows for the first time spreads by 2, one shown once before matches 2
-        # and spreads 1 less, one shared already matches 1 more).
-        scores = grown >= full
-        dead = not scores and need > future
-        best_value = -1e9
-        best_pos = -1
-        pos = 0
-        index = 0
-        # (the cost of a skip as a float, counted up a position at a time: ``on_card -
-        # cost`` is the float of the whole-number difference, as ``line_chips[index] -
-        # pos`` was; the line and its chips walked together, each card read once)
-        cost = 0.0
-        step = 0.0 if free else 1.0
-        # (the two are as long: ``strict=`` would make the compiled loop Python's iterator
-        # instead of two reads by index without a bounds check)
-        for card, on_card in zip(line, line_chips):  # noqa: B905
-            if index == reach:
-                break
-            if index == skip:
-                index += 1
-                continue
-            index += 1
-            if card < BELLE_BASE:
-                if scores and singles:
-                    after = shown_now + guest_shown[card]
-                elif dead:
-                    after = 0.0
-                else:
-                    bits: i64 = guest_fields[card]
-                    # The interests the guest shares with one guest of the group, and
-                    # with two or more, counted bit by bit (a guest shows a handful).
-                    common = bits & once
-                    matching = 0.0
-                    while common:
-                        common &= common - 1
-                        matching += 1.0
-                    common = bits & shared
-                    sharing = 0.0
-                    while common:
-                        common &= common - 1
-                        sharing += 1.0
-                    matched = matched_now + matching + matching + sharing
-                    if scores:
-                        after = matched
-                    else:
-                        # (the interests new to the group: counted, not read as the
-                        # guest's shown less those two, the same whole number)
-                        common = bits & unseen
-                        fresh = 0.0
-                        while common:
-                            common &= common - 1
-                            fresh += 1.0
-                        spread = spread_now + fresh + fresh - matching
-                        after = matched + needed * (share * spread - need_cost)
-                value = chip_value * (on_card - cost) + after - before
-                if value > best_value:
-                    best_value, best_pos = value, pos
-            pos += 1
-            cost += step
-        self.found_value = best_value
-        self.found_pos = best_pos
 
     def value_now(self, terms: Terms, first: float) -> float:
         """What the best move(s) this turn are worth: ``first``, the value of

@@ -1,0 +1,207 @@
+"""Belle of the Ball's greedy planner's group search (``greedy_plan.Planner.best_invite``)
+over the line read once per search's terms and skip, and shared by every group searched
+on them (issue 36): a ``best_invite`` searches up to five groups, and Persuasive
+Prudence's moves two a move, on the same terms.
+
+``LineScan.read`` walks the reachable cards once: per guest (a Belle is left out) its
+interests as fields (``BelleTables.guest_interest_fields``), how many it shows, its
+position and the chips term ``chip_value * (on_card - cost)``, into typed vectors kept
+and overwritten in place (grown when short). ``LineScan.best`` then finds a group's best
+guest from those vectors alone: an item is read with no tuple of Python ints untagged, no
+``zip`` and no skip or reach test, and the value is worked in ``group_value``'s order
+(the group with the guest, by ``estimate``'s formula, the counts ``Planner.add_fields``
+would leave), so it is the same float to the last bit
+(``tests/test_belle_greedy_scan.py`` holds it equal to ``group_value``'s best).
+
+The vectors are ``librt.vecs.vec`` (mypyc's runtime library, installed with mypy): on the
+compiled build a native array of machine words or doubles, whose item is read with no
+call, no boxing and no reference count. Plain typed lists were measured first and lost
+(a list item is a boxed object: each read a call and an unboxing, each write a float or
+an integer allocated, 8% more instructions a greedy game than the search this replaced,
+where the vectors made 5% fewer; ``docs/games/belle-of-the-ball.md``, round nine). In
+pure Python without ``librt`` (``make play`` installs no mypy) a list stands in for
+``vec``: the same items, the same floats.
+
+    >>> from potluck.games.belle_of_the_ball.greedy_counts import GroupCounts, Terms
+    >>> scan = LineScan()
+    >>> scan.read(Terms((0, 1), (2, 0), 9), -1, 2, 1.0, (0b1001, 0b1), (2.0, 1.0))
+    >>> scan.count, [scan.pos[0], scan.pos[1]], [scan.chip[0], scan.chip[1]]
+    (2, [0, 1], [2.0, -1.0])
+    >>> scan.best(GroupCounts(), Terms((0, 1), (2, 0), 9), 12, 0.3, 0.6)
+    >>> scan.found_value, scan.found_pos
+    (4.4, 0)
+"""
+
+from __future__ import annotations
+
+from mypy_extensions import i64
+
+from potluck.games.belle_of_the_ball.greedy_counts import GROUP_SIZE, GroupCounts, Terms, estimate
+from potluck.games.belle_of_the_ball.state import BELLE_BASE
+
+try:
+    from librt.vecs import vec
+except ImportError:  # (pure Python only: the compiled build needs librt, as mypyc does)
+    # A list stands in: ``vec[i64](items)`` is then ``list[i64](items)``, a list.
+    vec = list  # type: ignore[misc,assignment]
+
+
+class LineScan:
+    """The reachable guests of one search's line (``read``), and a group's best among
+    them (``best``: ``found_value``, ``found_pos``). A planner keeps one (``Planner.scan``)
+    and reads a line again only for other terms or another skip."""
+
+    def __init__(self) -> None:
+        #: The terms and skip read last (``None``: nothing read, or the guests' tables
+        #: changed: ``Planner.use_guests``).
+        self.terms: Terms | None = None
+        self.skip: i64 = -2
+        #: How many guests were read: the first ``count`` items of each vector.
+        self.count: i64 = 0
+        self.fields: vec[i64] = vec[i64]()
+        self.shown: vec[float] = vec[float]()
+        self.chip: vec[float] = vec[float]()
+        self.pos: vec[i64] = vec[i64]()
+        #: What ``best`` found last: the value of the best guest and the first position
+        #: with it (-1e9 and -1 if none).
+        self.found_value = 0.0
+        self.found_pos: i64 = 0
+
+    def read(
+        self,
+        terms: Terms,
+        skip: i64,
+        reach: i64,
+        chip_value: float,
+        guest_fields: tuple[int, ...],
+        guest_shown: tuple[float, ...],
+    ) -> None:
+        """Read the guests among the first ``reach`` cards of the line of ``terms``
+        (the card at ``skip`` left out, as if gone: the positions after it move up),
+        unless these terms and this skip were read last (the reach is the line's:
+        ``Planner._belles_best``)."""
+        if self.terms is terms and self.skip == skip:
+            return
+        self.terms = terms
+        self.skip = skip
+        line, line_chips = terms.line, terms.line_chips
+        size: i64 = len(line)
+        if len(self.pos) < size:
+            room: i64 = size + size
+            self.fields = vec[i64]([0] * room)
+            self.shown = vec[float]([0.0] * room)
+            self.chip = vec[float]([0.0] * room)
+            self.pos = vec[i64]([0] * room)
+        fields, shown, chip, positions = self.fields, self.shown, self.chip, self.pos
+        count: i64 = 0
+        pos: i64 = 0
+        index: i64 = 0
+        # (the cost of a skip as a float, counted up a position at a time: ``on_card -
+        # cost`` is the float of the whole-number difference ``invite.skip_cost`` gives)
+        cost = 0.0
+        step = 0.0 if terms.free else 1.0
+        # (the two are as long: ``strict=`` would make the compiled loop Python's
+        # iterator instead of two reads by index without a bounds check)
+        for card, on_card in zip(line, line_chips):  # noqa: B905
+            if index == reach:
+                break
+            if index == skip:
+                index += 1
+                continue
+            index += 1
+            if card < BELLE_BASE:
+                fields[count] = guest_fields[card]
+                shown[count] = guest_shown[card]
+                chip[count] = chip_value * (on_card - cost)
+                positions[count] = pos
+                count += 1
+            pos += 1
+            cost += step
+        self.count = count
+
+    def best(
+        self,
+        group: GroupCounts,
+        terms: Terms,
+        future: int,
+        share: float,
+        need_cost: float,
+    ) -> None:
+        """The best guest read (``read`` of these terms first) to invite into ``group``:
+        its value (the chips term, plus the group's ``estimate`` with the guest, less
+        without) in ``found_value`` and the first position with it in ``found_pos``.
+
+        A guest's interests are intersected with the group's as ``i64`` bits and the
+        counts that come of it summed as floats: each a whole number far below 2**53, so
+        every sum is exact and equals the float of ``estimate``'s whole-number sum, and
+        the operations after come in ``estimate``'s order. With the guest the group
+        scores once full (every interest shown, with Romantic Rosalind's rule), is worth
+        nothing if it cannot be finished, else ``estimate``: an interest the guest shows
+        for the first time spreads it by 2, one shown once before matches 2 and spreads
+        1 less, one shared already matches 1 more."""
+        full, singles = terms.full, terms.singles
+        size = group.size
+        before = estimate(
+            size, group.matched, group.spread, group.shown, future, full, singles, share, need_cost
+        )
+        count = self.count
+        chip = self.chip
+        positions = self.pos
+        grown = size + 1
+        need = GROUP_SIZE - grown
+        scores = grown >= full
+        best_value = -1e9
+        best_pos: i64 = -1
+        k: i64 = 0
+        if scores and singles:
+            shown_now = float(group.shown)
+            shown = self.shown
+            for k in range(count):
+                value = chip[k] + (shown_now + shown[k]) - before
+                if value > best_value:
+                    best_value, best_pos = value, positions[k]
+        elif not scores and need > future:  # (dead: the group cannot be finished)
+            for k in range(count):
+                value = chip[k] + 0.0 - before
+                if value > best_value:
+                    best_value, best_pos = value, positions[k]
+        else:
+            fields = self.fields
+            matched_now = float(group.matched)
+            spread_now = float(group.spread)
+            once = group.once
+            shared = group.shared
+            unseen = ~(once | shared)
+            needed = float(need)
+            for k in range(count):
+                bits = fields[k]
+                # The interests the guest shares with one guest of the group, and with
+                # two or more, counted bit by bit (a guest shows a handful).
+                common = bits & once
+                matching = 0.0
+                while common:
+                    common &= common - 1
+                    matching += 1.0
+                common = bits & shared
+                sharing = 0.0
+                while common:
+                    common &= common - 1
+                    sharing += 1.0
+                matched = matched_now + matching + matching + sharing
+                if scores:
+                    after = matched
+                else:
+                    # (the interests new to the group: counted, not read as the guest's
+                    # shown less those two, the same whole number)
+                    common = bits & unseen
+                    fresh = 0.0
+                    while common:
+                        common &= common - 1
+                        fresh += 1.0
+                    spread = spread_now + fresh + fresh - matching
+                    after = matched + needed * (share * spread - need_cost)
+                value = chip[k] + after - before
+                if value > best_value:
+                    best_value, best_pos = value, positions[k]
+        self.found_value = best_value
+        self.found_pos = best_pos

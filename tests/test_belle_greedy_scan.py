@@ -1,0 +1,231 @@
+"""Belle of the Ball's greedy group search over the line read once (``greedy_scan``,
+issue 36) against the rule it stands for:
+
+- ``LineScan.best`` after ``LineScan.read`` is the best guest for a group by
+  ``group_value`` (the chips the invitation collects less those it leaves on skipped
+  cards, plus the group's value with the guest less without): the same float to the last
+  bit and the same first position, over random groups, lines (Belles among them), chips
+  on them and the seat's, skips, bent rules (free skips, full at 4 or 5, singles) and
+  weights.
+- A read kept for the searches after it (the same terms and skip: ``read`` does nothing)
+  finds what a fresh read finds, after reads of other lines, longer and shorter.
+- Without ``librt`` (a fresh ``make play`` installs no mypy, which brings it) the pure
+  Python rules fall back to lists and play the same games.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from belle_of_the_ball_helpers import GREEDY_WEIGHTS
+from potluck.games.belle_of_the_ball.game import BelleOfTheBall
+from potluck.games.belle_of_the_ball.greedy_counts import GroupCounts, Terms
+from potluck.games.belle_of_the_ball.greedy_plan import Planner, Weights, group_value
+from potluck.games.belle_of_the_ball.greedy_scan import LineScan
+from potluck.games.belle_of_the_ball.state import BELLE_BASE
+
+G = BelleOfTheBall()
+_GUEST_COUNT = len(G.guest_interests)
+#: A card of the line: a guest (by index) or, one time in five, a Belle.
+_CARDS = st.one_of(
+    st.integers(0, _GUEST_COUNT - 1),
+    st.integers(0, _GUEST_COUNT - 1),
+    st.integers(0, _GUEST_COUNT - 1),
+    st.integers(0, _GUEST_COUNT - 1),
+    st.integers(BELLE_BASE, BELLE_BASE + 5),
+)
+_LINES = st.lists(st.tuples(_CARDS, st.integers(0, 6)), max_size=14)
+_GROUPS = st.lists(st.sampled_from(G.guest_interests), max_size=4)
+_RULES = st.tuples(st.booleans(), st.sampled_from((4, 5)), st.booleans())
+
+
+def _reach(line: tuple[int, ...], chips: int, free: bool, skip: int) -> int:
+    """How far along the line the seat can pay (``invite.skip_cost``), as an index (the
+    card at ``skip`` gone)."""
+    pos = reach = 0
+    for index in range(len(line)):
+        if index == skip:
+            continue
+        if (0 if free else pos) > chips:
+            break
+        pos += 1
+        reach = index + 1
+    return reach
+
+
+def _reference(
+    group: list[tuple[int, ...]],
+    line: tuple[int, ...],
+    line_chips: tuple[int, ...],
+    chips: int,
+    skip: int,
+    rules: tuple[bool, int, bool],
+    future: int,
+    weights: Weights,
+) -> tuple[float, int]:
+    """The best guest for ``group`` as the rules list the invitations, by ``group_value``:
+    its value and first position (-1e9 and -1 if none)."""
+    free, full, singles = rules
+    cards = [
+        (card, on)
+        for index, (card, on) in enumerate(zip(line, line_chips, strict=True))
+        if index != skip
+    ]
+    before = group_value(group, future, full, singles, weights)
+    best = (-1e9, -1)
+    for pos, (card, on_card) in enumerate(cards):
+        cost = 0 if free else pos
+        if cost > chips:
+            break
+        if card >= BELLE_BASE:
+            continue
+        after = group_value([*group, G.guest_interests[card]], future, full, singles, weights)
+        value = weights.chip_value * (on_card - cost) + after - before
+        if value > best[0]:
+            best = (value, pos)
+    return best
+
+
+def _counted(group: list[tuple[int, ...]]) -> GroupCounts:
+    planner = Planner(Weights())
+    for shown in group:
+        planner.add(0, shown)
+    return planner.groups[0]
+
+
+def _found(
+    scan: LineScan, group: list[tuple[int, ...]], terms: Terms, future: int, weights: Weights
+) -> tuple[str, int]:
+    """``best`` of ``group`` on what ``scan`` read: the value as its exact bits, and the
+    position."""
+    scan.best(_counted(group), terms, future, weights.interest_share, weights.need_cost)
+    return scan.found_value.hex(), scan.found_pos
+
+
+def _read(scan: LineScan, terms: Terms, skip: int, weights: Weights) -> None:
+    scan.read(
+        terms,
+        skip,
+        _reach(terms.line, terms.chips, terms.free, skip),
+        weights.chip_value,
+        G.guest_interest_fields,
+        G.guest_interest_counts,
+    )
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    group=_GROUPS,
+    cards=_LINES,
+    chips=st.integers(0, 12),
+    skip=st.integers(-1, 14),
+    rules=_RULES,
+    future=st.integers(0, 12),
+    weights=GREEDY_WEIGHTS,
+)
+def test_the_best_guest_read_is_the_best_by_group_value(
+    group: list[tuple[int, ...]],
+    cards: list[tuple[int, int]],
+    chips: int,
+    skip: int,
+    rules: tuple[bool, int, bool],
+    future: int,
+    weights: Weights,
+) -> None:
+    line = tuple(card for card, _ in cards)
+    line_chips = tuple(on for _, on in cards)
+    skip = skip if skip < len(line) else -1
+    free, full, singles = rules
+    terms = Terms(line, line_chips, chips, free, full, singles)
+    scan = LineScan()
+    _read(scan, terms, skip, weights)
+    value, pos = _reference(group, line, line_chips, chips, skip, rules, future, weights)
+    assert _found(scan, group, terms, future, weights) == (value.hex(), pos)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    lines=st.lists(
+        st.tuples(_LINES, st.integers(0, 12), st.integers(-1, 14), _RULES), min_size=1, max_size=4
+    ),
+    searches=st.lists(
+        st.tuples(st.integers(0, 3), st.integers(-1, 14), _GROUPS, st.integers(0, 12)),
+        min_size=1,
+        max_size=12,
+    ),
+    weights=GREEDY_WEIGHTS,
+)
+def test_a_read_kept_across_searches_finds_what_a_fresh_read_finds(
+    lines: list[tuple[list[tuple[int, int]], int, int, tuple[bool, int, bool]]],
+    searches: list[tuple[int, int, list[tuple[int, ...]], int]],
+    weights: Weights,
+) -> None:
+    """One scan searched on random terms in turn (as a planner keeps it: read again only
+    for other terms or another skip; the same terms twice in a row read once, another
+    line in between read again over the items of a longer or shorter one), each search
+    equal to that of a scan made for it."""
+    terms_made = [
+        Terms(tuple(c for c, _ in cards), tuple(on for _, on in cards), chips, *rules)
+        for cards, chips, _, rules in lines
+    ]
+    kept = LineScan()
+    for which, skip, group, future in searches:
+        terms = terms_made[which % len(terms_made)]
+        skip = skip if skip < len(terms.line) else -1
+        again = kept.terms is terms and kept.skip == skip
+        count = kept.count
+        _read(kept, terms, skip, weights)
+        if again:
+            assert kept.count == count  # (nothing read)
+        fresh = LineScan()
+        _read(fresh, terms, skip, weights)
+        assert kept.count == fresh.count
+        assert _found(kept, group, terms, future, weights) == _found(
+            fresh, group, terms, future, weights
+        )
+
+
+_PLAY = """
+import hashlib, json, sys
+sys.modules["librt"] = None  # (as if not installed: its import fails)
+sys.modules["librt.vecs"] = None
+from potluck import native
+from potluck.engine.registry import load_game
+from potluck.games.belle_of_the_ball import greedy_scan
+from potluck.sim import play_game
+assert native.status().build == "pure" and greedy_scan.vec is list
+game = load_game("belle-of-the-ball")
+h = hashlib.sha256()
+for seed in range(133000, 133004):
+    r = play_game(game, 4, ["greedy"] * 4, seed, None, keep_record=True)
+    h.update(json.dumps([r.record, repr(r.outcome), r.steps], sort_keys=True, default=str).encode())
+print(h.hexdigest())
+"""
+
+
+def test_without_librt_pure_python_falls_back_to_lists_and_plays_the_same_games() -> None:
+    from potluck.engine.registry import load_game
+    from potluck.sim import play_game
+
+    game = load_game("belle-of-the-ball")
+    digest = hashlib.sha256()
+    for seed in range(133000, 133004):
+        r = play_game(game, 4, ["greedy"] * 4, seed, None, keep_record=True)
+        digest.update(
+            json.dumps([r.record, repr(r.outcome), r.steps], sort_keys=True, default=str).encode()
+        )
+    source = Path(__file__).resolve().parents[1] / "src"
+    env = {**os.environ, "PYTHONPATH": str(source), "POTLUCK_BUILD": "pure"}
+    other = subprocess.run(
+        [sys.executable, "-c", _PLAY], env=env, capture_output=True, text=True, check=False
+    )
+    assert other.returncode == 0, other.stderr
+    assert other.stdout.strip() == digest.hexdigest()
