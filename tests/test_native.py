@@ -9,6 +9,7 @@ never borrows this tree's.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import random
@@ -144,6 +145,23 @@ def test_check_build_says_what_is_wrong(tmp_path: Path) -> None:
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / native.MANIFEST).write_text("{", "utf-8")
     assert "cannot be read" in (native.check_build(tmp_path / "broken") or "")
+
+
+def test_a_build_is_not_loaded_without_its_runtime_packages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A whole build, but librt (the compiled modules' typed vectors) uninstalled since:
+    # pure Python runs (with lists), rather than the import failing.
+    directory = native.build_directory()
+    if native.check_build(directory) is not None:
+        pytest.skip("no fresh compiled build in this tree (make native)")
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *args: None if name == "librt" else real(name, *args),
+    )
+    assert "needs librt" in (native.check_build(directory) or "")
 
 
 def _play_hash(game_id: str, players: int, seeds: range) -> str:

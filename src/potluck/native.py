@@ -56,6 +56,10 @@ GROUP = "potluck_native"
 MANIFEST = "manifest.json"
 #: The manifest's layout; a build of another format is rebuilt, never read.
 FORMAT = 1
+#: Packages the compiled modules import that pure Python does without: ``librt.vecs``,
+#: mypyc's typed vectors (Belle of the Ball's ``greedy_scan``; pure Python uses lists).
+#: A build is loaded only where they are installed.
+RUNTIME_PACKAGES: tuple[str, ...] = ("librt",)
 
 #: The modules compiled together: the engine's state, game and action classes, and each
 #: game's actions, state, tables, rules chapters, view, the greedy bot's typed input
@@ -200,6 +204,9 @@ def check_build(directory: Path | None) -> str | None:
     missing = [m for m in (*COMPILED_MODULES, GROUP + "__mypyc") if not _file(directory, m)]
     if missing:
         return f"the build lacks {missing[0]}"
+    absent = [name for name in RUNTIME_PACKAGES if importlib.util.find_spec(name) is None]
+    if absent:
+        return f"the build needs {absent[0]} (mypyc's runtime library, installed with mypy)"
     return None
 
 

@@ -42,6 +42,10 @@ def missing_tools() -> str | None:
         import mypyc  # noqa: F401
     except ImportError:
         return "mypyc is not installed (it comes with mypy, in the dev extra)"
+    try:
+        import librt.vecs  # noqa: F401
+    except ImportError:
+        return "librt.vecs (mypyc's typed vectors) is not installed: it comes with mypy 2.4"
     compiler = sysconfig.get_config_var("CC") or "cc"
     if shutil.which(compiler.split()[0]) is None and shutil.which("cc") is None:
         return "there is no C compiler"
