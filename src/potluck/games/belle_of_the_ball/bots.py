@@ -50,6 +50,7 @@ from potluck.games.belle_of_the_ball.state import (
 )
 from potluck.games.belle_of_the_ball.tables import (
     EFFECT_BANK_CHIPS,
+    EFFECT_CODES,
     EFFECT_FIFTH_GROUP,
     EFFECT_FOUR_IS_FULL,
     EFFECT_FREE_SKIPS,
@@ -70,8 +71,25 @@ _REFILL_MARGIN: Final = float("-inf")
 _NOTHING_TO_BEAT: Final = float("-inf")
 #: Scandalous Scarlett's loss is valued as if her target had this many invitations left.
 _SCANDAL_FUTURE: Final = 12
+#: How many groups may be open without Grand Dame Gwendolyn (``Planner.best_invite``).
+_GROUPS_OPEN: Final = 4
 #: One party's size in ``SeatInfo.seat_sizes``.
 _SIZE_MASK: Final = (1 << SIZE_BITS) - 1
+#: The passes in which a decision values the Belle plays (``GreedyBot._decide``), and
+#: each effect's (by its code): first those valued without a search (Heiress Henrietta,
+#: Scandalous Scarlett, Pickpocket Pippa), last Persuasive Prudence's moves, whose bound
+#: skips a search only below the gain to beat.
+_PASSES: Final = 3
+_PASS: Final[tuple[int, ...]] = tuple(
+    [
+        0
+        if effect in (EFFECT_BANK_CHIPS, EFFECT_SCANDAL, EFFECT_PICKPOCKET)
+        else 2
+        if effect == EFFECT_MOVE_GUEST
+        else 1
+        for effect in range(len(EFFECT_CODES))
+    ]
+)
 #: No party's list: what ``_kept_scandal_loss`` starts from.
 _NO_GUESTS: Final[list[int]] = [-1]
 
@@ -276,22 +294,38 @@ class GreedyBot(EarlyChooser):
         # (read as a list, by index, on the compiled build: both callers pass one)
         listing = actions if isinstance(actions, list) else list(actions)
         best_play: Action | None = None
+        best_index = -1  # (where ``best_play`` is in ``listing``)
         planned = False  # the turn's worth without a Belle, once one may be played
         self.forget_moves()
         base = best_gain = 0.0
         kinds = self._effects
-        for action in listing:
-            if isinstance(action, BelleAction) and action.kind == PLAY:
+        # The Belle plays are valued in ``_PASSES`` passes, those valued with no search
+        # first and Persuasive Prudence's moves last (``_PASS``), so that the gain to
+        # beat is higher when the dearer ones come: her moves' bound skips more of their
+        # searches and a re-plan that bends nothing (``_bends_nothing``) is skipped. The
+        # choice is the legal list's: the first play of the most gain above the margin,
+        # an equal gain winning only from an earlier place in the list.
+        stop = len(listing)
+        for valued in range(_PASSES):
+            last = 0
+            for index in range(stop):
+                action = listing[index]
+                if not isinstance(action, BelleAction) or action.kind != PLAY:
+                    continue
+                last = index + 1
+                effect = kinds[action.belle]
+                if _PASS[effect] != valued:
+                    continue
                 if not planned:
                     planned = True
                     base = planner.value_now(terms, first)
                     best_gain = self._play_margin if info.variant else _REFILL_MARGIN
                 planner.trial_terms = None  # (set by her re-plan, if she has one)
-                effect = kinds[action.belle]
                 gain = self._belle_gain(info, terms, effect, action, base, best_gain)
-                if gain > best_gain:
-                    best_gain, best_play = gain, action
+                if gain > best_gain or (gain == best_gain and index < best_index):
+                    best_gain, best_play, best_index = gain, action, index
                     planner.keep_trial()
+            stop = last  # (the plays are all before it)
         if best_play is not None:
             return best_play
         if pos >= 0:
@@ -343,6 +377,11 @@ class GreedyBot(EarlyChooser):
             return rival_weight * loss
         if effect == EFFECT_MOVE_GUEST:
             return self._move_gain(info, terms, action, base, to_beat) - base
+        if to_beat >= 0.0 and self._bends_nothing(effect, terms):
+            # Her re-plan would find the turn's worth without her: a gain of 0.0 exactly,
+            # which does not beat ``to_beat`` (searched, it would be kept as the next
+            # decision's hint were she the best so far: ``Planner.keep_trial``).
+            return 0.0
         line, line_chips = terms.line, terms.line_chips
         free, full, singles, fifth = terms.free, terms.full, terms.singles, terms.fifth
         invites_left = terms.invites_left
@@ -376,6 +415,39 @@ class GreedyBot(EarlyChooser):
         planner = self._planner
         planner.trying = True  # her re-plan is searched again next decision if she is played
         return direct + planner.plan_value(bent) - base
+
+    def _bends_nothing(self, effect: int, terms: Terms) -> bool:
+        """Whether the re-plan of a Belle of ``effect`` (``_belle_gain``) finds what the
+        decision's first search on ``terms`` found, with one invitation to make and the
+        seat's groups as the planner counts them: her rule changes no value the search
+        reads. A full size of four changes the value of a group of three guests or more
+        with the guest (one scoring, or scored), Romantic Rosalind's every interest that
+        of a group that scores with the guest (of the full size less one or more), and a
+        fifth group only where four are open already (``Planner.best_invite``'s places).
+        ``tests/test_belle_greedy_bound.py`` holds her gain, so given, equal to her
+        re-plan's."""
+        if terms.invites_left > 1:
+            return False
+        groups = self._planner.groups
+        if effect == EFFECT_FOUR_IS_FULL:
+            if terms.full < GROUP_SIZE:
+                return True
+            largest = GROUP_SIZE - 3
+        elif effect == EFFECT_SINGLES_SCORE:
+            if terms.singles:
+                return True
+            largest = terms.full - 2
+        elif effect == EFFECT_FIFTH_GROUP:
+            if terms.fifth:
+                return True
+            used = 0
+            for slot in range(SLOTS):
+                if groups[slot].size:
+                    used += 1
+            return used < _GROUPS_OPEN
+        else:
+            return False
+        return all(groups[slot].size <= largest for slot in range(SLOTS))
 
     def _kept_scandal_loss(self, group: list[int], size: i64, party: int) -> float:
         """``_scandal_loss`` of the first ``size`` guests of ``group``, the list of party
@@ -485,9 +557,16 @@ class GreedyBot(EarlyChooser):
         value = 0.0
         searched = True
         if terms.invites_left <= 1 and to_beat > _NOTHING_TO_BEAT:
-            value = self._moved_bound(terms, source, dest, base)
             # (the margin: the bound's sums round otherwise than the search's)
-            searched = direct + value - base >= to_beat - BOUND_MARGIN
+            least = to_beat - BOUND_MARGIN
+            value = self._left_moved_bound(terms, source, base)
+            if direct + value - base < least:
+                # (the group joined's bound is needed only when the rest is below: a
+                # larger value only makes the sum larger)
+                joined_bound = planner.group_bound(dest, terms)
+                if joined_bound > value:
+                    value = joined_bound
+                searched = direct + value - base >= least
         if searched:
             value = planner.plan_value(terms)
         if scored:
@@ -498,22 +577,16 @@ class GreedyBot(EarlyChooser):
         planner.add_fields(source, moved)
         return direct + value
 
-    def _moved_bound(self, terms: Terms, source: int, dest: int, base: float) -> float:
-        """At least the best invitation on ``terms`` with the groups ``source`` and
-        ``dest`` as the planner now counts them and the others as at the decision's
-        first search, whose best was ``base`` (``_move_gain``)."""
-        planner = self._planner
-        best = base
+    def _left_moved_bound(self, terms: Terms, source: int, base: float) -> float:
+        """At least the best invitation on ``terms`` with the groups other than the one
+        a guest joins (``Planner.group_bound`` of the one it joins is the rest) as the
+        planner now counts them: ``source``, the group left, and the others as at the
+        decision's first search, whose best was ``base`` (``_move_gain``)."""
         if not self._bound_left:  # (the same for every move out of ``source``)
             self._bound_left = True
-            self._left_bound = planner.group_bound(source, terms)
+            self._left_bound = self._planner.group_bound(source, terms)
         left = self._left_bound
-        if left > best:
-            best = left
-        joined = planner.group_bound(dest, terms)
-        if joined > best:
-            best = joined
-        return best
+        return left if left > base else base
 
 
 def _terms(info: SeatInfo) -> Terms:
