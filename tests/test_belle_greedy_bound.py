@@ -11,7 +11,7 @@
   reusing that group's value and bound from the move before (``GreedyBot._move_gain``),
   give the gains each move gives worked out afresh (``GreedyBot.forget_moves`` first);
 - a Belle whose re-plan ``GreedyBot._bends_nothing`` skips gains exactly nothing, and
-  the Belle plays valued in passes are chosen as in the legal list's order.
+  the Belle plays, valued with Prudence's moves last, are chosen as in the legal list's order.
 """
 
 from __future__ import annotations
@@ -224,27 +224,34 @@ def test_a_replan_that_bends_nothing_gains_nothing(
                 assert bot._belle_gain(info, terms, effect, action, base, 0.0) == 0.0
 
 
-@settings(max_examples=40, deadline=None)
+#: Weights that value in whole chips (no share, no need cost, Belles in line worth
+#: nothing), so that two plays often gain exactly alike: ties to break.
+_WHOLE = Weights(0.0, 1.0, 0.0, 0.0)
+
+
+@settings(max_examples=60, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
     variant=st.booleans(),
-    weights=GREEDY_WEIGHTS,
+    weights=st.one_of(GREEDY_WEIGHTS, st.just(_WHOLE)),
     margin=st.sampled_from((0.75, 0.0, -1.0)),
+    rival_weight=st.sampled_from((0.5, 0.0, 1.0)),
 )
 def test_the_belle_chosen_is_the_first_of_the_most_gain_in_the_legal_list(
-    seed: int, variant: bool, weights: Weights, margin: float
+    seed: int, variant: bool, weights: Weights, margin: float, rival_weight: float
 ) -> None:
-    """The bot values the Belle plays in passes, not in the legal list's order
+    """The bot values Persuasive Prudence's moves last, not in the legal list's order
     (``GreedyBot._decide``); in every state of a random game where the seat to act may
-    play one, its choice is the one of the legal list's order: the first play whose
+    play a Belle, its choice is the one of the legal list's order: the first play whose
     gain, worked out afresh with nothing to beat, is the most and above the margin (in
-    the variant; in the base game any), else no Belle."""
+    the variant; in the base game any), else no Belle. Whole-chip weights make ties."""
     bot = GreedyBot(
         weights.belle_value,
         weights.chip_value,
         weights.need_cost,
         weights.interest_share,
         margin,
+        rival_weight,
     )
     for state in random_play_states(G, seed, variant):
         seat = state.acting[0]

@@ -50,7 +50,6 @@ from potluck.games.belle_of_the_ball.state import (
 )
 from potluck.games.belle_of_the_ball.tables import (
     EFFECT_BANK_CHIPS,
-    EFFECT_CODES,
     EFFECT_FIFTH_GROUP,
     EFFECT_FOUR_IS_FULL,
     EFFECT_FREE_SKIPS,
@@ -75,21 +74,6 @@ _SCANDAL_FUTURE: Final = 12
 _GROUPS_OPEN: Final = 4
 #: One party's size in ``SeatInfo.seat_sizes``.
 _SIZE_MASK: Final = (1 << SIZE_BITS) - 1
-#: The passes in which a decision values the Belle plays (``GreedyBot._decide``), and
-#: each effect's (by its code): first those valued without a search (Heiress Henrietta,
-#: Scandalous Scarlett, Pickpocket Pippa), last Persuasive Prudence's moves, whose bound
-#: skips a search only below the gain to beat.
-_PASSES: Final = 3
-_PASS: Final[tuple[int, ...]] = tuple(
-    [
-        0
-        if effect in (EFFECT_BANK_CHIPS, EFFECT_SCANDAL, EFFECT_PICKPOCKET)
-        else 2
-        if effect == EFFECT_MOVE_GUEST
-        else 1
-        for effect in range(len(EFFECT_CODES))
-    ]
-)
 #: No party's list: what ``_kept_scandal_loss`` starts from.
 _NO_GUESTS: Final[list[int]] = [-1]
 
@@ -294,38 +278,50 @@ class GreedyBot(EarlyChooser):
         # (read as a list, by index, on the compiled build: both callers pass one)
         listing = actions if isinstance(actions, list) else list(actions)
         best_play: Action | None = None
-        best_index = -1  # (where ``best_play`` is in ``listing``)
+        best_index: i64 = -1  # (where ``best_play`` is in ``listing``)
         planned = False  # the turn's worth without a Belle, once one may be played
         self.forget_moves()
         base = best_gain = 0.0
         kinds = self._effects
-        # The Belle plays are valued in ``_PASSES`` passes, those valued with no search
-        # first and Persuasive Prudence's moves last (``_PASS``), so that the gain to
-        # beat is higher when the dearer ones come: her moves' bound skips more of their
-        # searches and a re-plan that bends nothing (``_bends_nothing``) is skipped. The
-        # choice is the legal list's: the first play of the most gain above the margin,
-        # an equal gain winning only from an earlier place in the list.
-        stop = len(listing)
-        for valued in range(_PASSES):
-            last = 0
-            for index in range(stop):
-                action = listing[index]
-                if not isinstance(action, BelleAction) or action.kind != PLAY:
-                    continue
-                last = index + 1
-                effect = kinds[action.belle]
-                if _PASS[effect] != valued:
-                    continue
-                if not planned:
-                    planned = True
-                    base = planner.value_now(terms, first)
-                    best_gain = self._play_margin if info.variant else _REFILL_MARGIN
-                planner.trial_terms = None  # (set by her re-plan, if she has one)
-                gain = self._belle_gain(info, terms, effect, action, base, best_gain)
+        # Persuasive Prudence's moves (a kind's plays are neighbours in the list) are
+        # valued last, so that the gain to beat is as high as it gets before them and
+        # their bound skips more searches (``_move_gain``); the choice is still the
+        # legal list's: the first play of the most gain above the margin, so a move
+        # whose gain equals the best wins if the best comes after it in the list.
+        moves_start: i64 = -1
+        moves_stop: i64 = -1
+        index: i64 = -1
+        for action in listing:
+            index += 1
+            if not isinstance(action, BelleAction) or action.kind != PLAY:
+                continue
+            effect = kinds[action.belle]
+            if effect == EFFECT_MOVE_GUEST:
+                if moves_start < 0:
+                    moves_start = index
+                moves_stop = index + 1
+                continue
+            if not planned:
+                planned = True
+                base = planner.value_now(terms, first)
+                best_gain = self._play_margin if info.variant else _REFILL_MARGIN
+            planner.trial_terms = None  # (set by her re-plan, if she has one)
+            gain = self._belle_gain(info, terms, effect, action, base, best_gain)
+            if gain > best_gain:
+                best_gain, best_play, best_index = gain, action, index
+                planner.keep_trial()
+        if moves_start >= 0:
+            if not planned:
+                base = planner.value_now(terms, first)
+                best_gain = self._play_margin if info.variant else _REFILL_MARGIN
+            for index in range(moves_start, moves_stop):
+                move = listing[index]
+                assert isinstance(move, BelleAction)
+                planner.trial_terms = None  # (she has no re-plan to keep)
+                gain = self._belle_gain(info, terms, EFFECT_MOVE_GUEST, move, base, best_gain)
                 if gain > best_gain or (gain == best_gain and index < best_index):
-                    best_gain, best_play, best_index = gain, action, index
+                    best_gain, best_play, best_index = gain, move, index
                     planner.keep_trial()
-            stop = last  # (the plays are all before it)
         if best_play is not None:
             return best_play
         if pos >= 0:
@@ -530,13 +526,16 @@ class GreedyBot(EarlyChooser):
                 before += value
             self._groups_value = before
         before = self._groups_value
-        planner.remove_fields(source, moved)
-        planner.add_fields(dest, moved)
         if source != self._left_slot:
             self._left_slot = source
+            planner.remove_fields(source, moved)
             self._left_value = planner.value_of(source, full, False)
+            planner.add_fields(source, moved)
             self._bound_left = False
         left = self._left_value
+        # (the guest leaves ``source`` only for a search: the group joined's value and
+        # bound read that group alone, and the group left's are kept for its moves)
+        planner.add_fields(dest, moved)
         joined_value = planner.value_of(dest, full, False)
         after = 0.0
         for slot in range(SLOTS):
@@ -559,7 +558,16 @@ class GreedyBot(EarlyChooser):
         if terms.invites_left <= 1 and to_beat > _NOTHING_TO_BEAT:
             # (the margin: the bound's sums round otherwise than the search's)
             least = to_beat - BOUND_MARGIN
-            value = self._left_moved_bound(terms, source, base)
+            if not self._bound_left:  # (the same for every move out of ``source``)
+                self._bound_left = True
+                planner.remove_fields(source, moved)
+                self._left_bound = planner.group_bound(source, terms)
+                planner.add_fields(source, moved)
+            # At least the best invitation on ``terms`` but into the group joined: the
+            # group left's bound, and the others' best at the first search, ``base``.
+            value = self._left_bound
+            if base > value:
+                value = base
             if direct + value - base < least:
                 # (the group joined's bound is needed only when the rest is below: a
                 # larger value only makes the sum larger)
@@ -568,25 +576,15 @@ class GreedyBot(EarlyChooser):
                     value = joined_bound
                 searched = direct + value - base >= least
         if searched:
+            planner.remove_fields(source, moved)
             value = planner.plan_value(terms)
+            planner.add_fields(source, moved)
         if scored:
             for index in range(joined_size):
                 planner.add_fields(dest, fields_of[joined[index]])
         else:
             planner.remove_fields(dest, moved)
-        planner.add_fields(source, moved)
         return direct + value
-
-    def _left_moved_bound(self, terms: Terms, source: int, base: float) -> float:
-        """At least the best invitation on ``terms`` with the groups other than the one
-        a guest joins (``Planner.group_bound`` of the one it joins is the rest) as the
-        planner now counts them: ``source``, the group left, and the others as at the
-        decision's first search, whose best was ``base`` (``_move_gain``)."""
-        if not self._bound_left:  # (the same for every move out of ``source``)
-            self._bound_left = True
-            self._left_bound = self._planner.group_bound(source, terms)
-        left = self._left_bound
-        return left if left > base else base
 
 
 def _terms(info: SeatInfo) -> Terms:
