@@ -279,15 +279,14 @@ class GreedyBot(EarlyChooser):
         listing = actions if isinstance(actions, list) else list(actions)
         best_play: Action | None = None
         best_index: i64 = -1  # (where ``best_play`` is in ``listing``)
-        planned = False  # the turn's worth without a Belle, once one may be played
         self.forget_moves()
-        base = best_gain = 0.0
+        # (the turn's worth without a Belle, and the gain to beat at first)
+        base = planner.value_now(terms, first)
+        best_gain = self._play_margin if info.variant else _REFILL_MARGIN
         kinds = self._effects
-        # Persuasive Prudence's moves (a kind's plays are neighbours in the list) are
-        # valued last, so that the gain to beat is as high as it gets before them and
-        # their bound skips more searches (``_move_gain``); the choice is still the
-        # legal list's: the first play of the most gain above the margin, so a move
-        # whose gain equals the best wins if the best comes after it in the list.
+        # Persuasive Prudence's moves (neighbours in the list) are valued last, against
+        # the highest gain to beat (their bound skips more searches); the choice is the
+        # list's first play of the most gain (a move ties with a best after it and wins).
         moves_start: i64 = -1
         moves_stop: i64 = -1
         index: i64 = -1
@@ -301,27 +300,19 @@ class GreedyBot(EarlyChooser):
                     moves_start = index
                 moves_stop = index + 1
                 continue
-            if not planned:
-                planned = True
-                base = planner.value_now(terms, first)
-                best_gain = self._play_margin if info.variant else _REFILL_MARGIN
             planner.trial_terms = None  # (set by her re-plan, if she has one)
             gain = self._belle_gain(info, terms, effect, action, base, best_gain)
             if gain > best_gain:
                 best_gain, best_play, best_index = gain, action, index
                 planner.keep_trial()
-        if moves_start >= 0:
-            if not planned:
-                base = planner.value_now(terms, first)
-                best_gain = self._play_margin if info.variant else _REFILL_MARGIN
-            for index in range(moves_start, moves_stop):
-                move = listing[index]
-                assert isinstance(move, BelleAction)
-                planner.trial_terms = None  # (she has no re-plan to keep)
-                gain = self._belle_gain(info, terms, EFFECT_MOVE_GUEST, move, base, best_gain)
-                if gain > best_gain or (gain == best_gain and index < best_index):
-                    best_gain, best_play, best_index = gain, move, index
-                    planner.keep_trial()
+        for index in range(moves_start, moves_stop):  # (none: -1 to -1)
+            move = listing[index]
+            assert isinstance(move, BelleAction)
+            planner.trial_terms = None  # (she has no re-plan to keep)
+            gain = self._belle_gain(info, terms, EFFECT_MOVE_GUEST, move, base, best_gain)
+            if gain > best_gain or (gain == best_gain and index < best_index):
+                best_gain, best_play, best_index = gain, move, index
+                planner.keep_trial()
         if best_play is not None:
             return best_play
         if pos >= 0:
@@ -374,9 +365,8 @@ class GreedyBot(EarlyChooser):
         if effect == EFFECT_MOVE_GUEST:
             return self._move_gain(info, terms, action, base, to_beat) - base
         if to_beat >= 0.0 and self._bends_nothing(effect, terms):
-            # Her re-plan would find the turn's worth without her: a gain of 0.0 exactly,
-            # which does not beat ``to_beat`` (searched, it would be kept as the next
-            # decision's hint were she the best so far: ``Planner.keep_trial``).
+            # (exactly her re-plan's gain, which does not beat ``to_beat``; searched, it
+            # is kept as the next decision's hint if she is best: ``Planner.keep_trial``)
             return 0.0
         line, line_chips = terms.line, terms.line_chips
         free, full, singles, fifth = terms.free, terms.full, terms.singles, terms.fifth
@@ -414,14 +404,10 @@ class GreedyBot(EarlyChooser):
 
     def _bends_nothing(self, effect: int, terms: Terms) -> bool:
         """Whether the re-plan of a Belle of ``effect`` (``_belle_gain``) finds what the
-        decision's first search on ``terms`` found, with one invitation to make and the
-        seat's groups as the planner counts them: her rule changes no value the search
-        reads. A full size of four changes the value of a group of three guests or more
-        with the guest (one scoring, or scored), Romantic Rosalind's every interest that
-        of a group that scores with the guest (of the full size less one or more), and a
-        fifth group only where four are open already (``Planner.best_invite``'s places).
-        ``tests/test_belle_greedy_bound.py`` holds her gain, so given, equal to her
-        re-plan's."""
+        decision's first search on ``terms`` did (one invitation, the seat's groups as
+        counted): a full size of four changes only groups of three guests or more with
+        the guest, Romantic Rosalind only those that score with the guest, a fifth group
+        only a seat with four open (``tests/test_belle_greedy_bound.py``: a gain of 0.0)."""
         if terms.invites_left > 1:
             return False
         groups = self._planner.groups
@@ -436,11 +422,7 @@ class GreedyBot(EarlyChooser):
         elif effect == EFFECT_FIFTH_GROUP:
             if terms.fifth:
                 return True
-            used = 0
-            for slot in range(SLOTS):
-                if groups[slot].size:
-                    used += 1
-            return used < _GROUPS_OPEN
+            return sum([1 for slot in range(SLOTS) if groups[slot].size]) < _GROUPS_OPEN
         else:
             return False
         return all(groups[slot].size <= largest for slot in range(SLOTS))
@@ -533,8 +515,7 @@ class GreedyBot(EarlyChooser):
             planner.add_fields(source, moved)
             self._bound_left = False
         left = self._left_value
-        # (the guest leaves ``source`` only for a search: the group joined's value and
-        # bound read that group alone, and the group left's are kept for its moves)
+        # (the guest leaves ``source`` only for a search or the values kept per source)
         planner.add_fields(dest, moved)
         joined_value = planner.value_of(dest, full, False)
         after = 0.0
@@ -563,14 +544,12 @@ class GreedyBot(EarlyChooser):
                 planner.remove_fields(source, moved)
                 self._left_bound = planner.group_bound(source, terms)
                 planner.add_fields(source, moved)
-            # At least the best invitation on ``terms`` but into the group joined: the
-            # group left's bound, and the others' best at the first search, ``base``.
+            # (the best invitation but into the group joined is at most this)
             value = self._left_bound
             if base > value:
                 value = base
             if direct + value - base < least:
-                # (the group joined's bound is needed only when the rest is below: a
-                # larger value only makes the sum larger)
+                # (needed only when the rest is below: a larger value cannot lower it)
                 joined_bound = planner.group_bound(dest, terms)
                 if joined_bound > value:
                     value = joined_bound
