@@ -9,7 +9,9 @@
   which takes a Belle only for a gain above the best so far, is the same;
 - Persuasive Prudence's moves valued in the legal list's order, each move out of a group
   reusing that group's value and bound from the move before (``GreedyBot._move_gain``),
-  give the gains each move gives worked out afresh (``GreedyBot.forget_moves`` first).
+  give the gains each move gives worked out afresh (``GreedyBot.forget_moves`` first);
+- a Belle whose re-plan ``GreedyBot._bends_nothing`` skips gains exactly nothing, and
+  the Belle plays, valued with Prudence's moves last, are chosen as in the legal list's order.
 """
 
 from __future__ import annotations
@@ -30,7 +32,12 @@ from potluck.games.belle_of_the_ball.greedy_counts import Terms
 from potluck.games.belle_of_the_ball.greedy_plan import Planner, Weights, group_value
 from potluck.games.belle_of_the_ball.seat_info import SeatInfo
 from potluck.games.belle_of_the_ball.state import BELLE_BASE, BelleState
-from potluck.games.belle_of_the_ball.tables import EFFECT_MOVE_GUEST
+from potluck.games.belle_of_the_ball.tables import (
+    EFFECT_FIFTH_GROUP,
+    EFFECT_FOUR_IS_FULL,
+    EFFECT_MOVE_GUEST,
+    EFFECT_SINGLES_SCORE,
+)
 
 G = BelleOfTheBall()
 #: Sums rounded otherwise than the search's: the bot's margin is 1e-9.
@@ -184,3 +191,84 @@ def test_guest_moves_out_of_one_group_share_its_value_and_bound(
             to_beat = base + shifts[number % len(shifts)]
             gain = bot._belle_gain(info, terms, EFFECT_MOVE_GUEST, action, base, to_beat)
             assert gain == afresh[number]
+
+
+#: The Belles whose re-plan ``GreedyBot._bends_nothing`` may find the same as the
+#: decision's first search, each as her one play.
+_BENDERS = [
+    G.single_plays[G.belle_effect_codes.index(effect)]
+    for effect in (EFFECT_FOUR_IS_FULL, EFFECT_SINGLES_SCORE, EFFECT_FIFTH_GROUP)
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), variant=st.booleans(), weights=GREEDY_WEIGHTS)
+def test_a_replan_that_bends_nothing_gains_nothing(
+    seed: int, variant: bool, weights: Weights
+) -> None:
+    """In every state of a random game, for the seat to act (its groups as they stand,
+    the rules as bent this turn, one or two invitations to make): wherever
+    ``_bends_nothing`` says so of Chaperone Clementine, Romantic Rosalind or Grand Dame
+    Gwendolyn, her re-plan (searched: no gain to beat) finds exactly the turn's worth
+    without her, a gain of 0.0, which is what the bot gives without it."""
+    bot = _bot(weights)
+    for state in random_play_states(G, seed, variant):
+        seat = state.acting[0]
+        legal = G.legal_actions(state, seat)
+        info, terms, base = _decision_base(bot, state, seat, legal)
+        for action in _BENDERS:
+            assert action is not None
+            effect = G.belle_effect_codes[action.belle]
+            if bot._bends_nothing(effect, terms):
+                assert bot._belle_gain(info, terms, effect, action, base) == 0.0
+                assert bot._belle_gain(info, terms, effect, action, base, 0.0) == 0.0
+
+
+#: Weights that value in whole chips (no share, no need cost, Belles in line worth
+#: nothing), so that two plays often gain exactly alike: ties to break.
+_WHOLE = Weights(0.0, 1.0, 0.0, 0.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    variant=st.booleans(),
+    weights=st.one_of(GREEDY_WEIGHTS, st.just(_WHOLE)),
+    margin=st.sampled_from((0.75, 0.0, -1.0)),
+    rival_weight=st.sampled_from((0.5, 0.0, 1.0)),
+)
+def test_the_belle_chosen_is_the_first_of_the_most_gain_in_the_legal_list(
+    seed: int, variant: bool, weights: Weights, margin: float, rival_weight: float
+) -> None:
+    """The bot values Persuasive Prudence's moves last, not in the legal list's order
+    (``GreedyBot._decide``); in every state of a random game where the seat to act may
+    play a Belle, its choice is the one of the legal list's order: the first play whose
+    gain, worked out afresh with nothing to beat, is the most and above the margin (in
+    the variant; in the base game any), else no Belle. Whole-chip weights make ties."""
+    bot = GreedyBot(
+        weights.belle_value,
+        weights.chip_value,
+        weights.need_cost,
+        weights.interest_share,
+        margin,
+        rival_weight,
+    )
+    for state in random_play_states(G, seed, variant):
+        seat = state.acting[0]
+        legal = G.legal_actions(state, seat)
+        plays = [a for a in legal if isinstance(a, BelleAction) and a.kind == PLAY]
+        if not plays:
+            continue
+        chosen = bot.choose(G, G.bot_view(state, seat), seat, legal, random.Random(0))
+        info, terms, base = _decision_base(bot, state, seat, legal)
+        best_gain = margin if variant else float("-inf")
+        best: Action | None = None
+        for action in plays:
+            bot.forget_moves()
+            gain = bot._belle_gain(info, terms, G.belle_effect_codes[action.belle], action, base)
+            if gain > best_gain:
+                best_gain, best = gain, action
+        if best is None:
+            assert chosen not in plays
+        else:
+            assert chosen is best

@@ -70,6 +70,8 @@ _REFILL_MARGIN: Final = float("-inf")
 _NOTHING_TO_BEAT: Final = float("-inf")
 #: Scandalous Scarlett's loss is valued as if her target had this many invitations left.
 _SCANDAL_FUTURE: Final = 12
+#: How many groups may be open without Grand Dame Gwendolyn (``Planner.best_invite``).
+_GROUPS_OPEN: Final = 4
 #: One party's size in ``SeatInfo.seat_sizes``.
 _SIZE_MASK: Final = (1 << SIZE_BITS) - 1
 #: No party's list: what ``_kept_scandal_loss`` starts from.
@@ -276,22 +278,41 @@ class GreedyBot(EarlyChooser):
         # (read as a list, by index, on the compiled build: both callers pass one)
         listing = actions if isinstance(actions, list) else list(actions)
         best_play: Action | None = None
-        planned = False  # the turn's worth without a Belle, once one may be played
+        best_index: i64 = -1  # (where ``best_play`` is in ``listing``)
         self.forget_moves()
-        base = best_gain = 0.0
+        # (the turn's worth without a Belle, and the gain to beat at first)
+        base = planner.value_now(terms, first)
+        best_gain = self._play_margin if info.variant else _REFILL_MARGIN
         kinds = self._effects
+        # Persuasive Prudence's moves (neighbours in the list) are valued last, against
+        # the highest gain to beat (their bound skips more searches); the choice is the
+        # list's first play of the most gain (a move ties with a best after it and wins).
+        moves_start: i64 = -1
+        moves_stop: i64 = -1
+        index: i64 = -1
         for action in listing:
-            if isinstance(action, BelleAction) and action.kind == PLAY:
-                if not planned:
-                    planned = True
-                    base = planner.value_now(terms, first)
-                    best_gain = self._play_margin if info.variant else _REFILL_MARGIN
-                planner.trial_terms = None  # (set by her re-plan, if she has one)
-                effect = kinds[action.belle]
-                gain = self._belle_gain(info, terms, effect, action, base, best_gain)
-                if gain > best_gain:
-                    best_gain, best_play = gain, action
-                    planner.keep_trial()
+            index += 1
+            if not isinstance(action, BelleAction) or action.kind != PLAY:
+                continue
+            effect = kinds[action.belle]
+            if effect == EFFECT_MOVE_GUEST:
+                if moves_start < 0:
+                    moves_start = index
+                moves_stop = index + 1
+                continue
+            planner.trial_terms = None  # (set by her re-plan, if she has one)
+            gain = self._belle_gain(info, terms, effect, action, base, best_gain)
+            if gain > best_gain:
+                best_gain, best_play, best_index = gain, action, index
+                planner.keep_trial()
+        for index in range(moves_start, moves_stop):  # (none: -1 to -1)
+            move = listing[index]
+            assert isinstance(move, BelleAction)
+            planner.trial_terms = None  # (she has no re-plan to keep)
+            gain = self._belle_gain(info, terms, EFFECT_MOVE_GUEST, move, base, best_gain)
+            if gain > best_gain or (gain == best_gain and index < best_index):
+                best_gain, best_play, best_index = gain, move, index
+                planner.keep_trial()
         if best_play is not None:
             return best_play
         if pos >= 0:
@@ -343,6 +364,10 @@ class GreedyBot(EarlyChooser):
             return rival_weight * loss
         if effect == EFFECT_MOVE_GUEST:
             return self._move_gain(info, terms, action, base, to_beat) - base
+        if to_beat >= 0.0 and self._bends_nothing(effect, terms):
+            # (exactly her re-plan's gain, which does not beat ``to_beat``; searched, it
+            # is kept as the next decision's hint if she is best: ``Planner.keep_trial``)
+            return 0.0
         line, line_chips = terms.line, terms.line_chips
         free, full, singles, fifth = terms.free, terms.full, terms.singles, terms.fifth
         invites_left = terms.invites_left
@@ -376,6 +401,31 @@ class GreedyBot(EarlyChooser):
         planner = self._planner
         planner.trying = True  # her re-plan is searched again next decision if she is played
         return direct + planner.plan_value(bent) - base
+
+    def _bends_nothing(self, effect: int, terms: Terms) -> bool:
+        """Whether the re-plan of a Belle of ``effect`` (``_belle_gain``) finds what the
+        decision's first search on ``terms`` did (one invitation, the seat's groups as
+        counted): a full size of four changes only groups of three guests or more with
+        the guest, Romantic Rosalind only those that score with the guest, a fifth group
+        only a seat with four open (``tests/test_belle_greedy_bound.py``: a gain of 0.0)."""
+        if terms.invites_left > 1:
+            return False
+        groups = self._planner.groups
+        if effect == EFFECT_FOUR_IS_FULL:
+            if terms.full < GROUP_SIZE:
+                return True
+            largest = GROUP_SIZE - 3
+        elif effect == EFFECT_SINGLES_SCORE:
+            if terms.singles:
+                return True
+            largest = terms.full - 2
+        elif effect == EFFECT_FIFTH_GROUP:
+            if terms.fifth:
+                return True
+            return sum([1 for slot in range(SLOTS) if groups[slot].size]) < _GROUPS_OPEN
+        else:
+            return False
+        return all(groups[slot].size <= largest for slot in range(SLOTS))
 
     def _kept_scandal_loss(self, group: list[int], size: i64, party: int) -> float:
         """``_scandal_loss`` of the first ``size`` guests of ``group``, the list of party
@@ -458,13 +508,15 @@ class GreedyBot(EarlyChooser):
                 before += value
             self._groups_value = before
         before = self._groups_value
-        planner.remove_fields(source, moved)
-        planner.add_fields(dest, moved)
         if source != self._left_slot:
             self._left_slot = source
+            planner.remove_fields(source, moved)
             self._left_value = planner.value_of(source, full, False)
+            planner.add_fields(source, moved)
             self._bound_left = False
         left = self._left_value
+        # (the guest leaves ``source`` only for a search or the values kept per source)
+        planner.add_fields(dest, moved)
         joined_value = planner.value_of(dest, full, False)
         after = 0.0
         for slot in range(SLOTS):
@@ -485,35 +537,33 @@ class GreedyBot(EarlyChooser):
         value = 0.0
         searched = True
         if terms.invites_left <= 1 and to_beat > _NOTHING_TO_BEAT:
-            value = self._moved_bound(terms, source, dest, base)
             # (the margin: the bound's sums round otherwise than the search's)
-            searched = direct + value - base >= to_beat - BOUND_MARGIN
+            least = to_beat - BOUND_MARGIN
+            if not self._bound_left:  # (the same for every move out of ``source``)
+                self._bound_left = True
+                planner.remove_fields(source, moved)
+                self._left_bound = planner.group_bound(source, terms)
+                planner.add_fields(source, moved)
+            # (the best invitation but into the group joined is at most this)
+            value = self._left_bound
+            if base > value:
+                value = base
+            if direct + value - base < least:
+                # (needed only when the rest is below: a larger value cannot lower it)
+                joined_bound = planner.group_bound(dest, terms)
+                if joined_bound > value:
+                    value = joined_bound
+                searched = direct + value - base >= least
         if searched:
+            planner.remove_fields(source, moved)
             value = planner.plan_value(terms)
+            planner.add_fields(source, moved)
         if scored:
             for index in range(joined_size):
                 planner.add_fields(dest, fields_of[joined[index]])
         else:
             planner.remove_fields(dest, moved)
-        planner.add_fields(source, moved)
         return direct + value
-
-    def _moved_bound(self, terms: Terms, source: int, dest: int, base: float) -> float:
-        """At least the best invitation on ``terms`` with the groups ``source`` and
-        ``dest`` as the planner now counts them and the others as at the decision's
-        first search, whose best was ``base`` (``_move_gain``)."""
-        planner = self._planner
-        best = base
-        if not self._bound_left:  # (the same for every move out of ``source``)
-            self._bound_left = True
-            self._left_bound = planner.group_bound(source, terms)
-        left = self._left_bound
-        if left > best:
-            best = left
-        joined = planner.group_bound(dest, terms)
-        if joined > best:
-            best = joined
-        return best
 
 
 def _terms(info: SeatInfo) -> Terms:
