@@ -1,6 +1,9 @@
 """Belle of the Ball's greedy group search over the line read once (``greedy_scan``,
 issue 36) against the rule it stands for:
 
+- ``LineScan.read``'s best Belle to take to hand is the best by the chips she collects
+  less those left on skipped cards plus the Belle's worth (the same float, the first
+  position), over the same random lines.
 - ``LineScan.best`` after ``LineScan.read`` is the best guest for a group by
   ``group_value`` (the chips the invitation collects less those it leaves on skipped
   cards, plus the group's value with the guest less without): the same float to the last
@@ -45,20 +48,6 @@ _CARDS = st.one_of(
 _LINES = st.lists(st.tuples(_CARDS, st.integers(0, 6)), max_size=14)
 _GROUPS = st.lists(st.sampled_from(G.guest_interests), max_size=4)
 _RULES = st.tuples(st.booleans(), st.sampled_from((4, 5)), st.booleans())
-
-
-def _reach(line: tuple[int, ...], chips: int, free: bool, skip: int) -> int:
-    """How far along the line the seat can pay (``invite.skip_cost``), as an index (the
-    card at ``skip`` gone)."""
-    pos = reach = 0
-    for index in range(len(line)):
-        if index == skip:
-            continue
-        if (0 if free else pos) > chips:
-            break
-        pos += 1
-        reach = index + 1
-    return reach
 
 
 def _reference(
@@ -111,14 +100,36 @@ def _found(
 
 
 def _read(scan: LineScan, terms: Terms, skip: int, weights: Weights) -> None:
-    scan.read(
-        terms,
-        skip,
-        _reach(terms.line, terms.chips, terms.free, skip),
-        weights.chip_value,
-        G.guest_interest_fields,
-        G.guest_interest_counts,
-    )
+    scan.use_guests(G.guest_interest_fields, G.guest_interest_counts)
+    scan.read(terms, skip, weights.chip_value, weights.belle_value)
+
+
+def _belles_reference(
+    line: tuple[int, ...],
+    line_chips: tuple[int, ...],
+    chips: int,
+    free: bool,
+    skip: int,
+    weights: Weights,
+) -> tuple[float, int]:
+    """The best Belle to take to hand as the rules list the invitations: the chips she
+    collects less those left on skipped cards (``invite.skip_cost``), plus ``belle_value``,
+    and her first position with it (-1e9 and -1 if none)."""
+    cards = [
+        (card, on)
+        for index, (card, on) in enumerate(zip(line, line_chips, strict=True))
+        if index != skip
+    ]
+    best = (-1e9, -1)
+    for pos, (card, on_card) in enumerate(cards):
+        cost = 0 if free else pos
+        if cost > chips:
+            break
+        if card >= BELLE_BASE:
+            value = weights.chip_value * (on_card - cost) + weights.belle_value
+            if value > best[0]:
+                best = (value, pos)
+    return best
 
 
 @settings(max_examples=400, deadline=None)
@@ -149,6 +160,8 @@ def test_the_best_guest_read_is_the_best_by_group_value(
     _read(scan, terms, skip, weights)
     value, pos = _reference(group, line, line_chips, chips, skip, rules, future, weights)
     assert _found(scan, group, terms, future, weights) == (value.hex(), pos)
+    value, pos = _belles_reference(line, line_chips, chips, free, skip, weights)
+    assert (scan.belles_value.hex(), scan.belles_pos) == (value.hex(), pos)
 
 
 @settings(max_examples=150, deadline=None)

@@ -92,16 +92,14 @@ class Planner:
         self.best_pos = -1
         self.best_slot = -1
         # What the first search of a decision kept, unless it had the same arguments as
-        # the last one kept: its terms, skip and future, the best Belle to hand and the
-        # reach (and per group, in ``GroupCounts``, its best guest); ``rekeep`` until it
-        # is made.
+        # the last one kept: its terms, skip and future, the best Belle to hand (and per
+        # group, in ``GroupCounts``, its best guest); ``rekeep`` until it is made.
         self.rekeep = True
         self.kept_terms: Terms | None = None
         self.kept_skip = 0
         self.kept_future = 0
         self.kept_belles_value = 0.0
         self.kept_belles_pos = 0
-        self.kept_reach = 0
         # A Belle's re-plan (``trying``) records its first search here and in each
         # group's trial record; the best Belle's is kept as the hint (``keep_trial``),
         # the next decision's kept bests if its terms are the same (she was played).
@@ -114,12 +112,10 @@ class Planner:
         self.trial_future = 0
         self.trial_belles_value = 0.0
         self.trial_belles_pos = 0
-        self.trial_reach = 0
         self.hint_terms: Terms | None = None
         self.hint_future = 0
         self.hint_belles_value = 0.0
         self.hint_belles_pos = 0
-        self.hint_reach = 0
         #: Upper bounds of group searches (``greedy_bound``), from the line of
         #: ``bounds_terms`` (``None``: no line read yet).
         self.bounds = GuestBounds()
@@ -135,12 +131,12 @@ class Planner:
         self.guest_interests = tables.guest_interests
         self.guest_fields = tables.guest_interest_fields
         self.guest_shown_floats = tables.guest_interest_counts
+        self.scan.use_guests(self.guest_fields, self.guest_shown_floats)
         for group in self.groups:
             group.loaded = NOT_LOADED
         self.kept_terms = None
         self.hint_terms = None
         self.bounds_terms = None
-        self.scan.terms = None
 
     def count(self, slot: int, interest: int) -> int:
         """How many guests of group ``slot`` show ``interest``."""
@@ -284,6 +280,7 @@ class Planner:
         Dame Gwendolyn opens one more; each value depends on nothing else:
         ``LineScan.best``)."""
         groups = self.groups
+        scan = self.scan
         kept_terms = self.kept_terms
         line_kept = (
             kept_terms is not None
@@ -335,28 +332,23 @@ class Planner:
                     group.other_size = -1
                 self.kept_belles_value = self.hint_belles_value
                 self.kept_belles_pos = self.hint_belles_pos
-                self.kept_reach = self.hint_reach
             else:
                 for slot in range(SLOTS):
                     groups[slot].kept_size = groups[slot].other_size = -1
-                self.kept_belles_value, self.kept_belles_pos, self.kept_reach = self._belles_best(
-                    terms, skip
-                )
-        if keeping or line_kept:  # (the Belles to hand and the reach: the line's alone)
-            best_value, best_pos, reach = (
-                self.kept_belles_value,
-                self.kept_belles_pos,
-                self.kept_reach,
-            )
+                scan.read(terms, skip, self.chip_value, self.belle_value)
+                self.kept_belles_value, self.kept_belles_pos = scan.belles_value, scan.belles_pos
+        if keeping or line_kept:  # (the Belles to hand: the line's alone)
+            best_value, best_pos = self.kept_belles_value, self.kept_belles_pos
         else:
-            best_value, best_pos, reach = self._belles_best(terms, skip)
+            scan.read(terms, skip, self.chip_value, self.belle_value)
+            best_value, best_pos = scan.belles_value, scan.belles_pos
         trying = self.trying
         trial_b = self.trial_b
         if trying:
             self.trying = False  # (a second invitation's search is not recorded)
             self.trial_terms, self.trial_future = terms, self.future
             self.trial_belles_value = best_value
-            self.trial_belles_pos, self.trial_reach = best_pos, reach
+            self.trial_belles_pos = best_pos
             for slot in range(SLOTS):
                 if trial_b:
                     groups[slot].b_size = -1
@@ -388,10 +380,8 @@ class Planner:
             elif alike and group.other_size == members and group.other_packed == packed:
                 value, pos = group.other_value, group.other_pos
             else:
-                scan = self.scan
-                scan.read(
-                    terms, skip, reach, self.chip_value, self.guest_fields, self.guest_shown_floats
-                )
+                if scan.terms is not terms or scan.skip != skip:  # (``read``'s own test)
+                    scan.read(terms, skip, self.chip_value, self.belle_value)
                 scan.best(group, terms, self.future, self.share, self.need_cost)
                 value, pos = scan.found_value, scan.found_pos
                 if keeping and group.kept_size < 0:
@@ -440,38 +430,8 @@ class Planner:
         self.hint_future = self.trial_future
         self.hint_belles_value = self.trial_belles_value
         self.hint_belles_pos = self.trial_belles_pos
-        self.hint_reach = self.trial_reach
         self.hint_b = self.trial_b
         self.trial_b = not self.trial_b
-
-    def _belles_best(self, terms: Terms, skip: int) -> tuple[float, int, int]:
-        """The best Belle to take to hand (value, position; -1e9 and -1 if none) and how
-        far along the line the seat can pay (``invite.skip_cost``), as an index."""
-        chip_value = self.chip_value
-        line = terms.line
-        line_chips = terms.line_chips
-        free = terms.free
-        chips = terms.chips
-        best_value = -1e9
-        best_pos = -1
-        pos = 0
-        reach = 0
-        # (by index: walked as a tuple, or zipped with its chips, it measured dearer)
-        for index in range(len(line)):
-            if index == skip:
-                continue
-            cost = pos
-            if free:
-                cost = 0
-            if cost > chips:
-                break
-            if line[index] >= BELLE_BASE:
-                value = chip_value * (line_chips[index] - cost) + self.belle_value
-                if value > best_value:
-                    best_value, best_pos = value, pos
-            pos += 1
-            reach = index + 1
-        return best_value, best_pos, reach
 
     def value_now(self, terms: Terms, first: float) -> float:
         """What the best move(s) this turn are worth: ``first``, the value of

@@ -3,15 +3,17 @@ over the line read once per search's terms and skip, and shared by every group s
 on them (issue 36): a ``best_invite`` searches up to five groups, and Persuasive
 Prudence's moves two a move, on the same terms.
 
-``LineScan.read`` walks the reachable cards once: per guest (a Belle is left out) its
-interests as fields (``BelleTables.guest_interest_fields``), how many it shows, its
-position and the chips term ``chip_value * (on_card - cost)``, into typed vectors kept
-and overwritten in place (grown when short). ``LineScan.best`` then finds a group's best
-guest from those vectors alone: an item is read with no tuple of Python ints untagged, no
-``zip`` and no skip or reach test, and the value is worked in ``group_value``'s order
-(the group with the guest, by ``estimate``'s formula, the counts ``Planner.add_fields``
-would leave), so it is the same float to the last bit
-(``tests/test_belle_greedy_scan.py`` holds it equal to ``group_value``'s best).
+``LineScan.read`` walks the reachable cards once: per guest its interests as fields
+(``BelleTables.guest_interest_fields``), how many it shows, its position and the chips
+term ``chip_value * (on_card - cost)``, into typed vectors kept and overwritten in place
+(grown when short), and the best Belle to take to hand (the planner's one walk of the
+line a search: it was a second, ``Planner._belles_best``, until round ten).
+``LineScan.best`` then finds a group's best guest from those vectors alone: an item is
+read with no tuple of Python ints untagged, no ``zip`` and no skip or reach test, and
+the value is worked in ``group_value``'s order (the group with the guest, by
+``estimate``'s formula, the counts ``Planner.add_fields`` would leave), so it is the
+same float to the last bit (``tests/test_belle_greedy_scan.py`` holds it equal to
+``group_value``'s best, and the Belle to hand to the best by the rule's costs).
 
 The vectors are ``librt.vecs.vec`` (mypyc's runtime library, installed with mypy): on the
 compiled build a native array of machine words or doubles, whose item is read with no
@@ -24,9 +26,12 @@ pure Python without ``librt`` (``make play`` installs no mypy) a list stands in 
 
     >>> from potluck.games.belle_of_the_ball.greedy_counts import GroupCounts, Terms
     >>> scan = LineScan()
-    >>> scan.read(Terms((0, 1), (2, 0), 9), -1, 2, 1.0, (0b1001, 0b1), (2.0, 1.0))
+    >>> scan.use_guests((0b1001, 0b1), (2.0, 1.0))
+    >>> scan.read(Terms((0, 1, BELLE_BASE), (2, 0, 4), 9), -1, 1.0, 3.0)
     >>> scan.count, [scan.pos[0], scan.pos[1]], [scan.chip[0], scan.chip[1]]
     (2, [0, 1], [2.0, -1.0])
+    >>> scan.belles_value, scan.belles_pos
+    (5.0, 2)
     >>> scan.best(GroupCounts(), Terms((0, 1), (2, 0), 9), 12, 0.3, 0.6)
     >>> scan.found_value, scan.found_pos
     (4.4, 0)
@@ -62,24 +67,34 @@ class LineScan:
         self.shown: vec[float] = vec[float]()
         self.chip: vec[float] = vec[float]()
         self.pos: vec[i64] = vec[i64]()
+        #: The best Belle the read found to take to hand: her value (the chips term plus
+        #: the planner's ``belle_value``) and position (-1e9 and -1 if none).
+        self.belles_value = 0.0
+        self.belles_pos: i64 = -1
+        #: Per guest (by index, ``use_guests``): its interests as fields and how many it
+        #: shows, as vectors (read with no integer or float unboxed).
+        self.guest_fields: vec[i64] = vec[i64]()
+        self.guest_shown: vec[float] = vec[float]()
         #: What ``best`` found last: the value of the best guest and the first position
         #: with it (-1e9 and -1 if none).
         self.found_value = 0.0
         self.found_pos: i64 = 0
 
-    def read(
-        self,
-        terms: Terms,
-        skip: i64,
-        reach: i64,
-        chip_value: float,
-        guest_fields: tuple[int, ...],
-        guest_shown: tuple[float, ...],
-    ) -> None:
-        """Read the guests among the first ``reach`` cards of the line of ``terms``
-        (the card at ``skip`` left out, as if gone: the positions after it move up),
-        unless these terms and this skip were read last (the reach is the line's:
-        ``Planner._belles_best``)."""
+    def use_guests(self, guest_fields: tuple[int, ...], guest_shown: tuple[float, ...]) -> None:
+        """Read each guest's interests as fields and how many it shows (by guest:
+        ``BelleTables.guest_interest_fields`` and ``guest_interest_counts``), and forget
+        the last read."""
+        self.guest_fields = vec[i64](guest_fields)
+        self.guest_shown = vec[float](guest_shown)
+        self.terms = None
+
+    def read(self, terms: Terms, skip: i64, chip_value: float, belle_value: float) -> None:
+        """Read the cards of the line of ``terms`` the seat can pay to reach (a skip
+        costs a chip a card passed, none if ``free``: ``invite.skip_cost``; the card at
+        ``skip`` left out, as if gone: the positions after it move up), unless these
+        terms and this skip were read last: the guests (``use_guests``' tables) into the
+        vectors, and the best Belle to take to hand (``belles_value``: the chips term
+        plus ``belle_value``; ``belles_pos``: the first position with it)."""
         if self.terms is terms and self.skip == skip:
             return
         self.terms = terms
@@ -93,31 +108,42 @@ class LineScan:
             self.chip = vec[float]([0.0] * room)
             self.pos = vec[i64]([0] * room)
         fields, shown, chip, positions = self.fields, self.shown, self.chip, self.pos
+        guest_fields, guest_shown = self.guest_fields, self.guest_shown
+        free = terms.free
+        chips: i64 = terms.chips
+        paying: i64 = 0 if free else 1  # (a skip's cost is ``paying * pos``)
+        belles_value = -1e9
+        belles_pos: i64 = -1
         count: i64 = 0
         pos: i64 = 0
-        index: i64 = 0
+        index: i64 = -1
         # (the cost of a skip as a float, counted up a position at a time: ``on_card -
         # cost`` is the float of the whole-number difference ``invite.skip_cost`` gives)
         cost = 0.0
-        step = 0.0 if terms.free else 1.0
+        step = 0.0 if free else 1.0
         # (the two are as long: ``strict=`` would make the compiled loop Python's
         # iterator instead of two reads by index without a bounds check)
         for card, on_card in zip(line, line_chips):  # noqa: B905
-            if index == reach:
-                break
-            if index == skip:
-                index += 1
-                continue
             index += 1
+            if index == skip:
+                continue
+            if paying * pos > chips:
+                break
             if card < BELLE_BASE:
                 fields[count] = guest_fields[card]
                 shown[count] = guest_shown[card]
                 chip[count] = chip_value * (on_card - cost)
                 positions[count] = pos
                 count += 1
+            else:
+                value = chip_value * (on_card - cost) + belle_value
+                if value > belles_value:
+                    belles_value, belles_pos = value, pos
             pos += 1
             cost += step
         self.count = count
+        self.belles_value = belles_value
+        self.belles_pos = belles_pos
 
     def best(
         self,
