@@ -50,6 +50,26 @@ _GROUPS = st.lists(st.sampled_from(G.guest_interests), max_size=4)
 _RULES = st.tuples(st.booleans(), st.sampled_from((4, 5)), st.booleans())
 
 
+def _reachable(
+    line: tuple[int, ...], line_chips: tuple[int, ...], chips: int, free: bool, skip: int
+) -> list[tuple[int, int, int, int]]:
+    """The cards the seat can pay to reach as the rules list the invitations (the card
+    at ``skip`` gone): position, card, chips on it and the skip's cost
+    (``invite.skip_cost``)."""
+    cards = [
+        (card, on)
+        for index, (card, on) in enumerate(zip(line, line_chips, strict=True))
+        if index != skip
+    ]
+    reached = []
+    for pos, (card, on_card) in enumerate(cards):
+        cost = 0 if free else pos
+        if cost > chips:
+            break
+        reached.append((pos, card, on_card, cost))
+    return reached
+
+
 def _reference(
     group: list[tuple[int, ...]],
     line: tuple[int, ...],
@@ -63,17 +83,9 @@ def _reference(
     """The best guest for ``group`` as the rules list the invitations, by ``group_value``:
     its value and first position (-1e9 and -1 if none)."""
     free, full, singles = rules
-    cards = [
-        (card, on)
-        for index, (card, on) in enumerate(zip(line, line_chips, strict=True))
-        if index != skip
-    ]
     before = group_value(group, future, full, singles, weights)
     best = (-1e9, -1)
-    for pos, (card, on_card) in enumerate(cards):
-        cost = 0 if free else pos
-        if cost > chips:
-            break
+    for pos, card, on_card, cost in _reachable(line, line_chips, chips, free, skip):
         if card >= BELLE_BASE:
             continue
         after = group_value([*group, G.guest_interests[card]], future, full, singles, weights)
@@ -99,8 +111,14 @@ def _found(
     return scan.found_value.hex(), scan.found_pos
 
 
-def _read(scan: LineScan, terms: Terms, skip: int, weights: Weights) -> None:
+def _scan() -> LineScan:
+    """A scan with the game's guests' tables (``use_guests``), nothing read yet."""
+    scan = LineScan()
     scan.use_guests(G.guest_interest_fields, G.guest_interest_counts)
+    return scan
+
+
+def _read(scan: LineScan, terms: Terms, skip: int, weights: Weights) -> None:
     scan.read(terms, skip, weights.chip_value, weights.belle_value)
 
 
@@ -115,16 +133,8 @@ def _belles_reference(
     """The best Belle to take to hand as the rules list the invitations: the chips she
     collects less those left on skipped cards (``invite.skip_cost``), plus ``belle_value``,
     and her first position with it (-1e9 and -1 if none)."""
-    cards = [
-        (card, on)
-        for index, (card, on) in enumerate(zip(line, line_chips, strict=True))
-        if index != skip
-    ]
     best = (-1e9, -1)
-    for pos, (card, on_card) in enumerate(cards):
-        cost = 0 if free else pos
-        if cost > chips:
-            break
+    for pos, card, on_card, cost in _reachable(line, line_chips, chips, free, skip):
         if card >= BELLE_BASE:
             value = weights.chip_value * (on_card - cost) + weights.belle_value
             if value > best[0]:
@@ -156,7 +166,7 @@ def test_the_best_guest_read_is_the_best_by_group_value(
     skip = skip if skip < len(line) else -1
     free, full, singles = rules
     terms = Terms(line, line_chips, chips, free, full, singles)
-    scan = LineScan()
+    scan = _scan()
     _read(scan, terms, skip, weights)
     value, pos = _reference(group, line, line_chips, chips, skip, rules, future, weights)
     assert _found(scan, group, terms, future, weights) == (value.hex(), pos)
@@ -189,7 +199,7 @@ def test_a_read_kept_across_searches_finds_what_a_fresh_read_finds(
         Terms(tuple(c for c, _ in cards), tuple(on for _, on in cards), chips, *rules)
         for cards, chips, _, rules in lines
     ]
-    kept = LineScan()
+    kept = _scan()
     for which, skip, group, future in searches:
         terms = terms_made[which % len(terms_made)]
         skip = skip if skip < len(terms.line) else -1
@@ -198,7 +208,7 @@ def test_a_read_kept_across_searches_finds_what_a_fresh_read_finds(
         _read(kept, terms, skip, weights)
         if again:
             assert kept.count == count  # (nothing read)
-        fresh = LineScan()
+        fresh = _scan()
         _read(fresh, terms, skip, weights)
         assert kept.count == fresh.count
         assert _found(kept, group, terms, future, weights) == _found(

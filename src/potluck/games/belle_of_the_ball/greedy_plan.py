@@ -52,15 +52,6 @@ BOUND_MARGIN: Final = 1e-9
 _COUNT_MASK: Final = (1 << COUNT_BITS) - 1
 
 
-def _count(fields: i64) -> i64:
-    """How many bits of ``fields`` are set (a guest shows a handful of interests)."""
-    count: i64 = 0
-    while fields:
-        fields &= fields - 1
-        count += 1
-    return count
-
-
 class Planner:
     """One seat's groups counted, and the turn's invitations valued from the counts.
 
@@ -162,7 +153,6 @@ class Planner:
         on from the guests counted then (its first ones, which a list grown in place
         keeps): the counts are whole numbers, the same whichever way they are summed."""
         group = self.groups[slot]
-        fields_of = self.guest_fields
         start: i64 = 0
         if guests is group.loaded:
             start = group.loaded_size
@@ -172,6 +162,7 @@ class Planner:
                 start = 0
         if not start:
             self.clear(slot)
+        fields_of = self.guest_fields
         for index in range(start, size):
             self.add_fields(slot, fields_of[guests[index]])
         group.loaded = guests
@@ -203,10 +194,21 @@ class Planner:
         shared = group.shared
         fresh = fields & ~(once | shared)
         pairing = fields & once
-        more = fields & shared
-        fresh_count = _count(fresh)
-        pairing_count = _count(pairing)
-        more_count = _count(more)
+        # (counted in one walk over the guest's interests, a handful: three counting
+        # loops, or calls, cost more)
+        fresh_count: i64 = 0
+        pairing_count: i64 = 0
+        more_count: i64 = 0
+        rest = fields
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if bit & pairing:
+                pairing_count += 1
+            elif bit & shared:
+                more_count += 1
+            else:
+                fresh_count += 1
         group.spread += fresh_count + fresh_count - pairing_count
         group.matched += pairing_count + pairing_count + more_count
         group.once = (once | fresh) & ~pairing
@@ -228,9 +230,20 @@ class Planner:
         twice = fields & ~(off_two | off_two >> 1 | off_two >> 2)
         alone = fields & once
         more = fields & shared & ~twice
-        alone_count = _count(alone)
-        twice_count = _count(twice)
-        more_count = _count(more)
+        # (counted in one walk, as in ``add_fields``)
+        alone_count: i64 = 0
+        twice_count: i64 = 0
+        more_count: i64 = 0
+        rest = alone | twice | more
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if bit & alone:
+                alone_count += 1
+            elif bit & twice:
+                twice_count += 1
+            else:
+                more_count += 1
         group.spread += twice_count - alone_count - alone_count
         group.matched -= twice_count + twice_count + more_count
         group.once = (once & ~alone) | twice
