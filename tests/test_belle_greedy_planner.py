@@ -306,3 +306,59 @@ def test_a_planner_kept_from_decision_to_decision_finds_what_a_fresh_one_finds(
                 planner.remove(dest, guest)
                 planner.add(mover, guest)
             assert found == _fresh_best(weights, future, searched, line, line_chips, chips, rules)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    variant=st.booleans(),
+    weights=GREEDY_WEIGHTS,
+    rules=st.tuples(st.booleans(), st.sampled_from((4, 5)), st.booleans(), st.booleans()),
+    steps=st.lists(
+        st.tuples(st.integers(-1, 14), st.integers(-1, SLOTS - 1), _GUESTS), min_size=2, max_size=6
+    ),
+)
+def test_one_terms_searched_with_other_skips_in_turn_finds_each_best(
+    seed: int,
+    variant: bool,
+    weights: Weights,
+    rules: tuple[bool, int, bool, bool],
+    steps: list[tuple[int, int, tuple[int, ...]]],
+) -> None:
+    """The same ``Terms`` searched with one position taken, then another (or none), in
+    turn, a guest sometimes joining a group for the search and leaving after (the kept
+    bests of a group changed are searched again on the kept terms, after the line was
+    read for another skip): each search the best invitation the rules allow with that
+    position gone (the planner asks ``LineScan.read`` again for another skip)."""
+    planner = Planner(weights)
+    planner.use_guests(G)
+    for state in random_play_states(G, seed, variant)[::5]:
+        seat = state.turn
+        party = [
+            [G.guest_interests[g] for g in state.parties[seat * SLOTS + slot]]
+            for slot in range(SLOTS)
+        ]
+        planner.forget()
+        for slot in range(SLOTS):
+            planner.clear(slot)
+            for shown in party[slot]:
+                planner.add(slot, shown)
+        future = state.round % 7
+        planner.future = future
+        chips = state.chips[seat]
+        terms = Terms(tuple(state.line), tuple(state.line_chips), chips, *rules)
+        for taken, joined, guest in steps:
+            skip = taken if taken < len(state.line) else -1
+            line, line_chips = list(state.line), list(state.line_chips)
+            if skip >= 0:
+                del line[skip], line_chips[skip]
+            joins = joined >= 0 and 0 < len(party[joined]) < 4
+            if joins:
+                party[joined].append(guest)
+                planner.add(joined, guest)
+            value = planner.best_invite(terms, skip)
+            expected = _reference_best(weights, future, line, line_chips, chips, rules, party)
+            assert (value, planner.best_pos, planner.best_slot) == expected
+            if joins:
+                party[joined].pop()
+                planner.remove(joined, guest)
