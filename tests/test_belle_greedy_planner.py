@@ -34,13 +34,15 @@ from potluck.games.belle_of_the_ball.greedy_plan import (
     estimate,
     group_value,
 )
-from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS
+from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS, BelleState
 
 G = BelleOfTheBall()
 WIDTH = len(G.interest_names)
 #: The most guests a group may hold in the planner (the rules allow five).
 MOST_GUESTS = (1 << COUNT_BITS) - 1
 _GUESTS = st.sampled_from(G.guest_interests)
+#: Skips free, the full size, every interest scoring, a fifth group: the rules as bent.
+_BENT_RULES = st.tuples(st.booleans(), st.sampled_from((4, 5)), st.booleans(), st.booleans())
 
 
 def _counted_afresh(group: list[tuple[int, ...]]) -> Planner:
@@ -166,12 +168,29 @@ def _reference_best(
     return best
 
 
+def _count_seat(planner: Planner, state: BelleState) -> tuple[list[list[tuple[int, ...]]], int]:
+    """The groups of the seat to act in ``state`` (by guest, its interests), counted afresh
+    in ``planner`` for a new decision, and the invitations it expects after this one (set
+    as the planner's ``future``)."""
+    seat = state.turn
+    party = [
+        [G.guest_interests[g] for g in state.parties[seat * SLOTS + slot]] for slot in range(SLOTS)
+    ]
+    planner.forget()
+    for slot in range(SLOTS):
+        planner.clear(slot)
+        for shown in party[slot]:
+            planner.add(slot, shown)
+    future = planner.future = state.round % 7
+    return party, future
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
     variant=st.booleans(),
     weights=GREEDY_WEIGHTS,
-    rules=st.tuples(st.booleans(), st.sampled_from((4, 5)), st.booleans(), st.booleans()),
+    rules=_BENT_RULES,
     taken=st.integers(-1, 14),
     moves=st.lists(st.tuples(st.integers(0, SLOTS - 1), st.integers(0, SLOTS - 1)), max_size=2),
 )
@@ -191,17 +210,7 @@ def test_best_invite_is_the_best_invitation_the_rules_allow(
     planner.use_guests(G)
     for state in random_play_states(G, seed, variant)[::7]:
         seat = state.turn
-        party = [
-            [G.guest_interests[g] for g in state.parties[seat * SLOTS + slot]]
-            for slot in range(SLOTS)
-        ]
-        planner.forget()
-        for slot in range(SLOTS):
-            planner.clear(slot)
-            for shown in party[slot]:
-                planner.add(slot, shown)
-        future = state.round % 7
-        planner.future = future
+        party, future = _count_seat(planner, state)
         line, line_chips = list(state.line), list(state.line_chips)
         skip = taken if taken < len(line) else -1
         chips = state.chips[seat]
@@ -256,7 +265,7 @@ def _fresh_best(
     seed=st.integers(0, 10_000),
     variant=st.booleans(),
     weights=GREEDY_WEIGHTS,
-    bent=st.tuples(st.booleans(), st.sampled_from((4, 5)), st.booleans(), st.booleans()),
+    bent=_BENT_RULES,
     mover=st.integers(0, SLOTS - 1),
 )
 def test_a_planner_kept_from_decision_to_decision_finds_what_a_fresh_one_finds(
@@ -312,11 +321,11 @@ def test_a_planner_kept_from_decision_to_decision_finds_what_a_fresh_one_finds(
 @given(
     seed=st.integers(0, 10_000),
     variant=st.booleans(),
-    weights=GREEDY_WEIGHTS,
-    rules=st.tuples(st.booleans(), st.sampled_from((4, 5)), st.booleans(), st.booleans()),
     steps=st.lists(
         st.tuples(st.integers(-1, 14), st.integers(-1, SLOTS - 1), _GUESTS), min_size=2, max_size=6
     ),
+    weights=GREEDY_WEIGHTS,
+    rules=_BENT_RULES,
 )
 def test_one_terms_searched_with_other_skips_in_turn_finds_each_best(
     seed: int,
@@ -334,17 +343,7 @@ def test_one_terms_searched_with_other_skips_in_turn_finds_each_best(
     planner.use_guests(G)
     for state in random_play_states(G, seed, variant)[::5]:
         seat = state.turn
-        party = [
-            [G.guest_interests[g] for g in state.parties[seat * SLOTS + slot]]
-            for slot in range(SLOTS)
-        ]
-        planner.forget()
-        for slot in range(SLOTS):
-            planner.clear(slot)
-            for shown in party[slot]:
-                planner.add(slot, shown)
-        future = state.round % 7
-        planner.future = future
+        party, future = _count_seat(planner, state)
         chips = state.chips[seat]
         terms = Terms(tuple(state.line), tuple(state.line_chips), chips, *rules)
         for taken, joined, guest in steps:
