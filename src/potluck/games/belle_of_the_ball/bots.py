@@ -237,7 +237,9 @@ class GreedyBot(EarlyChooser):
         planners = self._planners
         while len(planners) <= me:
             planners.append(Planner(self.weights))
-        self.forget_moves()  # (the last decision's guest back where it was counted)
+        # (no guest moves of the last decision to reuse; one a caller of ``_belle_gain``
+        # left out of its group's counts is counted there again before any is loaded)
+        self.forget_moves()
         planner = self._planner = planners[me]
         planner.use_guests(tables)
         planner.forget()
@@ -284,7 +286,6 @@ class GreedyBot(EarlyChooser):
         listing = actions if isinstance(actions, list) else list(actions)
         best_play: Action | None = None
         best_index: i64 = -1  # (where ``best_play`` is in ``listing``)
-        self.forget_moves()
         # (the turn's worth without a Belle, and the gain to beat at first)
         base = planner.value_now(terms, first)
         best_gain = self._play_margin if info.variant else _REFILL_MARGIN
