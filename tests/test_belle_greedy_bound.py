@@ -161,38 +161,15 @@ def test_a_belle_gain_given_a_gain_to_beat_decides_alike(
                     assert given_beat == gain
 
 
-@settings(max_examples=40, deadline=None)
-@_GAINS_TO_BEAT
-def test_guest_moves_out_of_one_group_share_its_value_and_bound(
-    seed: int, variant: bool, weights: Weights, shifts: list[float]
-) -> None:
-    """Every state of random play where the seat to act may play Persuasive Prudence:
-    her moves valued one after another, with gains to beat around each one's own (so
-    both the bound and the search are taken), equal to each valued afresh."""
-    bot = _bot(weights)
-    for state in random_play_states(G, seed, variant):
-        seat = state.acting[0]
-        legal = G.legal_actions(state, seat)
-        moves = [
-            a
-            for a in legal
-            if isinstance(a, BelleAction)
-            and a.kind == PLAY
-            and G.belle_effect_codes[a.belle] == EFFECT_MOVE_GUEST
-        ]
-        if not moves:
-            continue
-        info, terms, base = _decision_base(bot, state, seat, legal)
-        afresh: list[float] = []
-        for number, action in enumerate(moves):
-            to_beat = base + shifts[number % len(shifts)]
-            bot.forget_moves()
-            afresh.append(bot._belle_gain(info, terms, EFFECT_MOVE_GUEST, action, base, to_beat))
-        bot.forget_moves()
-        for number, action in enumerate(moves):
-            to_beat = base + shifts[number % len(shifts)]
-            gain = bot._belle_gain(info, terms, EFFECT_MOVE_GUEST, action, base, to_beat)
-            assert gain == afresh[number]
+def _prudence_moves(legal: Sequence[Action]) -> list[BelleAction]:
+    """Persuasive Prudence's moves in ``legal``, in its order."""
+    return [
+        a
+        for a in legal
+        if isinstance(a, BelleAction)
+        and a.kind == PLAY
+        and G.belle_effect_codes[a.belle] == EFFECT_MOVE_GUEST
+    ]
 
 
 def _counts(planner: Planner) -> list[tuple[int, ...]]:
@@ -211,26 +188,21 @@ def _counts(planner: Planner) -> list[tuple[int, ...]]:
     shifts=st.lists(st.floats(-3, 3), min_size=1, max_size=4),
     order=st.randoms(use_true_random=False),
 )
-def test_guest_moves_valued_in_any_order_leave_the_counts_as_they_were(
+def test_guest_moves_out_of_one_group_share_its_value_and_bound(
     seed: int, variant: bool, weights: Weights, shifts: list[float], order: random.Random
 ) -> None:
-    """Persuasive Prudence's moves valued in a random order (a group left again after
-    moves out of others), each with a gain to beat: each gain is the one worked out
-    afresh, and ``forget_moves`` leaves the groups counted as before the first move; a
-    decision (``GreedyBot.choose``), after moves or not, leaves them counted as its
-    ``SeatInfo`` shows them."""
+    """Every state of random play where the seat to act may play Persuasive Prudence:
+    her moves valued one after another, with gains to beat around each one's own (so
+    both the bound and the search are taken), equal to each valued afresh, in the legal
+    list's order and in a random one (a group left again after moves out of others);
+    ``forget_moves`` leaves the groups counted as before the first move, and a decision
+    (``GreedyBot.choose``), after moves or not, as its ``SeatInfo`` shows them."""
     bot = _bot(weights)
     states = random_play_states(G, seed, variant)
     for number, state in enumerate(states):
         seat = state.acting[0]
         legal = G.legal_actions(state, seat)
-        moves = [
-            a
-            for a in legal
-            if isinstance(a, BelleAction)
-            and a.kind == PLAY
-            and G.belle_effect_codes[a.belle] == EFFECT_MOVE_GUEST
-        ]
+        moves = _prudence_moves(legal)
         if not moves:
             continue
         info, terms, base = _decision_base(bot, state, seat, legal)
@@ -242,18 +214,21 @@ def test_guest_moves_valued_in_any_order_leave_the_counts_as_they_were(
             loaded.load_party(slot, info.party_lists[party], info.party_size(party))
         assert _counts(planner) == _counts(loaded)  # (as the decision left them)
         afresh: list[float] = []
-        for number, action in enumerate(moves):
+        for pick, action in enumerate(moves):
             bot.forget_moves()
-            to_beat = base + shifts[number % len(shifts)]
+            to_beat = base + shifts[pick % len(shifts)]
             afresh.append(bot._belle_gain(info, terms, EFFECT_MOVE_GUEST, action, base, to_beat))
             bot.forget_moves()
             assert _counts(planner) == _counts(loaded)
-        picks = list(range(len(moves))) * 2
-        order.shuffle(picks)
-        for pick in picks:
-            to_beat = base + shifts[pick % len(shifts)]
-            gain = bot._belle_gain(info, terms, EFFECT_MOVE_GUEST, moves[pick], base, to_beat)
-            assert gain == afresh[pick]
+        in_order = list(range(len(moves)))
+        shuffled = in_order * 2
+        order.shuffle(shuffled)
+        for picks in (in_order, shuffled):
+            bot.forget_moves()
+            for pick in picks:
+                to_beat = base + shifts[pick % len(shifts)]
+                gain = bot._belle_gain(info, terms, EFFECT_MOVE_GUEST, moves[pick], base, to_beat)
+                assert gain == afresh[pick]
         # A decision next, with a guest still out: another seat's (the next state's, if
         # another seat acts there), else this one's again; either leaves this seat's
         # groups counted as they stand.
