@@ -9,7 +9,9 @@
   which takes a Belle only for a gain above the best so far, is the same;
 - Persuasive Prudence's moves valued in the legal list's order, each move out of a group
   reusing that group's value and bound from the move before (``GreedyBot._move_gain``),
-  give the gains each move gives worked out afresh (``GreedyBot.forget_moves`` first);
+  give the gains each move gives worked out afresh (``GreedyBot.forget_moves`` first),
+  and so do they valued in any order; the guest a move keeps out of her group's counts
+  is counted there again by ``forget_moves`` and by the end of a decision;
 - a Belle whose re-plan ``GreedyBot._bends_nothing`` skips gains exactly nothing, and
   the Belle plays, valued with Prudence's moves last, are chosen as in the legal list's order.
 """
@@ -31,7 +33,7 @@ from potluck.games.belle_of_the_ball.greedy_bound import NO_GUEST
 from potluck.games.belle_of_the_ball.greedy_counts import Terms
 from potluck.games.belle_of_the_ball.greedy_plan import Planner, Weights, group_value
 from potluck.games.belle_of_the_ball.seat_info import SeatInfo
-from potluck.games.belle_of_the_ball.state import BELLE_BASE, BelleState
+from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS, BelleState
 from potluck.games.belle_of_the_ball.tables import (
     EFFECT_FIFTH_GROUP,
     EFFECT_FOUR_IS_FULL,
@@ -159,38 +161,85 @@ def test_a_belle_gain_given_a_gain_to_beat_decides_alike(
                     assert given_beat == gain
 
 
+def _prudence_moves(legal: Sequence[Action]) -> list[BelleAction]:
+    """Persuasive Prudence's moves in ``legal``, in its order."""
+    return [
+        a
+        for a in legal
+        if isinstance(a, BelleAction)
+        and a.kind == PLAY
+        and G.belle_effect_codes[a.belle] == EFFECT_MOVE_GUEST
+    ]
+
+
+def _counts(planner: Planner) -> list[tuple[int, ...]]:
+    """The seat's groups as the planner counts them."""
+    return [
+        (g.size, g.shown, g.matched, g.spread, g.packed, g.once, g.shared)
+        for g in planner.groups[:SLOTS]
+    ]
+
+
 @settings(max_examples=40, deadline=None)
-@_GAINS_TO_BEAT
+@given(
+    seed=st.integers(0, 10_000),
+    variant=st.booleans(),
+    weights=GREEDY_WEIGHTS,
+    shifts=st.lists(st.floats(-3, 3), min_size=1, max_size=4),
+    order=st.randoms(use_true_random=False),
+)
 def test_guest_moves_out_of_one_group_share_its_value_and_bound(
-    seed: int, variant: bool, weights: Weights, shifts: list[float]
+    seed: int, variant: bool, weights: Weights, shifts: list[float], order: random.Random
 ) -> None:
     """Every state of random play where the seat to act may play Persuasive Prudence:
     her moves valued one after another, with gains to beat around each one's own (so
-    both the bound and the search are taken), equal to each valued afresh."""
+    both the bound and the search are taken), equal to each valued afresh, in the legal
+    list's order and in a random one (a group left again after moves out of others);
+    ``forget_moves`` leaves the groups counted as before the first move, and a decision
+    (``GreedyBot.choose``), after moves or not, as its ``SeatInfo`` shows them."""
     bot = _bot(weights)
-    for state in random_play_states(G, seed, variant):
+    states = random_play_states(G, seed, variant)
+    for number, state in enumerate(states):
         seat = state.acting[0]
         legal = G.legal_actions(state, seat)
-        moves = [
-            a
-            for a in legal
-            if isinstance(a, BelleAction)
-            and a.kind == PLAY
-            and G.belle_effect_codes[a.belle] == EFFECT_MOVE_GUEST
-        ]
+        moves = _prudence_moves(legal)
         if not moves:
             continue
         info, terms, base = _decision_base(bot, state, seat, legal)
+        planner = bot._planner
+        loaded = Planner(weights)
+        loaded.use_guests(G)
+        for slot in range(SLOTS):
+            party = seat * SLOTS + slot
+            loaded.load_party(slot, info.party_lists[party], info.party_size(party))
+        assert _counts(planner) == _counts(loaded)  # (as the decision left them)
         afresh: list[float] = []
-        for number, action in enumerate(moves):
-            to_beat = base + shifts[number % len(shifts)]
+        for pick, action in enumerate(moves):
             bot.forget_moves()
+            to_beat = base + shifts[pick % len(shifts)]
             afresh.append(bot._belle_gain(info, terms, EFFECT_MOVE_GUEST, action, base, to_beat))
-        bot.forget_moves()
-        for number, action in enumerate(moves):
-            to_beat = base + shifts[number % len(shifts)]
-            gain = bot._belle_gain(info, terms, EFFECT_MOVE_GUEST, action, base, to_beat)
-            assert gain == afresh[number]
+            bot.forget_moves()
+            assert _counts(planner) == _counts(loaded)
+        in_order = list(range(len(moves)))
+        shuffled = in_order * 2
+        order.shuffle(shuffled)
+        for picks in (in_order, shuffled):
+            bot.forget_moves()
+            for pick in picks:
+                to_beat = base + shifts[pick % len(shifts)]
+                gain = bot._belle_gain(info, terms, EFFECT_MOVE_GUEST, moves[pick], base, to_beat)
+                assert gain == afresh[pick]
+        # A decision next, with a guest still out: another seat's (the next state's, if
+        # another seat acts there), else this one's again; either leaves this seat's
+        # groups counted as they stand.
+        later = states[number + 1] if number + 1 < len(states) else state
+        other = later.acting[0]
+        if other == seat:
+            later, other = state, seat
+        bot.choose(
+            G, G.bot_view(later, other), other, G.legal_actions(later, other), random.Random(0)
+        )
+        assert _counts(planner) == _counts(loaded)
 
 
 #: The Belles whose re-plan ``GreedyBot._bends_nothing`` may find the same as the

@@ -160,8 +160,12 @@ class GreedyBot(EarlyChooser):
         # The group Persuasive Prudence's last move of this decision left (-1: none yet),
         # with its value once the guest left and, if worked out (``_bound_left``), its
         # ``Planner.group_bound``: the moves are listed source by source, and every move
-        # from one group leaves the same counts there (``_move_gain`` puts them back).
+        # from one group leaves the same counts there. The guest (her interests,
+        # ``_left_fields``) stays out of that group's counts on the planner from the
+        # first move out of it to the first out of another (or ``forget_moves``), not
+        # leaving and rejoining per move.
         self._left_slot = -1
+        self._left_fields: i64 = 0
         self._left_value = 0.0
         self._bound_left = False
         self._left_bound = 0.0
@@ -233,6 +237,9 @@ class GreedyBot(EarlyChooser):
         planners = self._planners
         while len(planners) <= me:
             planners.append(Planner(self.weights))
+        # (no guest moves of the last decision to reuse; one a caller of ``_belle_gain``
+        # left out of its group's counts is counted there again before any is loaded)
+        self.forget_moves()
         planner = self._planner = planners[me]
         planner.use_guests(tables)
         planner.forget()
@@ -279,7 +286,6 @@ class GreedyBot(EarlyChooser):
         listing = actions if isinstance(actions, list) else list(actions)
         best_play: Action | None = None
         best_index: i64 = -1  # (where ``best_play`` is in ``listing``)
-        self.forget_moves()
         # (the turn's worth without a Belle, and the gain to beat at first)
         base = planner.value_now(terms, first)
         best_gain = self._play_margin if info.variant else _REFILL_MARGIN
@@ -313,6 +319,7 @@ class GreedyBot(EarlyChooser):
             if gain > best_gain or (gain == best_gain and index < best_index):
                 best_gain, best_play, best_index = gain, move, index
                 planner.keep_trial()
+        self.forget_moves()  # (the last move's guest back in its group's counts)
         if best_play is not None:
             return best_play
         if pos >= 0:
@@ -328,9 +335,13 @@ class GreedyBot(EarlyChooser):
 
     def forget_moves(self) -> None:
         """A new decision, or new groups: what ``_move_gain`` worked out for the last
-        one's guest moves (the groups' values, the group left) is not to be reused."""
+        one's guest moves (the groups' values, the group left) is not to be reused, and
+        the guest its last move took out of her group's counts is counted there again."""
         self._groups_valued = False
-        self._left_slot = -1
+        left = self._left_slot
+        if left >= 0:
+            self._left_slot = -1
+            self._planner.add_fields(left, self._left_fields)
 
     def _belle_gain(
         self,
@@ -479,7 +490,9 @@ class GreedyBot(EarlyChooser):
         """What this turn is worth once Persuasive Prudence moved the last guest of one
         group to another (``_belle_gain`` takes the turn's worth without her, ``base``,
         off): the groups' change in value, then the best invitation(s). The move is made
-        on the planner's counts and undone after.
+        on the planner's counts and undone after, but for the guest leaving ``source``,
+        who is counted there again by the first move out of another group or by
+        ``forget_moves`` (which a decision calls after its last move).
 
         With one invitation to make, ``base`` is the best of the decision's first search
         (``Planner.best_invite`` on ``terms``), and after the move every group but the
@@ -493,8 +506,6 @@ class GreedyBot(EarlyChooser):
         full = terms.full
         source, dest = action.group, action.dest
         first_slot = info.seat * SLOTS
-        lists = info.party_lists
-        moved: i64 = fields_of[lists[first_slot + source][info.party_size(first_slot + source) - 1]]
         # Every group's value (no singles), summed in slot order before and after: only
         # the two groups the guest leaves and joins change, the others' values are the
         # ones summed before (the same floats added in the same order).
@@ -509,13 +520,22 @@ class GreedyBot(EarlyChooser):
             self._groups_value = before
         before = self._groups_value
         if source != self._left_slot:
+            # (the last source's guest back, this one's out until the moves out of
+            # ``source`` are valued: the two groups' values and bounds read their own
+            # counts alone)
+            last = self._left_slot
+            if last >= 0:
+                planner.add_fields(last, self._left_fields)
+            party = first_slot + source
+            moved: i64 = fields_of[info.party_lists[party][info.party_size(party) - 1]]
             self._left_slot = source
+            self._left_fields = moved
             planner.remove_fields(source, moved)
             self._left_value = planner.value_of(source, full, False)
-            planner.add_fields(source, moved)
             self._bound_left = False
+        else:
+            moved = self._left_fields
         left = self._left_value
-        # (the guest leaves ``source`` only for a search or the values kept per source)
         planner.add_fields(dest, moved)
         joined_value = planner.value_of(dest, full, False)
         after = 0.0
@@ -528,9 +548,11 @@ class GreedyBot(EarlyChooser):
                 after += groups[slot].move_value
         direct = after - before
         scored = planner.groups[dest].size >= GROUP_SIZE
-        joined = lists[first_slot + dest]
-        joined_size = info.party_size(first_slot + dest)
+        joined = _NO_GUESTS
+        joined_size: i64 = 0
         if scored:  # scored at the end of the turn: the group is gone
+            joined = info.party_lists[first_slot + dest]
+            joined_size = info.party_size(first_slot + dest)
             planner.remove_fields(dest, moved)
             for index in range(joined_size):
                 planner.remove_fields(dest, fields_of[joined[index]])
@@ -541,9 +563,7 @@ class GreedyBot(EarlyChooser):
             least = to_beat - BOUND_MARGIN
             if not self._bound_left:  # (the same for every move out of ``source``)
                 self._bound_left = True
-                planner.remove_fields(source, moved)
                 self._left_bound = planner.group_bound(source, terms)
-                planner.add_fields(source, moved)
             # (the best invitation but into the group joined is at most this)
             value = self._left_bound
             if base > value:
@@ -555,9 +575,7 @@ class GreedyBot(EarlyChooser):
                     value = joined_bound
                 searched = direct + value - base >= least
         if searched:
-            planner.remove_fields(source, moved)
             value = planner.plan_value(terms)
-            planner.add_fields(source, moved)
         if scored:
             for index in range(joined_size):
                 planner.add_fields(dest, fields_of[joined[index]])
