@@ -152,18 +152,13 @@ class GreedyBot(EarlyChooser):
         #: Each guest's interests as ``Planner.add_fields`` takes them.
         self._fields: tuple[int, ...] = ()
         self._effects: tuple[int, ...] = ()
-        # The seat's groups valued as they stand (no singles), per slot
-        # (``GroupCounts.move_value``) and summed in slot order: the same for every guest
-        # move of a decision, so worked out at its first (``_move_gain``;
-        # ``_groups_valued`` is reset by each decision).
+        # The seat's groups valued as they stand (no singles), per slot and summed: the
+        # same for every guest move of a decision, so worked out at its first.
         self._groups_valued = False
-        # The group Persuasive Prudence's last move of this decision left (-1: none yet),
-        # with its value once the guest left and, if worked out (``_bound_left``), its
-        # ``Planner.group_bound``: the moves are listed source by source, and every move
-        # from one group leaves the same counts there. The guest (her interests,
-        # ``_left_fields``) stays out of that group's counts on the planner from the
-        # first move out of it to the first out of another (or ``forget_moves``), not
-        # leaving and rejoining per move.
+        # The group Persuasive Prudence's last move left (-1: none yet), its value with
+        # the guest gone and, once worked out (``_bound_left``), its bound: her moves are
+        # listed source by source. The guest (``_left_fields``) stays out of its counts
+        # from the first move out of it to the first out of another (``_move_gain``).
         self._left_slot = -1
         self._left_fields: i64 = 0
         self._left_value = 0.0
@@ -196,17 +191,14 @@ class GreedyBot(EarlyChooser):
         return action
 
     def choose_early(self, game: Any, seen: Any, seat: int) -> Action | None:
-        """``choose``'s answer without the legal list (``EarlyChooser``; a greedy
-        decision's legal list and its walk were about a twentieth of a greedy game,
-        issue 36). The list is the Belle plays, when a Belle may be played, then the
-        invitations, where the planner's best invitation always is (its reach is the
-        skip cost's and its groups are Step 2's places): so when the seat may play no
-        Belle (none in hand, or one played already) the answer is that invitation, and
-        when it may, ``Game.bot_view`` gave the Belle plays (``SeatInfo.plays``) and the
-        answer is ``choose``'s over them and that invitation. ``None`` with no
-        invitation found and no Belle chosen, or from a ``SeatInfo`` built from a view
-        when a Belle may be played. ``tests/test_belle_greedy_early.py`` holds it equal
-        to ``choose``."""
+        """``choose``'s answer without the legal list (``EarlyChooser``; issue 36: the list
+        and its walk were about a twentieth of a greedy game). The list is the Belle plays,
+        when one may be played, then the invitations, among which the planner's best always
+        is (its reach is the skip cost's, its groups Step 2's places): with no Belle to play
+        the answer is that invitation, else ``choose``'s over the Belle plays that
+        ``Game.bot_view`` gave (``SeatInfo.plays``) and that invitation. ``None`` when
+        neither is found, or from a ``SeatInfo`` built from a view when a Belle may be
+        played (``tests/test_belle_greedy_early.py`` holds it equal to ``choose``)."""
         if not isinstance(seen, SeatInfo):
             return None
         tables = cast(BelleTables, game)
@@ -488,27 +480,23 @@ class GreedyBot(EarlyChooser):
         self, info: SeatInfo, terms: Terms, action: BelleAction, base: float, to_beat: float
     ) -> float:
         """What this turn is worth once Persuasive Prudence moved the last guest of one
-        group to another (``_belle_gain`` takes the turn's worth without her, ``base``,
-        off): the groups' change in value, then the best invitation(s). The move is made
-        on the planner's counts and undone after, but for the guest leaving ``source``,
-        who is counted there again by the first move out of another group or by
-        ``forget_moves`` (which a decision calls after its last move).
+        group to another (``_belle_gain`` takes ``base``, its worth without her, off): the
+        groups' change in value, then the best invitation(s). The move is made on the
+        planner's counts and undone after, but the guest leaving ``source`` stays out until
+        the first move out of another group or ``forget_moves``.
 
-        With one invitation to make, ``base`` is the best of the decision's first search
-        (``Planner.best_invite`` on ``terms``), and after the move every group but the
-        two it changes (and the Belles to hand) offers what it offered then: the best
-        invitation is at most ``base`` or ``GuestBounds.bound`` of the two groups. When
-        even that cannot make the gain exceed ``to_beat``, the search is skipped and
-        that upper bound given instead (the bot's choice is the same: only a gain above
-        ``to_beat`` changes it)."""
+        With one invitation to make, every group but the two the move changes offers what
+        it offered at the decision's first search (best: ``base``), so the best invitation
+        is at most ``base`` or those two groups' ``GuestBounds.bound``; when even that
+        cannot bring the gain to ``to_beat``, that bound is given without the search (only
+        a gain of ``to_beat`` or more can change the bot's choice)."""
         planner = self._planner
         fields_of = self._fields
         full = terms.full
         source, dest = action.group, action.dest
         first_slot = info.seat * SLOTS
         # Every group's value (no singles), summed in slot order before and after: only
-        # the two groups the guest leaves and joins change, the others' values are the
-        # ones summed before (the same floats added in the same order).
+        # the two groups the move changes differ (the same floats in the same order).
         groups = planner.groups
         if not self._groups_valued:
             self._groups_valued = True
@@ -520,9 +508,8 @@ class GreedyBot(EarlyChooser):
             self._groups_value = before
         before = self._groups_value
         if source != self._left_slot:
-            # (the last source's guest back, this one's out until the moves out of
-            # ``source`` are valued: the two groups' values and bounds read their own
-            # counts alone)
+            # (the last source's guest back, this one's out while moves out of
+            # ``source`` are valued: its value and bound read its counts alone)
             last = self._left_slot
             if last >= 0:
                 planner.add_fields(last, self._left_fields)

@@ -230,7 +230,8 @@ class Planner:
         twice = fields & ~(off_two | off_two >> 1 | off_two >> 2)
         alone = fields & once
         more = fields & shared & ~twice
-        # (counted in one walk, as in ``add_fields``)
+        # (counted in one walk, as in ``add_fields``: the two walks are written out, a
+        # shared function's call per guest costs what the walk saves)
         alone_count: i64 = 0
         twice_count: i64 = 0
         more_count: i64 = 0
