@@ -33,9 +33,12 @@ from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.greedy_counts import GroupCounts, Terms
 from potluck.games.belle_of_the_ball.greedy_plan import Planner, Weights, group_value
 from potluck.games.belle_of_the_ball.greedy_scan import LineScan
-from potluck.games.belle_of_the_ball.state import BELLE_BASE
+from potluck.games.belle_of_the_ball.invite import skip_cost
+from potluck.games.belle_of_the_ball.state import BELLE_BASE, FREE_SKIPS
 
 G = BelleOfTheBall()
+#: A state whose bent rules ``_skip_cost`` sets, to ask the rule itself.
+_STATE = G.new_game(2, seed=0)
 _GUEST_COUNT = len(G.guest_interests)
 #: A card of the line: a guest (by index) or, one time in five, a Belle.
 _CARDS = st.one_of(
@@ -62,8 +65,9 @@ def _reachable(
         if index != skip
     ]
     reached = []
+    _STATE.effects = FREE_SKIPS if free else 0
     for pos, (card, on_card) in enumerate(cards):
-        cost = 0 if free else pos
+        cost = skip_cost(_STATE, pos)
         if cost > chips:
             break
         reached.append((pos, card, on_card, cost))
