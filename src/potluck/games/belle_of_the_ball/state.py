@@ -71,7 +71,6 @@ class BelleState(State):
         "parties",
         "played_now",
         "round",
-        "seat_memo",
         "skip_chips",
         "start",
         "turn",
@@ -109,15 +108,10 @@ class BelleState(State):
     #: The designer's variant, ``options["belles_in_guest_deck"]`` (read on every step,
     #: so kept as a typed field rather than looked up in the options by name).
     variant: bool
-    #: What ``Game.bot_view`` last showed of this state, to reuse what has not changed
-    #: since (``view.SeatMemo``; ``None`` until a bot asks). Not a rule's field: no rule
-    #: reads or writes it, a clone starts without one, and it is never saved.
-    seat_memo: object
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
         self.variant = bool(options.get("belles_in_guest_deck", False))
-        self.seat_memo = None
 
     def clone(self) -> Self:
         twin = self._blank_copy()
@@ -145,7 +139,6 @@ class BelleState(State):
         twin.belle_skip_chips = self.belle_skip_chips.copy()
         twin.belles_played = self.belles_played.copy()
         twin.variant = self.variant
-        twin.seat_memo = None
         return twin
 
 

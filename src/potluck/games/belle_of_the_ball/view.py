@@ -136,33 +136,6 @@ def build_view(game: BelleTables, state: BelleState, seat: int | None) -> dict[s
     return view
 
 
-#: Which of the seat's input ``SeatMemo`` keeps (measurement switch, bits: 1 the seats'
-#: chips, 2 the parties, 4 the line and its chips).
-MEMO_FLAGS = 3
-
-
-class SeatMemo:
-    """What ``Game.bot_view`` last showed of one state (``BelleState.seat_memo``): copies
-    of the state's lists as they were then (private: never handed out) and the tuples
-    made of them, which the next ``SeatInfo`` takes again while the list is equal to its
-    copy (two lists compared item by item in C, no tuple made and none freed)."""
-
-    def __init__(self) -> None:
-        self.flags: int = MEMO_FLAGS
-        self.chips: list[int] = []
-        self.chips_shown: tuple[int, ...] = ()
-        self.parties: list[list[int]] = []
-        self.party_lists: tuple[list[int], ...] = ()
-        self.line: list[int] = []
-        self.line_shown: tuple[int, ...] = ()
-        self.line_chips: list[int] = []
-        self.line_chips_shown: tuple[int, ...] = ()
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # (a compiled class is rebuilt by calling it: an unpickled state starts afresh)
-        return (SeatMemo, ())
-
-
 def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo:
     """What the greedy bot reads (``Game.bot_view``): the entries of ``seat``'s view that
     ``SeatInfo.from_view`` reads, taken from the state as ``build_view`` takes them.
@@ -178,55 +151,16 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
     may_play = state.played_now == -1 and not over
     hand = state.hands[seat]
     parties = state.parties
-    memo = state.seat_memo
-    if not isinstance(memo, SeatMemo):
-        memo = SeatMemo()
-        state.seat_memo = memo
-    flags = memo.flags
-    if flags & 1:
-        kept = memo.chips
-        if kept == state.chips:
-            chips = memo.chips_shown
-        else:
-            kept[:] = state.chips
-            chips = memo.chips_shown = tuple(kept)
-    else:
-        chips = tuple(state.chips)
-    if flags & 2:
-        kept_parties = memo.parties
-        if kept_parties == parties:
-            party_lists = memo.party_lists
-        else:
-            kept_parties[:] = parties
-            party_lists = memo.party_lists = tuple(kept_parties)
-    else:
-        party_lists = tuple(parties)
-    if flags & 4:
-        kept = memo.line
-        if kept == state.line:
-            line = memo.line_shown
-        else:
-            kept[:] = state.line
-            line = memo.line_shown = tuple(kept)
-        kept = memo.line_chips
-        if kept == state.line_chips:
-            line_chips = memo.line_chips_shown
-        else:
-            kept[:] = state.line_chips
-            line_chips = memo.line_chips_shown = tuple(kept)
-    else:
-        line = tuple(state.line)
-        line_chips = tuple(state.line_chips)
     # (the Belle plays of the legal list, when it has some: ``Game.legal_actions``)
     plays = hand_plays(game, state, seat) if may_play and hand and seat in state.acting else None
     return SeatInfo(
         seat,
         len(state.deck) // line_size(game, state.num_players),
         bool(state.variant),
-        line,
-        line_chips,
-        chips,
-        party_lists,
+        tuple(state.line),
+        tuple(state.line_chips),
+        tuple(state.chips),
+        tuple(parties),
         pack_sizes(parties),
         state.effects,
         0 if over else state.invites_left,
