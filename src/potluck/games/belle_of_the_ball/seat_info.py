@@ -66,22 +66,18 @@ _SEATS_PER_WORD: Final = 3
 def pack_sizes(parties: list[list[int]]) -> tuple[i64, i64]:
     """Each party's size, ``SIZE_BITS`` bits a party, the first ``_PER_WORD`` in the
     first word and the rest in the second (``SeatInfo.party_size`` reads them)."""
-    if len(parties) > 2 * _PER_WORD:
-        raise ValueError("too many parties to pack")
     low: i64 = 0
     high: i64 = 0
-    every: i64 = 0  # (every size or'ed: one check for all, after the loop)
     shift: i64 = 0
     for group in parties:
         size: i64 = len(group)
-        every |= size
+        if size > _SIZE_MASK or shift >= 2 * _PER_WORD * SIZE_BITS:
+            raise ValueError("a party too large or too many parties to pack")
         if shift < _PER_WORD * SIZE_BITS:
             low |= size << shift
         else:
             high |= size << shift - _PER_WORD * SIZE_BITS
         shift += SIZE_BITS
-    if every > _SIZE_MASK:
-        raise ValueError("a party too large to pack")
     return low, high
 
 
