@@ -16,7 +16,8 @@
   ``tuple(tuple(g) for g in state.parties)`` as the parties stood when it was built,
   through random changes of the parties as the rules make them, built and read at
   random moments, clones included; and the rules' side of it, that a party's list only
-  grows in place, over every step of random games.
+  grows in place, over every step of random games; and ``seat_info.pack_sizes`` (every
+  party's size packed, four bits a party) against each size, and its refusals.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from potluck.games.belle_of_the_ball.actions import PLAY
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.invite import paid_reach, skip_cost
 from potluck.games.belle_of_the_ball.scoring import score_group
-from potluck.games.belle_of_the_ball.seat_info import SeatInfo
+from potluck.games.belle_of_the_ball.seat_info import SeatInfo, pack_sizes
 from potluck.games.belle_of_the_ball.state import FREE_SKIPS, FULL, SLOTS, BelleState
 
 G = BelleOfTheBall()
@@ -214,3 +215,25 @@ def test_the_rules_only_grow_a_party_list_in_place(players: int, variant: bool) 
                 if group is old:
                     assert tuple(group[: len(guests)]) == guests
     assert plays > 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=15), max_size=30), st.integers(0, 29))
+def test_pack_sizes_packs_every_size_and_refuses_what_does_not_fit(
+    sizes: list[int], where: int
+) -> None:
+    parties = [list(range(size)) for size in sizes]
+    info = SeatInfo(0, 0, False, (), (), (), tuple(parties), pack_sizes(parties), 0, 0, False, ())
+    assert [info.party_size(party) for party in range(len(sizes))] == sizes
+    for seat in range(len(sizes) // SLOTS):
+        packed = info.seat_sizes(seat)
+        assert [packed >> 4 * slot & 15 for slot in range(SLOTS)] == sizes[
+            seat * SLOTS : seat * SLOTS + SLOTS
+        ]
+    if sizes:
+        too_large = [list(group) for group in parties]
+        too_large[where % len(sizes)] = list(range(16))
+        with pytest.raises(ValueError, match="too large"):
+            pack_sizes(too_large)
+    with pytest.raises(ValueError, match="too many"):
+        pack_sizes(parties + [[]] * (31 - len(parties)))
