@@ -121,10 +121,54 @@ class Terms:
         self.singles = singles
         self.fifth = fifth
         self.invites_left = invites_left
+        #: How many times ``fill`` has changed these terms: a reader that keeps what it
+        #: read from them (``LineScan.read``, ``Planner.group_bound``) keeps the object and
+        #: its stamp, as the bot fills the same objects again (issue 36: a ``Terms`` made
+        #: and freed per decision and re-plan, and the collector's passes its making set
+        #: off, were about a twelfth of a greedy game).
+        self.stamp: i64 = 0
 
-    def with_chips(self, chips: int) -> Terms:
-        """The same terms with the seat holding ``chips`` (after a first invitation)."""
-        return Terms(
+    def fill(
+        self,
+        line: tuple[int, ...],
+        line_chips: tuple[int, ...],
+        chips: int,
+        free: bool,
+        full: int,
+        singles: bool,
+        fifth: bool,
+        invites_left: int,
+    ) -> Terms:
+        """These terms made those given (as ``Terms(...)`` makes them), a new stamp."""
+        self.line = line
+        self.line_chips = line_chips
+        self.chips = chips
+        self.free = free
+        self.full = full
+        self.singles = singles
+        self.fifth = fifth
+        self.invites_left = invites_left
+        self.stamp += 1
+        return self
+
+    def copy_of(self, other: Terms) -> Terms:
+        """These terms made equal to ``other`` (``fill``)."""
+        return self.fill(
+            other.line,
+            other.line_chips,
+            other.chips,
+            other.free,
+            other.full,
+            other.singles,
+            other.fifth,
+            other.invites_left,
+        )
+
+    def with_chips(self, chips: int, into: Terms | None = None) -> Terms:
+        """The same terms with the seat holding ``chips`` (after a first invitation): in
+        ``into`` (``fill``), or new terms."""
+        made = into if into is not None else Terms((), (), 0)
+        return made.fill(
             self.line,
             self.line_chips,
             chips,

@@ -60,6 +60,7 @@ class LineScan:
         #: The terms and skip read last (``None``: nothing read, or the guests' tables
         #: changed: ``Planner.use_guests``).
         self.terms: Terms | None = None
+        self.stamp: i64 = 0  # (``terms.stamp`` then: the bot fills its terms again)
         self.skip: i64 = -2
         #: How many guests were read: the first ``count`` items of each vector.
         self.count: i64 = 0
@@ -92,12 +93,14 @@ class LineScan:
         """Read the cards of the line of ``terms`` the seat can pay to reach (a skip
         costs a chip a card passed, none if ``free``: ``invite.skip_cost``; the card at
         ``skip`` left out, as if gone: the positions after it move up), unless these
-        terms and this skip were read last: the guests (``use_guests``' tables) into the
-        vectors, and the best Belle to take to hand (``belles_value``: the chips term
-        plus ``belle_value``; ``belles_pos``: the first position with it)."""
-        if self.terms is terms and self.skip == skip:
+        terms (as filled then: ``Terms.stamp``) and this skip were read last: the
+        guests (``use_guests``' tables) into the vectors, and the best Belle to take to
+        hand (``belles_value``: the chips term plus ``belle_value``; ``belles_pos``: the
+        first position with it)."""
+        if self.terms is terms and self.stamp == terms.stamp and self.skip == skip:
             return
         self.terms = terms
+        self.stamp = terms.stamp
         self.skip = skip
         line, line_chips = terms.line, terms.line_chips
         size: i64 = len(line)
