@@ -80,7 +80,7 @@ class Planner:
         #: trusted.
         self.busy = False
         #: Invitations the bot expects after this one (``group_value``'s ``future``).
-        self.future = 0
+        self.future: i64 = 0
         #: Where ``best_invite``'s best invitation is: its position in line and its slot
         #: (-1 for a Belle to hand; both -1 if it found none).
         self.best_pos = -1

@@ -120,30 +120,31 @@ class LineScan:
         count: i64 = 0
         pos: i64 = 0
         index: i64 = -1
-        # (the cost of a skip as a float, counted up a position at a time: ``on_card -
-        # cost`` is the float of the whole-number difference ``invite.skip_cost`` gives)
-        cost = 0.0
-        step = 0.0 if free else 1.0
+        on_card: i64 = 0
         # (the two are as long: ``strict=`` would make the compiled loop Python's
         # iterator instead of two reads by index without a bounds check)
         for card, on_card in zip(line, line_chips):  # noqa: B905
             index += 1
             if index == skip:
                 continue
-            if paying * pos > chips:
+            cost = paying * pos
+            if cost > chips:
                 break
+            # (the chips collected less those left, a whole number as ``invite.skip_cost``
+            # gives it, then its float: ``i64`` words, where the float of a Python int
+            # was a call)
+            net = float(on_card - cost)
             if card < BELLE_BASE:
                 fields[count] = guest_fields[card]
                 shown[count] = guest_shown[card]
-                chip[count] = chip_value * (on_card - cost)
+                chip[count] = chip_value * net
                 positions[count] = pos
                 count += 1
             else:
-                value = chip_value * (on_card - cost) + belle_value
+                value = chip_value * net + belle_value
                 if value > belles_value:
                     belles_value, belles_pos = value, pos
             pos += 1
-            cost += step
         self.count = count
         self.belles_value = belles_value
         self.belles_pos = belles_pos
@@ -152,7 +153,7 @@ class LineScan:
         self,
         group: GroupCounts,
         terms: Terms,
-        future: int,
+        future: i64,
         share: float,
         need_cost: float,
     ) -> None:
