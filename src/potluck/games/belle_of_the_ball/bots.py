@@ -428,7 +428,11 @@ class GreedyBot(EarlyChooser):
         elif effect == EFFECT_FIFTH_GROUP:
             if terms.fifth:
                 return True
-            return sum([1 for slot in range(SLOTS) if groups[slot].size]) < _GROUPS_OPEN
+            used = 0  # (counted in a loop: ``sum`` of a list made one a call)
+            for slot in range(SLOTS):
+                if groups[slot].size:
+                    used += 1
+            return used < _GROUPS_OPEN
         else:
             return False
         return all(groups[slot].size <= largest for slot in range(SLOTS))
