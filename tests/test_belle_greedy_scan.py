@@ -254,7 +254,7 @@ def test_terms_alike_by_same_line_reach_the_same_cards_and_find_the_same(
         line, line_chips, chips[1], free, skip
     )
     scans = _scan(), _scan()
-    found = []
+    found: list[tuple[object, ...]] = []
     for scan, terms in zip(scans, (one, other), strict=True):
         _read(scan, terms, skip, weights)
         found.append((scan.count, _found(scan, group, terms, 12, weights)))
