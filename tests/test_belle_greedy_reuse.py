@@ -142,7 +142,7 @@ def test_a_kept_scandal_loss_is_the_loss_worked_out_afresh(
         else:
             group = lists[party] = list(guests)
         for size in (len(group), len(group), len(group) - len(guests), len(group)):
-            loss = fresh._scandal_loss(group[:size], size)
+            loss = fresh._planner.rival_loss(group[:size], size)
             assert kept._kept_scandal_loss(group, size, party) == loss
 
 

@@ -10,6 +10,9 @@ issue 36) against the rule it stands for:
   bit and the same first position, over random groups, lines (Belles among them), chips
   on them and the seat's, skips, bent rules (free skips, full at 4 or 5, singles) and
   weights.
+- Terms alike by ``Terms.same_line`` with the seat's chips other (skips free, or
+  chips enough on both to pass every card) reach the same cards by the rule and read
+  the same.
 - A read kept for the searches after it (the same terms and skip: ``read`` does nothing)
   finds what a fresh read finds, after reads of other lines, longer and shorter.
 - Without ``librt`` (a fresh ``make play`` installs no mypy, which brings it) the pure
@@ -218,6 +221,45 @@ def test_a_read_kept_across_searches_finds_what_a_fresh_read_finds(
         assert _found(kept, group, terms, future, weights) == _found(
             fresh, group, terms, future, weights
         )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    cards=_LINES,
+    chips=st.tuples(st.integers(0, 15), st.integers(0, 15)),
+    skip=st.integers(-1, 14),
+    rules=_RULES,
+    group=_GROUPS,
+    weights=GREEDY_WEIGHTS,
+)
+def test_terms_alike_by_same_line_reach_the_same_cards_and_find_the_same(
+    cards: list[tuple[int, int]],
+    chips: tuple[int, int],
+    skip: int,
+    rules: tuple[bool, int, bool],
+    group: list[tuple[int, ...]],
+    weights: Weights,
+) -> None:
+    """Two terms on one line whose seat's chips differ (``Terms.same_line`` calls them
+    alike when skips are free or both pay to pass every card): the rule lists the same
+    cards within reach for both, and the reads find the same."""
+    line = tuple(card for card, _ in cards)
+    line_chips = tuple(on for _, on in cards)
+    skip = skip if skip < len(line) else -1
+    free, full, singles = rules
+    one, other = (Terms(line, line_chips, held, free, full, singles) for held in chips)
+    if not one.same_line(other):
+        return
+    assert _reachable(line, line_chips, chips[0], free, skip) == _reachable(
+        line, line_chips, chips[1], free, skip
+    )
+    scans = _scan(), _scan()
+    found: list[tuple[object, ...]] = []
+    for scan, terms in zip(scans, (one, other), strict=True):
+        _read(scan, terms, skip, weights)
+        found.append((scan.count, _found(scan, group, terms, 12, weights)))
+        found.append((scan.belles_value.hex(), scan.belles_pos))
+    assert found[:2] == found[2:]
 
 
 _PLAY = """

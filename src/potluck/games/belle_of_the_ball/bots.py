@@ -29,8 +29,8 @@ from potluck.engine.bots import EarlyChooser
 from potluck.engine.botspec import BotParam
 from potluck.engine.game import Game
 from potluck.games.belle_of_the_ball.actions import PLAY, BelleAction
-from potluck.games.belle_of_the_ball.greedy_counts import GROUP_SIZE, Terms, estimate
-from potluck.games.belle_of_the_ball.greedy_plan import BOUND_MARGIN, SCRATCH, Planner
+from potluck.games.belle_of_the_ball.greedy_counts import GROUP_SIZE, Terms
+from potluck.games.belle_of_the_ball.greedy_plan import BOUND_MARGIN, Planner
 from potluck.games.belle_of_the_ball.greedy_value import (
     BELLE_WORTH,
     NEED_COST,
@@ -68,8 +68,6 @@ from potluck.games.belle_of_the_ball.tables import (
 _REFILL_MARGIN: Final = float("-inf")
 #: The gain to beat before any Belle is valued (``_belle_gain``: none).
 _NOTHING_TO_BEAT: Final = float("-inf")
-#: Scandalous Scarlett's loss is valued as if her target had this many invitations left.
-_SCANDAL_FUTURE: Final = 12
 #: How many groups may be open without Grand Dame Gwendolyn (``Planner.best_invite``).
 _GROUPS_OPEN: Final = 4
 #: One party's size in ``SeatInfo.seat_sizes``.
@@ -169,6 +167,9 @@ class GreedyBot(EarlyChooser):
         # it was worked out for: a function of those guests alone, and a rival's group
         # mostly stands as it was at the seat's last decision.
         self._scandal_kept: list[_KeptLoss] = []
+        # A decision's terms and a Belle's re-plan's, filled for each (``Terms.fill``).
+        self._terms_now = Terms((), (), 0)
+        self._terms_bent = Terms((), (), 0)
 
     def choose(
         self,
@@ -212,7 +213,7 @@ class GreedyBot(EarlyChooser):
             return action
         planner = self._begin(tables, seen)
         planner.future = len(seen.line) // len(seen.chips) + 3 * seen.rounds_left
-        planner.best_invite(_terms(seen))
+        planner.best_invite(_terms(seen, self._terms_now))
         planner.busy = False
         return self._invitation(tables, planner)
 
@@ -271,7 +272,7 @@ class GreedyBot(EarlyChooser):
         ``actions`` holds it (``listed``: the whole legal list) or if ``actions`` are
         the Belle plays alone (not ``listed``: the invitation is legal), else ``None``."""
         planner.future = len(info.line) // len(info.chips) + 3 * info.rounds_left
-        terms = _terms(info)
+        terms = _terms(info, self._terms_now)
         first = planner.best_invite(terms)
         pos, slot = planner.best_pos, planner.best_slot
         # (read as a list, by index, on the compiled build: both callers pass one)
@@ -400,7 +401,9 @@ class GreedyBot(EarlyChooser):
         elif effect == EFFECT_LATE_ARRIVAL:
             line = line[1:] + line[:1]
             line_chips = line_chips[1:] + line_chips[:1]
-        bent = Terms(line, line_chips, terms.chips, free, full, singles, fifth, invites_left)
+        bent = self._terms_bent.fill(
+            line, line_chips, terms.chips, free, full, singles, fifth, invites_left
+        )
         planner = self._planner
         planner.trying = True  # her re-plan is searched again next decision if she is played
         return direct + planner.plan_value(bent) - base
@@ -425,13 +428,17 @@ class GreedyBot(EarlyChooser):
         elif effect == EFFECT_FIFTH_GROUP:
             if terms.fifth:
                 return True
-            return sum([1 for slot in range(SLOTS) if groups[slot].size]) < _GROUPS_OPEN
+            used = 0  # (counted in a loop: ``sum`` of a list made one a call)
+            for slot in range(SLOTS):
+                if groups[slot].size:
+                    used += 1
+            return used < _GROUPS_OPEN
         else:
             return False
         return all(groups[slot].size <= largest for slot in range(SLOTS))
 
     def _kept_scandal_loss(self, group: list[int], size: i64, party: int) -> float:
-        """``_scandal_loss`` of the first ``size`` guests of ``group``, the list of party
+        """``Planner.rival_loss`` of the first ``size`` guests of ``group``, the list of party
         ``party``, kept for the party while it is the same list as long (a party's list
         only grows in place, ``BelleState.parties``)."""
         kept = self._scandal_kept
@@ -440,41 +447,11 @@ class GreedyBot(EarlyChooser):
         party_kept = kept[party]
         if party_kept.group is group and party_kept.size == size:
             return party_kept.loss
-        loss = self._scandal_loss(group, size)
+        loss = self._planner.rival_loss(group, size)
         party_kept.group = group
         party_kept.size = size
         party_kept.loss = loss
         return loss
-
-    def _scandal_loss(self, group: list[int], size: i64) -> float:
-        """What Scandalous Scarlett takes from the rival group of the first ``size``
-        guests of ``group``: its ``group_value`` (default weights) less that without its
-        last guest."""
-        planner = self._planner
-        fields_of = self._fields
-        planner.clear(SCRATCH)
-        for index in range(size):
-            planner.add_fields(SCRATCH, fields_of[group[index]])
-        whole = self._scratch_value()
-        if size:
-            planner.remove_fields(SCRATCH, fields_of[group[size - 1]])
-        return whole - self._scratch_value()
-
-    def _scratch_value(self) -> float:
-        """``group_value`` of the group counted in ``SCRATCH``, with default weights, as
-        ``_scandal_loss`` values a rival's group."""
-        group = self._planner.groups[SCRATCH]
-        return estimate(
-            group.size,
-            group.matched,
-            group.spread,
-            group.shown,
-            _SCANDAL_FUTURE,
-            GROUP_SIZE,
-            False,
-            SHARE,
-            NEED_COST,
-        )
 
     def _move_gain(
         self, info: SeatInfo, terms: Terms, action: BelleAction, base: float, to_beat: float
@@ -571,10 +548,12 @@ class GreedyBot(EarlyChooser):
         return direct + value
 
 
-def _terms(info: SeatInfo) -> Terms:
-    """The terms of the seat's searches this decision, the rules as bent this turn."""
+def _terms(info: SeatInfo, into: Terms | None = None) -> Terms:
+    """The terms of the seat's searches this decision, the rules as bent this turn: in
+    ``into`` (``Terms.fill``), or new terms."""
     effects = info.effects
-    return Terms(
+    made = into if into is not None else Terms((), (), 0)
+    return made.fill(
         info.line,
         info.line_chips,
         info.chips[info.seat],

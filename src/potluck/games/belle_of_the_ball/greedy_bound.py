@@ -137,7 +137,7 @@ class GuestBounds:
         self.most_shown = most_shown
 
     def bound(
-        self, group: GroupCounts, terms: Terms, future: int, share: float, need_cost: float
+        self, group: GroupCounts, terms: Terms, future: i64, share: float, need_cost: float
     ) -> float:
         """At least the value of the best invitation into ``group`` that
         ``greedy_scan.LineScan.best`` finds on ``terms`` (the line read by ``read_line``) with

@@ -121,10 +121,54 @@ class Terms:
         self.singles = singles
         self.fifth = fifth
         self.invites_left = invites_left
+        #: How many times ``fill`` has changed these terms: a reader that keeps what it
+        #: read from them (``LineScan.read``, ``Planner.group_bound``) keeps the object and
+        #: its stamp, as the bot fills the same objects again (issue 36: a ``Terms`` made
+        #: and freed per decision and re-plan, and the collector's passes its making set
+        #: off, were about a twelfth of a greedy game).
+        self.stamp: i64 = 0
 
-    def with_chips(self, chips: int) -> Terms:
-        """The same terms with the seat holding ``chips`` (after a first invitation)."""
-        return Terms(
+    def fill(
+        self,
+        line: tuple[int, ...],
+        line_chips: tuple[int, ...],
+        chips: int,
+        free: bool,
+        full: int,
+        singles: bool,
+        fifth: bool,
+        invites_left: int,
+    ) -> Terms:
+        """These terms made those given (as ``Terms(...)`` makes them), a new stamp."""
+        self.line = line
+        self.line_chips = line_chips
+        self.chips = chips
+        self.free = free
+        self.full = full
+        self.singles = singles
+        self.fifth = fifth
+        self.invites_left = invites_left
+        self.stamp += 1
+        return self
+
+    def copy_of(self, other: Terms) -> Terms:
+        """These terms made equal to ``other`` (``fill``)."""
+        return self.fill(
+            other.line,
+            other.line_chips,
+            other.chips,
+            other.free,
+            other.full,
+            other.singles,
+            other.fifth,
+            other.invites_left,
+        )
+
+    def with_chips(self, chips: int, into: Terms | None = None) -> Terms:
+        """The same terms with the seat holding ``chips`` (after a first invitation): in
+        ``into`` (``fill``), or new terms."""
+        made = into if into is not None else Terms((), (), 0)
+        return made.fill(
             self.line,
             self.line_chips,
             chips,
@@ -137,35 +181,39 @@ class Terms:
 
     def same_search(self, other: Terms) -> bool:
         """Whether a search on ``other`` finds each group's best guest where one on these
-        terms does: the same line, chips on it, seat's chips and bent scoring rules
-        (``fifth`` and ``invites_left`` open or add searches, not change one)."""
+        terms does: the same line, chips on it and reach (``same_line``) and bent scoring
+        rules (``fifth`` and ``invites_left`` open or add searches, not change one)."""
         return self.same_line(other) and self.full == other.full and self.singles == other.singles
 
     def same_line(self, other: Terms) -> bool:
-        """Whether ``other`` has the same line, chips on it, seat's chips and cost of a
-        skip: a search on either finds the same Belle to hand and reaches as far, and
-        the same best guest for a group whose values the full size and Romantic
-        Rosalind's rule do not change (``Planner.best_invite``)."""
+        """Whether ``other`` has the same line, chips on it, cost of a skip and reach:
+        the seat's chips the same, or enough on both terms to pay for a skip past every
+        card (or skips free: the seat's chips are read for the reach alone,
+        ``greedy_scan.LineScan.read``): a search on either finds the same Belle to hand
+        and reaches as far, and the same best guest for a group whose values the full
+        size and Romantic Rosalind's rule do not change (``Planner.best_invite``)."""
         # (the whole numbers first, and the tuples' lengths before their items: a line
         # other seats took a card from is shorter, and a tuple's ``==`` compares items
         # before lengths)
         line, other_line = self.line, other.line
         on_line, other_on_line = self.line_chips, other.line_chips
+        chips, other_chips = self.chips, other.chips
+        last = len(line) - 1  # (what a skip to the line's last card costs)
         return (
-            self.chips == other.chips
-            and self.free == other.free
+            self.free == other.free
+            and (chips == other_chips or self.free or (chips >= last and other_chips >= last))
             and (line is other_line or (len(line) == len(other_line) and line == other_line))
             and (on_line is other_on_line or on_line == other_on_line)
         )
 
 
 def estimate(
-    size: int,
-    matched: int,
-    spread: int,
-    shown: int,
-    future: int,
-    full: int,
+    size: i64,
+    matched: i64,
+    spread: i64,
+    shown: i64,
+    future: i64,
+    full: i64,
     singles: bool,
     share: float,
     need_cost: float,
@@ -174,7 +222,9 @@ def estimate(
     shown in all, ``matched`` chips its matches score so far (every guest showing an
     interest another shows too, counted per interest) and its ``spread`` (over the
     interests shown: 2 for one shown once, 1 for one shared, so that ``share * spread``
-    is what a further guest is likely to add)."""
+    is what a further guest is likely to add). The whole numbers are ``i64`` (machine
+    words on the compiled build: their floats are C conversions, where an ``int``'s was a
+    call), the same floats."""
     if not size:
         return 0.0
     if size >= full:
@@ -182,4 +232,4 @@ def estimate(
     need = GROUP_SIZE - size
     if need > future:
         return 0.0
-    return matched + need * (share * spread - need_cost)
+    return float(matched) + float(need) * (share * float(spread) - need_cost)

@@ -35,6 +35,7 @@ from potluck.games.belle_of_the_ball.greedy_counts import (
 from potluck.games.belle_of_the_ball.greedy_counts import estimate as estimate
 from potluck.games.belle_of_the_ball.greedy_scan import LineScan
 from potluck.games.belle_of_the_ball.greedy_value import DEFAULT_WEIGHTS as DEFAULT_WEIGHTS
+from potluck.games.belle_of_the_ball.greedy_value import NEED_COST, SHARE
 from potluck.games.belle_of_the_ball.greedy_value import Weights as Weights
 from potluck.games.belle_of_the_ball.greedy_value import group_value as group_value
 from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS
@@ -48,6 +49,8 @@ SCRATCH: Final = SLOTS
 #: skipped: more than the bound's and the search's sums round apart (values of a few
 #: dozen chips, exact to about 1e-14).
 BOUND_MARGIN: Final = 1e-9
+#: Scandalous Scarlett's loss is valued as if her target had this many invitations left.
+RIVAL_FUTURE: Final = 12
 #: One interest's count in ``GroupCounts.packed``.
 _COUNT_MASK: Final = (1 << COUNT_BITS) - 1
 
@@ -77,7 +80,7 @@ class Planner:
         #: trusted.
         self.busy = False
         #: Invitations the bot expects after this one (``group_value``'s ``future``).
-        self.future = 0
+        self.future: i64 = 0
         #: Where ``best_invite``'s best invitation is: its position in line and its slot
         #: (-1 for a Belle to hand; both -1 if it found none).
         self.best_pos = -1
@@ -107,10 +110,18 @@ class Planner:
         self.hint_future = 0
         self.hint_belles_value = 0.0
         self.hint_belles_pos = 0
+        # The terms above are the planner's own copies (``Terms.copy_of``), made once:
+        # the terms it is given are filled again by the bot (``Terms.fill``).
+        self.kept_copy = Terms((), (), 0)
+        self.trial_copy = Terms((), (), 0)
+        self.hint_copy = Terms((), (), 0)
+        #: The terms of a second invitation (``value_now``), filled for each.
+        self.second_terms = Terms((), (), 0)
         #: Upper bounds of group searches (``greedy_bound``), from the line of
-        #: ``bounds_terms`` (``None``: no line read yet).
+        #: ``bounds_terms`` as filled then (``bounds_stamp``; ``None``: no line read yet).
         self.bounds = GuestBounds()
         self.bounds_terms: Terms | None = None
+        self.bounds_stamp: i64 = 0
         #: The line read once per search's terms and skip, for the group searches.
         self.scan = LineScan()
 
@@ -253,6 +264,34 @@ class Planner:
         group.shown -= alone_count + twice_count + more_count
         group.size -= 1
 
+    def rival_loss(self, group: list[int], size: i64) -> float:
+        """What Scandalous Scarlett takes from the rival group of the first ``size``
+        guests of ``group``: its ``group_value`` (default weights, ``RIVAL_FUTURE``
+        invitations left) less that without its last guest, counted in ``SCRATCH``."""
+        fields_of = self.guest_fields
+        self.clear(SCRATCH)
+        for index in range(size):
+            self.add_fields(SCRATCH, fields_of[group[index]])
+        whole = self._scratch_value()
+        if size:
+            self.remove_fields(SCRATCH, fields_of[group[size - 1]])
+        return whole - self._scratch_value()
+
+    def _scratch_value(self) -> float:
+        """``group_value`` of the group counted in ``SCRATCH`` as ``rival_loss`` values it."""
+        group = self.groups[SCRATCH]
+        return estimate(
+            group.size,
+            group.matched,
+            group.spread,
+            group.shown,
+            RIVAL_FUTURE,
+            GROUP_SIZE,
+            False,
+            SHARE,
+            NEED_COST,
+        )
+
     def value_of(self, slot: int, full: int, singles: bool) -> float:
         """``group_value`` of group ``slot`` with the bot's weights."""
         group = self.groups[slot]
@@ -320,7 +359,8 @@ class Planner:
             alike_below = min(kept_terms.full, terms.full) - 1
         self.rekeep = False
         if not kept and keeping:
-            self.kept_terms, self.kept_skip, self.kept_future = terms, skip, self.future
+            self.kept_terms = self.kept_copy.copy_of(terms)
+            self.kept_skip, self.kept_future = skip, self.future
             hint_terms = self.hint_terms
             self.hint_terms = None
             if (
@@ -360,7 +400,7 @@ class Planner:
         trial_b = self.trial_b
         if trying:
             self.trying = False  # (a second invitation's search is not recorded)
-            self.trial_terms, self.trial_future = terms, self.future
+            self.trial_terms, self.trial_future = self.trial_copy.copy_of(terms), self.future
             self.trial_belles_value = best_value
             self.trial_belles_pos = best_pos
             for slot in range(SLOTS):
@@ -394,7 +434,9 @@ class Planner:
             elif alike and group.other_size == members and group.other_packed == packed:
                 value, pos = group.other_value, group.other_pos
             else:
-                if scan.terms is not terms or scan.skip != skip:  # (``read``'s own test)
+                if (  # (``read``'s own test)
+                    scan.terms is not terms or scan.stamp != terms.stamp or scan.skip != skip
+                ):
                     scan.read(terms, skip, self.chip_value, self.belle_value)
                 scan.best(group, terms, self.future, self.share, self.need_cost)
                 value, pos = scan.found_value, scan.found_pos
@@ -429,8 +471,9 @@ class Planner:
         """At least the value of the best guest a search on ``terms`` (no position
         taken) finds for group ``slot`` as counted now (``GuestBounds.bound``)."""
         bounds = self.bounds
-        if self.bounds_terms is not terms:
+        if self.bounds_terms is not terms or self.bounds_stamp != terms.stamp:
             self.bounds_terms = terms
+            self.bounds_stamp = terms.stamp
             bounds.read_line(terms, self.chip_value, self.share, self.guest_shown_floats)
         return bounds.bound(self.groups[slot], terms, self.future, self.share, self.need_cost)
 
@@ -440,7 +483,10 @@ class Planner:
         the groups' trial records become the hint's and the next trial is recorded over
         the last hint's (copying each group's four fields whenever a Belle was rated
         best was about 0.02 million instructions a greedy game, issue 36)."""
-        self.hint_terms = self.trial_terms
+        hint = self.hint_terms = self.trial_terms
+        if hint is not None and hint is not self.hint_copy:
+            # (the trial's copy is the hint's, and the next trial is copied to the other)
+            self.trial_copy, self.hint_copy = self.hint_copy, hint
         self.hint_future = self.trial_future
         self.hint_belles_value = self.trial_belles_value
         self.hint_belles_pos = self.trial_belles_pos
@@ -460,7 +506,8 @@ class Planner:
         if joined:
             self.add_fields(slot, self.guest_fields[card])
         paid = 0 if terms.free else pos
-        second = self.best_invite(terms.with_chips(terms.chips + terms.line_chips[pos] - paid), pos)
+        more = terms.with_chips(terms.chips + terms.line_chips[pos] - paid, self.second_terms)
+        second = self.best_invite(more, pos)
         if joined:
             self.remove_fields(slot, self.guest_fields[card])
         return first + (second if second > 0.0 else 0.0)

@@ -60,6 +60,7 @@ class LineScan:
         #: The terms and skip read last (``None``: nothing read, or the guests' tables
         #: changed: ``Planner.use_guests``).
         self.terms: Terms | None = None
+        self.stamp: i64 = 0  # (``terms.stamp`` then: the bot fills its terms again)
         self.skip: i64 = -2
         #: How many guests were read: the first ``count`` items of each vector.
         self.count: i64 = 0
@@ -92,12 +93,14 @@ class LineScan:
         """Read the cards of the line of ``terms`` the seat can pay to reach (a skip
         costs a chip a card passed, none if ``free``: ``invite.skip_cost``; the card at
         ``skip`` left out, as if gone: the positions after it move up), unless these
-        terms and this skip were read last: the guests (``use_guests``' tables) into the
-        vectors, and the best Belle to take to hand (``belles_value``: the chips term
-        plus ``belle_value``; ``belles_pos``: the first position with it)."""
-        if self.terms is terms and self.skip == skip:
+        terms (as filled then: ``Terms.stamp``) and this skip were read last: the
+        guests (``use_guests``' tables) into the vectors, and the best Belle to take to
+        hand (``belles_value``: the chips term plus ``belle_value``; ``belles_pos``: the
+        first position with it)."""
+        if self.terms is terms and self.stamp == terms.stamp and self.skip == skip:
             return
         self.terms = terms
+        self.stamp = terms.stamp
         self.skip = skip
         line, line_chips = terms.line, terms.line_chips
         size: i64 = len(line)
@@ -117,30 +120,31 @@ class LineScan:
         count: i64 = 0
         pos: i64 = 0
         index: i64 = -1
-        # (the cost of a skip as a float, counted up a position at a time: ``on_card -
-        # cost`` is the float of the whole-number difference ``invite.skip_cost`` gives)
-        cost = 0.0
-        step = 0.0 if free else 1.0
+        on_card: i64 = 0
         # (the two are as long: ``strict=`` would make the compiled loop Python's
         # iterator instead of two reads by index without a bounds check)
         for card, on_card in zip(line, line_chips):  # noqa: B905
             index += 1
             if index == skip:
                 continue
-            if paying * pos > chips:
+            cost = paying * pos
+            if cost > chips:
                 break
+            # (the chips collected less those left, a whole number as ``invite.skip_cost``
+            # gives it, then its float: ``i64`` words, where the float of a Python int
+            # was a call)
+            net = float(on_card - cost)
             if card < BELLE_BASE:
                 fields[count] = guest_fields[card]
                 shown[count] = guest_shown[card]
-                chip[count] = chip_value * (on_card - cost)
+                chip[count] = chip_value * net
                 positions[count] = pos
                 count += 1
             else:
-                value = chip_value * (on_card - cost) + belle_value
+                value = chip_value * net + belle_value
                 if value > belles_value:
                     belles_value, belles_pos = value, pos
             pos += 1
-            cost += step
         self.count = count
         self.belles_value = belles_value
         self.belles_pos = belles_pos
@@ -149,7 +153,7 @@ class LineScan:
         self,
         group: GroupCounts,
         terms: Terms,
-        future: int,
+        future: i64,
         share: float,
         need_cost: float,
     ) -> None:
