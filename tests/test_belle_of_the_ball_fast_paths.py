@@ -11,13 +11,11 @@
   base game and the variant.
 - ``invite.paid_reach`` (the prefix of the line a seat can pay for, read once) against
   counting it with ``skip_cost`` position by position.
-- ``Game.bot_view``'s parties (each party's list and its size then, read as a tuple
-  only when asked: ``SeatInfo.parties``, ``party``, ``party_size``) against
-  ``tuple(tuple(g) for g in state.parties)`` as the parties stood when it was built,
-  through random changes of the parties as the rules make them, built and read at
-  random moments, clones included; and the rules' side of it, that a party's list only
-  grows in place, over every step of random games; and ``seat_info.pack_sizes`` (every
-  party's size packed, four bits a party) against each size, and its refusals.
+- ``Game.bot_view``'s parties (the state's lists, read live: ``SeatInfo.parties``,
+  ``party``, ``party_size``) against ``tuple(tuple(g) for g in state.parties)`` as the
+  parties stand, through random changes of the parties as the rules make them, clones
+  included; and the rules' side of what the greedy bot's planner relies on, that a
+  party's list only grows in place, over every step of random games.
 """
 
 from __future__ import annotations
@@ -34,7 +32,7 @@ from potluck.games.belle_of_the_ball.actions import PLAY
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.invite import paid_reach, skip_cost
 from potluck.games.belle_of_the_ball.scoring import score_group
-from potluck.games.belle_of_the_ball.seat_info import SeatInfo, pack_sizes
+from potluck.games.belle_of_the_ball.seat_info import SeatInfo
 from potluck.games.belle_of_the_ball.state import FREE_SKIPS, FULL, SLOTS, BelleState
 
 G = BelleOfTheBall()
@@ -139,10 +137,10 @@ def test_paid_reach_is_the_prefix_skip_cost_allows(
 #: grows in place): ``(kind, party, guest)``; kinds: 0 a guest joins, 1 the last guest
 #: leaves (a new list), 2 emptied (a new list, as scoring leaves it), 3 the last guest
 #: leaves and another joins the new list (as long as before, other guests), 4 build a
-#: seat's ``bot_view``, 5 carry on in a clone, 6 read the parties of a view built before.
+#: seat's ``bot_view`` and read it at once, 5 carry on in a clone.
 _CHANGES = st.lists(
     st.tuples(
-        st.integers(min_value=0, max_value=6),
+        st.integers(min_value=0, max_value=5),
         st.integers(min_value=0, max_value=4 * SLOTS - 1),
         st.integers(min_value=0, max_value=40),
     ),
@@ -152,20 +150,15 @@ _CHANGES = st.lists(
 
 @settings(max_examples=300, deadline=None)
 @given(_CHANGES)
-def test_bot_view_parties_are_the_parties_as_they_stood(
+def test_bot_view_parties_are_the_parties_as_they_stand(
     changes: list[tuple[int, int, int]],
 ) -> None:
+    """A ``SeatInfo`` is valid until the state changes: read before the next change, its
+    parties are the state's as they stand."""
     state = G.new_game(4, seed=103001)
-    built: list[tuple[SeatInfo, tuple[tuple[int, ...], ...]]] = []
 
     def rule() -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(group) for group in state.parties)
-
-    def check(info: SeatInfo, stood: tuple[tuple[int, ...], ...], party: int) -> None:
-        assert info.party(party) == stood[party]
-        size = info.party_size(party)
-        assert tuple(info.party_lists[party][:size]) == stood[party]
-        assert info.parties == stood
 
     for kind, party, guest in changes:
         group = state.parties[party]
@@ -179,15 +172,13 @@ def test_bot_view_parties_are_the_parties_as_they_stood(
             state.parties[party] = group[:-1]
             state.parties[party].append(guest)
         elif kind == 4:
-            built.append((G.bot_view(state, party % 4), rule()))
+            info = G.bot_view(state, party % 4)
+            stood = rule()
+            assert info.party(party) == stood[party]
+            assert info.party_size(party) == len(stood[party])
+            assert info.parties == stood
         elif kind == 5:
             state = state.clone()
-        elif kind == 6 and built:
-            info, stood = built[guest % len(built)]
-            check(info, stood, party)
-    for info, stood in built:
-        for party in range(len(stood)):
-            check(info, stood, party)
     info = G.bot_view(state, 0)
     assert info.parties == rule()
     assert info == SeatInfo.from_view(G, G.view(state, 0), 0)
@@ -195,7 +186,7 @@ def test_bot_view_parties_are_the_parties_as_they_stood(
 
 @pytest.mark.parametrize(("players", "variant"), [(2, True), (3, False), (4, False), (5, True)])
 def test_the_rules_only_grow_a_party_list_in_place(players: int, variant: bool) -> None:
-    """The contract ``Game.bot_view``'s parties rely on, over every step of random games (every
+    """The contract the greedy bot's planner relies on, over every step of random games (every
     Belle played in them included): a party's list that is the same object after a
     step holds the guests it held before, and maybe more after them; and ``bot_view``
     shows every party as it stands."""
@@ -215,25 +206,3 @@ def test_the_rules_only_grow_a_party_list_in_place(players: int, variant: bool) 
                 if group is old:
                     assert tuple(group[: len(guests)]) == guests
     assert plays > 0
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.integers(min_value=0, max_value=15), max_size=30), st.integers(0, 29))
-def test_pack_sizes_packs_every_size_and_refuses_what_does_not_fit(
-    sizes: list[int], where: int
-) -> None:
-    parties = [list(range(size)) for size in sizes]
-    info = SeatInfo(0, 0, False, (), (), (), tuple(parties), pack_sizes(parties), 0, 0, False, ())
-    assert [info.party_size(party) for party in range(len(sizes))] == sizes
-    for seat in range(len(sizes) // SLOTS):
-        packed = info.seat_sizes(seat)
-        assert [packed >> 4 * slot & 15 for slot in range(SLOTS)] == sizes[
-            seat * SLOTS : seat * SLOTS + SLOTS
-        ]
-    if sizes:
-        too_large = [list(group) for group in parties]
-        too_large[where % len(sizes)] = list(range(16))
-        with pytest.raises(ValueError, match="too large"):
-            pack_sizes(too_large)
-    with pytest.raises(ValueError, match="too many"):
-        pack_sizes(parties + [[]] * (31 - len(parties)))

@@ -40,7 +40,7 @@ from potluck.games.belle_of_the_ball.greedy_value import (
     Weights,
     group_value,
 )
-from potluck.games.belle_of_the_ball.seat_info import SIZE_BITS, SeatInfo
+from potluck.games.belle_of_the_ball.seat_info import SeatInfo
 from potluck.games.belle_of_the_ball.state import (
     FIFTH_GROUP,
     FOUR_IS_FULL,
@@ -70,8 +70,6 @@ _REFILL_MARGIN: Final = float("-inf")
 _NOTHING_TO_BEAT: Final = float("-inf")
 #: How many groups may be open without Grand Dame Gwendolyn (``Planner.best_invite``).
 _GROUPS_OPEN: Final = 4
-#: One party's size in ``SeatInfo.seat_sizes``.
-_SIZE_MASK: Final = (1 << SIZE_BITS) - 1
 #: No party's list: what ``_kept_scandal_loss`` starts from.
 _NO_GUESTS: Final[list[int]] = [-1]
 
@@ -241,11 +239,10 @@ class GreedyBot(EarlyChooser):
                 planner.clear(slot)
         planner.busy = True
         lists = info.party_lists
-        sizes = info.seat_sizes(me)
         first_slot = me * SLOTS
         for slot in range(SLOTS):
-            planner.load_party(slot, lists[first_slot + slot], sizes & _SIZE_MASK)
-            sizes >>= SIZE_BITS
+            group = lists[first_slot + slot]
+            planner.load_party(slot, group, len(group))
         return planner
 
     @staticmethod

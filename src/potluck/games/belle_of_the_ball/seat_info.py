@@ -15,12 +15,16 @@ of the view and shows nothing the view hides.
     >>> info == SeatInfo.from_view(game, game.view(state, 1), 1)
     True
     >>> info.chips, len(info.line), info.invites_left
-    ((5, 5, 5), 9, 1)
+    ([5, 5, 5], 9, 1)
 
-Its ``parties`` are made when first read: the object keeps each party's list and how
-long it was (``party_lists`` and ``party_size``), which name the same guests for good,
-since a party's list only ever grows in place (``BelleState.parties``). The greedy bot
-reads a party by its list and size and makes no tuple of it (issue 36).
+Built by ``Game.bot_view``, it is valid until the state changes (``docs/engine.md``):
+the seats' chips, the parties and the seat's hand are the state's own lists, read live,
+not copied (each party's size is its list's length), so a caller decides before it
+steps the state, as every caller of ``bot_view`` here does. Nothing writes to them
+through the object: the greedy bot only reads them. The line and the chips on it are
+tuples made for the object, as the bot keeps them from one decision to the next (its
+planner's kept searches compare them). Equality compares the entries' contents, a list
+and a tuple of the same items alike (``entries``).
 
     >>> info.parties[:2], info.party_size(0)
     (((), ()), 0)
@@ -29,7 +33,7 @@ reads a party by its list and size and makes no tuple of it (issue 36).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from mypy_extensions import i64
 
@@ -41,7 +45,6 @@ from potluck.games.belle_of_the_ball.state import (
     FOUR_IS_FULL,
     FREE_SKIPS,
     SINGLES_SCORE,
-    SLOTS,
 )
 from potluck.games.belle_of_the_ball.tables import BelleTables
 
@@ -53,32 +56,6 @@ EFFECT_WORDS: tuple[tuple[int, str], ...] = (
     (SINGLES_SCORE, "singles_score"),
     (FIFTH_GROUP, "fifth_group"),
 )
-
-#: Bits a party's size takes in ``SeatInfo``'s packed sizes (``pack_sizes``), the most a
-#: size may be, and how many sizes a word holds (two words: up to 30 parties, three
-#: seats' five a word, so that no seat's sizes are split between the words).
-SIZE_BITS: Final = 4
-_SIZE_MASK: Final = 15
-_PER_WORD: Final = 15
-_SEATS_PER_WORD: Final = 3
-
-
-def pack_sizes(parties: list[list[int]]) -> tuple[i64, i64]:
-    """Each party's size, ``SIZE_BITS`` bits a party, the first ``_PER_WORD`` in the
-    first word and the rest in the second (``SeatInfo.party_size`` reads them)."""
-    low: i64 = 0
-    high: i64 = 0
-    shift: i64 = 0
-    for group in parties:
-        size: i64 = len(group)
-        if size > _SIZE_MASK or shift >= 2 * _PER_WORD * SIZE_BITS:
-            raise ValueError("a party too large or too many parties to pack")
-        if shift < _PER_WORD * SIZE_BITS:
-            low |= size << shift
-        else:
-            high |= size << shift - _PER_WORD * SIZE_BITS
-        shift += SIZE_BITS
-    return low, high
 
 
 class SeatInfo(SeatInfoBase):
@@ -111,21 +88,20 @@ class SeatInfo(SeatInfoBase):
     line_chips: tuple[int, ...]
     #: Per seat: its ``chips``, and its ``groups`` as guest indices, every slot of every
     #: seat in turn (``parties[seat * SLOTS + slot]``, as in the state): the property
-    #: ``parties``, each party the first ``party_size(party)`` guests of its list in
-    #: ``party_lists`` (a list that may have grown since, never changed before them).
-    chips: tuple[int, ...]
-    party_lists: tuple[list[int], ...]
-    #: The parties' sizes, packed (``pack_sizes``).
-    sizes_low: i64
-    sizes_high: i64
+    #: ``parties``, each party the guests of its list in ``party_lists``. From
+    #: ``Game.bot_view`` these are the state's lists, read live (valid until the state
+    #: changes), from ``from_view`` lists of its own.
+    chips: list[int]
+    party_lists: list[list[int]]
     #: The rules bent this turn, as ``EFFECT_WORDS``' bits (``this_turn["rules_bent"]``).
     effects: int
     #: The view's ``this_turn["invites_left"]``.
     invites_left: int
     #: The view's ``this_turn["may_play_belle"]``: no Belle played yet this turn.
     may_play: bool
-    #: The seat's own Belle hand, as kinds (the view's ``you["hand"]``).
-    hand: tuple[int, ...]
+    #: The seat's own Belle hand, as kinds (the view's ``you["hand"]``; the state's list,
+    #: read live, from ``Game.bot_view``).
+    hand: list[int]
     #: When the seat is to act and may play a Belle: the Belle plays its legal list
     #: starts with (``belles.hand_plays``, worked out by ``Game.bot_view`` from the
     #: state, what the seat's hand and the public table allow), else ``None`` (and
@@ -140,13 +116,12 @@ class SeatInfo(SeatInfoBase):
         variant: bool,
         line: tuple[int, ...],
         line_chips: tuple[int, ...],
-        chips: tuple[int, ...],
-        party_lists: tuple[list[int], ...],
-        sizes: tuple[i64, i64],
+        chips: list[int],
+        party_lists: list[list[int]],
         effects: int,
         invites_left: int,
         may_play: bool,
-        hand: tuple[int, ...],
+        hand: list[int],
         plays: list[BelleAction] | None = None,
     ) -> None:
         self.seat = seat
@@ -156,8 +131,6 @@ class SeatInfo(SeatInfoBase):
         self.line_chips = line_chips
         self.chips = chips
         self.party_lists = party_lists
-        self.sizes_low, self.sizes_high = sizes
-        self._parties: tuple[tuple[int, ...], ...] | None = None
         self.effects = effects
         self.invites_left = invites_left
         self.may_play = may_play
@@ -165,30 +138,35 @@ class SeatInfo(SeatInfoBase):
         self.plays = plays
 
     def party_size(self, party: i64) -> i64:
-        """How many guests party ``party`` held (its list's first items are they)."""
-        if party < _PER_WORD:
-            return self.sizes_low >> party * SIZE_BITS & _SIZE_MASK
-        return self.sizes_high >> (party - _PER_WORD) * SIZE_BITS & _SIZE_MASK
-
-    def seat_sizes(self, seat: i64) -> i64:
-        """The sizes of ``seat``'s parties, ``SIZE_BITS`` bits a slot from the lowest:
-        slot ``slot``'s is ``seat_sizes(seat) >> SIZE_BITS * slot & 15``."""
-        word = self.sizes_low if seat < _SEATS_PER_WORD else self.sizes_high
-        return word >> seat % _SEATS_PER_WORD * SLOTS * SIZE_BITS
+        """How many guests party ``party`` holds (its list's length)."""
+        return len(self.party_lists[party])
 
     def party(self, party: int) -> tuple[int, ...]:
         """Party ``party``'s guests."""
-        return tuple(self.party_lists[party][: self.party_size(party)])
+        return tuple(self.party_lists[party])
 
     @property
     def parties(self) -> tuple[tuple[int, ...], ...]:
-        """Every party's guests (made at the first read)."""
-        parties = self._parties
-        if parties is None:
-            parties = self._parties = tuple(
-                [self.party(party) for party in range(len(self.party_lists))]
-            )
-        return parties
+        """Every party's guests."""
+        return tuple([tuple(group) for group in self.party_lists])
+
+    def entries(self) -> tuple[object, ...]:
+        """The entries (``FIELDS``), each list as a tuple of its items: equality compares
+        contents, a list and a tuple of the same items alike (the state's lists, read
+        live, against a view's)."""
+        return (
+            self.seat,
+            self.rounds_left,
+            self.variant,
+            tuple(self.line),
+            tuple(self.line_chips),
+            tuple(self.chips),
+            self.parties,
+            self.effects,
+            self.invites_left,
+            self.may_play,
+            tuple(self.hand),
+        )
 
     @staticmethod
     def from_view(game: BelleTables, view: Mapping[str, Any], seat: int) -> SeatInfo:
@@ -211,11 +189,10 @@ class SeatInfo(SeatInfoBase):
             bool(view["options"].get("belles_in_guest_deck")),
             line,
             tuple(int(card["chips"]) for card in view["line"]),
-            tuple(int(player["chips"]) for player in players),
-            tuple(parties),
-            pack_sizes(parties),
+            [int(player["chips"]) for player in players],
+            parties,
             sum(bit for bit, word in EFFECT_WORDS if word in bent),
             int(view["this_turn"]["invites_left"]),
             bool(view["this_turn"]["may_play_belle"]),
-            tuple(belles[card["belle"]] for card in view["you"]["hand"]),
+            [belles[card["belle"]] for card in view["you"]["hand"]],
         )

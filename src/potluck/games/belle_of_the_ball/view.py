@@ -17,7 +17,7 @@ from typing import Any
 from potluck.engine.chance import shuffle
 from potluck.games.belle_of_the_ball.belles import hand_plays
 from potluck.games.belle_of_the_ball.scoring import outcome
-from potluck.games.belle_of_the_ball.seat_info import EFFECT_WORDS, SeatInfo, pack_sizes
+from potluck.games.belle_of_the_ball.seat_info import EFFECT_WORDS, SeatInfo
 from potluck.games.belle_of_the_ball.setup import line_size
 from potluck.games.belle_of_the_ball.state import BELLE_BASE, SLOTS, BelleState
 from potluck.games.belle_of_the_ball.tables import GAME_ID, BelleTables
@@ -140,17 +140,18 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
     """What the greedy bot reads (``Game.bot_view``): the entries of ``seat``'s view that
     ``SeatInfo.from_view`` reads, taken from the state as ``build_view`` takes them.
 
-    The parties are the state's lists and their sizes now (``SeatInfo.party_lists``): a
-    party's list only ever grows in place (``BelleState.parties``), so its first
-    guests, as many as it holds now, are the party as it stands for good; a decision
-    makes no tuple per party (``tests/test_belle_of_the_ball_fast_paths.py`` holds the
-    parties so read to the parties as they stood, over random changes and random games).
-    Each party's tuple made when it changed, kept in the state and checked party by
-    party, was about a twentieth of a greedy game (issue 36)."""
+    Valid until the state changes: the seats' chips, the parties (the container and each
+    party's list, its size its length) and the seat's hand are the state's own lists,
+    read live, not copied; every caller decides before it steps the state (issue 36:
+    copying them into tuples and packing the parties' sizes, then freeing them, was
+    about a fourteenth of a greedy game). The line and the chips on it are copied: the
+    greedy bot's planner keeps them from one decision to the next (``greedy_plan``'s
+    kept terms, compared by identity first). The bot only reads the lists; a party's
+    list only ever grows in place (``BelleState.parties``), so its planner counts on
+    from a list it counted before."""
     over = not state.acting
     may_play = state.played_now == -1 and not over
     hand = state.hands[seat]
-    parties = state.parties
     # (the Belle plays of the legal list, when it has some: ``Game.legal_actions``)
     plays = hand_plays(game, state, seat) if may_play and hand and seat in state.acting else None
     return SeatInfo(
@@ -159,13 +160,12 @@ def build_seat_info(game: BelleTables, state: BelleState, seat: int) -> SeatInfo
         bool(state.variant),
         tuple(state.line),
         tuple(state.line_chips),
-        tuple(state.chips),
-        tuple(parties),
-        pack_sizes(parties),
+        state.chips,
+        state.parties,
         state.effects,
         0 if over else state.invites_left,
         may_play,
-        tuple(hand),
+        hand,
         plays,
     )
 
