@@ -15,6 +15,10 @@ issue 36) against the rule it stands for:
   the same.
 - A read kept for the searches after it (the same terms and skip: ``read`` does nothing)
   finds what a fresh read finds, after reads of other lines, longer and shorter.
+- A group kept through guests joining and leaving and searched again and again (its
+  worth with each guest kept per guest while its counts, full size and weights are the
+  same: ``GroupCounts.afters``) finds, every time, the best by ``group_value``, over
+  random lines, skips, bent rules, weights and invitations left.
 - Without ``librt`` (a fresh ``make play`` installs no mypy, which brings it) the pure
   Python rules fall back to lists and play the same games.
 """
@@ -260,6 +264,61 @@ def test_terms_alike_by_same_line_reach_the_same_cards_and_find_the_same(
         found.append((scan.count, _found(scan, group, terms, 12, weights)))
         found.append((scan.belles_value.hex(), scan.belles_pos))
     assert found[:2] == found[2:]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    steps=st.lists(
+        st.tuples(
+            st.sampled_from(("join", "leave", "search", "search")),
+            st.sampled_from(G.guest_interests),
+            _LINES,
+            st.tuples(st.integers(0, 12), st.integers(-1, 14), st.integers(0, 12)),
+            _RULES,
+            st.integers(0, 1),
+        ),
+        min_size=1,
+        max_size=24,
+    ),
+    weights=st.lists(GREEDY_WEIGHTS, min_size=2, max_size=2),
+)
+def test_a_group_kept_through_changes_finds_the_best_by_group_value_every_time(
+    steps: list[
+        tuple[
+            str,
+            tuple[int, ...],
+            list[tuple[int, int]],
+            tuple[int, int, int],
+            tuple[bool, int, bool],
+            int,
+        ]
+    ],
+    weights: list[Weights],
+) -> None:
+    """One planner's group, guests joining and leaving it (up to four: the line's guest
+    makes five), searched on random terms between: each search's value (to the last bit)
+    and first position are the rule's (``_reference``), whatever the group's kept worths
+    were worked out for before (other counts, full sizes, weights, lines)."""
+    planner = Planner(Weights())
+    group: list[tuple[int, ...]] = []
+    scan = _scan()
+    for action, shown, cards, (chips, skip, future), rules, which in steps:
+        if action == "join" and len(group) < 4:
+            planner.add(0, shown)
+            group.append(shown)
+        elif action == "leave" and group:
+            planner.remove(0, group.pop())
+        else:
+            line = tuple(card for card, _ in cards)
+            line_chips = tuple(on for _, on in cards)
+            skip = skip if skip < len(line) else -1
+            free, full, singles = rules
+            terms = Terms(line, line_chips, chips, free, full, singles)
+            used = weights[which]
+            _read(scan, terms, skip, used)
+            scan.best(planner.groups[0], terms, future, used.interest_share, used.need_cost)
+            value, pos = _reference(group, line, line_chips, chips, skip, rules, future, used)
+            assert (scan.found_value.hex(), scan.found_pos) == (value.hex(), pos)
 
 
 _PLAY = """
