@@ -121,6 +121,8 @@ class LineScan:
         #: (``bits_counted``).
         self.count_magic: i64 = 0
         self.count_shift: i64 = 0
+        #: Each count's float (``float(count)`` at ``count``), up to ``_COUNT_MASK``.
+        self.count_floats: vec[float] = vec[float]([float(c) for c in range(_COUNT_MASK + 1)])
         #: What ``best`` found last: the value of the best guest and the first position
         #: with it (-1e9 and -1 if none).
         self.found_value = 0.0
@@ -251,12 +253,15 @@ class LineScan:
             needed = float(need)
             magic = self.count_magic
             top = self.count_shift
+            mask: i64 = _COUNT_MASK  # (an ``i64``: with the ``Final`` int, a boxed result)
+            floats = self.count_floats
             for k in range(count):
                 bits = fields[k]
                 if magic:
-                    # (each count one multiplication: ``counting_magic``)
-                    matching = float((bits & once) * magic >> top & _COUNT_MASK)
-                    sharing = float((bits & shared) * magic >> top & _COUNT_MASK)
+                    # (each count one multiplication, ``counting_magic``, and its float
+                    # read from a vector: ``float`` of an ``i64`` is a call)
+                    matching = floats[(bits & once) * magic >> top & mask]
+                    sharing = floats[(bits & shared) * magic >> top & mask]
                 else:
                     # The interests the guest shares with one guest of the group, and with
                     # two or more, counted bit by bit (a guest shows a handful).
@@ -277,7 +282,7 @@ class LineScan:
                     # (the interests new to the group: counted, not read as the guest's
                     # shown less those two, the same whole number)
                     if magic:
-                        fresh = float((bits & unseen) * magic >> top & _COUNT_MASK)
+                        fresh = floats[(bits & unseen) * magic >> top & mask]
                     else:
                         common = bits & unseen
                         fresh = 0.0
