@@ -15,6 +15,13 @@ issue 36) against the rule it stands for:
   the same.
 - A read kept for the searches after it (the same terms and skip: ``read`` does nothing)
   finds what a fresh read finds, after reads of other lines, longer and shorter.
+- A group kept through guests joining and leaving and searched again and again (its
+  worth with each guest kept per guest while its counts, full size and weights are the
+  same: ``GroupCounts.afters``) finds, every time, the best by ``group_value``, over
+  random lines, skips, bent rules, weights and invitations left.
+- ``counting_magic``'s one multiplication counts the interests of any part of a guest's
+  fields, over random tables, and it refuses tables where that does not hold (more
+  interests than it allows, a guest showing eight or more, a bit off an interest's).
 - Without ``librt`` (a fresh ``make play`` installs no mypy, which brings it) the pure
   Python rules fall back to lists and play the same games.
 """
@@ -35,7 +42,7 @@ from belle_of_the_ball_helpers import GREEDY_WEIGHTS
 from potluck.games.belle_of_the_ball.game import BelleOfTheBall
 from potluck.games.belle_of_the_ball.greedy_counts import GroupCounts, Terms
 from potluck.games.belle_of_the_ball.greedy_plan import Planner, Weights, group_value
-from potluck.games.belle_of_the_ball.greedy_scan import LineScan
+from potluck.games.belle_of_the_ball.greedy_scan import LineScan, counting_magic
 from potluck.games.belle_of_the_ball.invite import skip_cost
 from potluck.games.belle_of_the_ball.state import BELLE_BASE, FREE_SKIPS
 
@@ -260,6 +267,91 @@ def test_terms_alike_by_same_line_reach_the_same_cards_and_find_the_same(
         found.append((scan.count, _found(scan, group, terms, 12, weights)))
         found.append((scan.belles_value.hex(), scan.belles_pos))
     assert found[:2] == found[2:]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    steps=st.lists(
+        st.tuples(
+            st.sampled_from(("join", "leave", "search", "search")),
+            st.sampled_from(G.guest_interests),
+            _LINES,
+            st.tuples(st.integers(0, 12), st.integers(-1, 14), st.integers(0, 12)),
+            _RULES,
+            st.integers(0, 1),
+        ),
+        min_size=1,
+        max_size=24,
+    ),
+    weights=st.lists(GREEDY_WEIGHTS, min_size=2, max_size=2),
+)
+def test_a_group_kept_through_changes_finds_the_best_by_group_value_every_time(
+    steps: list[
+        tuple[
+            str,
+            tuple[int, ...],
+            list[tuple[int, int]],
+            tuple[int, int, int],
+            tuple[bool, int, bool],
+            int,
+        ]
+    ],
+    weights: list[Weights],
+) -> None:
+    """One planner's group, guests joining and leaving it (up to four: the line's guest
+    makes five), searched on random terms between: each search's value (to the last bit)
+    and first position are the rule's (``_reference``), whatever the group's kept worths
+    were worked out for before (other counts, full sizes, weights, lines)."""
+    planner = Planner(Weights())
+    group: list[tuple[int, ...]] = []
+    scan = _scan()
+    for action, shown, cards, (chips, skip, future), rules, which in steps:
+        if action == "join" and len(group) < 4:
+            planner.add(0, shown)
+            group.append(shown)
+        elif action == "leave" and group:
+            planner.remove(0, group.pop())
+        else:
+            line = tuple(card for card, _ in cards)
+            line_chips = tuple(on for _, on in cards)
+            skip = skip if skip < len(line) else -1
+            free, full, singles = rules
+            terms = Terms(line, line_chips, chips, free, full, singles)
+            used = weights[which]
+            _read(scan, terms, skip, used)
+            scan.best(planner.groups[0], terms, future, used.interest_share, used.need_cost)
+            value, pos = _reference(group, line, line_chips, chips, skip, rules, future, used)
+            assert (scan.found_value.hex(), scan.found_pos) == (value.hex(), pos)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    guests=st.lists(
+        st.lists(st.integers(0, 12), min_size=1, max_size=9, unique=True), min_size=1, max_size=8
+    ),
+    parts=st.lists(st.integers(0, 2**40), min_size=1, max_size=6),
+    stray=st.integers(0, 40),
+)
+def test_counting_magic_counts_every_part_of_a_guest_or_refuses(
+    guests: list[list[int]], parts: list[int], stray: int
+) -> None:
+    """Random tables (up to 13 interests, guests showing up to nine): where
+    ``counting_magic`` gives a magic, every part of every guest's fields is counted right
+    by it; it gives none exactly when the tables have more than ten interests or a guest
+    showing eight or more, or when a bit lies off an interest's."""
+    fields = tuple(sum(1 << 3 * interest for interest in shown) for shown in guests)
+    magic, shift = counting_magic(fields)
+    interests = 1 + max(max(shown) for shown in guests)
+    allowed = interests <= 10 and all(len(shown) <= 7 for shown in guests)
+    assert (magic != 0) == allowed
+    for guest in fields:
+        for part in parts:
+            bits = guest & part
+            if magic:
+                assert (bits * magic >> shift) & 7 == bin(bits).count("1")
+                assert bits * magic < 2**63
+    if stray % 3:  # (a bit between two interests' places: refused)
+        assert counting_magic((*fields, 1 << stray)) == (0, 0)
 
 
 _PLAY = """

@@ -39,9 +39,17 @@ pure Python without ``librt`` (``make play`` installs no mypy) a list stands in 
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import i64
 
-from potluck.games.belle_of_the_ball.greedy_counts import GROUP_SIZE, GroupCounts, Terms, estimate
+from potluck.games.belle_of_the_ball.greedy_counts import (
+    COUNT_BITS,
+    GROUP_SIZE,
+    GroupCounts,
+    Terms,
+    estimate,
+)
 from potluck.games.belle_of_the_ball.state import BELLE_BASE
 
 try:
@@ -49,6 +57,37 @@ try:
 except ImportError:  # (pure Python only: the compiled build needs librt, as mypyc does)
     # A list stands in: ``vec[i64](items)`` is then ``list[i64](items)``, a list.
     vec = list  # type: ignore[misc,assignment]
+
+#: One interest's field in a guest's or a group's fields (``COUNT_BITS`` bits).
+_COUNT_MASK: Final = (1 << COUNT_BITS) - 1
+#: The most interests ``counting_magic`` counts by multiplication: a field times the
+#: magic stays below 2**63 (an ``i64`` on the compiled build; no overflow).
+_MAGIC_INTERESTS: Final = 10
+
+
+def counting_magic(guest_fields: tuple[int, ...]) -> tuple[i64, i64]:
+    """For guests' interests as fields (``BelleTables.guest_interest_fields``: bit
+    ``COUNT_BITS * interest`` set), a magic number and a shift that count the bits of any
+    part of a guest's fields in one multiplication: ``bits * magic >> shift`` holds, in
+    its low ``COUNT_BITS`` bits, how many interests ``bits`` has (the product's field of
+    the last interest sums one bit of ``bits`` per interest, and no field's sum carries
+    into the next while a guest shows fewer than ``2**COUNT_BITS`` interests). ``(0,
+    0)`` (count bit by bit) for tables where that does not hold, or with more interests
+    than ``_MAGIC_INTERESTS``.
+
+    >>> magic, shift = counting_magic((0b1001, 0b1))
+    >>> (0b1001 * magic >> shift) & 7, (0b1000 * magic >> shift) & 7
+    (2, 1)"""
+    every = 0
+    for fields in guest_fields:
+        if fields < 0 or bin(fields).count("1") > _COUNT_MASK:
+            return 0, 0
+        every |= fields
+    interests = (every.bit_length() + COUNT_BITS - 1) // COUNT_BITS
+    lowest = sum([1 << COUNT_BITS * interest for interest in range(interests)])
+    if not every or interests > _MAGIC_INTERESTS or every & ~lowest:
+        return 0, 0
+    return lowest, COUNT_BITS * (interests - 1)
 
 
 class LineScan:
@@ -76,6 +115,14 @@ class LineScan:
         #: shows, as vectors (read with no integer or float unboxed).
         self.guest_fields: vec[i64] = vec[i64]()
         self.guest_shown: vec[float] = vec[float]()
+        #: How ``best`` counts the interests a guest's fields share with a group's (set
+        #: by ``use_guests``): ``count_magic`` 0, bit by bit; else a field times the
+        #: magic, shifted right by ``count_shift``, its low ``COUNT_BITS`` bits
+        #: (``bits_counted``).
+        self.count_magic: i64 = 0
+        self.count_shift: i64 = 0
+        #: Each count's float (``float(count)`` at ``count``), up to ``_COUNT_MASK``.
+        self.count_floats: vec[float] = vec[float]([float(c) for c in range(_COUNT_MASK + 1)])
         #: What ``best`` found last: the value of the best guest and the first position
         #: with it (-1e9 and -1 if none).
         self.found_value = 0.0
@@ -87,6 +134,7 @@ class LineScan:
         the last read."""
         self.guest_fields = vec[i64](guest_fields)
         self.guest_shown = vec[float](guest_shown)
+        self.count_magic, self.count_shift = counting_magic(guest_fields)
         self.terms = None
 
     def read(self, terms: Terms, skip: i64, chip_value: float, belle_value: float) -> None:
@@ -203,31 +251,44 @@ class LineScan:
             shared = group.shared
             unseen = ~(once | shared)
             needed = float(need)
+            magic = self.count_magic
+            top = self.count_shift
+            mask: i64 = _COUNT_MASK  # (an ``i64``: with the ``Final`` int, a boxed result)
+            floats = self.count_floats
             for k in range(count):
                 bits = fields[k]
-                # The interests the guest shares with one guest of the group, and with
-                # two or more, counted bit by bit (a guest shows a handful).
-                common = bits & once
-                matching = 0.0
-                while common:
-                    common &= common - 1
-                    matching += 1.0
-                common = bits & shared
-                sharing = 0.0
-                while common:
-                    common &= common - 1
-                    sharing += 1.0
+                if magic:
+                    # (each count one multiplication, ``counting_magic``, and its float
+                    # read from a vector: ``float`` of an ``i64`` is a call)
+                    matching = floats[(bits & once) * magic >> top & mask]
+                    sharing = floats[(bits & shared) * magic >> top & mask]
+                else:
+                    # The interests the guest shares with one guest of the group, and with
+                    # two or more, counted bit by bit (a guest shows a handful).
+                    common = bits & once
+                    matching = 0.0
+                    while common:
+                        common &= common - 1
+                        matching += 1.0
+                    common = bits & shared
+                    sharing = 0.0
+                    while common:
+                        common &= common - 1
+                        sharing += 1.0
                 matched = matched_now + matching + matching + sharing
                 if scores:
                     after = matched
                 else:
                     # (the interests new to the group: counted, not read as the guest's
                     # shown less those two, the same whole number)
-                    common = bits & unseen
-                    fresh = 0.0
-                    while common:
-                        common &= common - 1
-                        fresh += 1.0
+                    if magic:
+                        fresh = floats[(bits & unseen) * magic >> top & mask]
+                    else:
+                        common = bits & unseen
+                        fresh = 0.0
+                        while common:
+                            common &= common - 1
+                            fresh += 1.0
                     spread = spread_now + fresh + fresh - matching
                     after = matched + needed * (share * spread - need_cost)
                 value = chip[k] + after - before
