@@ -84,7 +84,8 @@ class BelleState(State):
     #: A party's list only ever grows in place (a guest joins at its end); a guest who
     #: leaves it leaves a new list behind (``belles.play_belle``), as a scored group
     #: does (``scoring``). So a list that is the same object and as long as before
-    #: holds the same guests: ``Game.bot_view`` relies on it (``view.build_seat_info``).
+    #: holds the same guests: the greedy bot's planner relies on it (a party it counted
+    #: is counted on from the guests it had, ``greedy_plan.Planner.load_party``).
     parties: list[list[int]]
     chips: list[int]
     hands: list[list[int]]  # Belle kinds per seat, sorted
