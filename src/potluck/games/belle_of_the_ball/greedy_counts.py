@@ -113,6 +113,8 @@ class Terms:
         fifth: bool = False,
         invites_left: int = 1,
     ) -> None:
+        # (the fields set here, not by ``fill``: mypyc then knows each is always set and
+        # reads it with no check that it is)
         self.line = line
         self.line_chips = line_chips
         self.chips = chips

@@ -90,6 +90,20 @@ def counting_magic(guest_fields: tuple[int, ...]) -> tuple[i64, i64]:
     return lowest, COUNT_BITS * (interests - 1)
 
 
+def _bits_counted(bits: i64) -> float:
+    """How many bits ``bits`` has set, as a float (``LineScan.best`` without
+    ``counting_magic``: the tables' guests do not allow one multiplication).
+
+        >>> _bits_counted(0b1001001)
+        3.0
+    """
+    count = 0.0
+    while bits:
+        bits &= bits - 1
+        count += 1.0
+    return count
+
+
 class LineScan:
     """The reachable guests of one search's line (``read``), and a group's best among
     them (``best``: ``found_value``, ``found_pos``). A planner keeps one (``Planner.scan``)
@@ -265,16 +279,8 @@ class LineScan:
                 else:
                     # The interests the guest shares with one guest of the group, and with
                     # two or more, counted bit by bit (a guest shows a handful).
-                    common = bits & once
-                    matching = 0.0
-                    while common:
-                        common &= common - 1
-                        matching += 1.0
-                    common = bits & shared
-                    sharing = 0.0
-                    while common:
-                        common &= common - 1
-                        sharing += 1.0
+                    matching = _bits_counted(bits & once)
+                    sharing = _bits_counted(bits & shared)
                 matched = matched_now + matching + matching + sharing
                 if scores:
                     after = matched
@@ -284,11 +290,7 @@ class LineScan:
                     if magic:
                         fresh = floats[(bits & unseen) * magic >> top & mask]
                     else:
-                        common = bits & unseen
-                        fresh = 0.0
-                        while common:
-                            common &= common - 1
-                            fresh += 1.0
+                        fresh = _bits_counted(bits & unseen)
                     spread = spread_now + fresh + fresh - matching
                     after = matched + needed * (share * spread - need_cost)
                 value = chip[k] + after - before
