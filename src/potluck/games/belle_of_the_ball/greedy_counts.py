@@ -26,6 +26,8 @@ from mypy_extensions import i64
 #: Bits per interest in a group's packed counts (``GroupCounts.packed``): a count up to
 #: 7, where the rules allow five guests to a group.
 COUNT_BITS: Final = 3
+#: One interest's count in a packed field (``COUNT_BITS`` bits): 7.
+COUNT_MASK: Final = (1 << COUNT_BITS) - 1
 #: The most guests in a group (a fuller group is scored at the end of the turn).
 GROUP_SIZE: Final = 5
 #: ``GroupCounts.loaded`` of a group whose guests are not a party's list counted.

@@ -27,6 +27,7 @@ from mypy_extensions import i64
 from potluck.games.belle_of_the_ball.greedy_bound import GuestBounds
 from potluck.games.belle_of_the_ball.greedy_counts import (
     COUNT_BITS,
+    COUNT_MASK,
     GROUP_SIZE,
     NOT_LOADED,
     GroupCounts,
@@ -51,8 +52,6 @@ SCRATCH: Final = SLOTS
 BOUND_MARGIN: Final = 1e-9
 #: Scandalous Scarlett's loss is valued as if her target had this many invitations left.
 RIVAL_FUTURE: Final = 12
-#: One interest's count in ``GroupCounts.packed``.
-_COUNT_MASK: Final = (1 << COUNT_BITS) - 1
 
 
 class Planner:
@@ -142,7 +141,7 @@ class Planner:
 
     def count(self, slot: int, interest: int) -> int:
         """How many guests of group ``slot`` show ``interest``."""
-        return self.groups[slot].packed >> COUNT_BITS * interest & _COUNT_MASK
+        return self.groups[slot].packed >> COUNT_BITS * interest & COUNT_MASK
 
     def clear(self, slot: int) -> None:
         """Empty group ``slot`` (and forget what ``load`` counted there)."""
@@ -236,7 +235,7 @@ class Planner:
         once = group.once
         shared = group.shared
         # The guest's interests' counts, and a field at 0 exactly where a count is 2.
-        counts = group.packed & fields * _COUNT_MASK
+        counts = group.packed & fields * COUNT_MASK
         off_two = counts ^ fields << 1
         twice = fields & ~(off_two | off_two >> 1 | off_two >> 2)
         alone = fields & once

@@ -45,6 +45,7 @@ from mypy_extensions import i64
 
 from potluck.games.belle_of_the_ball.greedy_counts import (
     COUNT_BITS,
+    COUNT_MASK,
     GROUP_SIZE,
     GroupCounts,
     Terms,
@@ -58,8 +59,6 @@ except ImportError:  # (pure Python only: the compiled build needs librt, as myp
     # A list stands in: ``vec[i64](items)`` is then ``list[i64](items)``, a list.
     vec = list  # type: ignore[misc,assignment]
 
-#: One interest's field in a guest's or a group's fields (``COUNT_BITS`` bits).
-_COUNT_MASK: Final = (1 << COUNT_BITS) - 1
 #: The most interests ``counting_magic`` counts by multiplication: a field times the
 #: magic stays below 2**63 (an ``i64`` on the compiled build; no overflow).
 _MAGIC_INTERESTS: Final = 10
@@ -80,7 +79,7 @@ def counting_magic(guest_fields: tuple[int, ...]) -> tuple[i64, i64]:
     (2, 1)"""
     every = 0
     for fields in guest_fields:
-        if fields < 0 or bin(fields).count("1") > _COUNT_MASK:
+        if fields < 0 or bin(fields).count("1") > COUNT_MASK:
             return 0, 0
         every |= fields
     interests = (every.bit_length() + COUNT_BITS - 1) // COUNT_BITS
@@ -132,11 +131,11 @@ class LineScan:
         #: How ``best`` counts the interests a guest's fields share with a group's (set
         #: by ``use_guests``): ``count_magic`` 0, bit by bit; else a field times the
         #: magic, shifted right by ``count_shift``, its low ``COUNT_BITS`` bits
-        #: (``bits_counted``).
+        #: (``counting_magic``).
         self.count_magic: i64 = 0
         self.count_shift: i64 = 0
-        #: Each count's float (``float(count)`` at ``count``), up to ``_COUNT_MASK``.
-        self.count_floats: vec[float] = vec[float]([float(c) for c in range(_COUNT_MASK + 1)])
+        #: Each count's float (``float(count)`` at ``count``), up to ``COUNT_MASK``.
+        self.count_floats: vec[float] = vec[float]([float(c) for c in range(COUNT_MASK + 1)])
         #: What ``best`` found last: the value of the best guest and the first position
         #: with it (-1e9 and -1 if none).
         self.found_value = 0.0
@@ -267,7 +266,7 @@ class LineScan:
             needed = float(need)
             magic = self.count_magic
             top = self.count_shift
-            mask: i64 = _COUNT_MASK  # (an ``i64``: with the ``Final`` int, a boxed result)
+            mask: i64 = COUNT_MASK  # (an ``i64``: with the ``Final`` int, a boxed result)
             floats = self.count_floats
             for k in range(count):
                 bits = fields[k]
