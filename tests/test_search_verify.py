@@ -14,11 +14,12 @@ from potluck.engine.errors import PotluckError
 from potluck.search.ismcts import ISMCTSBot
 from potluck.sim import bot_rng
 
-#: Belly Battle's default search, but leaving the greedy move on any advantage at all,
-#: so that its comparison departs often and the check has departures to judge.
+#: Belly Battle's default search, but guided by the plain greedy bot (the move the check
+#: falls back to, below) and leaving its move on any advantage at all, so that its
+#: comparison departs often and the check has departures to judge.
 EAGER = (
     "ismcts:root=compare,sims=32,candidates=0,rollout=greedy,epsilon=0,depth=200,"
-    "horizon=4,prior=greedy,reward=margin,scale=300,confidence=0"
+    "horizon=4,prior=greedy,reward=margin,scale=300,guide=greedy,guide_reserve=-1,confidence=0"
 )
 
 

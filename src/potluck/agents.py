@@ -106,7 +106,12 @@ SEARCH_DEFAULTS: dict[str, dict[str, str]] = {
     # four turns (one round; the game's clock, so every move is scored after the same
     # dice) and scored by the standings (wealth plus a few rounds of expected fees):
     # whole greedy games were too noisy to tell moves apart with a few dozen rollouts.
-    # The greedy move is kept unless another beats it by 1.5 standard errors.
+    # The searching seat's prior move and its own moves in the rollouts are the thrifty
+    # greedy bot's with no cash reserve (``potluck.search.thrifty``; the other seats are
+    # still modelled by the default greedy bot), kept unless another move beats it by two
+    # standard errors: about two points more than the plain greedy guide over some 2,300
+    # development deals at four seats, the same at two (docs/bots.md, "Belly Battle: the
+    # lean guide as the default").
     "belly-battle": {
         "root": "compare",
         "sims": "64",
@@ -118,7 +123,9 @@ SEARCH_DEFAULTS: dict[str, dict[str, str]] = {
         "prior": "greedy",
         "reward": "margin",
         "scale": "300",
-        "confidence": "1.5",
+        "guide": "greedy-thrifty",
+        "guide_reserve": "0",
+        "confidence": "2",
     },
     # The root's moves compared on common worlds, each played out to the end by the
     # greedy bot (a whole greedy game costs ~13 ms); the greedy move is kept unless

@@ -124,7 +124,9 @@ class TreeSearch:
         if settings.rollout == "greedy" or settings.prior == "greedy":
             factory = guide_factory(game, settings.guide)
             if factory is None:
-                raise PotluckError(f"{game.title} has no {settings.guide} bot to guide the search")
+                # (the guide's name alone: its spec may carry a reserve the game's defaults set)
+                name = settings.guide.partition(":")[0]
+                raise PotluckError(f"{game.title} has no {name} bot to guide the search")
             self.greedy = factory()
             # The other seats are modelled as the game's own greedy bot plays, whichever
             # bot guides the searching seat's own moves.
