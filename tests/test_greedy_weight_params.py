@@ -38,6 +38,7 @@ CASES: dict[str, tuple[int, int, dict[str, tuple[str, str]]]] = {
             "shop_base_value": ("0.5", "20"),
             "min_chip_value": ("1", "30"),
             "rival_weight": ("1", "0"),
+            "price_weight": ("0", "20"),
         },
     ),
     "belly-battle": (

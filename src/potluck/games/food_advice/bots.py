@@ -35,6 +35,7 @@ from potluck.games.food_advice.actions import (
 from potluck.games.food_advice.greedy_mind import (
     EXTRA_CUSTOMER,
     MIN_CHIP,
+    PRICE_WEIGHT,
     RIVAL_WEIGHT,
     SHOP_BASE,
     Mind,
@@ -126,6 +127,16 @@ class GreedyBot(EarlyChooser):
             low=0,
             high=10,
         ),
+        BotParam(
+            "price_weight",
+            float,
+            PRICE_WEIGHT,
+            "what each foodcoin of a kept product's price is worth beside its expected"
+            " sales, in foodcoins (0: its sales alone; greedy-tuned's 20 keeps the"
+            " dearest product whose sales are close to the best)",
+            low=0,
+            high=1000,
+        ),
     )
 
     def __init__(
@@ -134,12 +145,14 @@ class GreedyBot(EarlyChooser):
         shop_base_value: float = SHOP_BASE,
         min_chip_value: float = MIN_CHIP,
         rival_weight: float = RIVAL_WEIGHT,
+        price_weight: float = PRICE_WEIGHT,
     ) -> None:
         self.weights = Weights(
             float(extra_customer_value),
             float(shop_base_value),
             float(min_chip_value),
             float(rival_weight),
+            float(price_weight),
         )
         # Sales and product values worked out in earlier decisions, by what they depend
         # on (the products on the table, the seat, its shape): successive decisions

@@ -40,6 +40,9 @@ SHOP_BASE = 0.5
 MIN_CHIP = 1.0
 #: What a foodcoin the richest rival loses to an event is worth against one it gains.
 RIVAL_WEIGHT = 1.0
+#: What each foodcoin of a kept product's price is worth beside its expected sales (0:
+#: the sales alone, the default bot).
+PRICE_WEIGHT = 0.0
 #: A chip value not yet worked out (``Mind.place``; a chip's value is a finite number).
 _UNKNOWN: Final = float("-inf")
 
@@ -51,6 +54,7 @@ class Weights(NamedTuple):
     shop_base_value: float = SHOP_BASE
     min_chip_value: float = MIN_CHIP
     rival_weight: float = RIVAL_WEIGHT
+    price_weight: float = PRICE_WEIGHT
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -394,6 +398,8 @@ class Mind:
         if kept > len(cards):
             raise ValueError("best_keep() of a hand smaller than the cards kept")
         places = combination_places(len(cards), kept)
+        if self.weights.price_weight:
+            return self._priced_keep(cards, places)
         if self.shape < 0:  # (every value is 0.0: the first)
             return 0.0, chosen_cards(cards, places[0])
         baseline, shape, seat, game = self.baseline(), self.shape, self.seat, self.game
@@ -420,6 +426,21 @@ class Mind:
             bounds[index] = -1
             price, tags = choice_product(game, cards, places[index])
             value = self._value(price, tags)
+            if goes_first(value, index, best_value, best_index):
+                best_value, best_index = value, index
+        return best_value, chosen_cards(cards, places[best_index])
+
+    def _priced_keep(
+        self, cards: list[int], places: list[tuple[int, ...]]
+    ) -> tuple[float, tuple[int, ...]]:
+        """``best_keep`` with each choice's price, times the ``price_weight``, added to
+        its expected sales: every choice valued (the bounds that let the default skip
+        most hold for the sales alone)."""
+        weight = self.weights.price_weight
+        best_value, best_index = -1.0, len(places)
+        for index in range(len(places)):
+            price, tags = choice_product(self.game, cards, places[index])
+            value = (self._value(price, tags) if self.shape >= 0 else 0.0) + weight * price
             if goes_first(value, index, best_value, best_index):
                 best_value, best_index = value, index
         return best_value, chosen_cards(cards, places[best_index])
