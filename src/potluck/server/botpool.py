@@ -60,6 +60,9 @@ DIFFICULTIES = {
 HARD_BY_GAME: dict[str, str] = {
     "cafe-carnage": "improve:wall=0.4",
     "belle-of-the-ball": "improve:wall=0.4",
+    # (whole greedy games, at a fifth of the search's CPU: docs/bots.md, "Issue 32's
+    # FoodAdvice hard bot")
+    "food-advice": "improve:wall=0.4",
 }
 
 
