@@ -20,6 +20,7 @@ from potluck.games.food_advice.forecast import Baseline, count_customers
 from potluck.games.food_advice.game import FoodAdvice
 from potluck.games.food_advice.greedy_mind import (
     Mind,
+    Weights,
     choice_product,
     chosen_cards,
     combination_places,
@@ -264,3 +265,38 @@ def test_the_keeps_products_are_every_combination(cards: list[int], kept: int) -
         for index, combo in enumerate(combos):
             assert chosen_cards(cards, places[index]) == combo
             assert choice_product(GAME, cards, places[index]) == (prices[index], masks[index])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    table=_states(),
+    seat=st.integers(0, 5),
+    dealt=st.randoms(use_true_random=False),
+    weight=st.sampled_from([0.5, 5.0, 20.0, 1000.0]),
+)
+def test_a_keep_weighing_the_price_is_the_first_best_of_every_choice(
+    table: tuple[int, int, int], seat: int, dealt: random.Random, weight: float
+) -> None:
+    """``greedy:price_weight=W`` (``greedy-tuned``'s keep): each choice's sales plus W per
+    foodcoin of its price, every choice valued, the first best kept; at a weight no sales
+    figure reaches, the dearest product."""
+    players, seed, steps = table
+    state = random_play_state(GAME, players, seed, steps)
+    seat %= players
+    info = GAME.bot_view(state, seat)
+    used = {i for product in info.products for i in product[4]}
+    free = [i for i in range(len(GAME.ing_names)) if i not in used]
+    hand = dealt.sample(free, GAME.dealt)
+    weights = Weights(price_weight=weight)
+    value, kept = Mind(FoodAdvice(), info, seat, weights=weights).best_keep(hand)
+    mind = Mind(FoodAdvice(), info, seat)
+    best_value, best = 0.0, None
+    for combo in combinations(sorted(hand), GAME.kept):
+        price = sum(GAME.ing_price[i] for i in combo)
+        worth = mind.product_value(combo) + weight * price
+        if best is None or worth > best_value:
+            best_value, best = worth, combo
+    assert (value, kept) == (best_value, best)
+    if weight == 1000.0:
+        dearest = max(sum(GAME.ing_price[i] for i in c) for c in combinations(hand, GAME.kept))
+        assert sum(GAME.ing_price[i] for i in kept) == dearest
