@@ -10,8 +10,8 @@ trial played, beside the default weights in the same seats.
         --games 800 --seed 40000 --check 2000 --check-seed 45000 --json
 
 Needs the ``lab`` extra (Optuna). The sampler is seeded (``--sampler-seed``), so a
-run is reproducible. The weights found go into ``potluck.agents.NAMED_SPECS`` as the
-game's ``tuned`` spec (docs/bots.md, "Tuned greedy bots").
+run is reproducible. The weights found go into ``potluck.search.presets.TUNED_GREEDY``
+as the game's ``greedy-tuned`` bot (docs/bots.md, "Tuned greedy bots").
 """
 
 from __future__ import annotations
