@@ -126,6 +126,20 @@ def _states() -> st.SearchStrategy[tuple[int, int, int]]:
     return st.tuples(st.integers(4, 6), st.integers(96000, 96199), st.integers(0, 200))
 
 
+def _seat_and_hand(
+    table: tuple[int, int, int], seat: int, dealt: random.Random
+) -> tuple[SeatInfo, int, list[int]]:
+    """The seat's input after ``table``'s random moves, the seat, and a hand of six of
+    the ingredients no product holds (as the dealer's deck deals them)."""
+    players, seed, steps = table
+    state = random_play_state(GAME, players, seed, steps)
+    seat %= players
+    info = GAME.bot_view(state, seat)
+    used = {i for product in info.products for i in product[4]}
+    free = [i for i in range(len(GAME.ing_names)) if i not in used]
+    return info, seat, dealt.sample(free, GAME.dealt)
+
+
 def _every_keep(mind: Mind, hand: list[int]) -> tuple[float, tuple[int, ...]]:
     """``best_keep`` as the rule states it: every choice valued, the first best kept."""
     best_value, best = 0.0, None
@@ -142,14 +156,7 @@ def _every_keep(mind: Mind, hand: list[int]) -> tuple[float, tuple[int, ...]]:
 def test_the_pruned_keep_is_the_first_best_of_every_choice(
     table: tuple[int, int, int], seat: int, dealt: random.Random
 ) -> None:
-    players, seed, steps = table
-    state = random_play_state(GAME, players, seed, steps)
-    seat %= players
-    info = GAME.bot_view(state, seat)
-    # A hand of six of the ingredients no product holds (as the dealer's deck does).
-    used = {i for product in info.products for i in product[4]}
-    free = [i for i in range(len(GAME.ing_names)) if i not in used]
-    hand = dealt.sample(free, GAME.dealt)
+    info, seat, hand = _seat_and_hand(table, seat, dealt)
     # Each on a game of its own, so that neither reads the other's product values.
     pruned = Mind(FoodAdvice(), info, seat).best_keep(hand)
     assert pruned == _every_keep(Mind(FoodAdvice(), info, seat), hand)
@@ -280,13 +287,7 @@ def test_a_keep_weighing_the_price_is_the_first_best_of_every_choice(
     """``greedy:price_weight=W`` (``greedy-tuned``'s keep): each choice's sales plus W per
     foodcoin of its price, every choice valued, the first best kept; at a weight no sales
     figure reaches, the dearest product."""
-    players, seed, steps = table
-    state = random_play_state(GAME, players, seed, steps)
-    seat %= players
-    info = GAME.bot_view(state, seat)
-    used = {i for product in info.products for i in product[4]}
-    free = [i for i in range(len(GAME.ing_names)) if i not in used]
-    hand = dealt.sample(free, GAME.dealt)
+    info, seat, hand = _seat_and_hand(table, seat, dealt)
     weights = Weights(price_weight=weight)
     value, kept = Mind(FoodAdvice(), info, seat, weights=weights).best_keep(hand)
     mind = Mind(FoodAdvice(), info, seat)
