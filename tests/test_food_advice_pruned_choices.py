@@ -140,11 +140,15 @@ def _seat_and_hand(
     return info, seat, dealt.sample(free, GAME.dealt)
 
 
-def _every_keep(mind: Mind, hand: list[int]) -> tuple[float, tuple[int, ...]]:
-    """``best_keep`` as the rule states it: every choice valued, the first best kept."""
+def _every_keep(
+    mind: Mind, hand: list[int], price_weight: float = 0.0
+) -> tuple[float, tuple[int, ...]]:
+    """``best_keep`` as the rule states it: every choice valued (its sales, plus
+    ``price_weight`` per foodcoin of its price), the first best kept."""
     best_value, best = 0.0, None
     for combo in combinations(sorted(hand), GAME.kept):
-        value = mind.product_value(combo)
+        price = sum(GAME.ing_price[i] for i in combo)
+        value = mind.product_value(combo) + price_weight * price
         if best is None or value > best_value:
             best_value, best = value, combo
     assert best is not None
@@ -290,14 +294,7 @@ def test_a_keep_weighing_the_price_is_the_first_best_of_every_choice(
     info, seat, hand = _seat_and_hand(table, seat, dealt)
     weights = Weights(price_weight=weight)
     value, kept = Mind(FoodAdvice(), info, seat, weights=weights).best_keep(hand)
-    mind = Mind(FoodAdvice(), info, seat)
-    best_value, best = 0.0, None
-    for combo in combinations(sorted(hand), GAME.kept):
-        price = sum(GAME.ing_price[i] for i in combo)
-        worth = mind.product_value(combo) + weight * price
-        if best is None or worth > best_value:
-            best_value, best = worth, combo
-    assert (value, kept) == (best_value, best)
+    assert (value, kept) == _every_keep(Mind(FoodAdvice(), info, seat), hand, weight)
     if weight == 1000.0:
         dearest = max(sum(GAME.ing_price[i] for i in c) for c in combinations(hand, GAME.kept))
         assert sum(GAME.ing_price[i] for i in kept) == dearest
