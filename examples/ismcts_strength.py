@@ -177,9 +177,14 @@ def play(
     results: Path | None = None,
     decide_at: float | None = None,
     first: int = 0,
+    tested_agent: Any = None,
 ) -> dict[str, Any]:
+    """Play the run (``main``'s arguments). ``tested_agent``: a bot built by the caller
+    (a lever that no spec names, ``examples/food_advice_levers.py``) that plays as
+    ``bot``, which then only labels the run."""
     game = potluck.load_game(game_id)
-    tested, rival = make_agent(game, bot), make_agent(game, others)
+    tested = make_agent(game, bot) if tested_agent is None else tested_agent
+    rival = make_agent(game, others)
     paired = make_agent(game, baseline) if baseline else None
     header = {
         "game": game_id,
