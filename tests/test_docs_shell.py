@@ -77,6 +77,8 @@ OTHER_NOT_RUN = {
     "tests/test_analysis_checks.py runs it on four",
     "python examples/judge_improvement.py": "a seat judged at every decision over 40 games "
     "(minutes); tests/test_analysis_checks.py plays one",
+    "python examples/food_advice_levers.py": "a lever of FoodAdvice's hard bot over hundreds "
+    "of whole games (minutes); tests/test_food_advice_levers.py plays each lever's decisions",
     "python examples/belly_policy_screen.py": "500 paired whole games a lever (seconds "
     "compiled, minutes in pure Python); tests/test_search_policy_screen.py plays its levers",
 }
