@@ -39,7 +39,6 @@ import random
 import sys
 from itertools import combinations
 from pathlib import Path
-from statistics import fmean
 from typing import Any
 
 import potluck
@@ -49,7 +48,7 @@ from potluck.engine.action import Action
 from potluck.engine.bots import bot_input
 from potluck.engine.game import Game
 from potluck.games.food_advice.actions import DISCARD
-from potluck.judge_math import points, stderr
+from potluck.judge_math import halve, mean, points, rank, stderr
 from potluck.search.improve import PolicyImprovementBot
 from potluck.search.information import InformationSet
 
@@ -142,8 +141,7 @@ def keep_playout(
             action = bot.choose(game, bot_input(bot, game, world, mover), mover, legal, rng)
         game.step_legal(world, mover, action)
     outcome = game.outcome(world)
-    share = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
-    return share, points(outcome.scores, seat)
+    return outcome.win_shares()[seat], points(outcome.scores, seat)
 
 
 def whole_keep(
@@ -161,8 +159,8 @@ def whole_keep(
     plans = list(combinations(legal, len(legal) - kept))
     greedy = _greedy_discards(game, bot, info, seat, len(legal) - kept, seed)
     policy = next(i for i, p in enumerate(plans) if {a.index for a in p} == greedy)
-    wins: list[list[float]] = [[] for _ in plans]
-    worth: list[list[float]] = [[] for _ in plans]
+    # each plan's rank on each world: its win share, then its points (as the judge ranks)
+    ranks: list[list[float]] = [[] for _ in plans]
     drawn = 0
 
     def world() -> tuple[Any, int]:
@@ -178,12 +176,9 @@ def whole_keep(
             got = [keep_playout(game, bot, state.clone(), seat, plans[i], dice) for i in alive]
             for i, result in zip(alive, got, strict=True):
                 if result is not None and all(g is not None for g in got):
-                    wins[i].append(result[0])
-                    worth[i].append(result[1])
-        ranked = sorted(alive, key=lambda i: (fmean(wins[i] or [0]), fmean(worth[i] or [0])))
-        better = ranked[len(ranked) // 2 :]
-        alive = better if policy in better else [policy, *better[1:]]
-    best = max(alive, key=lambda i: (fmean(wins[i] or [0]), fmean(worth[i] or [0]), i == policy))
+                    ranks[i].append(rank(*result))
+        alive = halve(alive, ranks, {policy})
+    best = max(alive, key=lambda i: (mean(ranks[i]), i == policy))
     if best == policy:
         return plans[policy]
     lead: list[float] = []
@@ -195,8 +190,8 @@ def whole_keep(
         if mine is not None and theirs is not None:
             lead.append(mine[0] - theirs[0])
             lead_points.append(mine[1] - theirs[1])
-    by_win = bool(lead) and fmean(lead) > stderr(lead)
-    by_points = bool(lead_points) and fmean(lead_points) > stderr(lead_points)
+    by_win = mean(lead) > stderr(lead)  # (no world: 0 > 0, the greedy keep)
+    by_points = mean(lead_points) > stderr(lead_points)
     return plans[best] if by_win or by_points else plans[policy]
 
 
