@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -145,3 +147,106 @@ def test_lineup_shares_example_counts_each_place_of_a_turned_line_up() -> None:
     assert sum(place["win_share"] for place in result["places"]) == pytest.approx(1.0)
     # the same spec twice is counted per place, not merged
     assert [place["spec"] for place in result["places"]] == ["greedy", "random", "random", "greedy"]
+
+
+def _arena(path: object, *extra: str) -> Any:
+    args = ["arena", "cafe-carnage", "--players", "4", "--agents", "greedy,random,greedy-tuned"]
+    return runner.invoke(
+        app, [*args, "--games", "8", "--seed", "5", "--results", str(path), *extra]
+    )
+
+
+def test_arena_results_keep_every_game_and_a_cut_run_goes_on_to_the_same_ladder(
+    tmp_path: Path,
+) -> None:
+    whole = tmp_path / "whole.jsonl"
+    first = _arena(whole, "--json")
+    assert first.exit_code == 0, first.output
+    lines = whole.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1 + 8
+    assert json.loads(lines[0])["arena"]["agents"] == ["greedy", "random", "greedy-tuned"]
+    # a run stopped after three games, the fourth cut mid-line by the crash
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(lines[:4]) + "\n" + lines[4][:17], encoding="utf-8")
+    again = _arena(cut, "--json")
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.output) == json.loads(first.output)
+    assert cut.read_text(encoding="utf-8") == whole.read_text(encoding="utf-8")
+
+
+def test_arena_results_grow_a_kept_ladder_with_more_games(tmp_path: Path) -> None:
+    grown, whole = tmp_path / "grown.jsonl", tmp_path / "whole.jsonl"
+    assert _arena(grown).exit_code == 0
+    runs = [
+        runner.invoke(
+            app,
+            [
+                "arena",
+                "cafe-carnage",
+                "--players",
+                "4",
+                "--agents",
+                "greedy,random,greedy-tuned",
+                "--games",
+                "16",
+                "--seed",
+                "5",
+                "--results",
+                str(path),
+                "--json",
+            ],
+        )
+        for path in (grown, whole)
+    ]
+    assert [run.exit_code for run in runs] == [0, 0]
+    assert json.loads(runs[0].output) == json.loads(runs[1].output)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda lines: lines, "another arena"),  # the same file, another seed (below)
+        (lambda lines: [*lines[:2], '{"deal": 5, "seats": "greedy"}', *lines[3:]], "line 3"),
+        (lambda lines: [*lines[:2], "{not json", *lines[3:]], "line 3 is not JSON"),
+        (lambda lines: ['{"games": []}', *lines[1:]], "does not name an arena"),
+    ],
+)
+def test_arena_results_of_another_arena_or_broken_are_refused_and_left_alone(
+    tmp_path: Path, change: Any, words: str
+) -> None:
+    path = tmp_path / "ladder.jsonl"
+    assert _arena(path).exit_code == 0
+    path.write_text("\n".join(change(path.read_text().splitlines())) + "\n", encoding="utf-8")
+    before = path.read_bytes()
+    seed = "6" if words == "another arena" else "5"
+    args = ["--agents", "greedy,random,greedy-tuned", "--games", "8", "--seed", seed]
+    result = runner.invoke(
+        app, ["arena", "cafe-carnage", "--players", "4", *args, "--results", str(path)]
+    )
+    assert result.exit_code == 2
+    assert words in result.output + result.stderr
+    assert "Traceback" not in result.output
+    assert path.read_bytes() == before
+
+
+def test_kept_games_of_other_deals_or_seats_are_refused(tmp_path: Path) -> None:
+    from potluck.arena import ArenaGame
+
+    game = potluck.load_game("burger-joint")
+    kept: list[ArenaGame] = []
+    run_arena(game, 2, ["greedy", "random"], games=4, seed=9, on_game=kept.append)
+    assert len(kept) == 4
+    swapped = ArenaGame(kept[1].deal, kept[1].seats[::-1], (1, 2), (1.0, 0.0), (0.0, 0.0))
+    with pytest.raises(PotluckError, match="kept game 2 was dealt"):
+        run_arena(game, 2, ["greedy", "random"], games=4, seed=9, played=[kept[0], swapped])
+    with pytest.raises(PotluckError, match="5 games were kept"):
+        run_arena(game, 2, ["greedy", "random"], games=4, seed=9, played=kept + kept[:1])
+
+
+def test_an_arena_refused_before_its_first_game_leaves_no_results_file(tmp_path: Path) -> None:
+    path = tmp_path / "ladder.jsonl"
+    result = runner.invoke(
+        app, ["arena", "cafe-carnage", "--agents", "greedy,clever", "--results", str(path)]
+    )
+    assert result.exit_code == 2
+    assert not path.exists()

@@ -84,10 +84,20 @@ def arena_command(
     ] = 40,
     seed: Annotated[int, typer.Option(help="Block b is dealt from seed + b.")] = 0,
     data: DataOpt = None,
+    results: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE.jsonl",
+            help="Keep each game in this file as it ends; the games it already holds"
+            " (of this very arena) are counted, not played again, so a cut run goes on"
+            " where it stopped.",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Rate bot specs against each other: seats rotated on paired deals, openskill ratings."""
-    from potluck.arena import run_arena
+    from potluck.arena import ArenaGame, run_arena
+    from potluck.cli.arena_results import ArenaResults
     from potluck.engine.errors import PotluckError
     from potluck.intervals import wilson_interval
 
@@ -96,6 +106,17 @@ def arena_command(
     specs = parse_agents(agents, "--agents")
     out = console()
     total = -(-games // num_players) * num_players
+    kept = None
+    if results is not None:
+        arena = {
+            "game": game.id,
+            "players": num_players,
+            "agents": specs,
+            "seed": seed,
+            "data": None if data is None else str(data),
+        }
+        kept = ArenaResults.open(results, arena)
+    played: list[ArenaGame] = [] if kept is None else kept.games
     with Progress(
         TextColumn("Playing"),
         BarColumn(),
@@ -105,10 +126,17 @@ def arena_command(
         disable=as_json or not out.is_terminal,
         transient=True,
     ) as bar:
-        task = bar.add_task("games", total=total)
+        task = bar.add_task("games", total=total, completed=len(played))
         try:
             ladder = run_arena(
-                game, num_players, specs, games, seed, progress=lambda _: bar.advance(task)
+                game,
+                num_players,
+                specs,
+                games,
+                seed,
+                progress=lambda _: bar.advance(task),
+                played=played,
+                on_game=None if kept is None else kept.append,
             )
         except PotluckError as error:
             raise CliError(str(error)) from None
