@@ -149,10 +149,11 @@ def test_lineup_shares_example_counts_each_place_of_a_turned_line_up() -> None:
     assert [place["spec"] for place in result["places"]] == ["greedy", "random", "random", "greedy"]
 
 
-def _arena(path: object, *extra: str) -> Any:
+def _arena(path: object, *extra: str, games: int = 8, seed: int = 5) -> Any:
+    """``potluck arena`` of three Café Carnage bots, kept in the results file ``path``."""
     args = ["arena", "cafe-carnage", "--players", "4", "--agents", "greedy,random,greedy-tuned"]
     return runner.invoke(
-        app, [*args, "--games", "8", "--seed", "5", "--results", str(path), *extra]
+        app, [*args, "--games", str(games), "--seed", str(seed), "--results", str(path), *extra]
     )
 
 
@@ -177,27 +178,7 @@ def test_arena_results_keep_every_game_and_a_cut_run_goes_on_to_the_same_ladder(
 def test_arena_results_grow_a_kept_ladder_with_more_games(tmp_path: Path) -> None:
     grown, whole = tmp_path / "grown.jsonl", tmp_path / "whole.jsonl"
     assert _arena(grown).exit_code == 0
-    runs = [
-        runner.invoke(
-            app,
-            [
-                "arena",
-                "cafe-carnage",
-                "--players",
-                "4",
-                "--agents",
-                "greedy,random,greedy-tuned",
-                "--games",
-                "16",
-                "--seed",
-                "5",
-                "--results",
-                str(path),
-                "--json",
-            ],
-        )
-        for path in (grown, whole)
-    ]
+    runs = [_arena(path, "--json", games=16) for path in (grown, whole)]
     assert [run.exit_code for run in runs] == [0, 0]
     assert json.loads(runs[0].output) == json.loads(runs[1].output)
 
@@ -218,11 +199,7 @@ def test_arena_results_of_another_arena_or_broken_are_refused_and_left_alone(
     assert _arena(path).exit_code == 0
     path.write_text("\n".join(change(path.read_text().splitlines())) + "\n", encoding="utf-8")
     before = path.read_bytes()
-    seed = "6" if words == "another arena" else "5"
-    args = ["--agents", "greedy,random,greedy-tuned", "--games", "8", "--seed", seed]
-    result = runner.invoke(
-        app, ["arena", "cafe-carnage", "--players", "4", *args, "--results", str(path)]
-    )
+    result = _arena(path, seed=6 if words == "another arena" else 5)
     assert result.exit_code == 2
     assert words in result.output + result.stderr
     assert "Traceback" not in result.output
