@@ -179,6 +179,8 @@ def test_arena_results_grow_a_kept_ladder_with_more_games(tmp_path: Path) -> Non
     grown, whole = tmp_path / "grown.jsonl", tmp_path / "whole.jsonl"
     assert _arena(grown).exit_code == 0
     runs = [_arena(path, "--json", games=16) for path in (grown, whole)]
+    told = _arena(grown, games=16)
+    assert "16 of the games were kept" in told.output
     assert [run.exit_code for run in runs] == [0, 0]
     assert json.loads(runs[0].output) == json.loads(runs[1].output)
 

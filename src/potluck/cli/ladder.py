@@ -164,6 +164,10 @@ def arena_command(
         f"Fair share {ladder.fair_share:.1%}. Ratings: openskill Plackett-Luce, ordered by "
         "mu - 3 sigma; every block of games replays one deal with the seats turned."
     )
+    if played:
+        out.print(
+            f"{len(played)} of the games were kept in {escape(str(results))}, not played again."
+        )
     for crash in ladder.errors[:5]:
         out.print(f"[red]crashed:[/] {escape(crash)}")
 
